@@ -1,0 +1,23 @@
+# tdsim: `make run` builds if needed and runs the default job; `make test` runs all tests.
+MVN ?= mvn -B -q
+JAR := sim/target/tdsim.jar
+SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
+
+.PHONY: build run test bench clean
+
+build: $(JAR)
+
+$(JAR): $(SOURCES)
+	$(MVN) -DskipTests install
+
+run: $(JAR)
+	./tdsim bench --msgs 10,100 --sizes 1000 --reps 3
+
+test:
+	$(MVN) install
+
+bench: $(JAR)
+	./tdsim bench
+
+clean:
+	$(MVN) clean

@@ -1,0 +1,66 @@
+package dev.tdsim.crypto;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+
+/**
+ * The thread pool that crypto work runs on: parallel over messages and validators, with a thread
+ * count users can set (default: all cores). Results keep their index order, so parallel runs give
+ * the same results as serial ones.
+ */
+public final class Workers implements AutoCloseable {
+  private static final Workers DEFAULT = new Workers(Runtime.getRuntime().availableProcessors());
+
+  private final int threads;
+  private final ForkJoinPool pool;
+
+  private Workers(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+    }
+    this.threads = threads;
+    this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+  }
+
+  /** A pool of exactly {@code threads} threads (1 means: run on the caller's thread). */
+  public static Workers of(int threads) {
+    return new Workers(threads);
+  }
+
+  /** A shared pool using every available processor. */
+  public static Workers allCores() {
+    return DEFAULT;
+  }
+
+  public int threads() {
+    return threads;
+  }
+
+  public void forEach(int count, IntConsumer task) {
+    if (pool == null || count <= 1) {
+      for (int i = 0; i < count; i++) {
+        task.accept(i);
+      }
+      return;
+    }
+    pool.submit(() -> IntStream.range(0, count).parallel().forEach(task)).join();
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> List<T> map(int count, IntFunction<T> task) {
+    Object[] out = new Object[count];
+    forEach(count, i -> out[i] = task.apply(i));
+    return (List<T>) Arrays.asList(out);
+  }
+
+  @Override
+  public void close() {
+    if (pool != null && this != DEFAULT) {
+      pool.shutdown();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.tdsim.crypto.curve;
+
+import com.sun.jna.Memory;
+import dev.tdsim.crypto.CryptoException;
+import java.util.List;
+import supranational.blst.PT;
+
+/** Pairings e: G1 x G2 -> GT, single and as multi-Miller loops sharing one final exponentiation. */
+public final class Pairings {
+  private Pairings() {}
+
+  /** The full pairing e(p, q). */
+  public static GtElement pair(G1Point p, G2Point q) {
+    return millerLoop(p, q).finalExponentiation();
+  }
+
+  /** The unreduced Miller loop of one pair (jblst's own). */
+  public static GtElement millerLoop(G1Point p, G2Point q) {
+    return new GtElement(NativeBlst.data(new PT(p.affine, q.affine)).clone());
+  }
+
+  /** prod_i ML(p_i, q_i) by blst's n-pair Miller loop (shared squarings), unreduced. */
+  public static GtElement millerLoop(List<G1Point> ps, List<G2Point> qs) {
+    requirePairs(ps.size(), qs.size());
+    if (ps.isEmpty()) {
+      return GtElement.one();
+    }
+    Memory q = new Memory((long) qs.size() * NativeBlst.P2_AFFINE_LONGS * Long.BYTES);
+    long offset = 0;
+    for (G2Point point : qs) {
+      q.write(offset, NativeBlst.data(point.affine), 0, NativeBlst.P2_AFFINE_LONGS);
+      offset += NativeBlst.P2_AFFINE_LONGS * Long.BYTES;
+    }
+    Memory p = G1Point.packAffine(ps);
+    long[] out = new long[NativeBlst.FP12_LONGS];
+    NativeBlst.blst_miller_loop_n(
+        out, NativeBlst.contiguous(q), NativeBlst.contiguous(p), ps.size());
+    return new GtElement(out);
+  }
+
+  /** prod_i ML(p_i, q_i) against precomputed lines: one line-evaluation loop per pair. */
+  public static GtElement millerLoopPrepared(List<G1Point> ps, List<G2Prepared> qs) {
+    requirePairs(ps.size(), qs.size());
+    Memory p = G1Point.packAffine(ps);
+    long[] acc = null;
+    for (int i = 0; i < ps.size(); i++) {
+      long[] f = new long[NativeBlst.FP12_LONGS];
+      NativeBlst.blst_miller_loop_lines(
+          f, qs.get(i).lines, p.share((long) i * NativeBlst.P1_AFFINE_LONGS * Long.BYTES));
+      if (acc == null) {
+        acc = f;
+      } else {
+        long[] prod = new long[NativeBlst.FP12_LONGS];
+        NativeBlst.blst_fp12_mul(prod, acc, f);
+        acc = prod;
+      }
+    }
+    return acc == null ? GtElement.one() : new GtElement(acc);
+  }
+
+  /** Whether prod_i e(p_i, q_i) == 1, with one shared final exponentiation. */
+  public static boolean productIsOne(List<G1Point> ps, List<G2Point> qs) {
+    return millerLoop(ps, qs).finalExponentiation().isOne();
+  }
+
+  private static void requirePairs(int p, int q) {
+    if (p != q) {
+      throw new CryptoException("multi-Miller loop", p + " G1 points but " + q + " G2 points");
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.tdsim.crypto.variant;
+
+import dev.tdsim.crypto.tpke.SignerSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
+ * an invalid ciphertext, or too few honest shares), the validators found faulty with the reason,
+ * the signer set finally used, and the wall-clock time of each phase.
+ */
+public record BlockResult(
+    List<Optional<byte[]>> plaintexts,
+    Map<Integer, String> faultyValidators,
+    List<Integer> invalidCiphertexts,
+    SignerSet signersUsed,
+    PhaseTimings timings) {
+
+  public BlockResult {
+    plaintexts = List.copyOf(plaintexts);
+    faultyValidators = Map.copyOf(faultyValidators);
+    invalidCiphertexts = List.copyOf(invalidCiphertexts);
+  }
+
+  public long openedCount() {
+    return plaintexts.stream().filter(Optional::isPresent).count();
+  }
+
+  /**
+   * Wall-clock nanoseconds per phase of one block_propose call.
+   *
+   * @param decodeNanos decoding (and for most variants subgroup-checking) every share
+   * @param validityNanos batched ciphertext validity check (batch variant only)
+   * @param verifyNanos batch verification of shares
+   * @param prepareNanos prepare_combine (0 when cached for this signer set)
+   * @param combineNanos share_combine of every message
+   * @param decryptNanos key derivation and AEAD opening of every payload
+   * @param blameNanos finding faulty validators and recombining after a failure
+   */
+  public record PhaseTimings(
+      long decodeNanos,
+      long validityNanos,
+      long verifyNanos,
+      long prepareNanos,
+      long combineNanos,
+      long decryptNanos,
+      long blameNanos) {
+    public long totalNanos() {
+      return decodeNanos + validityNanos + verifyNanos + prepareNanos + combineNanos
+          + decryptNanos + blameNanos;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package dev.tdsim.crypto.variant;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SecretGroup;
+import dev.tdsim.crypto.tpke.SignerSet;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * One way of creating and combining decryption shares, named after the benchmark it comes from.
+ * A variant fixes the share format (validator side) and the combine (combiner side); the common
+ * block pipeline (decode, verify, prepare, combine, open, blame) is {@link BlockProposer}.
+ *
+ * @param <S> a decoded decryption share
+ */
+public interface CombineVariant<S> {
+  /** Stable lower-case name users write on the command line and in scenario files. */
+  String name();
+
+  /** One line: what the variant does and where it comes from. */
+  String description();
+
+  SecretGroup secretGroup();
+
+  /** Whether validators fold signer-set data into their shares (a new signer set needs new shares). */
+  boolean sharesDependOnSigners();
+
+  /** Whether {@link BlockProposer} batch-checks ciphertext validity before combining. */
+  default boolean checksCiphertextValidity() {
+    return false;
+  }
+
+  /** Whether block work runs on all worker threads (false reproduces a serial benchmark). */
+  default boolean parallel() {
+    return true;
+  }
+
+  /** Validator {@code validator}'s share maker for blocks signed by {@code signers}. */
+  ShareMaker shareMaker(KeySet keys, int validator, SignerSet signers);
+
+  /**
+   * Decodes one validator's encoded share for one ciphertext, with the checks this variant needs
+   * (length, encoding, curve, and subgroup unless the variant's own check covers it).
+   *
+   * @throws dev.tdsim.crypto.CryptoException naming the problem
+   */
+  S decodeShare(byte[] encoded);
+
+  /** prepare_combine: the per-signer-set work of the combiner (cached by the caller). */
+  Combiner<S> prepare(KeySet keys, SignerSet signers, Workers workers);
+
+  /** Creates one encoded decryption share per ciphertext. Thread-safe. */
+  interface ShareMaker {
+    byte[] create(Ciphertext ct);
+  }
+
+  /** The combiner for one signer set. Thread-safe. */
+  interface Combiner<S> {
+    SignerSet signers();
+
+    /**
+     * share_combine: the canonical shared-secret bytes of one ciphertext from one decoded share
+     * per signer, in signer order.
+     */
+    byte[] combine(Ciphertext ct, List<S> shares);
+
+    /**
+     * Batch verification of a block's shares (sharesByMessage[j][signer position]) with random
+     * weights. Returns the validators whose shares are invalid (empty when all pass). Variants
+     * without share verification return an empty list and rely on the authenticated payload.
+     */
+    List<Integer> verify(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
+
+    /** Whether {@link #verify} actually checks anything. */
+    boolean verifiesShares();
+
+    /**
+     * After a combined secret failed to open a payload: the validators whose shares for these
+     * ciphertexts are wrong, by a per-validator check. Variants that cannot attribute a bad share
+     * return an empty list.
+     */
+    List<Integer> blame(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
+
+    /**
+     * The bare native kernel that this variant's combine cannot avoid, run on prepared inputs:
+     * the lower bound that {@code share_combine} is compared with.
+     */
+    void kernel(Ciphertext ct, List<S> shares);
+  }
+}

@@ -1,0 +1,157 @@
+package dev.tdsim.crypto.variant;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G2Prepared;
+import dev.tdsim.crypto.curve.GtElement;
+import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.field.Lagrange;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SecretGroup;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.tpke.Tpke;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
+ * point, combined as prod C_k^lambda_k over exactly t points, serially. There are no share proofs
+ * in this design: a bad share makes the payload fail to open, and no validator can be named.
+ *
+ * <p>Subclassed by {@code batch}, which adds batched ciphertext validity checks and parallelism.
+ */
+class SimpleVariant implements CombineVariant<List<GtElement>> {
+  @Override
+  public String name() {
+    return "simple";
+  }
+
+  @Override
+  public String description() {
+    return "GT share per key-share point, t GT exponentiations per message (bucket multi-exp),"
+        + " serial (first share_combine benchmark)";
+  }
+
+  @Override
+  public SecretGroup secretGroup() {
+    return SecretGroup.GT;
+  }
+
+  @Override
+  public boolean sharesDependOnSigners() {
+    return false;
+  }
+
+  @Override
+  public boolean parallel() {
+    return false;
+  }
+
+  @Override
+  public ShareMaker shareMaker(KeySet keys, int validator, SignerSet signers) {
+    int first = keys.committee().firstPointOf(validator);
+    int count = keys.committee().pointsOf(validator);
+    List<G2Prepared> lines = new ArrayList<>(count);
+    for (int k = first; k < first + count; k++) {
+      lines.add(keys.keyShares().get(k).prepare());
+    }
+    return ct -> {
+      byte[] out = new byte[count * GtElement.BYTES];
+      for (int i = 0; i < count; i++) {
+        byte[] share = Pairings.millerLoopPrepared(List.of(ct.u()), List.of(lines.get(i)))
+            .finalExponentiation().toBytes();
+        System.arraycopy(share, 0, out, i * GtElement.BYTES, GtElement.BYTES);
+      }
+      return out;
+    };
+  }
+
+  @Override
+  public List<GtElement> decodeShare(byte[] encoded) {
+    if (encoded == null || encoded.length == 0 || encoded.length % GtElement.BYTES != 0) {
+      throw new CryptoException(
+          "decoding simple share", "expected a multiple of 576 bytes, got "
+              + (encoded == null ? "null" : encoded.length));
+    }
+    List<GtElement> out = new ArrayList<>(encoded.length / GtElement.BYTES);
+    for (int off = 0; off < encoded.length; off += GtElement.BYTES) {
+      out.add(GtElement.fromBytes(Arrays.copyOfRange(encoded, off, off + GtElement.BYTES)));
+    }
+    return out;
+  }
+
+  @Override
+  public Combiner<List<GtElement>> prepare(KeySet keys, SignerSet signers, Workers workers) {
+    int t = keys.committee().threshold();
+    // The first t signer points; the shares of later points are received but not needed.
+    int[] used = Arrays.copyOf(keys.committee().pointsOf(signers.validators()), t);
+    Fr[] lambdas = Lagrange.atZero(keys.domain(), used);
+    return new SimpleCombiner(signers, List.of(lambdas), t);
+  }
+
+  private static final class SimpleCombiner implements Combiner<List<GtElement>> {
+    private final SignerSet signers;
+    private final List<Fr> lambdas;
+    private final int threshold;
+
+    SimpleCombiner(SignerSet signers, List<Fr> lambdas, int threshold) {
+      this.signers = signers;
+      this.lambdas = lambdas;
+      this.threshold = threshold;
+    }
+
+    @Override
+    public SignerSet signers() {
+      return signers;
+    }
+
+    private List<GtElement> firstT(List<List<GtElement>> shares) {
+      List<GtElement> flat = new ArrayList<>(threshold);
+      for (List<GtElement> s : shares) {
+        for (GtElement e : s) {
+          if (flat.size() == threshold) {
+            return flat;
+          }
+          flat.add(e);
+        }
+      }
+      if (flat.size() < threshold) {
+        throw new CryptoException(
+            "simple share_combine", "got " + flat.size() + " point shares, need " + threshold);
+      }
+      return flat;
+    }
+
+    @Override
+    public byte[] combine(Ciphertext ct, List<List<GtElement>> shares) {
+      return Tpke.secretBytes(GtElement.multiExp(firstT(shares), lambdas));
+    }
+
+    @Override
+    public void kernel(Ciphertext ct, List<List<GtElement>> shares) {
+      GtElement.multiExp(firstT(shares), lambdas);
+    }
+
+    @Override
+    public boolean verifiesShares() {
+      return false;
+    }
+
+    @Override
+    public List<Integer> verify(
+        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, Random random) {
+      return List.of();
+    }
+
+    @Override
+    public List<Integer> blame(
+        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, Random random) {
+      return List.of();
+    }
+  }
+
+}
