@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
  * an invalid ciphertext, or too few honest shares), the validators found faulty with the reason,
- * the signer set finally used, and the wall-clock time of each phase.
+ * in ascending validator order, the signer set finally used, and the wall-clock time of each
+ * phase.
  */
 public record BlockResult(
     List<Optional<byte[]>> plaintexts,
@@ -19,7 +20,7 @@ public record BlockResult(
 
   public BlockResult {
     plaintexts = List.copyOf(plaintexts);
-    faultyValidators = Map.copyOf(faultyValidators);
+    faultyValidators = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(faultyValidators));
     invalidCiphertexts = List.copyOf(invalidCiphertexts);
   }
 

@@ -132,4 +132,23 @@ class VariantRoundTripTest {
           r.plaintexts().get(0).orElseThrow(), set.toString());
     }
   }
+
+  @ParameterizedTest
+  @MethodSource("variants")
+  void aMalformedShareIsRejectedAndItsValidatorNamed(String name) {
+    CombineVariant<?> v = Variants.byName(name);
+    Random random = new Random(13);
+    List<Ciphertext> cts = encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = shares(v, SignerSet.all(keys.committee()), cts);
+    byte[] garbage = shares.get(2).get(1).clone();
+    garbage[garbage.length - 1] ^= 0x55;
+    shares.put(2, List.of(shares.get(2).get(0), garbage));
+    shares.put(4, List.of(shares.get(4).get(0))); // one share short
+    BlockProposer.Reshare reshare = s -> shares(v, s, cts);
+    BlockResult r = BlockProposer.forVariant(name, keys, WORKERS)
+        .propose(cts, shares, reshare, random);
+    assertEquals(List.of(2, 4), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertTrue(r.faultyValidators().get(2).startsWith("malformed share"));
+    assertEquals(2, r.openedCount(), r.toString());
+  }
 }
