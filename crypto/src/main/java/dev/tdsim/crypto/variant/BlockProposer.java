@@ -73,7 +73,8 @@ public final class BlockProposer<S> {
       Random random) {
     Map<Integer, String> faulty = new TreeMap<>();
     long t0 = System.nanoTime();
-    SignerSet signers = SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
+    SignerSet requested =
+        SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
     Map<Integer, List<S>> decoded = decodeAll(cts.size(), sharesByValidator, faulty);
     long t1 = System.nanoTime();
 
@@ -88,37 +89,44 @@ public final class BlockProposer<S> {
     }
     long t2 = System.nanoTime();
 
-    signers = honestSigners(signers, faulty);
-    long verifyNanos = 0;
-    long prepareNanos = 0;
+    SignerSet signers = honestSigners(requested, faulty);
+    if (!signers.equals(requested) && variant.sharesDependOnSigners()) {
+      decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
+      signers = honestSigners(signers, faulty);
+    }
     CombineVariant.Combiner<S> combiner = combinerFor(signers);
+    long t3 = System.nanoTime();
+    long prepareNanos = t3 - t2;
     if (combiner.verifiesShares()) {
-      // Verification uses only public keys, not the prepared lines: it needs no prepare.
-      List<List<S>> byMessage = byMessage(signers, decoded, cts.size());
-      List<Integer> bad = combiner.verify(cts, byMessage, random);
+      List<Integer> bad = combiner.verify(cts, byMessage(signers, decoded, cts.size()), random);
       for (int v : bad) {
         faulty.put(v, "decryption share failed verification");
       }
-      signers = honestSigners(signers, faulty);
     }
-    long t3 = System.nanoTime();
-    verifyNanos = t3 - t2;
-    if (!faulty.isEmpty() && variant.sharesDependOnSigners()) {
-      decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
-    }
-    boolean cached = prepared.containsKey(signers);
-    combiner = combinerFor(signers);
     long t4 = System.nanoTime();
-    prepareNanos = cached ? 0 : t4 - t3;
+    long verifyNanos = t4 - t3;
+    if (!faulty.isEmpty()) {
+      SignerSet honest = honestSigners(signers, faulty);
+      if (!honest.equals(signers)) {
+        signers = honest;
+        if (variant.sharesDependOnSigners()) {
+          decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
+          signers = honestSigners(signers, faulty);
+        }
+        combiner = combinerFor(signers);
+      }
+    }
+    long t5 = System.nanoTime();
+    prepareNanos += t5 - t4;
 
     List<List<S>> byMessage = byMessage(signers, decoded, cts.size());
     CombineVariant.Combiner<S> finalCombiner = combiner;
     List<byte[]> secrets = combineWorkers.map(cts.size(),
         j -> invalid.contains(j) ? null : finalCombiner.combine(cts.get(j), byMessage.get(j)));
-    long t5 = System.nanoTime();
+    long t6 = System.nanoTime();
     List<Optional<byte[]>> plaintexts = new ArrayList<>(combineWorkers.map(cts.size(),
         j -> secrets.get(j) == null ? Optional.<byte[]>empty() : Tpke.open(cts.get(j), secrets.get(j))));
-    long t6 = System.nanoTime();
+    long t7 = System.nanoTime();
 
     List<Integer> failed = new ArrayList<>();
     for (int j = 0; j < cts.size(); j++) {
@@ -130,10 +138,10 @@ public final class BlockProposer<S> {
       signers = blameAndRetry(signers, combiner, cts, failed, decoded, plaintexts, faulty,
           reshare, random);
     }
-    long t7 = System.nanoTime();
+    long t8 = System.nanoTime();
     return new BlockResult(plaintexts, faulty, invalid, signers,
-        new BlockResult.PhaseTimings(t1 - t0, t2 - t1, verifyNanos, prepareNanos, t5 - t4,
-            t6 - t5, t7 - t6));
+        new BlockResult.PhaseTimings(t1 - t0, t2 - t1, verifyNanos, prepareNanos, t6 - t5,
+            t7 - t6, t8 - t7));
   }
 
   private Map<Integer, List<S>> decodeAll(
@@ -236,6 +244,7 @@ public final class BlockProposer<S> {
         return honest;
       }
       shares = reshared(honest, reshare, cts.size(), faulty, decoded);
+      honest = honestSigners(honest, faulty);
     }
     CombineVariant.Combiner<S> retry = combinerFor(honest);
     List<List<S>> rows = byMessage(honest, shares, cts.size());

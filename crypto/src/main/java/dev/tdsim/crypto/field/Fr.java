@@ -1,0 +1,416 @@
+package dev.tdsim.crypto.field;
+
+import java.math.BigInteger;
+import java.util.Random;
+
+/**
+ * Immutable element of the BLS12-381 scalar field Fr (modulus r, 255 bits).
+ *
+ * <p>Internally four 64-bit limbs in Montgomery form (a * 2^256 mod r), always fully reduced, so
+ * {@link #equals}/{@link #hashCode} compare values. {@link #toString()} prints the canonical value in hex.
+ * BigInteger is used only at the edges (construction from / conversion to BigInteger, class initialisation).
+ */
+public final class Fr {
+    /** r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001. */
+    public static final BigInteger MODULUS =
+            new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+
+    /** Multiplicative generator of Fr^*. */
+    public static final int GENERATOR = 7;
+    /** r - 1 = 2^TWO_ADICITY * odd. */
+    public static final int TWO_ADICITY = 32;
+
+    private static final BigInteger TWO_256 = BigInteger.ONE.shiftLeft(256);
+    private static final BigInteger MASK64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    /** R^2 mod r in plain limbs: Montgomery-multiplying a plain value by it yields its Montgomery form. */
+    static final long[] R2 = limbsOf(TWO_256.multiply(TWO_256).mod(MODULUS));
+    /** r - 2 (exponent for Fermat inversion), plain limbs. */
+    private static final long[] R_MINUS_2 = limbsOf(MODULUS.subtract(BigInteger.TWO));
+
+    private static final Fr ZERO = new Fr(0, 0, 0, 0);
+    private static final Fr ONE = fromLimbs(limbsOf(TWO_256.mod(MODULUS)));
+
+    /** ROOTS[k] = primitive 2^k-th root of unity = 7^((r-1)/2^k), k = 0..32. */
+    private static final Fr[] ROOTS = new Fr[TWO_ADICITY + 1];
+    /** INV_POW2[k] = 2^{-k} in Montgomery limbs, k = 0..32. */
+    private static final long[][] INV_POW2 = new long[TWO_ADICITY + 1][];
+
+    static {
+        BigInteger rm1 = MODULUS.subtract(BigInteger.ONE);
+        ROOTS[TWO_ADICITY] = of(BigInteger.valueOf(GENERATOR).modPow(rm1.shiftRight(TWO_ADICITY), MODULUS));
+        for (int k = TWO_ADICITY - 1; k >= 0; k--) {
+            ROOTS[k] = ROOTS[k + 1].square();
+        }
+        Fr half = of(2).inverse();
+        Fr acc = ONE;
+        for (int k = 0; k <= TWO_ADICITY; k++) {
+            INV_POW2[k] = acc.limbs();
+            acc = acc.mul(half);
+        }
+    }
+
+    // Montgomery-form limbs, little-endian, fully reduced.
+    final long m0;
+    final long m1;
+    final long m2;
+    final long m3;
+
+    private Fr(long m0, long m1, long m2, long m3) {
+        this.m0 = m0;
+        this.m1 = m1;
+        this.m2 = m2;
+        this.m3 = m3;
+    }
+
+    // ------------------------------------------------------------------ construction
+
+    public static Fr zero() {
+        return ZERO;
+    }
+
+    public static Fr one() {
+        return ONE;
+    }
+
+    /** The integer v reduced mod r (negative values map to r - |v|). */
+    public static Fr of(long v) {
+        if (v == 0) {
+            return ZERO;
+        }
+        long mag = v < 0 ? -v : v; // for Long.MIN_VALUE, -v is 2^63 read as unsigned: still correct
+        Fr x = fromPlain(mag, 0, 0, 0);
+        return v < 0 ? x.neg() : x;
+    }
+
+    /** Any integer, reduced mod r. */
+    public static Fr of(BigInteger v) {
+        BigInteger red = v.mod(MODULUS);
+        long[] l = limbsOf(red);
+        return fromPlain(l[0], l[1], l[2], l[3]);
+    }
+
+    /** Uniform element of [0, r) by rejection sampling of 255-bit values (acceptance ~0.91). */
+    public static Fr random(Random rnd) {
+        while (true) {
+            long v0 = rnd.nextLong();
+            long v1 = rnd.nextLong();
+            long v2 = rnd.nextLong();
+            long v3 = rnd.nextLong() & Long.MAX_VALUE;
+            if (Mont.lessThanModulus(v0, v1, v2, v3)) {
+                return fromPlain(v0, v1, v2, v3);
+            }
+        }
+    }
+
+    /**
+     * Parses a canonical 32-byte little-endian scalar (blst scalar format).
+     *
+     * @throws IllegalArgumentException if the length is not 32 or the value is {@code >= r}
+     */
+    public static Fr fromBytesLE(byte[] b32) {
+        if (b32 == null || b32.length != 32) {
+            throw new IllegalArgumentException("scalar not canonical: expected 32 bytes, got "
+                    + (b32 == null ? "null" : b32.length + " bytes"));
+        }
+        long v0 = readLongLE(b32, 0);
+        long v1 = readLongLE(b32, 8);
+        long v2 = readLongLE(b32, 16);
+        long v3 = readLongLE(b32, 24);
+        if (!Mont.lessThanModulus(v0, v1, v2, v3)) {
+            throw new IllegalArgumentException("scalar not canonical: value >= r");
+        }
+        return fromPlain(v0, v1, v2, v3);
+    }
+
+    /** 32 bytes, little-endian, canonical. */
+    public byte[] toBytesLE() {
+        byte[] out = new byte[32];
+        toBytesLE(out, 0);
+        return out;
+    }
+
+    public void toBytesLE(byte[] dst, int offset) {
+        if (offset < 0 || offset > dst.length - 32) {
+            throw new IndexOutOfBoundsException("need 32 bytes at offset " + offset + " of " + dst.length);
+        }
+        long[] p = new long[4];
+        Mont.mul(m0, m1, m2, m3, 1, 0, 0, 0, p, 0);
+        for (int i = 0; i < 4; i++) {
+            writeLongLE(dst, offset + 8 * i, p[i]);
+        }
+    }
+
+    // ------------------------------------------------------------------ arithmetic
+
+    public Fr add(Fr o) {
+        long[] t = new long[4];
+        Mont.add(m0, m1, m2, m3, o.m0, o.m1, o.m2, o.m3, t, 0);
+        return new Fr(t[0], t[1], t[2], t[3]);
+    }
+
+    public Fr sub(Fr o) {
+        long[] t = new long[4];
+        Mont.sub(m0, m1, m2, m3, o.m0, o.m1, o.m2, o.m3, t, 0);
+        return new Fr(t[0], t[1], t[2], t[3]);
+    }
+
+    public Fr mul(Fr o) {
+        long[] t = new long[4];
+        Mont.mul(m0, m1, m2, m3, o.m0, o.m1, o.m2, o.m3, t, 0);
+        return new Fr(t[0], t[1], t[2], t[3]);
+    }
+
+    public Fr neg() {
+        if (isZero()) {
+            return ZERO;
+        }
+        long[] t = new long[4];
+        Mont.sub(0, 0, 0, 0, m0, m1, m2, m3, t, 0);
+        return new Fr(t[0], t[1], t[2], t[3]);
+    }
+
+    public Fr square() {
+        return mul(this);
+    }
+
+    /** this^e; negative exponents invert first (ArithmeticException for zero). 0^0 = 1. */
+    public Fr pow(BigInteger e) {
+        if (e.signum() < 0) {
+            return inverse().pow(e.negate());
+        }
+        if (e.bitLength() <= 63) {
+            return pow(e.longValue());
+        }
+        long[] acc = ONE.limbs();
+        long[] base = limbs();
+        for (int i = e.bitLength() - 1; i >= 0; i--) {
+            Mont.mul(acc, 0, acc, 0, acc, 0);
+            if (e.testBit(i)) {
+                Mont.mul(acc, 0, base, 0, acc, 0);
+            }
+        }
+        return fromLimbs(acc);
+    }
+
+    /** this^e; negative exponents invert first (ArithmeticException for zero). 0^0 = 1. */
+    public Fr pow(long e) {
+        if (e < 0) {
+            if (e == Long.MIN_VALUE) {
+                return pow(BigInteger.valueOf(e));
+            }
+            return inverse().pow(-e);
+        }
+        long[] acc = ONE.limbs();
+        long[] base = limbs();
+        for (int i = 63 - Long.numberOfLeadingZeros(e); i >= 0; i--) {
+            Mont.mul(acc, 0, acc, 0, acc, 0);
+            if (((e >>> i) & 1) != 0) {
+                Mont.mul(acc, 0, base, 0, acc, 0);
+            }
+        }
+        return fromLimbs(acc);
+    }
+
+    /** Multiplicative inverse (Fermat, x^(r-2)). */
+    public Fr inverse() {
+        if (isZero()) {
+            throw new ArithmeticException("inverse of zero in Fr");
+        }
+        long[] t = limbs();
+        invertInPlace(t, 0);
+        return fromLimbs(t);
+    }
+
+    public boolean isZero() {
+        return (m0 | m1 | m2 | m3) == 0;
+    }
+
+    /** Canonical value in [0, r). */
+    public BigInteger toBigInteger() {
+        long[] p = new long[4];
+        Mont.mul(m0, m1, m2, m3, 1, 0, 0, 0, p, 0);
+        return bigOf(p[0], p[1], p[2], p[3]);
+    }
+
+    /**
+     * Inverts every element with Montgomery's trick (one field inversion, ~3n multiplications).
+     *
+     * @throws ArithmeticException naming the index of the first zero element
+     */
+    public static Fr[] batchInverse(Fr[] xs) {
+        int n = xs.length;
+        long[] a = new long[4 * n];
+        for (int i = 0; i < n; i++) {
+            Fr x = xs[i];
+            if (x == null) {
+                throw new IllegalArgumentException("batchInverse: element at index " + i + " is null");
+            }
+            x.writeTo(a, 4 * i);
+        }
+        batchInverseInPlace(a, n);
+        Fr[] out = new Fr[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = read(a, 4 * i);
+        }
+        return out;
+    }
+
+    /** Primitive n-th root of unity 7^((r-1)/n), n a power of two (as an int, at most 2^30). */
+    public static Fr rootOfUnity(int n) {
+        if (n <= 0 || Integer.bitCount(n) != 1) {
+            throw new IllegalArgumentException("root of unity order must be a power of two >= 1, got " + n);
+        }
+        return ROOTS[Integer.numberOfTrailingZeros(n)];
+    }
+
+    /** Primitive 2^k-th root of unity, 0 <= k <= 32 (covers the order 2^32 an int cannot express). */
+    public static Fr rootOfUnityLog2(int k) {
+        if (k < 0 || k > TWO_ADICITY) {
+            throw new IllegalArgumentException("log2 of root order must be in [0, 32], got " + k);
+        }
+        return ROOTS[k];
+    }
+
+    // ------------------------------------------------------------------ Object
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Fr)) {
+            return false;
+        }
+        Fr f = (Fr) o;
+        return m0 == f.m0 && m1 == f.m1 && m2 == f.m2 && m3 == f.m3;
+    }
+
+    @Override
+    public int hashCode() {
+        long h = m0 * 31 + m1;
+        h = h * 31 + m2;
+        h = h * 31 + m3;
+        return Long.hashCode(h);
+    }
+
+    @Override
+    public String toString() {
+        return "0x" + toBigInteger().toString(16);
+    }
+
+    // ------------------------------------------------------------------ package-private limb helpers
+
+    /** Montgomery limbs as a fresh array. */
+    long[] limbs() {
+        return new long[] {m0, m1, m2, m3};
+    }
+
+    void writeTo(long[] dst, int off) {
+        dst[off] = m0;
+        dst[off + 1] = m1;
+        dst[off + 2] = m2;
+        dst[off + 3] = m3;
+    }
+
+    static Fr read(long[] src, int off) {
+        return new Fr(src[off], src[off + 1], src[off + 2], src[off + 3]);
+    }
+
+    static Fr fromLimbs(long[] m) {
+        return new Fr(m[0], m[1], m[2], m[3]);
+    }
+
+    /** Plain value (must be < r) to element. */
+    static Fr fromPlain(long v0, long v1, long v2, long v3) {
+        long[] t = new long[4];
+        Mont.mul(v0, v1, v2, v3, R2[0], R2[1], R2[2], R2[3], t, 0);
+        return new Fr(t[0], t[1], t[2], t[3]);
+    }
+
+    /** 2^{-k} in Montgomery limbs (shared array: do not modify). */
+    static long[] invPow2(int k) {
+        return INV_POW2[k];
+    }
+
+    /** In-place inversion of a nonzero Montgomery element by Fermat's little theorem. */
+    static void invertInPlace(long[] a, int off) {
+        long[] base = {a[off], a[off + 1], a[off + 2], a[off + 3]};
+        long[] acc = ONE.limbs();
+        for (int limb = 3; limb >= 0; limb--) {
+            long e = R_MINUS_2[limb];
+            for (int bit = 63; bit >= 0; bit--) {
+                Mont.mul(acc, 0, acc, 0, acc, 0);
+                if (((e >>> bit) & 1) != 0) {
+                    Mont.mul(acc, 0, base, 0, acc, 0);
+                }
+            }
+        }
+        Mont.copy(acc, 0, a, off);
+    }
+
+    /**
+     * In-place batch inversion of {@code count} Montgomery elements stored in {@code a} (4 limbs each).
+     *
+     * @throws ArithmeticException naming the index of the first zero element
+     */
+    static void batchInverseInPlace(long[] a, int count) {
+        if (count == 0) {
+            return;
+        }
+        long[] prefix = new long[4 * count]; // prefix[i] = a[0] * ... * a[i-1]  (prefix[0] = 1)
+        long[] acc = ONE.limbs();
+        for (int i = 0; i < count; i++) {
+            if (Mont.isZero(a, 4 * i)) {
+                throw new ArithmeticException("batchInverse: element at index " + i + " is zero");
+            }
+            Mont.copy(acc, 0, prefix, 4 * i);
+            Mont.mul(acc, 0, a, 4 * i, acc, 0);
+        }
+        invertInPlace(acc, 0); // acc = 1 / (a0 * ... * a_{n-1})
+        long[] tmp = new long[4];
+        for (int i = count - 1; i >= 0; i--) {
+            // inv(a_i) = acc * prefix_i ; then acc *= a_i
+            Mont.mul(acc, 0, prefix, 4 * i, tmp, 0);
+            Mont.mul(acc, 0, a, 4 * i, acc, 0);
+            Mont.copy(tmp, 0, a, 4 * i);
+        }
+    }
+
+    static long[] limbsOf(BigInteger v) {
+        if (v.signum() < 0 || v.bitLength() > 256) {
+            throw new IllegalArgumentException("value out of 256-bit range");
+        }
+        long[] l = new long[4];
+        for (int i = 0; i < 4; i++) {
+            l[i] = v.shiftRight(64 * i).and(MASK64).longValue();
+        }
+        return l;
+    }
+
+    static BigInteger bigOf(long v0, long v1, long v2, long v3) {
+        byte[] be = new byte[33]; // leading zero byte keeps it positive
+        long[] v = {v0, v1, v2, v3};
+        for (int i = 0; i < 4; i++) {
+            long x = v[i];
+            for (int b = 0; b < 8; b++) {
+                be[32 - 8 * i - b] = (byte) (x >>> (8 * b));
+            }
+        }
+        return new BigInteger(be);
+    }
+
+    private static long readLongLE(byte[] b, int off) {
+        long x = 0;
+        for (int i = 7; i >= 0; i--) {
+            x = (x << 8) | (b[off + i] & 0xffL);
+        }
+        return x;
+    }
+
+    private static void writeLongLE(byte[] b, int off, long x) {
+        for (int i = 0; i < 8; i++) {
+            b[off + i] = (byte) (x >>> (8 * i));
+        }
+    }
+}
