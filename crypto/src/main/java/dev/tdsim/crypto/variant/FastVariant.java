@@ -50,9 +50,15 @@ final class FastVariant implements CombineVariant<G1Point> {
     return ct -> ct.u().multiply(inverseBlinding).toUncompressed();
   }
 
+  /**
+   * Curve check only: D_i is only ever paired, and the pairing sees a point of E(Fp) only through
+   * its class modulo rE, so a component outside G1 (of order dividing the cofactor) changes
+   * nothing: e(D + T, K) = e(D, K). Skipping blst's subgroup check saves ~45 us per share (see
+   * docs/CRYPTO.md and CurveTest#pairingIgnoresComponentsOutsideG1).
+   */
   @Override
   public G1Point decodeShare(byte[] encoded) {
-    return G1Point.fromBytes(encoded);
+    return G1Point.fromBytesOnCurve(encoded);
   }
 
   @Override

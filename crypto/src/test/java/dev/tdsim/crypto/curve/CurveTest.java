@@ -172,6 +172,24 @@ class CurveTest {
     assertTrue(e.getMessage().contains("subgroup"), e.getMessage());
   }
 
+  @Test
+  void pairingIgnoresComponentsOutsideG1() {
+    // P = P_r + T with T of cofactor order; [h * (h^-1 mod r)] P = P_r keeps only the G1 part.
+    byte[] enc = onCurveNotInSubgroup();
+    BigInteger h = new BigInteger("396c8c005555e1568c00aaab0000aaab", 16);
+    BigInteger keepG1 = h.multiply(h.modInverse(Fr.MODULUS));
+    G1Point withTorsion = G1Point.fromBytesOnCurve(enc);
+    G1Point g1Part = G1Point.fromJacobian(
+        new supranational.blst.P1(withTorsion.affine).mult(keepG1));
+    assertTrue(g1Part.isInSubgroup());
+    assertNotEquals(g1Part, withTorsion);
+    G2Point q = G2Point.generator().multiply(Fr.random(random));
+    assertEquals(Pairings.pair(g1Part, q), Pairings.pair(withTorsion, q));
+    assertEquals(Pairings.pair(g1Part, q),
+        Pairings.millerLoopPrepared(List.of(withTorsion), List.of(q.prepare()))
+            .finalExponentiation());
+  }
+
   /** A point of E(Fp): y^2 = x^3 + 4 with x small; almost no such point lies in G1. */
   private static byte[] onCurveNotInSubgroup() {
     for (BigInteger x = BigInteger.ONE; ; x = x.add(BigInteger.ONE)) {
