@@ -254,6 +254,17 @@ final class NativeBlst {
   static native void blst_p2s_mult_pippenger(
       long[] ret, Pointer points, long npoints, Pointer scalars, long nbits, Pointer scratch);
 
+  static native long blst_p2s_mult_wbits_precompute_sizeof(long wbits, long npoints);
+
+  static native void blst_p2s_mult_wbits_precompute(
+      Pointer table, long wbits, Pointer points, long npoints);
+
+  static native long blst_p2s_mult_wbits_scratch_sizeof(long npoints);
+
+  static native void blst_p2s_mult_wbits(
+      long[] ret, Pointer table, long wbits, long npoints, Pointer scalars, long nbits,
+      Pointer scratch);
+
   static native void blst_p1s_add(long[] ret, Pointer points, long npoints);
 
   static native void blst_p1s_to_affine(Pointer dst, Pointer points, long npoints);

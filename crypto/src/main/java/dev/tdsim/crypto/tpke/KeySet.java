@@ -2,6 +2,7 @@ package dev.tdsim.crypto.tpke;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.field.Domain;
 import dev.tdsim.crypto.field.Fr;
@@ -24,6 +25,9 @@ import java.util.function.Supplier;
  * on first use, in parallel, and kept.
  */
 public final class KeySet {
+  /** Window of the blinded-share tables: ~100 MB for 8192 shares, 2x faster G2 MSMs. */
+  private static final int TABLE_WINDOW_BITS = 7;
+
   private final Committee committee;
   private final Domain domain;
   private final Fr[] scalarShares;
@@ -34,6 +38,7 @@ public final class KeySet {
   private final Workers workers;
   private final Supplier<List<G2Point>> keyShares;
   private final Supplier<List<G2Point>> blindedShares;
+  private final Supplier<List<G2FixedBases>> blindedShareTables;
 
   private KeySet(Committee committee, Random random, Workers workers) {
     this.committee = committee;
@@ -62,6 +67,11 @@ public final class KeySet {
       Fr b = blinding[validatorOf(k)];
       Fr scalar = b.neg().mul(scalarShares[k]).mul(domain.element(k).inverse());
       return G2Point.generator().multiply(scalar);
+    }));
+    this.blindedShareTables = memoize(() -> workers.map(committee.validators(), v -> {
+      int first = committee.firstPointOf(v);
+      return new G2FixedBases(
+          blindedShares().subList(first, first + committee.pointsOf(v)), TABLE_WINDOW_BITS);
     }));
   }
 
@@ -103,6 +113,15 @@ public final class KeySet {
   /** B_k = [-b_i / omega^k] Z_k for the owner i of point k. */
   public List<G2Point> blindedShares() {
     return blindedShares.get();
+  }
+
+  /**
+   * Per validator, blst's fixed-base tables of its blinded shares B_k: built once per key set
+   * (public data, like the shares themselves), they halve the cost of every later
+   * prepare_combine.
+   */
+  public List<G2FixedBases> blindedShareTables() {
+    return blindedShareTables.get();
   }
 
   /** f(omega^k): private to the validator that owns point k (used by its share maker). */

@@ -2,6 +2,7 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.curve.Pairings;
@@ -64,7 +65,7 @@ final class FastVariant implements CombineVariant<G1Point> {
   @Override
   public Combiner<G1Point> prepare(KeySet keys, SignerSet signers, Workers workers) {
     Fr[] lambdas = signers.lambdas();
-    List<G2Point> blinded = keys.blindedShares();
+    List<G2FixedBases> tables = keys.blindedShareTables();
     int[] offsets = Shares.lambdaOffsets(signers);
     List<G2Prepared> lines = workers.map(signers.size(), pos -> {
       int validator = signers.validator(pos);
@@ -74,7 +75,7 @@ final class FastVariant implements CombineVariant<G1Point> {
       for (int i = 0; i < count; i++) {
         scalars.add(lambdas[offsets[pos] + i].mul(keys.domain().element(first + i)).neg());
       }
-      return G2Point.msm(blinded.subList(first, first + count), scalars).prepare();
+      return tables.get(validator).msm(scalars).prepare();
     });
     return new FastCombiner(keys, signers, lines, workers);
   }

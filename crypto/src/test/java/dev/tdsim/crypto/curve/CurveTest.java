@@ -75,6 +75,20 @@ class CurveTest {
   }
 
   @Test
+  void fixedBaseTablesGiveTheSameMsm() {
+    List<G2Point> pts = new ArrayList<>();
+    for (int i = 0; i < 13; i++) {
+      pts.add(G2Point.generator().multiply(Fr.random(random)));
+    }
+    G2FixedBases tables = new G2FixedBases(pts, 5);
+    for (int round = 0; round < 2; round++) {
+      List<Fr> sc = randomScalars(13);
+      assertEquals(G2Point.msm(pts, sc), tables.msm(sc));
+    }
+    assertThrows(CryptoException.class, () -> tables.msm(randomScalars(12)));
+  }
+
+  @Test
   void batchAffineSumEqualsRepeatedAddition() {
     List<G1Point> pts = randomG1(150);
     G1Point expected = G1Point.identity();
