@@ -69,8 +69,8 @@ public final class Tpke {
     byte[] out = new byte[aead.getOutputSize(in.length)];
     try {
       int n = aead.processBytes(in, 0, in.length, out, 0);
-      aead.doFinal(out, n);
-      return Optional.of(out);
+      n += aead.doFinal(out, n);
+      return Optional.of(n == out.length ? out : java.util.Arrays.copyOf(out, n));
     } catch (InvalidCipherTextException e) {
       return Optional.empty();
     }
@@ -131,11 +131,11 @@ public final class Tpke {
     byte[] out = new byte[aead.getOutputSize(message.length)];
     int n = aead.processBytes(message, 0, message.length, out, 0);
     try {
-      aead.doFinal(out, n);
+      n += aead.doFinal(out, n);
     } catch (InvalidCipherTextException e) {
       throw new CryptoException("encrypt", "AEAD failed to seal", e);
     }
-    return out;
+    return n == out.length ? out : java.util.Arrays.copyOf(out, n);
   }
 
   /**

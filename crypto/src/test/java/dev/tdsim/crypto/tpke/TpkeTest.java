@@ -96,6 +96,17 @@ class TpkeTest {
   }
 
   @Test
+  void openReturnsExactlyThePlaintextForEverySize() {
+    Random r = new Random(6);
+    for (int size : new int[] {0, 1, 63, 64, 65, 1000, 1024, 4096, 10000}) {
+      byte[] msg = new byte[size];
+      r.nextBytes(msg);
+      Ciphertext ct = Tpke.encrypt(keys.publicKey(), msg, SecretGroup.G1, r);
+      assertEquals(size + Ciphertext.TAG_BYTES, ct.payload().length);
+    }
+  }
+
+  @Test
   void openWithWrongSecretIsEmptyNotGarbage() {
     Random r = new Random(4);
     Ciphertext ct = Tpke.encrypt(keys.publicKey(), "secret".getBytes(), SecretGroup.G1, r);

@@ -1,0 +1,345 @@
+package dev.tdsim.pipeline;
+
+import dev.tdsim.consensus.ConsensusListener;
+import dev.tdsim.consensus.Proposal;
+import dev.tdsim.consensus.Tendermint;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.variant.BlockResult;
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.timing.CostModel;
+import dev.tdsim.timing.CryptoOp;
+import dev.tdsim.timing.Hardware;
+import dev.tdsim.timing.ModelTiming;
+import dev.tdsim.timing.OpSize;
+import dev.tdsim.timing.TimingModel;
+import dev.tdsim.workload.Workload;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.IntPredicate;
+
+/**
+ * The encrypted-mempool pipeline around consensus: blocks of really encrypted transactions, and
+ * after each commit the real decryption: every validator creates its shares, the shares travel to
+ * the combiner (the next height's proposer), which runs the variant's real block_propose and
+ * checks every plaintext against what the clients sent. Durations come from the timing model.
+ *
+ * @param <S> the variant's decoded share type
+ */
+public final class DecryptionPipeline<S> implements ConsensusListener, Tendermint.Host {
+  /** Everything the pipeline needs from the scenario. */
+  public record Settings(
+      boolean pipelined,
+      Hardware[] hardware,
+      IntPredicate realCryptoAtHeight,
+      int heights) {}
+
+  private final Simulation sim;
+  private final Messenger net;
+  private final RealCrypto<S> crypto;
+  private final TimingModel timing;
+  private final ModelTiming fallback;
+  private final Workload workload;
+  private final Settings settings;
+  private final Random random;
+  private final Committee committee;
+  private Tendermint consensus;
+  private final Map<Integer, HeightState> heights = new HashMap<>();
+  private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
+  private final long[] admissionCpuNanos = new long[1];
+  private long encryptCpuNanos;
+  private long mismatches;
+
+  public DecryptionPipeline(
+      Simulation sim,
+      Messenger net,
+      RealCrypto<S> crypto,
+      TimingModel timing,
+      CostModel costs,
+      Workload workload,
+      Settings settings,
+      Random random) {
+    this.sim = sim;
+    this.net = net;
+    this.crypto = crypto;
+    this.timing = timing;
+    this.fallback = new ModelTiming(costs, crypto.variant().name());
+    this.workload = workload;
+    this.settings = settings;
+    this.random = random;
+    this.committee = crypto.keys().committee();
+  }
+
+  /** Connects the consensus model (which also calls this pipeline back). */
+  public void attach(Tendermint consensus) {
+    this.consensus = consensus;
+  }
+
+  public List<HeightRecord> records() {
+    return new ArrayList<>(records.values());
+  }
+
+  /** Plaintexts that differed from what the clients sent, or did not open: must stay 0. */
+  public long mismatches() {
+    return mismatches;
+  }
+
+  public long encryptCpuNanos() {
+    return encryptCpuNanos;
+  }
+
+  public long admissionCpuNanos() {
+    return admissionCpuNanos[0];
+  }
+
+  private HeightState state(int height) {
+    return heights.computeIfAbsent(height, HeightState::new);
+  }
+
+  private boolean real(int height) {
+    return settings.realCryptoAtHeight().test(height);
+  }
+
+  private TimingModel timingAt(int height) {
+    return real(height) ? timing : fallback;
+  }
+
+  // ---- consensus host: blocks and proposal gating ----
+
+  @Override
+  public Proposal blockFor(int height, int round, int proposer) {
+    HeightState st = state(height);
+    if (st.payloads == null) {
+      st.proposeNanos = sim.nowNanos();
+      st.payloads = workload.cutBlock(sim.nowNanos());
+      if (real(height)) {
+        RealCrypto.Timed<List<Ciphertext>> enc =
+            crypto.encryptAndAdmit(st.payloads, random, admissionCpuNanos);
+        encryptCpuNanos += enc.cpuNanos();
+        st.cts = enc.value();
+        st.blockBytes = Proposal.HEADER_BYTES
+            + st.cts.stream().mapToLong(Ciphertext::encodedBytes).sum();
+      } else {
+        st.blockBytes = Proposal.HEADER_BYTES
+            + st.payloads.stream().mapToLong(p -> p.length + 165L).sum();
+      }
+    }
+    return new Proposal(height, round, proposer, st.payloads.size(), st.blockBytes);
+  }
+
+  @Override
+  public void whenMayPropose(int proposer, int height, Runnable propose) {
+    HeightState previous = heights.get(height - 1);
+    if (settings.pipelined() || height == 1 || (previous != null && previous.readyNanos >= 0)) {
+      propose.run();
+    } else {
+      state(height - 1).onReady.add(propose);
+    }
+  }
+
+  // ---- after commit: shares, gossip, combine ----
+
+  @Override
+  public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers) {
+    HeightState st = state(height);
+    st.commitAt[validator] = atNanos;
+    if (st.combiner < 0) {
+      st.combiner = consensus.proposer(height + 1, 0);
+    }
+    boolean folding = crypto.variant().sharesDependOnSigners();
+    if (!folding && st.signers == null) {
+      st.signers = SignerSet.all(committee);
+    }
+    if (validator == st.combiner) {
+      st.round = round;
+      st.commitNanos = atNanos;
+      if (folding) {
+        st.signers = signerSetFrom(signers);
+        // The combiner announces the signer set: validators fold it into their shares.
+        long bytes = 64 + 4L * st.signers.size();
+        net.broadcast(st.combiner, bytes, receiver -> {
+          st.announcedAt[receiver] = sim.nowNanos();
+          startShares(st, receiver);
+        });
+      } else if (st.sharesCompleteNanos >= 0) {
+        combine(st); // the shares were all in before the combiner itself committed
+      }
+    }
+    startShares(st, validator);
+  }
+
+  /** The commit's signers, widened in index order if their points fall short of t. */
+  private SignerSet signerSetFrom(List<Integer> commitSigners) {
+    List<Integer> chosen = new ArrayList<>(commitSigners);
+    int points = chosen.stream().mapToInt(committee::pointsOf).sum();
+    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
+      if (!chosen.contains(v)) {
+        chosen.add(v);
+        points += committee.pointsOf(v);
+      }
+    }
+    return SignerSet.of(committee, chosen);
+  }
+
+  private void startShares(HeightState st, int validator) {
+    if (st.signers == null || st.started[validator] || st.commitAt[validator] < 0
+        || !st.signers.contains(validator)
+        || (crypto.variant().sharesDependOnSigners() && st.announcedAt[validator] < 0)) {
+      return;
+    }
+    st.started[validator] = true;
+    long cpu = 0;
+    if (real(st.height)) {
+      if (st.shares == null) {
+        List<Integer> makers = st.signers.validators();
+        List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(makers, st.signers, st.cts);
+        st.shares = new HashMap<>();
+        st.shareCpu = new HashMap<>();
+        for (int i = 0; i < makers.size(); i++) {
+          st.shares.put(makers.get(i), made.get(i).value());
+          st.shareCpu.put(makers.get(i), made.get(i).cpuNanos());
+        }
+      }
+      cpu = st.shareCpu.get(validator);
+    }
+    int m = st.payloads.size();
+    long create = timingAt(st.height).durationNanos(CryptoOp.SHARE_CREATE,
+        new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), cpu, Math.max(1, m),
+        settings.hardware()[validator]);
+    long bytes = (long) m * shareBytes(validator);
+    sim.scheduleAfter(create, s -> {
+      long readyAt = s.nowNanos();
+      net.send(validator, st.combiner, bytes, () -> onShareArrival(st, validator, readyAt, create));
+    });
+  }
+
+  private long shareBytes(int validator) {
+    return switch (crypto.variant().secretGroup()) {
+      case G1 -> 96;
+      case GT -> crypto.variant().name().equals("precomputed")
+          ? 576
+          : 576L * committee.pointsOf(validator);
+    };
+  }
+
+  private long payloadBytes(HeightState st) {
+    return st.payloads.stream().mapToLong(p -> p.length).sum();
+  }
+
+  private void onShareArrival(HeightState st, int validator, long readyAt, long createNanos) {
+    if (st.combining) {
+      return;
+    }
+    st.arrived.add(validator);
+    boolean enough = crypto.variant().sharesDependOnSigners()
+        ? st.arrived.size() == st.signers.size()
+        : st.arrived.stream().mapToInt(committee::pointsOf).sum() >= committee.threshold();
+    if (enough) {
+      st.combining = true;
+      st.sharesCompleteNanos = sim.nowNanos();
+      st.criticalCreateNanos = createNanos;
+      if (st.commitNanos >= 0) {
+        combine(st);
+      }
+    }
+  }
+
+  private void combine(HeightState st) {
+    int m = st.payloads.size();
+    List<Integer> used = new ArrayList<>(st.arrived);
+    used.sort(null);
+    int points = used.stream().mapToInt(committee::pointsOf).sum();
+    OpSize size = new OpSize(m, used.size(), points, payloadBytes(st));
+    Hardware hw = settings.hardware()[st.combiner];
+    TimingModel tm = timingAt(st.height);
+    long[] phaseCpu = new long[7];
+    int opened = m;
+    if (real(st.height)) {
+      Map<Integer, List<byte[]>> shares = new TreeMap<>();
+      for (int v : used) {
+        shares.put(v, st.shares.get(v));
+      }
+      BlockResult result = crypto.blockPropose(st.cts, shares, null, random);
+      BlockResult.PhaseTimings t = result.timings();
+      int threads = crypto.threads();
+      long[] wall = {t.decodeNanos(), t.validityNanos(), t.verifyNanos(), t.prepareNanos(),
+          t.combineNanos(), t.blameNanos(), t.decryptNanos()};
+      for (int i = 0; i < wall.length; i++) {
+        phaseCpu[i] = wall[i] * threads;
+      }
+      opened = 0;
+      for (int j = 0; j < m; j++) {
+        Optional<byte[]> p = result.plaintexts().get(j);
+        if (p.isPresent() && Arrays.equals(p.get(), st.payloads.get(j))) {
+          opened++;
+        }
+      }
+      mismatches += m - opened;
+    }
+    CryptoOp[] ops = {CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.VERIFY, CryptoOp.PREPARE,
+        CryptoOp.COMBINE, CryptoOp.BLAME, CryptoOp.DECRYPT};
+    long combineNanos = 0;
+    for (int i = 0; i < 6; i++) {
+      combineNanos += tm.durationNanos(ops[i], size, phaseCpu[i], Math.max(m, used.size()), hw);
+    }
+    long decryptNanos = tm.durationNanos(CryptoOp.DECRYPT, size, phaseCpu[6], Math.max(1, m), hw);
+    int openedFinal = opened;
+    long combineFinal = combineNanos;
+    sim.scheduleAfter(combineNanos + decryptNanos, s -> {
+      st.readyNanos = s.nowNanos();
+      long wait = Math.max(0, st.sharesCompleteNanos - st.commitNanos);
+      records.put(st.height, new HeightRecord(st.height, st.round, m, st.blockBytes, st.combiner,
+          st.proposeNanos, st.commitNanos, st.commitNanos - st.proposeNanos,
+          Math.min(wait, st.criticalCreateNanos), Math.max(0, wait - st.criticalCreateNanos),
+          combineFinal, decryptNanos, st.readyNanos - st.commitNanos, used.size(), openedFinal,
+          real(st.height)));
+      st.cts = null;
+      st.shares = null;
+      for (Runnable r : st.onReady) {
+        r.run();
+      }
+      st.onReady.clear();
+    });
+  }
+
+  /** Mutable bookkeeping of one height, owned by the pipeline. */
+  private final class HeightState {
+    final int height;
+    final long[] commitAt;
+    final long[] announcedAt;
+    final boolean[] started;
+    final List<Integer> arrived = new ArrayList<>();
+    final List<Runnable> onReady = new ArrayList<>();
+    List<byte[]> payloads;
+    List<Ciphertext> cts;
+    long blockBytes;
+    long proposeNanos;
+    int combiner = -1;
+    int round;
+    long commitNanos = -1;
+    SignerSet signers;
+    Map<Integer, List<byte[]>> shares;
+    Map<Integer, Long> shareCpu;
+    boolean combining;
+    long sharesCompleteNanos = -1;
+    long criticalCreateNanos;
+    long readyNanos = -1;
+
+    HeightState(int height) {
+      this.height = height;
+      int v = committee.validators();
+      this.commitAt = new long[v];
+      this.announcedAt = new long[v];
+      this.started = new boolean[v];
+      Arrays.fill(commitAt, -1);
+      Arrays.fill(announcedAt, -1);
+    }
+  }
+}

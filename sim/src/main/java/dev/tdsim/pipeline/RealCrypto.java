@@ -1,0 +1,116 @@
+package dev.tdsim.pipeline;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.tpke.Tpke;
+import dev.tdsim.crypto.variant.BlockProposer;
+import dev.tdsim.crypto.variant.BlockResult;
+import dev.tdsim.crypto.variant.CombineVariant;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The simulator's door to the real crypto module: every call really runs, and reports the CPU
+ * time it took on this machine, which the timing model turns into simulated time.
+ *
+ * @param <S> the variant's decoded share type
+ */
+public final class RealCrypto<S> {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private final CombineVariant<S> variant;
+  private final KeySet keys;
+  private final Workers workers;
+  private final BlockProposer<S> proposer;
+  private long calls;
+
+  public RealCrypto(CombineVariant<S> variant, KeySet keys, Workers workers) {
+    this.variant = variant;
+    this.keys = keys;
+    this.workers = workers;
+    this.proposer = new BlockProposer<>(variant, keys, workers);
+  }
+
+  /** A result with the CPU nanoseconds spent on this machine to get it. */
+  public record Timed<T>(T value, long cpuNanos) {}
+
+  public CombineVariant<S> variant() {
+    return variant;
+  }
+
+  public KeySet keys() {
+    return keys;
+  }
+
+  public int threads() {
+    return workers.threads();
+  }
+
+  /** Real crypto calls made so far (encryptions, checks, share batches, block_propose). */
+  public long calls() {
+    return calls;
+  }
+
+  /** Clients encrypt each payload; the mempool checks each ciphertext's validity (both real). */
+  public Timed<List<Ciphertext>> encryptAndAdmit(List<byte[]> payloads, Random random,
+      long[] admissionCpuNanos) {
+    long[] seeds = new long[payloads.size()];
+    for (int i = 0; i < seeds.length; i++) {
+      seeds[i] = random.nextLong();
+    }
+    long[] encryptCpu = new long[payloads.size()];
+    long[] checkCpu = new long[payloads.size()];
+    List<Ciphertext> cts = workers.map(payloads.size(), i -> {
+      long t0 = cpu();
+      Ciphertext ct = Tpke.encrypt(keys.publicKey(), payloads.get(i), variant.secretGroup(),
+          new Random(seeds[i]));
+      long t1 = cpu();
+      if (!Tpke.isValid(ct)) {
+        throw new IllegalStateException("a freshly encrypted ciphertext failed its validity check");
+      }
+      checkCpu[i] = cpu() - t1;
+      encryptCpu[i] = t1 - t0;
+      return ct;
+    });
+    calls += 2L * payloads.size();
+    admissionCpuNanos[0] += sum(checkCpu);
+    return new Timed<>(cts, sum(encryptCpu));
+  }
+
+  /** Every given validator creates its shares for the block (in parallel over validators). */
+  public List<Timed<List<byte[]>>> createShares(
+      List<Integer> validators, SignerSet signers, List<Ciphertext> cts) {
+    calls += validators.size();
+    return workers.map(validators.size(), i -> {
+      long t0 = cpu();
+      CombineVariant.ShareMaker maker = variant.shareMaker(keys, validators.get(i), signers);
+      List<byte[]> shares = cts.stream().map(maker::create).toList();
+      return new Timed<>(shares, cpu() - t0);
+    });
+  }
+
+  /** The combiner's real block_propose; its phase times are wall-clock on {@link #threads()}. */
+  public BlockResult blockPropose(
+      List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, BlockProposer.Reshare reshare,
+      Random random) {
+    calls++;
+    return proposer.propose(cts, shares, reshare, random);
+  }
+
+  static long cpu() {
+    return THREADS.getCurrentThreadCpuTime();
+  }
+
+  private static long sum(long[] xs) {
+    long s = 0;
+    for (long x : xs) {
+      s += x;
+    }
+    return s;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.tdsim.report;
+
+import com.google.common.html.HtmlEscapers;
+import dev.tdsim.pipeline.HeightRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/** The one self-contained page a person reads first: verdicts, critical path, scenario. */
+public final class HtmlReport {
+  private HtmlReport() {}
+
+  public static void write(Path dir, RunSummary s, List<HeightRecord> heights, String scenarioYaml)
+      throws IOException {
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tdsim: ")
+        .append(esc(s.scenario())).append("</title><style>")
+        .append("body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;")
+        .append("padding:4px 10px;text-align:right}th{background:#eee}.yes{color:#070;")
+        .append("font-weight:bold}.no{color:#b00;font-weight:bold}pre{background:#f6f6f6;")
+        .append("padding:1em;overflow:auto}</style></head><body>");
+    h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
+    h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
+        .append(esc(s.timing())).append("</b>, decryption <b>").append(esc(s.schedule()))
+        .append("</b>, consensus simulated <b>").append(esc(s.consensusMode()))
+        .append("</b>, seed ").append(s.seed()).append(", ").append(heights.size())
+        .append(" heights. tdsim ").append(esc(s.tdsimVersion())).append(".</p>");
+    h.append("<h2>Verdict per block-time budget</h2><table><tr><th>block time</th><th>fits</th>")
+        .append("<th>heights fitting</th><th>decryption p50</th><th>p95</th><th>p99</th>")
+        .append("<th>judged p95</th></tr>");
+    for (Verdict v : s.verdicts()) {
+      h.append("<tr><td>").append(fmt(v.blockTimeMs())).append(" ms</td><td class=\"")
+          .append(v.fits() ? "yes\">yes" : "no\">no").append("</td><td>")
+          .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
+          .append("</td><td>").append(fmt(v.p50Ms())).append(" ms</td><td>")
+          .append(fmt(v.p95Ms())).append(" ms</td><td>").append(fmt(v.p99Ms()))
+          .append(" ms</td><td>").append(fmt(v.judgedP95Ms())).append(" ms</td></tr>");
+    }
+    h.append("</table><p>A budget fits when at least 95% of heights fit it. The judged time of a"
+        + " height is consensus plus decryption latency when decryption must finish before the"
+        + " next block, or the slower of the two when it is pipelined one block behind.</p>");
+    CriticalPath c = s.criticalPath();
+    h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
+        .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>decrypt</th>")
+        .append("</tr><tr><td>").append(fmt(c.consensusMs())).append(" ms</td><td>")
+        .append(fmt(c.shareCreationMs())).append(" ms</td><td>").append(fmt(c.shareGossipMs()))
+        .append(" ms</td><td>").append(fmt(c.combineMs())).append(" ms</td><td>")
+        .append(fmt(c.decryptMs())).append(" ms</td></tr></table>");
+    h.append("<img alt=\"critical path\" src=\"")
+        .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
+        .append("\">");
+    h.append("<h2>Decryption latency per height</h2><img alt=\"latency per height\" src=\"")
+        .append(Charts.dataUri(latencyChart(heights), 900, 320)).append("\">");
+    if (!s.notes().isEmpty()) {
+      h.append("<h2>Notes</h2><ul>");
+      for (String n : s.notes()) {
+        h.append("<li>").append(esc(n)).append("</li>");
+      }
+      h.append("</ul>");
+    }
+    h.append("<h2>Counts</h2><table>");
+    s.counts().forEach((k, v) -> h.append("<tr><th>").append(esc(k)).append("</th><td>")
+        .append(v).append("</td></tr>"));
+    h.append("</table><h2>Scenario (resolved, hash ").append(esc(s.scenarioHash()))
+        .append(")</h2><pre>").append(esc(scenarioYaml)).append("</pre></body></html>\n");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(ReportWriter.HTML), h);
+  }
+
+  private static JFreeChart latencyChart(List<HeightRecord> heights) {
+    XYSeries consensus = new XYSeries("consensus");
+    XYSeries latency = new XYSeries("decryption latency");
+    for (HeightRecord r : heights) {
+      consensus.add(r.height(), r.consensusNanos() / 1e6);
+      latency.add(r.height(), r.decryptionLatencyNanos() / 1e6);
+    }
+    XYSeriesCollection data = new XYSeriesCollection();
+    data.addSeries(consensus);
+    data.addSeries(latency);
+    return ChartFactory.createXYLineChart("Per height", "height", "milliseconds", data,
+        PlotOrientation.VERTICAL, true, false, false);
+  }
+
+  private static String fmt(double ms) {
+    return String.format(Locale.ROOT, ms >= 100 ? "%.0f" : "%.1f", ms);
+  }
+
+  private static String esc(String s) {
+    return HtmlEscapers.htmlEscaper().escape(s == null ? "" : s);
+  }
+}

@@ -1,0 +1,52 @@
+package dev.tdsim.report;
+
+import dev.tdsim.pipeline.HeightRecord;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+
+/** Turns height records into per-budget verdicts and the critical-path breakdown. */
+public final class Verdicts {
+  /** The share of heights that must fit for a budget to be judged as fitting. */
+  public static final double FIT_QUANTILE = 0.95;
+
+  private Verdicts() {}
+
+  public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
+      boolean pipelined) {
+    double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
+    double[] judged = heights.stream().mapToDouble(h -> ms(h.judgedNanos(pipelined))).toArray();
+    List<Verdict> out = new ArrayList<>();
+    for (long budget : budgetsNanos) {
+      double budgetMs = ms(budget);
+      long fitting = heights.stream().filter(h -> h.judgedNanos(pipelined) <= budget).count();
+      double share = heights.isEmpty() ? 0 : (double) fitting / heights.size();
+      out.add(new Verdict(budgetMs, !heights.isEmpty() && share >= FIT_QUANTILE,
+          percentile(latency, 50), percentile(latency, 95), percentile(latency, 99),
+          percentile(judged, 95), share));
+    }
+    return out;
+  }
+
+  public static CriticalPath criticalPath(List<HeightRecord> heights) {
+    int n = Math.max(1, heights.size());
+    return new CriticalPath(
+        heights.stream().mapToDouble(h -> ms(h.consensusNanos())).sum() / n,
+        heights.stream().mapToDouble(h -> ms(h.shareCreateNanos())).sum() / n,
+        heights.stream().mapToDouble(h -> ms(h.shareGossipNanos())).sum() / n,
+        heights.stream().mapToDouble(h -> ms(h.combineNanos())).sum() / n,
+        heights.stream().mapToDouble(h -> ms(h.decryptNanos())).sum() / n);
+  }
+
+  static double percentile(double[] values, double p) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    return new Percentile().withEstimationType(Percentile.EstimationType.R_7)
+        .evaluate(values, p);
+  }
+
+  static double ms(long nanos) {
+    return nanos / 1e6;
+  }
+}

@@ -1,0 +1,195 @@
+package dev.tdsim.runner;
+
+import dev.tdsim.consensus.ConsensusTimeouts;
+import dev.tdsim.consensus.Tendermint;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.variant.CombineVariant;
+import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.network.Dissemination;
+import dev.tdsim.network.Disseminations;
+import dev.tdsim.network.NetworkModel;
+import dev.tdsim.network.UplinkSharing;
+import dev.tdsim.pipeline.DecryptionPipeline;
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.pipeline.RealCrypto;
+import dev.tdsim.random.RandomStreams;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.timing.CostModel;
+import dev.tdsim.timing.Hardware;
+import dev.tdsim.timing.MeasuredTiming;
+import dev.tdsim.timing.ModelTiming;
+import dev.tdsim.timing.TimingModel;
+import dev.tdsim.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * Builds every model of a scenario, runs the simulation with the real crypto, and returns what
+ * happened. Progress goes to the given sink (the CLI prints it on stderr); no logging inside the
+ * event loop.
+ */
+public final class ScenarioRunner {
+  /** Above this many validators, per-message simulation would cost millions of events a height. */
+  public static final int MAX_EXACT_VALIDATORS = 1024;
+
+  /** What a run produced. */
+  public record Result(
+      Scenario scenario,
+      List<HeightRecord> heights,
+      List<Integer> realCryptoHeights,
+      long events,
+      long messages,
+      long realCryptoCalls,
+      long mismatches,
+      int maxRound,
+      long setupNanos,
+      long simulateNanos,
+      String timing,
+      String consensusMode,
+      List<String> notes) {}
+
+  private final Consumer<String> progress;
+
+  public ScenarioRunner(Consumer<String> progress) {
+    this.progress = progress;
+  }
+
+  public Result run(Scenario s) throws IOException {
+    return run(s, Variants.byName(s.crypto().variant()));
+  }
+
+  private <S> Result run(Scenario s, CombineVariant<S> variant) throws IOException {
+    long t0 = System.nanoTime();
+    List<String> notes = new ArrayList<>();
+    int v = s.validators().count();
+    if (v > MAX_EXACT_VALIDATORS) {
+      throw new IllegalArgumentException("validators.count " + v + " is above "
+          + MAX_EXACT_VALIDATORS + ": the aggregate consensus mode for larger committees is not"
+          + " available yet");
+    }
+    RandomStreams streams = new RandomStreams(s.seed());
+    Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
+        : Workers.allCores();
+    long[] stake = stakes(s);
+    Committee committee = s.validators().stakeWeights().isEmpty()
+        ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)
+        : Committee.byStake(s.keys().shares(), s.keys().threshold(), stake);
+    List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
+    TreeSet<Integer> realAt = new TreeSet<>(sampled);
+    if (sampled.size() < s.heights()) {
+      notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
+          + sampled + "; the other heights took their durations from the cost model");
+    }
+    progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
+        + committee.threshold() + ", " + v + " validators");
+    KeySet keys = KeySet.deal(committee, streams.javaRandom("dealer", 0), workers);
+    if (variant.name().equals("fast")) {
+      progress.accept("precomputing blinded key-share tables (once per key set)");
+      keys.blindedShareTables();
+    } else if (!variant.name().equals("folded")) {
+      progress.accept("computing G2 key shares");
+      keys.keyShares();
+    }
+    CostModel costs = costModel(s);
+    TimingModel timing = s.crypto().timing().equals("model")
+        ? new ModelTiming(costs, variant.name())
+        : new MeasuredTiming();
+    Hardware[] hardware = new Hardware[v];
+    Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
+
+    Simulation sim = new Simulation();
+    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s));
+    Dissemination dissemination = Disseminations.create(networkConfig(s), network, streams);
+    NetworkMessenger messenger = new NetworkMessenger(sim, network, dissemination, streams);
+    Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
+        s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
+        s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
+    RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
+    boolean pipelined = s.crypto().schedule().equals("pipelined");
+    DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
+        costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
+            s.heights()), streams.javaRandom("combiner", 0));
+    Tendermint consensus = new Tendermint(sim, stake, new ConsensusTimeouts(
+        s.consensus().timeoutProposeNanos(), s.consensus().timeoutPrevoteNanos(),
+        s.consensus().timeoutPrecommitNanos(), s.consensus().timeoutDeltaNanos()),
+        s.heights(), pipeline, messenger, pipeline);
+    pipeline.attach(consensus);
+    consensus.start(0);
+    long t1 = System.nanoTime();
+    progress.accept(String.format("setup done in %.1f s; simulating %d heights",
+        (t1 - t0) / 1e9, s.heights()));
+    int[] reported = {0};
+    sim.runUntil(simulation -> {
+      int done = pipeline.records().size();
+      if (done > reported[0]) {
+        reported[0] = done;
+        progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
+            (System.nanoTime() - t1) / 1e9));
+      }
+      return done >= s.heights();
+    });
+    long t2 = System.nanoTime();
+    if (pipeline.records().size() < s.heights()) {
+      notes.add("only " + pipeline.records().size() + " of " + s.heights()
+          + " heights were decrypted before the simulation ran out of events");
+    }
+    return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
+        messenger.messages(), crypto.calls(), pipeline.mismatches(), consensus.maxRound(),
+        t1 - t0, t2 - t1, timing.name(), "exact", notes);
+  }
+
+  static List<Integer> sampledHeights(int heights, int sample) {
+    List<Integer> out = new ArrayList<>();
+    if (sample <= 0 || sample >= heights) {
+      for (int h = 1; h <= heights; h++) {
+        out.add(h);
+      }
+      return out;
+    }
+    for (int i = 0; i < sample; i++) {
+      int h = 1 + (int) Math.round((double) i * (heights - 1) / Math.max(1, sample - 1));
+      if (!out.contains(h)) {
+        out.add(h);
+      }
+    }
+    return out;
+  }
+
+  private static long[] stakes(Scenario s) {
+    long[] stake = new long[s.validators().count()];
+    List<Long> w = s.validators().stakeWeights();
+    for (int i = 0; i < stake.length; i++) {
+      stake[i] = w.isEmpty() ? 1 : w.get(i);
+    }
+    return stake;
+  }
+
+  private static List<String> regions(Scenario s) {
+    List<String> names = s.validators().regions();
+    List<String> out = new ArrayList<>(s.validators().count());
+    for (int i = 0; i < s.validators().count(); i++) {
+      out.add(names.get(i % names.size()));
+    }
+    return out;
+  }
+
+  private static dev.tdsim.network.NetworkConfig networkConfig(Scenario s) {
+    var n = s.network();
+    return new dev.tdsim.network.NetworkConfig(n.model(), n.latencyNanos(), n.jitter(),
+        n.jitterSigma(), 5.0, n.bandwidthBitsPerSecond(), UplinkSharing.FAIR_SHARE,
+        n.dissemination(), n.gossipFanout(), 0);
+  }
+
+  private static CostModel costModel(Scenario s) throws IOException {
+    String c = s.crypto().calibration();
+    return c == null || c.equals("builtin") ? CostModel.builtin() : CostModel.read(Path.of(c));
+  }
+}

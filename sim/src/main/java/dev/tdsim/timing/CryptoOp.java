@@ -1,0 +1,25 @@
+package dev.tdsim.timing;
+
+/** The real crypto calls whose durations the simulator charges to simulated time. */
+public enum CryptoOp {
+  /** A client encrypting one transaction (off the critical path). */
+  ENCRYPT,
+  /** Mempool admission: the validity (CCA) check of one ciphertext (off the critical path). */
+  ADMISSION_CHECK,
+  /** One validator creating its decryption shares for a block. */
+  SHARE_CREATE,
+  /** The combiner decoding every share of a block. */
+  DECODE,
+  /** Batched ciphertext validity inside block_propose (batch variant). */
+  VALIDITY,
+  /** Batch verification of the block's shares. */
+  VERIFY,
+  /** prepare_combine for a new signer set. */
+  PREPARE,
+  /** share_combine of every message of the block. */
+  COMBINE,
+  /** Key derivation and AEAD opening of every payload. */
+  DECRYPT,
+  /** Finding faulty validators and recombining. */
+  BLAME
+}

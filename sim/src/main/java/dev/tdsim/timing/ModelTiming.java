@@ -1,0 +1,37 @@
+package dev.tdsim.timing;
+
+/**
+ * {@code model}: the duration comes from a cost model fitted to measurements of the real code on
+ * this machine kind (single-core CPU nanoseconds as a linear function of the call's size),
+ * scaled to the validator's hardware. The real call still runs and its results are used; its
+ * duration is ignored, so a scenario and seed always give the same simulated times.
+ */
+public final class ModelTiming implements TimingModel {
+  private final CostModel costs;
+  private final String variant;
+
+  public ModelTiming(CostModel costs, String variant) {
+    this.costs = costs;
+    this.variant = variant;
+  }
+
+  @Override
+  public String name() {
+    return "model";
+  }
+
+  @Override
+  public long durationNanos(
+      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
+    return hardware.wallNanos(costs.cpuNanos(variant, op, size), parallelUnits);
+  }
+
+  @Override
+  public boolean reproducible() {
+    return true;
+  }
+
+  public CostModel costs() {
+    return costs;
+  }
+}

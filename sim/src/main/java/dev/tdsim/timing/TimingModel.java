@@ -1,0 +1,25 @@
+package dev.tdsim.timing;
+
+/**
+ * Decides how much simulated time a real crypto call costs. Whatever the model, the real call has
+ * run and its results are used; only its duration is the model's choice.
+ */
+public interface TimingModel {
+  /** Stable lower-case name used in scenario files ({@code crypto.timing}). */
+  String name();
+
+  /**
+   * @param op the call
+   * @param size its size
+   * @param measuredCpuNanos CPU time the real call took on this machine, summed over the threads
+   *     it used
+   * @param parallelUnits how many independent pieces the call splits into (messages, validators)
+   * @param hardware the machine of the validator that makes the call
+   * @return simulated wall-clock nanoseconds of the call on that validator
+   */
+  long durationNanos(
+      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware);
+
+  /** Whether durations depend only on the scenario (reproducible), not on this machine's load. */
+  boolean reproducible();
+}

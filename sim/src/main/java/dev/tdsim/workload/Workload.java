@@ -1,0 +1,102 @@
+package dev.tdsim.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Clients submitting transactions into the mempool: either a fixed number per block, or Poisson
+ * arrivals at a rate, cut by the block limits. Payload sizes are fixed, uniform in [size/2,
+ * 3size/2], or log-normal with median size. Payload bytes are random (they are really encrypted).
+ */
+public final class Workload {
+  private final Integer msgsPerBlock;
+  private final double ratePerSecond;
+  private final long msgSizeBytes;
+  private final String sizeDistribution;
+  private final int maxBlockTxs;
+  private final long maxBlockBytes;
+  private final SplittableRandom random;
+  private long lastCutNanos;
+  private long backlog;
+
+  public Workload(
+      Integer msgsPerBlock,
+      double ratePerSecond,
+      long msgSizeBytes,
+      String sizeDistribution,
+      int maxBlockTxs,
+      long maxBlockBytes,
+      SplittableRandom random) {
+    this.msgsPerBlock = msgsPerBlock;
+    this.ratePerSecond = ratePerSecond;
+    this.msgSizeBytes = msgSizeBytes;
+    this.sizeDistribution = sizeDistribution;
+    this.maxBlockTxs = maxBlockTxs;
+    this.maxBlockBytes = maxBlockBytes;
+    this.random = random;
+  }
+
+  /** The payloads of the block cut at {@code nowNanos} (the proposer's proposal time). */
+  public List<byte[]> cutBlock(long nowNanos) {
+    long want;
+    if (msgsPerBlock != null) {
+      want = msgsPerBlock;
+    } else {
+      double mean = ratePerSecond * Math.max(0, nowNanos - lastCutNanos) / 1e9;
+      want = backlog + poisson(mean);
+    }
+    lastCutNanos = nowNanos;
+    List<byte[]> txs = new ArrayList<>();
+    long bytes = 0;
+    while (txs.size() < want && txs.size() < maxBlockTxs) {
+      byte[] payload = new byte[drawSize()];
+      random.nextBytes(payload);
+      if (bytes + payload.length > maxBlockBytes && !txs.isEmpty()) {
+        break;
+      }
+      bytes += payload.length;
+      txs.add(payload);
+    }
+    backlog = msgsPerBlock != null ? 0 : want - txs.size();
+    return txs;
+  }
+
+  /** Transactions that arrived but did not fit in a block yet. */
+  public long backlog() {
+    return backlog;
+  }
+
+  private int drawSize() {
+    double size = switch (sizeDistribution) {
+      case "uniform" -> msgSizeBytes * (0.5 + random.nextDouble());
+      case "lognormal" -> msgSizeBytes * Math.exp(0.5 * gaussian());
+      default -> msgSizeBytes;
+    };
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 64, Math.round(size)));
+  }
+
+  private double gaussian() {
+    // Box-Muller on the seeded stream, so sizes are reproducible.
+    double u = 1 - random.nextDouble();
+    double v = random.nextDouble();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  private long poisson(double mean) {
+    if (mean <= 0) {
+      return 0;
+    }
+    if (mean > 50) {
+      return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian()));
+    }
+    double limit = Math.exp(-mean);
+    double p = 1;
+    long k = 0;
+    do {
+      k++;
+      p *= random.nextDouble();
+    } while (p > limit);
+    return k - 1;
+  }
+}
