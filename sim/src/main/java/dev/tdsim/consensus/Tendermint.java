@@ -12,7 +12,7 @@ import java.util.Map;
  * {@code timeoutDelta} per round (CometBFT's schedule). Every message is an event delivered
  * through the {@link Transport}; a broadcast is one immutable message shared by all receivers.
  */
-public final class Tendermint {
+public final class Tendermint implements ConsensusModel {
   /** Where blocks come from and when a proposer may propose (decryption scheduling). */
   public interface Host {
     /** Number of transactions and encoded bytes of the block proposed at this height. */
@@ -78,7 +78,12 @@ public final class Tendermint {
     }
   }
 
-  /** Starts height 1 at every validator at time {@code startNanos}. */
+  @Override
+  public String mode() {
+    return "exact";
+  }
+
+  @Override
   public void start(long startNanos) {
     sim.schedule(startNanos, s -> {
       for (Node n : nodes) {
@@ -92,6 +97,7 @@ public final class Tendermint {
    * rotation the first time any validator reaches it, so heights that need extra rounds shift
    * the rotation as in CometBFT.
    */
+  @Override
   public int proposer(int height, int round) {
     int index = rotationIndex.computeIfAbsent(key(height, round), k -> rotationIndex.size());
     while (proposers.size() <= index) {
@@ -105,6 +111,7 @@ public final class Tendermint {
   }
 
   /** The highest round any height needed (0 when every height committed in its first round). */
+  @Override
   public int maxRound() {
     return maxRound;
   }

@@ -1,6 +1,7 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.consensus.ConsensusListener;
+import dev.tdsim.consensus.ConsensusModel;
 import dev.tdsim.consensus.Proposal;
 import dev.tdsim.consensus.Tendermint;
 import dev.tdsim.crypto.tpke.Ciphertext;
@@ -50,7 +51,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   private final Settings settings;
   private final Random random;
   private final Committee committee;
-  private Tendermint consensus;
+  private ConsensusModel consensus;
   private final Map<Integer, HeightState> heights = new HashMap<>();
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
   private final long[] admissionCpuNanos = new long[1];
@@ -78,7 +79,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
-  public void attach(Tendermint consensus) {
+  public void attach(ConsensusModel consensus) {
     this.consensus = consensus;
   }
 

@@ -1,5 +1,7 @@
 package dev.tdsim.runner;
 
+import dev.tdsim.consensus.AggregateTendermint;
+import dev.tdsim.consensus.ConsensusModel;
 import dev.tdsim.consensus.ConsensusTimeouts;
 import dev.tdsim.consensus.Tendermint;
 import dev.tdsim.crypto.Workers;
@@ -11,6 +13,8 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
+import dev.tdsim.network.QuorumArrival;
+import dev.tdsim.network.QuorumSettings;
 import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
@@ -37,8 +41,11 @@ import java.util.function.Consumer;
  * event loop.
  */
 public final class ScenarioRunner {
-  /** Above this many validators, per-message simulation would cost millions of events a height. */
-  public static final int MAX_EXACT_VALIDATORS = 1024;
+  /**
+   * Above this many validators a voting step would cost V^2 message events (a quarter million at
+   * 512): consensus switches to the aggregate model (quorum arrival times per step).
+   */
+  public static final int MAX_EXACT_VALIDATORS = 512;
 
   /** What a run produced. */
   public record Result(
@@ -70,11 +77,6 @@ public final class ScenarioRunner {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
     int v = s.validators().count();
-    if (v > MAX_EXACT_VALIDATORS) {
-      throw new IllegalArgumentException("validators.count " + v + " is above "
-          + MAX_EXACT_VALIDATORS + ": the aggregate consensus mode for larger committees is not"
-          + " available yet");
-    }
     RandomStreams streams = new RandomStreams(s.seed());
     Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
         : Workers.allCores();
@@ -117,10 +119,21 @@ public final class ScenarioRunner {
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
             s.heights()), streams.javaRandom("combiner", 0));
-    Tendermint consensus = new Tendermint(sim, stake, new ConsensusTimeouts(
+    ConsensusTimeouts timeouts = new ConsensusTimeouts(
         s.consensus().timeoutProposeNanos(), s.consensus().timeoutPrevoteNanos(),
-        s.consensus().timeoutPrecommitNanos(), s.consensus().timeoutDeltaNanos()),
-        s.heights(), pipeline, messenger, pipeline);
+        s.consensus().timeoutPrecommitNanos(), s.consensus().timeoutDeltaNanos());
+    ConsensusModel consensus;
+    AggregateTendermint aggregate = null;
+    if (v <= MAX_EXACT_VALIDATORS) {
+      consensus = new Tendermint(sim, stake, timeouts, s.heights(), pipeline, messenger, pipeline);
+    } else {
+      aggregate = new AggregateTendermint(sim, stake, timeouts, s.heights(), pipeline, pipeline,
+          new QuorumArrival(dissemination, QuorumSettings.DEFAULT), streams.stream("quorum", 0));
+      consensus = aggregate;
+      notes.add(v + " validators: consensus votes computed in aggregate (quorum arrival times"
+          + " per voting step, round 0 only) instead of " + (2L * v * v)
+          + " vote messages per height");
+    }
     pipeline.attach(consensus);
     consensus.start(0);
     long t1 = System.nanoTime();
@@ -141,9 +154,13 @@ public final class ScenarioRunner {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
     }
+    if (aggregate != null && aggregate.lateProposals() > 0) {
+      notes.add(aggregate.lateProposals() + " proposal deliveries arrived after the propose"
+          + " timeout; the aggregate model let those validators vote anyway (optimistic)");
+    }
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
         messenger.messages(), crypto.calls(), pipeline.mismatches(), consensus.maxRound(),
-        t1 - t0, t2 - t1, timing.name(), "exact", notes);
+        t1 - t0, t2 - t1, timing.name(), consensus.mode(), notes);
   }
 
   static List<Integer> sampledHeights(int heights, int sample) {

@@ -1,0 +1,31 @@
+package dev.tdsim.network;
+
+import java.util.SplittableRandom;
+
+/**
+ * How a message gets from its sender to every validator: sent directly to each ({@code direct})
+ * or relayed over a peer-to-peer overlay ({@code gossip}). Both answer the same two questions in
+ * delays (ns after the send, {@link QuorumArrival#NEVER} if a validator is never reached), so
+ * proposal timing and {@link QuorumArrival} work the same for either.
+ *
+ * <p>Implementations are chosen by name in {@link Disseminations}.
+ */
+public interface Dissemination {
+
+  /** The registry name, lower case. */
+  String name();
+
+  NetworkModel network();
+
+  /**
+   * The delay from {@code source} to every validator of one message of {@code bytes} (a proposal,
+   * a block part), indexed by validator; {@code [source] = 0}.
+   */
+  long[] delaysFromNanos(int source, long bytes, SplittableRandom rng);
+
+  /**
+   * The delay to {@code receiver} from every validator, of one message of {@code bytes} each of
+   * them sends to all (a vote, a decryption share), indexed by sender; {@code [receiver] = 0}.
+   */
+  long[] delaysToNanos(int receiver, long bytes, SplittableRandom rng);
+}

@@ -1,0 +1,139 @@
+package dev.tdsim.network;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Everything that picks and parametrises the network model, validated here so that a bad scenario
+ * fails before the simulation starts, naming the field, the value and what is allowed. Model names
+ * are normalised to lower case and checked against their registries. The scenario's {@code
+ * network} section maps onto it field by field; the knobs the YAML does not expose (Pareto shape,
+ * uplink sharing, gossip hop processing) keep the values of {@link #defaults()}.
+ *
+ * @param latencyModel a {@link LatencyModels} name: {@code uniform} or {@code regions}
+ * @param uniformOneWayLatencyNanos the one-way latency of every link under {@code uniform}, >= 0
+ * @param jitterModel a {@link JitterModels} name: {@code none}, {@code lognormal} or {@code pareto}
+ * @param lognormalSigma sigma of ln(factor) under {@code lognormal}, >= 0
+ * @param paretoShape tail index under {@code pareto}, > 0
+ * @param uplinkBitsPerSecond every sender's uplink bandwidth, > 0
+ * @param uplinkSharing how the copies of a broadcast share that uplink
+ * @param dissemination a {@link Disseminations} name: {@code direct} or {@code gossip}
+ * @param gossipFanout peers each node picks for the gossip overlay, >= 1
+ * @param gossipHopProcessingNanos time a gossip relay spends (validation) before forwarding, >= 0
+ */
+public record NetworkConfig(
+    String latencyModel,
+    long uniformOneWayLatencyNanos,
+    String jitterModel,
+    double lognormalSigma,
+    double paretoShape,
+    long uplinkBitsPerSecond,
+    UplinkSharing uplinkSharing,
+    String dissemination,
+    int gossipFanout,
+    long gossipHopProcessingNanos) {
+
+  /** 1 Gbit/s, a common cloud validator uplink. */
+  public static final long DEFAULT_UPLINK_BITS_PER_SECOND = 1_000_000_000L;
+
+  public NetworkConfig {
+    latencyModel = known("latencyModel", latencyModel, LatencyModels.names());
+    jitterModel = known("jitterModel", jitterModel, JitterModels.names());
+    dissemination = known("dissemination", dissemination, Disseminations.names());
+    Objects.requireNonNull(uplinkSharing, "uplinkSharing");
+    if (uniformOneWayLatencyNanos < 0) {
+      throw new IllegalArgumentException(
+          "uniformOneWayLatencyNanos must be >= 0, got " + uniformOneWayLatencyNanos);
+    }
+    if (!(lognormalSigma >= 0) || Double.isInfinite(lognormalSigma)) {
+      throw new IllegalArgumentException(
+          "lognormalSigma must be finite and >= 0, got " + lognormalSigma);
+    }
+    if (!(paretoShape > 0) || Double.isInfinite(paretoShape)) {
+      throw new IllegalArgumentException("paretoShape must be finite and > 0, got " + paretoShape);
+    }
+    if (uplinkBitsPerSecond <= 0) {
+      throw new IllegalArgumentException(
+          "uplinkBitsPerSecond must be > 0, got " + uplinkBitsPerSecond);
+    }
+    if (gossipFanout < 1) {
+      throw new IllegalArgumentException("gossipFanout must be >= 1, got " + gossipFanout);
+    }
+    if (gossipHopProcessingNanos < 0) {
+      throw new IllegalArgumentException(
+          "gossipHopProcessingNanos must be >= 0, got " + gossipHopProcessingNanos);
+    }
+  }
+
+  /**
+   * Measured AWS latencies with a CometBFT-like 5% log-normal jitter, 1 Gbit/s uplinks, one copy
+   * per link, direct sends; uniform latency 50 ms and gossip fanout 8 when those are chosen.
+   */
+  public static NetworkConfig defaults() {
+    return new NetworkConfig(RegionLatency.NAME, 50_000_000L, LognormalJitter.NAME, 0.05,
+        ParetoJitter.DEFAULT_SHAPE, DEFAULT_UPLINK_BITS_PER_SECOND, UplinkSharing.PER_LINK,
+        Disseminations.DIRECT, 8, 0L);
+  }
+
+  public NetworkConfig withLatencyModel(String name) {
+    return new NetworkConfig(name, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  /** Chooses {@code uniform} with this one-way latency. */
+  public NetworkConfig withUniformLatency(long oneWayLatencyNanos) {
+    return new NetworkConfig(UniformLatency.NAME, oneWayLatencyNanos, jitterModel, lognormalSigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  public NetworkConfig withJitterModel(String name) {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, name, lognormalSigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  /** Chooses {@code lognormal} with this sigma. */
+  public NetworkConfig withLognormalJitter(double sigma) {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, LognormalJitter.NAME, sigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  /** Chooses {@code pareto} with this shape. */
+  public NetworkConfig withParetoJitter(double shape) {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, ParetoJitter.NAME,
+        lognormalSigma, shape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  public NetworkConfig withUplink(long bitsPerSecond, UplinkSharing sharing) {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
+        paretoShape, bitsPerSecond, sharing, dissemination, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  public NetworkConfig withDirect() {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, Disseminations.DIRECT, gossipFanout,
+        gossipHopProcessingNanos);
+  }
+
+  /** Chooses {@code gossip} with this fanout and per-relay processing time. */
+  public NetworkConfig withGossip(int fanout, long hopProcessingNanos) {
+    return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
+        paretoShape, uplinkBitsPerSecond, uplinkSharing, Disseminations.GOSSIP, fanout,
+        hopProcessingNanos);
+  }
+
+  static String known(String field, String name, List<String> names) {
+    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+    if (!names.contains(key)) {
+      throw new IllegalArgumentException(
+          "unknown " + field + " '" + name + "'; known: " + String.join(", ", names));
+    }
+    return key;
+  }
+}
