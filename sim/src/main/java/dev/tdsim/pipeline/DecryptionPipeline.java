@@ -267,13 +267,15 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
       for (int v : used) {
         shares.put(v, st.shares.get(v));
       }
-      BlockResult result = crypto.blockPropose(st.cts, shares, null, random);
+      RealCrypto.Timed<BlockResult> timed = crypto.blockPropose(st.cts, shares, null, random);
+      BlockResult result = timed.value();
       BlockResult.PhaseTimings t = result.timings();
-      int threads = crypto.threads();
       long[] wall = {t.decodeNanos(), t.validityNanos(), t.verifyNanos(), t.prepareNanos(),
           t.combineNanos(), t.blameNanos(), t.decryptNanos()};
+      long wallTotal = Math.max(1, Arrays.stream(wall).sum());
+      // Split the call's CPU time over its phases in proportion to their wall time.
       for (int i = 0; i < wall.length; i++) {
-        phaseCpu[i] = wall[i] * threads;
+        phaseCpu[i] = Math.round((double) timed.cpuNanos() * wall[i] / wallTotal);
       }
       opened = 0;
       for (int j = 0; j < m; j++) {

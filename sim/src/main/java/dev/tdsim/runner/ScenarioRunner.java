@@ -70,10 +70,19 @@ public final class ScenarioRunner {
   }
 
   public Result run(Scenario s) throws IOException {
-    return run(s, Variants.byName(s.crypto().variant()));
+    return run(s, heights -> { });
   }
 
-  private <S> Result run(Scenario s, CombineVariant<S> variant) throws IOException {
+  /**
+   * Runs the scenario; {@code checkpoint} receives the heights decrypted so far after each one
+   * (and once more if the run is interrupted), so that nothing computed is lost.
+   */
+  public Result run(Scenario s, Consumer<List<HeightRecord>> checkpoint) throws IOException {
+    return run(s, Variants.byName(s.crypto().variant()), checkpoint);
+  }
+
+  private <S> Result run(Scenario s, CombineVariant<S> variant,
+      Consumer<List<HeightRecord>> checkpoint) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
     int v = s.validators().count();
@@ -115,6 +124,10 @@ public final class ScenarioRunner {
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
     RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
+    if (timing.name().equals("measured")) {
+      progress.accept("warming up the crypto code (JIT) on a throw-away block");
+      crypto.warmUp(streams.javaRandom("warm-up", 0));
+    }
     boolean pipelined = s.crypto().schedule().equals("pipelined");
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
@@ -140,15 +153,25 @@ public final class ScenarioRunner {
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
     int[] reported = {0};
-    sim.runUntil(simulation -> {
-      int done = pipeline.records().size();
-      if (done > reported[0]) {
-        reported[0] = done;
-        progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
-            (System.nanoTime() - t1) / 1e9));
-      }
-      return done >= s.heights();
-    });
+    Thread onInterrupt = new Thread(() -> checkpoint.accept(pipeline.records()));
+    Runtime.getRuntime().addShutdownHook(onInterrupt);
+    try {
+      sim.runUntil(simulation -> {
+        int done = pipeline.records().size();
+        if (done > reported[0]) {
+          reported[0] = done;
+          checkpoint.accept(pipeline.records());
+          progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
+              (System.nanoTime() - t1) / 1e9));
+        }
+        return done >= s.heights();
+      });
+    } catch (RuntimeException e) {
+      checkpoint.accept(pipeline.records());
+      throw e;
+    } finally {
+      Runtime.getRuntime().removeShutdownHook(onInterrupt);
+    }
     long t2 = System.nanoTime();
     if (pipeline.records().size() < s.heights()) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()

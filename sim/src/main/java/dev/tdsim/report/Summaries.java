@@ -1,0 +1,73 @@
+package dev.tdsim.report;
+
+import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.Scenario;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Assembles a {@link RunSummary} from a run's result, and prints the console table. */
+public final class Summaries {
+  private Summaries() {}
+
+  public static RunSummary of(ScenarioRunner.Result r, String version) {
+    Scenario s = r.scenario();
+    boolean pipelined = s.crypto().schedule().equals("pipelined");
+    Map<String, Long> counts = new LinkedHashMap<>();
+    counts.put("heights", (long) r.heights().size());
+    counts.put("transactions", r.heights().stream().mapToLong(h -> h.txCount()).sum());
+    counts.put("payloads_decrypted", r.heights().stream().mapToLong(h -> h.opened()).sum());
+    counts.put("plaintext_mismatches", r.mismatches());
+    counts.put("real_crypto_calls", r.realCryptoCalls());
+    counts.put("events", r.events());
+    counts.put("messages", r.messages());
+    counts.put("max_round", (long) r.maxRound());
+    Map<String, Double> speed = new LinkedHashMap<>();
+    double simSeconds = r.simulateNanos() / 1e9;
+    speed.put("setup_s", r.setupNanos() / 1e9);
+    speed.put("simulate_s", simSeconds);
+    speed.put("events_per_s", simSeconds > 0 ? r.events() / simSeconds : 0);
+    speed.put("heights_per_s", simSeconds > 0 ? r.heights().size() / simSeconds : 0);
+    Map<String, String> machine = new LinkedHashMap<>();
+    machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    machine.put("cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    machine.put("java", System.getProperty("java.vm.name") + " " + System.getProperty(
+        "java.runtime.version"));
+    machine.put("crypto", "blst via tech.pegasys:jblst 0.3.17 + JNA "
+        + com.sun.jna.Native.VERSION);
+    return new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
+        r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
+        speed, Verdicts.judge(r.heights(), s.budgetsNanos(), pipelined),
+        Verdicts.criticalPath(r.heights()), r.notes());
+  }
+
+  /** The console table: one line per budget, then the critical path. */
+  public static String table(RunSummary s) {
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
+        s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
+    b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s%n", "block time",
+        "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
+    for (Verdict v : s.verdicts()) {
+      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %7.1f ms %7.1f ms %7.1f ms %8.1f ms%n",
+          fmtBudget(v.blockTimeMs()), v.fits() ? "yes" : "no", 100 * v.shareOfHeightsFitting(),
+          v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
+    }
+    CriticalPath c = s.criticalPath();
+    b.append(String.format(Locale.ROOT,
+        "critical path (mean ms): consensus %.1f | share creation %.1f | share gossip %.1f |"
+            + " combine %.1f | decrypt %.1f%n",
+        c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(), c.combineMs(), c.decryptMs()));
+    for (String n : s.notes()) {
+      b.append("note: ").append(n).append(System.lineSeparator());
+    }
+    return b.toString();
+  }
+
+  private static String fmtBudget(double ms) {
+    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : String.format(Locale.ROOT, "%.0f ms", ms);
+  }
+
+}
