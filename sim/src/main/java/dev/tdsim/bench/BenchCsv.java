@@ -1,0 +1,97 @@
+package dev.tdsim.bench;
+
+import dev.tdsim.crypto.variant.BlockResult.PhaseTimings;
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToLongFunction;
+
+/**
+ * The bench CSV, one row per function, variant, message count and message size, written and
+ * flushed as soon as each row is measured so that an interrupted run keeps its finished rows.
+ * Times are seconds; phase columns are the median repetition's block_propose phases (empty for
+ * share_combine rows).
+ */
+public final class BenchCsv implements Closeable {
+  public static final List<String> COLUMNS = List.of(
+      "function", "variant", "validators", "shares", "threshold", "msgs", "msg_size", "threads",
+      "median_s", "limit_s", "ratio", "rust_s", "reps", "min_s", "max_s",
+      "decode_s", "verify_s", "prepare_s", "combine_s", "decrypt_s", "validity_s", "blame_s");
+
+  private final BufferedWriter writer;
+
+  private BenchCsv(BufferedWriter writer) {
+    this.writer = writer;
+  }
+
+  /** Creates (or truncates) the file, creating its parent directories, and writes the header. */
+  public static BenchCsv create(Path path) throws IOException {
+    Path parent = path.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    BenchCsv csv = new BenchCsv(Files.newBufferedWriter(path, StandardCharsets.UTF_8));
+    csv.line(String.join(",", COLUMNS));
+    return csv;
+  }
+
+  public void write(BenchRow row) {
+    List<String> cells = new ArrayList<>(COLUMNS.size());
+    cells.add(row.function().cliName());
+    cells.add(row.variant());
+    cells.add(Integer.toString(row.validators()));
+    cells.add(Integer.toString(row.shares()));
+    cells.add(Integer.toString(row.threshold()));
+    cells.add(Integer.toString(row.msgs()));
+    cells.add(Integer.toString(row.msgSizeBytes()));
+    cells.add(Integer.toString(row.threads()));
+    cells.add(seconds(row.time().medianNanos()));
+    cells.add(seconds(row.limit().medianNanos()));
+    double ratio = row.ratio();
+    cells.add(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.4f", ratio) : "");
+    cells.add(row.rustSeconds().isPresent()
+        ? String.format(Locale.ROOT, "%.3f", row.rustSeconds().getAsDouble()) : "");
+    cells.add(Integer.toString(row.time().count()));
+    cells.add(seconds(row.time().minNanos()));
+    cells.add(seconds(row.time().maxNanos()));
+    PhaseTimings p = row.phases().orElse(null);
+    cells.add(phase(p, PhaseTimings::decodeNanos));
+    cells.add(phase(p, PhaseTimings::verifyNanos));
+    cells.add(phase(p, PhaseTimings::prepareNanos));
+    cells.add(phase(p, PhaseTimings::combineNanos));
+    cells.add(phase(p, PhaseTimings::decryptNanos));
+    cells.add(phase(p, PhaseTimings::validityNanos));
+    cells.add(phase(p, PhaseTimings::blameNanos));
+    line(String.join(",", cells));
+  }
+
+  private static String phase(PhaseTimings p, ToLongFunction<PhaseTimings> nanos) {
+    return p == null ? "" : seconds(nanos.applyAsLong(p));
+  }
+
+  static String seconds(double nanos) {
+    return String.format(Locale.ROOT, "%.9f", nanos / 1e9);
+  }
+
+  private void line(String text) {
+    try {
+      writer.write(text);
+      writer.newLine();
+      writer.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing the bench CSV", e);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    writer.close();
+  }
+}

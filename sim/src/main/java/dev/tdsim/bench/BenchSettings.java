@@ -1,0 +1,111 @@
+package dev.tdsim.bench;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.variant.Variants;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * What one {@code tdsim bench} run measures. Validated here, so a bad value fails before any key
+ * is dealt, with a message naming the option, the value and the allowed range.
+ *
+ * @param functions the functions to time, in table row order
+ * @param variants combine variant names (the word {@code all} expands to every variant)
+ * @param msgs message counts per block (sorted, duplicates removed): the table columns
+ * @param sizesBytes payload sizes in bytes (sorted, duplicates removed)
+ * @param validators V, in [1, shares]
+ * @param shares N, a power of two >= 2
+ * @param threshold t, in [1, shares]
+ * @param threads worker threads, >= 1
+ * @param reps timed repetitions per row (the median is reported), >= 1
+ * @param seed seed of keys, payloads and verification weights
+ * @param out the CSV file written row by row
+ */
+public record BenchSettings(
+    List<BenchFunction> functions,
+    List<String> variants,
+    List<Integer> msgs,
+    List<Integer> sizesBytes,
+    int validators,
+    int shares,
+    int threshold,
+    int threads,
+    int reps,
+    long seed,
+    Path out) {
+
+  public static final String ALL_VARIANTS = "all";
+
+  public BenchSettings {
+    Objects.requireNonNull(out, "out");
+    if (functions == null || functions.isEmpty()) {
+      throw new IllegalArgumentException("--functions: give at least one of "
+          + String.join(", ", BenchFunction.names()));
+    }
+    functions = List.copyOf(new LinkedHashSet<>(functions));
+    variants = resolveVariants(variants);
+    msgs = positiveSorted("--msgs", msgs);
+    sizesBytes = positiveSorted("--sizes", sizesBytes);
+    if (shares < 2 || Integer.bitCount(shares) != 1) {
+      throw new IllegalArgumentException(
+          "--shares must be a power of two >= 2, got " + shares);
+    }
+    if (validators < 1 || validators > shares) {
+      throw new IllegalArgumentException(
+          "--validators must be in [1, shares=" + shares + "], got " + validators);
+    }
+    if (threshold < 1 || threshold > shares) {
+      throw new IllegalArgumentException(
+          "--threshold must be in [1, shares=" + shares + "], got " + threshold);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+    }
+    if (reps < 1) {
+      throw new IllegalArgumentException("--reps must be >= 1, got " + reps);
+    }
+  }
+
+  /** The largest message count: setup encrypts this many payloads per size. */
+  public int maxMsgs() {
+    return msgs.get(msgs.size() - 1);
+  }
+
+  private static List<String> resolveVariants(List<String> names) {
+    if (names == null || names.isEmpty()) {
+      throw new IllegalArgumentException("--variant: give at least one of " + Variants.names()
+          + " or '" + ALL_VARIANTS + "'");
+    }
+    LinkedHashSet<String> out = new LinkedHashSet<>();
+    for (String raw : names) {
+      String name = raw == null ? "" : raw.trim().toLowerCase();
+      if (name.equals(ALL_VARIANTS)) {
+        out.addAll(Variants.names());
+        continue;
+      }
+      try {
+        out.add(Variants.byName(name).name());
+      } catch (CryptoException e) {
+        throw new IllegalArgumentException("--variant: " + e.getMessage() + " or '"
+            + ALL_VARIANTS + "'", e);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static List<Integer> positiveSorted(String option, List<Integer> values) {
+    if (values == null || values.isEmpty()) {
+      throw new IllegalArgumentException(option + ": give at least one value");
+    }
+    for (Integer v : values) {
+      if (v == null || v < 1) {
+        throw new IllegalArgumentException(option + " values must be >= 1, got " + v);
+      }
+    }
+    return List.copyOf(new ArrayList<>(new TreeSet<>(values)));
+  }
+}

@@ -1,0 +1,155 @@
+package dev.tdsim.cli;
+
+import dev.tdsim.bench.Bench;
+import dev.tdsim.bench.BenchCsv;
+import dev.tdsim.bench.BenchFunction;
+import dev.tdsim.bench.BenchSettings;
+import dev.tdsim.bench.Progress;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.variant.CombineVariant;
+import dev.tdsim.crypto.variant.Variants;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code tdsim bench}: options only; the measuring is {@link Bench}. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.ManifestVersion.class,
+    usageHelpAutoWidth = true,
+    description = {
+      "Times share_combine and block_propose like the original Ferveo benchmark, for any combine"
+          + " variant, next to each variant's bare native kernel (limit_s).",
+      "Prints one table per variant and message size on stdout, progress on stderr, and writes"
+          + " every row to a CSV as soon as it is measured.",
+      "The default run (fast; 10,100,1000 msgs; 100,1000,10000 B) takes several minutes on 2"
+          + " cores. The simple and batch variants create one GT share per key-share point:"
+          + " use a small --shares with them."
+    })
+public final class BenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = {"--functions", "--function"}, split = ",", paramLabel = "F",
+      defaultValue = "share_combine,block_propose",
+      description = "Functions to time: share_combine, block_propose (default: ${DEFAULT-VALUE}).")
+  List<String> functions;
+
+  @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
+      defaultValue = "fast",
+      description = "Combine variants, or 'all' (default: ${DEFAULT-VALUE}); see --list-variants.")
+  List<String> variants;
+
+  @Option(names = "--list-variants",
+      description = "Print the combine variants, one a line (name, then description), and exit.")
+  boolean listVariants;
+
+  @Option(names = "--msgs", split = ",", paramLabel = "M", defaultValue = "10,100,1000",
+      description = "Messages per block, the table columns (default: ${DEFAULT-VALUE}).")
+  List<Integer> msgs;
+
+  @Option(names = "--sizes", split = ",", paramLabel = "BYTES",
+      defaultValue = "100,1000,10000",
+      description = "Message sizes in bytes (default: ${DEFAULT-VALUE}).")
+  List<Integer> sizes;
+
+  @Option(names = "--validators", paramLabel = "V", defaultValue = "150",
+      description = "Validators, each owning an equal chunk of the shares (default: "
+          + "${DEFAULT-VALUE}).")
+  int validators;
+
+  @Option(names = "--shares", paramLabel = "N", defaultValue = "8192",
+      description = "Key shares, a power of two (default: ${DEFAULT-VALUE}).")
+  int shares;
+
+  @Option(names = "--threshold", paramLabel = "T",
+      description = "Shares needed to decrypt (default: shares*2/3).")
+  Integer threshold;
+
+  @Option(names = "--threads", paramLabel = "K",
+      description = "Worker threads (default: all cores).")
+  Integer threads;
+
+  @Option(names = "--reps", paramLabel = "R", defaultValue = "3",
+      description = "Timed repetitions per row; the median is reported (default: "
+          + "${DEFAULT-VALUE}).")
+  int reps;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+      description = "Seed of keys, payloads and verification weights (default: "
+          + "${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--out", paramLabel = "CSV", defaultValue = "reports/bench/bench.csv",
+      description = "CSV file to write; a directory gets bench.csv inside it (default: "
+          + "${DEFAULT-VALUE}).")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter stdout = spec.commandLine().getOut();
+    if (listVariants) {
+      listVariants(stdout);
+      return Main.EXIT_OK;
+    }
+    BenchSettings settings = settings();
+    BenchCsv csv;
+    try {
+      csv = BenchCsv.create(settings.out());
+    } catch (IOException e) {
+      throw new InputException("cannot write --out " + settings.out() + ": "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+    }
+    try (csv) {
+      new Bench(settings, stdout, Progress.to(spec.commandLine().getErr())).run(csv);
+    }
+    return Main.EXIT_OK;
+  }
+
+  private static void listVariants(PrintWriter out) {
+    int width = Variants.names().stream().mapToInt(String::length).max().orElse(0);
+    for (CombineVariant<?> v : Variants.all()) {
+      out.println(v.name() + " ".repeat(width - v.name().length() + 2) + v.description());
+    }
+    out.flush();
+  }
+
+  /** The validated settings; a bad value is a usage error (exit 2) naming the option. */
+  BenchSettings settings() {
+    try {
+      List<BenchFunction> fs = new ArrayList<>();
+      for (String f : functions) {
+        try {
+          fs.add(BenchFunction.byName(f));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--functions: " + e.getMessage(), e);
+        }
+      }
+      int t = threshold != null ? threshold : Committee.defaultThreshold(shares);
+      int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+      return new BenchSettings(fs, variants, msgs, sizes, validators, shares, t, k, reps, seed,
+          csvPath(out));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  private static Path csvPath(Path out) {
+    if (Files.isDirectory(out)) {
+      return out.resolve("bench.csv");
+    }
+    if (out.getFileName() == null) {
+      throw new IllegalArgumentException("--out must name a file, got '" + out + "'");
+    }
+    return out;
+  }
+}

@@ -1,0 +1,128 @@
+package dev.tdsim.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code tdsim} command: a thin picocli front over the simulator. Each subcommand is one class
+ * of this package listed in {@code subcommands} below; the logic lives in its own package.
+ *
+ * <p>Exit codes: {@value #EXIT_OK} success, {@value #EXIT_USAGE} bad usage or bad input (one line
+ * on stderr), {@value #EXIT_FAILURE} an unexpected failure (its message on stderr; the stack trace
+ * only with {@code --verbose}).
+ */
+@Command(
+    name = "tdsim",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.ManifestVersion.class,
+    description = "Discrete-event simulator for BFT consensus with threshold-encrypted mempools.",
+    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class},
+    usageHelpAutoWidth = true)
+public final class Main implements Callable<Integer> {
+  public static final int EXIT_OK = 0;
+  public static final int EXIT_FAILURE = 1;
+  public static final int EXIT_USAGE = 2;
+
+  static final String VERBOSE = "--verbose";
+
+  @Option(
+      names = VERBOSE,
+      scope = ScopeType.INHERIT,
+      description = "On an unexpected failure, print the stack trace.")
+  boolean verbose;
+
+  @Spec CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line (exit codes and error handlers); tests call this too. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setParameterExceptionHandler(new OneLineUsageError());
+    cl.setExecutionExceptionHandler(new FailureHandler());
+    cl.setExitCodeExceptionMapper(e -> EXIT_FAILURE);
+    return cl;
+  }
+
+  @Override
+  public Integer call() {
+    throw new ParameterException(
+        spec.commandLine(),
+        "missing subcommand; one of: " + String.join(", ", spec.subcommands().keySet()));
+  }
+
+  /** Reads Implementation-Version from the jar manifest; "dev" when run from classes. */
+  static final class ManifestVersion implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"tdsim " + (v == null || v.isBlank() ? "dev" : v)};
+    }
+  }
+
+  /** Picocli's parse errors (and {@link ParameterException}s thrown by commands): one line, 2. */
+  private static final class OneLineUsageError implements IParameterExceptionHandler {
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) {
+      CommandLine cl = ex.getCommandLine();
+      String name = cl.getCommandSpec().qualifiedName();
+      cl.getErr().println(name + ": " + oneLine(ex.getMessage())
+          + " (see '" + name + " --help')");
+      cl.getErr().flush();
+      return EXIT_USAGE;
+    }
+  }
+
+  /** Exceptions out of a command: bad input is one line and 2, anything else 1. */
+  private static final class FailureHandler implements IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parseResult) {
+      PrintWriter err = cl.getErr();
+      String name = cl.getCommandSpec().qualifiedName();
+      if (ex instanceof InputException) {
+        err.println(name + ": " + oneLine(ex.getMessage()));
+        err.flush();
+        return EXIT_USAGE;
+      }
+      String message = ex.getMessage() == null || ex.getMessage().isBlank()
+          ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      err.println(name + ": failed: " + oneLine(message));
+      if (verbose(parseResult)) {
+        ex.printStackTrace(err);
+      } else {
+        err.println("(run with " + VERBOSE + " for the stack trace)");
+      }
+      err.flush();
+      return EXIT_FAILURE;
+    }
+
+    private static boolean verbose(ParseResult parseResult) {
+      for (ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
+        if (pr.hasMatchedOption(VERBOSE)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  static String oneLine(String message) {
+    if (message == null) {
+      return "(no message)";
+    }
+    return message.strip().replaceAll("\\s*\\R\\s*", "; ");
+  }
+}
