@@ -1,0 +1,65 @@
+package dev.tdsim.scenario;
+
+import dev.tdsim.crypto.variant.Variants;
+import java.util.List;
+
+/**
+ * How decryption is done and timed: YAML section {@code crypto}.
+ *
+ * @param variant the combine variant, one of {@link Variants#names()}
+ * @param timing {@code measured} (run the real cryptography and time it) or {@code model} (charge
+ *     times from a cost model calibrated beforehand)
+ * @param calibration the cost model of {@code timing: model}: {@code builtin} or the path of a
+ *     calibration file (relative paths are relative to the scenario file's directory; see {@link
+ *     Scenario#calibrationFile()})
+ * @param sampleHeights with measured timing, measure only this many heights (spread over the run)
+ *     and reuse their times for the others; 0 = measure every height. At most heights
+ * @param schedule when decryption runs: {@code before-next} (a height's decryption finishes before
+ *     the next height starts) or {@code pipelined} (it overlaps the next height)
+ * @param threads worker threads for measured crypto, in [0, 4096]; 0 = all cores
+ */
+public record CryptoConfig(
+    String variant,
+    String timing,
+    String calibration,
+    int sampleHeights,
+    String schedule,
+    int threads) {
+
+  public static final List<String> TIMINGS = List.of("measured", "model");
+  public static final List<String> SCHEDULES = List.of("before-next", "pipelined");
+  public static final String BUILTIN = "builtin";
+  public static final int MAX_THREADS = 4096;
+
+  public static final String DEFAULT_VARIANT = "fast";
+  public static final String DEFAULT_TIMING = "measured";
+  public static final String DEFAULT_CALIBRATION = BUILTIN;
+  public static final int DEFAULT_SAMPLE_HEIGHTS = 0;
+  public static final String DEFAULT_SCHEDULE = "before-next";
+  public static final int DEFAULT_THREADS = 0;
+
+  public CryptoConfig {
+    Checks.oneOf("crypto.variant", variant, Variants.names());
+    Checks.oneOf("crypto.timing", timing, TIMINGS);
+    Checks.nonBlank("crypto.calibration", calibration);
+    Checks.atLeast("crypto.sample_heights", sampleHeights, 0);
+    Checks.oneOf("crypto.schedule", schedule, SCHEDULES);
+    Checks.inRange("crypto.threads", threads, 0, MAX_THREADS);
+  }
+
+  /** fast, measured, builtin calibration, every height, before-next, all cores. */
+  public static CryptoConfig defaults() {
+    return new CryptoConfig(DEFAULT_VARIANT, DEFAULT_TIMING, DEFAULT_CALIBRATION,
+        DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS);
+  }
+
+  /** Whether the builtin cost model is used (calibration: builtin). */
+  public boolean builtinCalibration() {
+    return BUILTIN.equals(calibration);
+  }
+
+  /** The number of worker threads to use: threads, or all available cores when 0. */
+  public int effectiveThreads() {
+    return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.tdsim.scenario;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Messages for unknown keys: the closest known key, or the section where the key belongs. */
+final class KeyHints {
+  private KeyHints() {}
+
+  /** "unknown key 'x'; did you mean 'y'? (known keys of S: ...)". */
+  static String unknownKey(String section, String key, List<String> known) {
+    StringBuilder sb = new StringBuilder("unknown key '").append(key).append('\'');
+    String elsewhere = elsewhere(section, key);
+    String closest = closest(key, known);
+    if (elsewhere != null && (closest == null || !closest.equals(normalize(key)))) {
+      sb.append("; it belongs ").append(elsewhere);
+    } else if (closest != null) {
+      sb.append("; did you mean '").append(closest).append("'?");
+    }
+    sb.append(" (known keys").append(section.isEmpty() ? "" : " of " + section).append(": ")
+        .append(String.join(", ", known)).append(')');
+    return sb.toString();
+  }
+
+  /** Where a key that is not in this section lives: "in consensus", "at the top level". */
+  private static String elsewhere(String section, String key) {
+    String norm = normalize(key);
+    if (!section.isEmpty() && ScenarioKeys.TOP.contains(norm)) {
+      return "at the top level";
+    }
+    for (Map.Entry<String, List<String>> s : ScenarioKeys.SECTIONS.entrySet()) {
+      if (!s.getKey().equals(section) && s.getValue().contains(norm)) {
+        return "in section " + s.getKey() + ": " + s.getKey() + "." + norm;
+      }
+    }
+    return null;
+  }
+
+  /** The known key closest to key (after snake_case normalization), if close enough. */
+  static String closest(String key, List<String> known) {
+    String norm = normalize(key);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String k : known) {
+      int d = levenshtein(norm, k);
+      if (d < bestDistance) {
+        best = k;
+        bestDistance = d;
+      }
+    }
+    int allowed = Math.max(2, norm.length() / 3);
+    return bestDistance <= allowed ? best : null;
+  }
+
+  private static String normalize(String key) {
+    return key.strip()
+        .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+        .toLowerCase(Locale.ROOT)
+        .replace('-', '_')
+        .replace(' ', '_');
+  }
+
+  private static int levenshtein(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

@@ -1,0 +1,226 @@
+package dev.tdsim.scenario;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A fully resolved scenario: every default applied, every unit converted, every value validated
+ * (here and in the section records), so a run can use it without further checks. Built by {@link
+ * ScenarioLoader}; written back by {@link ScenarioWriter}.
+ *
+ * <p>Equality and {@link #hashCode()} ignore {@link #source()}: two scenarios are equal when they
+ * describe the same run, i.e. exactly when their canonical YAML and so their {@link #hash()} are
+ * equal.
+ *
+ * @param name the run's name (default: the file name without .yaml), letters, digits, '.', '_',
+ *     '-', at most 100 characters, starting with a letter or digit
+ * @param seed seed of every random choice of the run, any long
+ * @param heights consensus heights to simulate, in [1, {@value #MAX_HEIGHTS}]
+ * @param budgetsNanos latency budgets the report compares decryption delays against: positive,
+ *     distinct, kept sorted ascending (YAML key {@code budgets})
+ * @param source the file the scenario was read from, or null (not part of equality)
+ * @param sweep the raw {@code sweep:} section (unmodifiable, possibly empty; its content is not
+ *     validated by this layer): values are String, Integer/Long/BigInteger, Double, Boolean, null,
+ *     List or Map as YAML constructs them
+ */
+public record Scenario(
+    String name,
+    long seed,
+    int heights,
+    ValidatorsConfig validators,
+    KeysConfig keys,
+    NetworkConfig network,
+    WorkloadConfig workload,
+    ConsensusConfig consensus,
+    CryptoConfig crypto,
+    List<Long> budgetsNanos,
+    Path source,
+    Map<String, Object> sweep) {
+
+  public static final long DEFAULT_SEED = 1;
+  public static final int DEFAULT_HEIGHTS = 20;
+  public static final int MAX_HEIGHTS = 10_000_000;
+  public static final List<Long> DEFAULT_BUDGETS_NANOS =
+      List.of(100_000_000L, 250_000_000L, 500_000_000L, 1_000_000_000L, 2_000_000_000L);
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+  public Scenario {
+    Objects.requireNonNull(name, "name");
+    if (!NAME.matcher(name).matches()) {
+      throw new ScenarioException("name", "'" + name + "' is not a valid name: use letters, "
+          + "digits, '.', '_' and '-' (at most 100, starting with a letter or digit)");
+    }
+    Checks.inRange("heights", heights, 1, MAX_HEIGHTS);
+    Objects.requireNonNull(validators, "validators");
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(network, "network");
+    Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(consensus, "consensus");
+    Objects.requireNonNull(crypto, "crypto");
+    budgetsNanos = checkBudgets(budgetsNanos);
+    sweep = sweep == null ? Map.of() : freezeMap(sweep);
+
+    if (validators.count() > keys.shares()) {
+      throw new ScenarioException("validators.count", "validators.count (" + validators.count()
+          + ") is above keys.shares (" + keys.shares()
+          + "): every validator needs at least one share", "keys.shares");
+    }
+    if (network.dissemination().equals("gossip") && network.gossipFanout() >= validators.count()) {
+      throw new ScenarioException("network.gossip_fanout", "network.gossip_fanout ("
+          + network.gossipFanout() + ") must be below validators.count (" + validators.count()
+          + ")", "validators.count", "network.dissemination");
+    }
+    Integer msgs = workload.msgsPerBlock();
+    if (msgs != null && msgs > consensus.maxBlockTxs()) {
+      throw new ScenarioException("workload.msgs_per_block", msgs
+          + " messages per block is above consensus.max_block_txs (" + consensus.maxBlockTxs()
+          + ")", "consensus.max_block_txs");
+    }
+    if (workload.msgSizeBytes() > consensus.maxBlockBytes()) {
+      throw new ScenarioException("workload.msg_size", "a message of "
+          + Units.formatSize(workload.msgSizeBytes())
+          + " does not fit in consensus.max_block_bytes ("
+          + Units.formatSize(consensus.maxBlockBytes()) + ")", "consensus.max_block_bytes");
+    }
+    if (msgs != null
+        && (double) msgs * workload.msgSizeBytes() > consensus.maxBlockBytes()) {
+      String total = (double) msgs * workload.msgSizeBytes() < Long.MAX_VALUE
+          ? " (" + Units.formatSize(msgs * workload.msgSizeBytes()) + ")" : "";
+      throw new ScenarioException("workload.msgs_per_block", msgs + " messages of "
+          + Units.formatSize(workload.msgSizeBytes()) + total + " exceed "
+          + "consensus.max_block_bytes (" + Units.formatSize(consensus.maxBlockBytes()) + ")",
+          "workload.msg_size", "consensus.max_block_bytes");
+    }
+    if (crypto.sampleHeights() > heights) {
+      throw new ScenarioException("crypto.sample_heights", "crypto.sample_heights ("
+          + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
+    }
+  }
+
+  /** The scenario without a sweep section. */
+  public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
+      KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
+      CryptoConfig crypto, List<Long> budgetsNanos, Path source) {
+    this(name, seed, heights, validators, keys, network, workload, consensus, crypto,
+        budgetsNanos, source, Map.of());
+  }
+
+  /** The canonical YAML of this scenario ({@link ScenarioWriter#toYaml(Scenario)}). */
+  public String toYaml() {
+    return ScenarioWriter.toYaml(this);
+  }
+
+  /**
+   * A hex SHA-256 of {@link #toYaml()}: a stable identity of the resolved scenario (independent of
+   * the file's layout, comments and of which values were written or defaulted; independent of
+   * {@link #source()}).
+   */
+  public String hash() {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(sha.digest(toYaml().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /**
+   * The calibration file of {@code crypto.calibration}, resolved against the directory of {@link
+   * #source()} (the working directory when there is no source); empty for {@code builtin}.
+   */
+  public Optional<Path> calibrationFile() {
+    if (crypto.builtinCalibration()) {
+      return Optional.empty();
+    }
+    return Optional.of(resolveRelative(source, crypto.calibration()));
+  }
+
+  /** The same scenario with another seed. */
+  public Scenario withSeed(long newSeed) {
+    return new Scenario(name, newSeed, heights, validators, keys, network, workload, consensus,
+        crypto, budgetsNanos, source, sweep);
+  }
+
+  static Path resolveRelative(Path source, String path) {
+    Path p = Path.of(path);
+    if (p.isAbsolute() || source == null) {
+      return p;
+    }
+    Path dir = source.toAbsolutePath().getParent();
+    return dir == null ? p : dir.resolve(p).normalize();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Scenario s
+        && name.equals(s.name)
+        && seed == s.seed
+        && heights == s.heights
+        && validators.equals(s.validators)
+        && keys.equals(s.keys)
+        && network.equals(s.network)
+        && workload.equals(s.workload)
+        && consensus.equals(s.consensus)
+        && crypto.equals(s.crypto)
+        && budgetsNanos.equals(s.budgetsNanos)
+        && sweep.equals(s.sweep);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(name, seed, heights, validators, keys, network, workload, consensus,
+        crypto, budgetsNanos, sweep);
+  }
+
+  private static List<Long> checkBudgets(List<Long> budgets) {
+    if (budgets == null || budgets.isEmpty()) {
+      throw new ScenarioException(
+          "budgets", "give at least one latency budget, e.g. [100 ms, 1 s]");
+    }
+    for (int i = 0; i < budgets.size(); i++) {
+      Long b = Objects.requireNonNull(budgets.get(i), "budget");
+      if (b <= 0) {
+        throw new ScenarioException("budgets[" + i + "]",
+            "budgets must be positive, got " + Units.formatDuration(b), "budgets");
+      }
+    }
+    Checks.noDuplicates("budgets", budgets, Units::formatDuration);
+    List<Long> sorted = new ArrayList<>(budgets);
+    Collections.sort(sorted);
+    return List.copyOf(sorted);
+  }
+
+  private static Map<String, Object> freezeMap(Map<?, ?> map) {
+    Map<String, Object> copy = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      copy.put(String.valueOf(e.getKey()), freeze(e.getValue()));
+    }
+    return Collections.unmodifiableMap(copy);
+  }
+
+  private static Object freeze(Object value) {
+    if (value instanceof Map<?, ?> m) {
+      return freezeMap(m);
+    }
+    if (value instanceof List<?> l) {
+      List<Object> copy = new ArrayList<>(l.size());
+      for (Object o : l) {
+        copy.add(freeze(o));
+      }
+      return Collections.unmodifiableList(copy);
+    }
+    return value;
+  }
+}

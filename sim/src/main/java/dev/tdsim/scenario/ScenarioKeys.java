@@ -1,0 +1,60 @@
+package dev.tdsim.scenario;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The YAML keys of a scenario file, in canonical order: the one list the loader checks unknown keys
+ * against, the writer follows, and {@code --set} paths are validated with.
+ */
+public final class ScenarioKeys {
+  private ScenarioKeys() {}
+
+  /** Top-level keys. */
+  public static final List<String> TOP = List.of("name", "seed", "heights", "validators", "keys",
+      "network", "workload", "consensus", "crypto", "budgets", "sweep");
+
+  /** The free-form section kept raw. */
+  public static final String SWEEP = "sweep";
+
+  /** The keys of every section (top-level keys whose value is a mapping of known keys). */
+  public static final Map<String, List<String>> SECTIONS;
+
+  static {
+    Map<String, List<String>> s = new LinkedHashMap<>();
+    s.put("validators", List.of("count", "stake", "cores", "speed", "regions"));
+    s.put("keys", List.of("shares", "threshold"));
+    s.put("network", List.of("model", "latency", "jitter", "jitter_sigma", "bandwidth",
+        "dissemination", "gossip_fanout"));
+    s.put("workload", List.of("msgs_per_block", "rate", "msg_size", "msg_size_distribution"));
+    s.put("consensus", List.of("timeout_propose", "timeout_prevote", "timeout_precommit",
+        "timeout_delta", "max_block_txs", "max_block_bytes"));
+    s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
+        "threads"));
+    SECTIONS = Collections.unmodifiableMap(s);
+  }
+
+  /**
+   * Every settable dotted path ({@code heights}, {@code keys.shares}, ...), excluding the free-form
+   * {@code sweep}: the paths {@code --set} accepts besides {@code sweep} and {@code sweep.KEY}.
+   */
+  public static List<String> paths() {
+    List<String> out = new ArrayList<>();
+    for (String top : TOP) {
+      List<String> keys = SECTIONS.get(top);
+      if (keys == null) {
+        if (!top.equals(SWEEP)) {
+          out.add(top);
+        }
+      } else {
+        for (String k : keys) {
+          out.add(top + "." + k);
+        }
+      }
+    }
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,281 @@
+package dev.tdsim.scenario;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.common.FlowStyle;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
+
+/**
+ * Reads a scenario file, applies {@code --set} overrides, fills defaults and validates, giving a
+ * {@link Scenario}. The file is composed with snakeyaml-engine's node API so every node keeps its
+ * line; every problem is a {@link ScenarioException} reading {@code FILE:LINE: FIELD: problem}
+ * (or {@code --set FIELD: problem} for an override). See docs/SCENARIOS.md.
+ *
+ * <p>Overrides are {@code PATH=VALUE} strings: PATH is a dotted key path ({@code heights}, {@code
+ * keys.shares}, {@code sweep}, {@code sweep.ANY.KEY}), VALUE is parsed as a YAML flow value
+ * ({@code 200}, {@code 100 ms}, {@code [100 ms, 1 s]}, {@code {shares: 64}}) and replaces the
+ * file's value before defaults and validation, in order (a later override of the same path wins).
+ */
+public final class ScenarioLoader {
+  private static final String OVERRIDE = ScenarioException.OVERRIDE;
+  private static final Mark OVERRIDE_MARK = new Mark(OVERRIDE, 0, 0, 0, new int[0], 0);
+  private static final Pattern BAD_NAME_CHARS = Pattern.compile("[^A-Za-z0-9._-]+");
+
+  private ScenarioLoader() {}
+
+  /** Loads a scenario file without overrides. */
+  public static Scenario load(Path file) {
+    return load(file, List.of());
+  }
+
+  /**
+   * Loads a scenario file and applies overrides.
+   *
+   * @param file the scenario; error messages name it as given (keep it relative for short
+   *     messages)
+   * @param overrides {@code PATH=VALUE} strings from {@code --set}, applied in order
+   * @throws ScenarioException for anything wrong in the file or the overrides
+   */
+  public static Scenario load(Path file, List<String> overrides) {
+    String label = file.toString();
+    String text;
+    try {
+      text = decode(Files.readAllBytes(file));
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException(label, 0, null, "no such file", e);
+    } catch (CharacterCodingException e) {
+      throw new ScenarioException(label, 0, null, "the file is not UTF-8 text", e);
+    } catch (IOException e) {
+      throw new ScenarioException(label, 0, null, "cannot read the file: " + e, e);
+    }
+    return new Session(label, file).resolve(text, defaultName(file.getFileName() == null
+        ? label : file.getFileName().toString()), overrides);
+  }
+
+  /**
+   * Reads a scenario from text (for tests and for scenarios built in code).
+   *
+   * @param label the name error messages use in place of a file name; the default scenario name
+   *     is derived from it as from a file name
+   */
+  public static Scenario parse(String yaml, String label, List<String> overrides) {
+    return new Session(label, null).resolve(yaml, defaultName(label), overrides);
+  }
+
+  /** The all-defaults scenario (named {@code defaults}) with overrides applied. */
+  public static Scenario defaults(List<String> overrides) {
+    return parse("", "defaults", overrides);
+  }
+
+  /** The default scenario name of a file: its name without .yaml/.yml, made a valid name. */
+  static String defaultName(String fileName) {
+    String base = fileName.replaceFirst("(?i)\\.ya?ml$", "");
+    base = BAD_NAME_CHARS.matcher(base).replaceAll("-").replaceFirst("^[^A-Za-z0-9]+", "");
+    if (base.length() > 100) {
+      base = base.substring(0, 100);
+    }
+    return base.isEmpty() ? "scenario" : base;
+  }
+
+  private static String decode(byte[] bytes) throws CharacterCodingException {
+    return StandardCharsets.UTF_8.newDecoder()
+        .decode(ByteBuffer.wrap(bytes))
+        .toString();
+  }
+
+  /** One load: the label for messages and the YAML settings. */
+  private static final class Session {
+    private final String label;
+    private final Path source;
+    private final LoadSettings fileSettings;
+    private final LoadSettings overrideSettings;
+
+    Session(String label, Path source) {
+      this.label = label;
+      this.source = source;
+      this.fileSettings = settings(label);
+      this.overrideSettings = settings(OVERRIDE);
+    }
+
+    private static LoadSettings settings(String label) {
+      return LoadSettings.builder()
+          .setLabel(label)
+          .setSchema(new CoreSchema())
+          .setAllowDuplicateKeys(true) // reported by the reader, with both lines
+          .setUseMarks(true)
+          .build();
+    }
+
+    Scenario resolve(String text, String defaultName, List<String> overrides) {
+      MappingNode root = compose(text);
+      for (String o : overrides == null ? List.<String>of() : overrides) {
+        applyOverride(root, o);
+      }
+      return new ScenarioReader(label, source, fileSettings).read(root, defaultName);
+    }
+
+    // ------------------------------------------------------------ composing
+
+    private MappingNode compose(String text) {
+      Optional<Node> doc;
+      try {
+        doc = new Compose(fileSettings).composeString(text);
+      } catch (MarkedYamlEngineException e) {
+        Optional<Mark> mark = e.getProblemMark().or(e::getContextMark);
+        throw new ScenarioException(label, mark.map(m -> m.getLine() + 1).orElse(0), null,
+            "invalid YAML: " + yamlProblem(e), e);
+      } catch (YamlEngineException e) {
+        throw new ScenarioException(label, 0, null, "invalid YAML: " + e.getMessage(), e);
+      }
+      if (doc.isEmpty() || ScenarioReader.isNull(doc.get())) {
+        return new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
+      }
+      if (!(doc.get() instanceof MappingNode m)) {
+        int line = doc.get().getStartMark().map(mk -> mk.getLine() + 1).orElse(0);
+        throw new ScenarioException(label, line, null,
+            "a scenario is a mapping of keys (" + String.join(", ", ScenarioKeys.TOP)
+                + "), got " + ScenarioReader.describe(doc.get()));
+      }
+      return m;
+    }
+
+    private static String yamlProblem(MarkedYamlEngineException e) {
+      StringBuilder sb = new StringBuilder(String.valueOf(e.getProblem()).strip());
+      List<String> details = new ArrayList<>();
+      e.getProblemMark().ifPresent(m -> details.add("column " + (m.getColumn() + 1)));
+      if (e.getContext() != null && !e.getContext().isBlank()) {
+        details.add(e.getContext().strip()
+            + e.getContextMark().map(m -> " at line " + (m.getLine() + 1)).orElse(""));
+      }
+      if (!details.isEmpty()) {
+        sb.append(" (").append(String.join("; ", details)).append(')');
+      }
+      return sb.toString();
+    }
+
+    // ------------------------------------------------------------ overrides
+
+    private void applyOverride(MappingNode root, String text) {
+      int eq = text.indexOf('=');
+      if (eq < 0) {
+        throw new ScenarioException(OVERRIDE, 0, null, "'" + text
+            + "' is not PATH=VALUE; e.g. --set workload.msgs_per_block=200");
+      }
+      String path = text.substring(0, eq).strip();
+      String valueText = text.substring(eq + 1);
+      if (path.isEmpty()) {
+        throw new ScenarioException(OVERRIDE, 0, null, "'" + text + "' has no path before '='");
+      }
+      List<String> parts = checkPath(path);
+      Node value = composeOverride(path, valueText);
+      if (parts.size() == 1) {
+        put(root, parts.get(0), value);
+        return;
+      }
+      Node section = get(root, parts.get(0));
+      if (section == null || ScenarioReader.isNull(section)) {
+        section = new MappingNode(Tag.MAP, true, new ArrayList<>(), FlowStyle.BLOCK,
+            Optional.of(OVERRIDE_MARK), Optional.of(OVERRIDE_MARK));
+        put(root, parts.get(0), section);
+      }
+      if (section instanceof MappingNode m) {
+        put(m, parts.get(1), value);
+      }
+      // otherwise the reader reports the section's wrong type where it was written
+    }
+
+    /** The path split as [top] or [section, key] (sweep keys may contain dots), or an error. */
+    private static List<String> checkPath(String path) {
+      String[] parts = path.split("\\.", 2);
+      String top = parts[0];
+      if (!ScenarioKeys.TOP.contains(top)) {
+        throw new ScenarioException(
+            OVERRIDE, 0, path, KeyHints.unknownKey("", top, ScenarioKeys.TOP));
+      }
+      if (parts.length == 1) {
+        return List.of(top);
+      }
+      if (top.equals(ScenarioKeys.SWEEP)) {
+        if (parts[1].isEmpty()) {
+          throw new ScenarioException(OVERRIDE, 0, path, "no key after 'sweep.'");
+        }
+        return List.of(top, parts[1]);
+      }
+      List<String> keys = ScenarioKeys.SECTIONS.get(top);
+      if (keys == null) {
+        throw new ScenarioException(OVERRIDE, 0, path,
+            "'" + top + "' is a single value, it has no keys below it");
+      }
+      String[] rest = parts[1].split("\\.", 2);
+      if (!keys.contains(rest[0])) {
+        throw new ScenarioException(OVERRIDE, 0, path, KeyHints.unknownKey(top, rest[0], keys));
+      }
+      if (rest.length > 1) {
+        throw new ScenarioException(OVERRIDE, 0, path,
+            "'" + top + "." + rest[0] + "' is a single value, it has no keys below it");
+      }
+      return List.of(top, rest[0]);
+    }
+
+    private Node composeOverride(String path, String valueText) {
+      try {
+        Optional<Node> node = new Compose(overrideSettings).composeString(valueText);
+        return node.orElseGet(() -> new ScalarNode(Tag.NULL, true, "", ScalarStyle.PLAIN,
+            Optional.of(OVERRIDE_MARK), Optional.of(OVERRIDE_MARK)));
+      } catch (MarkedYamlEngineException e) {
+        throw new ScenarioException(OVERRIDE, 0, path,
+            "invalid YAML value '" + valueText + "': " + yamlProblem(e), e);
+      } catch (YamlEngineException e) {
+        throw new ScenarioException(OVERRIDE, 0, path,
+            "invalid YAML value '" + valueText + "': " + e.getMessage(), e);
+      }
+    }
+
+    private static Node get(MappingNode m, String key) {
+      for (NodeTuple t : m.getValue()) {
+        if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+          return t.getValueNode();
+        }
+      }
+      return null;
+    }
+
+    /** Replaces the first entry of key (or appends one); the key node is marked as an override. */
+    private static void put(MappingNode m, String key, Node value) {
+      ScalarNode keyNode = new ScalarNode(Tag.STR, true, key, ScalarStyle.PLAIN,
+          Optional.of(OVERRIDE_MARK), Optional.of(OVERRIDE_MARK));
+      List<NodeTuple> entries = new ArrayList<>(m.getValue());
+      boolean replaced = false;
+      for (int i = 0; i < entries.size() && !replaced; i++) {
+        if (entries.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+          entries.set(i, new NodeTuple(keyNode, value));
+          replaced = true;
+        }
+      }
+      if (!replaced) {
+        entries.add(new NodeTuple(keyNode, value));
+      }
+      m.setValue(entries);
+    }
+  }
+}

@@ -1,0 +1,443 @@
+package dev.tdsim.scenario;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.constructor.StandardConstructor;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+
+/**
+ * Turns a composed (and overridden) YAML tree into a {@link Scenario}: checks keys, converts
+ * values and units, applies defaults, builds the records (which validate themselves) and gives
+ * every error the line of the field it concerns. One instance per load.
+ */
+final class ScenarioReader {
+  private static final String OVERRIDE = ScenarioException.OVERRIDE;
+  private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
+
+  /** Where a field was written: a file line, or an override. */
+  private record Loc(String file, int line) {}
+
+  private final String label;
+  private final Path source;
+  private final LoadSettings settings;
+  /** Where each field the user wrote is, by path ({@code keys.shares}, {@code budgets[1]}). */
+  private final Map<String, Loc> where = new HashMap<>();
+
+  ScenarioReader(String label, Path source, LoadSettings settings) {
+    this.label = label;
+    this.source = source;
+    this.settings = settings;
+  }
+
+  // ------------------------------------------------------------ reading
+
+  Scenario read(MappingNode root, String defaultName) {
+    Map<String, NodeTuple> top = entries(root, "", ScenarioKeys.TOP);
+    String name = get(top, "", "name", defaultName, this::string);
+    long seed = get(top, "", "seed", Scenario.DEFAULT_SEED, this::integer);
+    int heights = get(top, "", "heights", Scenario.DEFAULT_HEIGHTS, this::int32);
+    ValidatorsConfig validators = readValidators(section(top, "validators"));
+    KeysConfig keys = readKeys(section(top, "keys"));
+    NetworkConfig network = readNetwork(section(top, "network"));
+    WorkloadConfig workload = readWorkload(section(top, "workload"));
+    ConsensusConfig consensus = readConsensus(section(top, "consensus"));
+    CryptoConfig crypto = readCrypto(section(top, "crypto"));
+    List<Long> budgets = get(top, "", "budgets", Scenario.DEFAULT_BUDGETS_NANOS,
+        (f, n) -> listOf(f, n, "[100 ms, 1 s]", (g, m) -> duration(g, m, false)));
+    Map<String, Object> sweep = get(top, "", "sweep", Map.of(), this::sweep);
+    Scenario scenario = build(() -> new Scenario(name, seed, heights, validators, keys, network,
+        workload, consensus, crypto, budgets, source, sweep));
+    checkCalibration(scenario);
+    return scenario;
+  }
+
+  private ValidatorsConfig readValidators(Map<String, NodeTuple> e) {
+    String p = "validators.";
+    int count = get(e, p, "count", ValidatorsConfig.DEFAULT_COUNT, this::int32);
+    List<Long> stake = get(e, p, "stake", List.of(), this::stake);
+    int cores = get(e, p, "cores", ValidatorsConfig.DEFAULT_CORES, this::int32);
+    double speed = get(e, p, "speed", ValidatorsConfig.DEFAULT_SPEED, this::real);
+    List<String> regions = get(e, p, "regions", ValidatorsConfig.DEFAULT_REGIONS,
+        (f, n) -> listOf(f, n, "[us-east, eu-west]", this::string));
+    return build(() -> new ValidatorsConfig(count, stake, cores, speed, regions));
+  }
+
+  private List<Long> stake(String field, Node n) {
+    if (n instanceof SequenceNode) {
+      return listOf(field, n, "[1, 2]", this::integer);
+    }
+    if (n instanceof ScalarNode s && s.getValue().strip().equals(ValidatorsConfig.EQUAL_STAKE)) {
+      return List.of();
+    }
+    throw error(field, "expected 'equal' or a list of positive integer weights, one per "
+        + "validator, got " + describe(n));
+  }
+
+  private KeysConfig readKeys(Map<String, NodeTuple> e) {
+    int shares = get(e, "keys.", "shares", KeysConfig.DEFAULT_SHARES, this::int32);
+    int threshold = get(e, "keys.", "threshold", KeysConfig.defaultThreshold(shares), this::int32);
+    return build(() -> new KeysConfig(shares, threshold));
+  }
+
+  private NetworkConfig readNetwork(Map<String, NodeTuple> e) {
+    String p = "network.";
+    String model = get(e, p, "model", NetworkConfig.DEFAULT_MODEL, this::string);
+    long latency = get(e, p, "latency", NetworkConfig.DEFAULT_LATENCY_NANOS,
+        (f, n) -> duration(f, n, true));
+    String jitter = get(e, p, "jitter", NetworkConfig.DEFAULT_JITTER, this::string);
+    double sigma = get(e, p, "jitter_sigma", NetworkConfig.DEFAULT_JITTER_SIGMA, this::real);
+    long bandwidth = get(e, p, "bandwidth", NetworkConfig.DEFAULT_BANDWIDTH_BITS_PER_SECOND,
+        this::bandwidth);
+    String dissemination =
+        get(e, p, "dissemination", NetworkConfig.DEFAULT_DISSEMINATION, this::string);
+    int fanout = get(e, p, "gossip_fanout", NetworkConfig.DEFAULT_GOSSIP_FANOUT, this::int32);
+    return build(() -> new NetworkConfig(
+        model, latency, jitter, sigma, bandwidth, dissemination, fanout));
+  }
+
+  private WorkloadConfig readWorkload(Map<String, NodeTuple> e) {
+    String p = "workload.";
+    Integer msgs = get(e, p, "msgs_per_block", WorkloadConfig.DEFAULT_MSGS_PER_BLOCK,
+        this::msgsPerBlock);
+    double rate = get(e, p, "rate", WorkloadConfig.DEFAULT_RATE_PER_SECOND, this::rate);
+    long size = get(e, p, "msg_size", WorkloadConfig.DEFAULT_MSG_SIZE_BYTES, this::size);
+    String dist = get(e, p, "msg_size_distribution",
+        WorkloadConfig.DEFAULT_MSG_SIZE_DISTRIBUTION, this::string);
+    return build(() -> new WorkloadConfig(msgs, rate, size, dist));
+  }
+
+  /** An integer, or null for {@code auto} (or no value). */
+  private Integer msgsPerBlock(String field, Node n) {
+    if (isNull(n) || (n instanceof ScalarNode s
+        && s.getValue().strip().equals(WorkloadConfig.AUTO))) {
+      return null;
+    }
+    if (n instanceof ScalarNode s && !DECIMAL.matcher(s.getValue().strip()).matches()) {
+      throw error(field, "expected a positive integer or 'auto', got " + describe(n));
+    }
+    return int32(field, n);
+  }
+
+  private ConsensusConfig readConsensus(Map<String, NodeTuple> e) {
+    String p = "consensus.";
+    Parser<Long> positive = (f, n) -> duration(f, n, false);
+    long propose = get(e, p, "timeout_propose",
+        ConsensusConfig.DEFAULT_TIMEOUT_PROPOSE_NANOS, positive);
+    long prevote = get(e, p, "timeout_prevote",
+        ConsensusConfig.DEFAULT_TIMEOUT_PREVOTE_NANOS, positive);
+    long precommit = get(e, p, "timeout_precommit",
+        ConsensusConfig.DEFAULT_TIMEOUT_PRECOMMIT_NANOS, positive);
+    long delta = get(e, p, "timeout_delta", ConsensusConfig.DEFAULT_TIMEOUT_DELTA_NANOS,
+        (f, n) -> duration(f, n, true));
+    int txs = get(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
+    long bytes = get(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
+        this::size);
+    return build(() -> new ConsensusConfig(propose, prevote, precommit, delta, txs, bytes));
+  }
+
+  private CryptoConfig readCrypto(Map<String, NodeTuple> e) {
+    String p = "crypto.";
+    String variant = get(e, p, "variant", CryptoConfig.DEFAULT_VARIANT, this::string);
+    String timing = get(e, p, "timing", CryptoConfig.DEFAULT_TIMING, this::string);
+    String calibration =
+        get(e, p, "calibration", CryptoConfig.DEFAULT_CALIBRATION, this::string);
+    int sample = get(e, p, "sample_heights", CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, this::int32);
+    String schedule = get(e, p, "schedule", CryptoConfig.DEFAULT_SCHEDULE, this::string);
+    int threads = get(e, p, "threads", CryptoConfig.DEFAULT_THREADS, this::int32);
+    return build(() -> new CryptoConfig(variant, timing, calibration, sample, schedule, threads));
+  }
+
+  /** Parses the value of one field; {@code field} is its dotted path, for errors. */
+  @FunctionalInterface
+  private interface Parser<T> {
+    T parse(String field, Node value);
+  }
+
+  /** The parsed value of {@code key} of a mapping, or {@code otherwise} when it is absent. */
+  private static <T> T get(
+      Map<String, NodeTuple> entries, String prefix, String key, T otherwise, Parser<T> parser) {
+    NodeTuple t = entries.get(key);
+    return t == null ? otherwise : parser.parse(prefix + key, t.getValueNode());
+  }
+
+  /** A list whose elements are parsed one by one, each located at its own line. */
+  private <T> List<T> listOf(String field, Node n, String example, Parser<T> element) {
+    if (!(n instanceof SequenceNode seq)) {
+      throw error(field, "expected a list like " + example + ", got " + describe(n));
+    }
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < seq.getValue().size(); i++) {
+      Node item = seq.getValue().get(i);
+      String itemField = field + "[" + i + "]";
+      where.put(itemField, locOf(item));
+      out.add(element.parse(itemField, item));
+    }
+    return out;
+  }
+
+  private void checkCalibration(Scenario s) {
+    CryptoConfig c = s.crypto();
+    if (!c.timing().equals("model") || c.builtinCalibration()) {
+      return;
+    }
+    Path file = s.calibrationFile().orElseThrow();
+    if (!Files.isRegularFile(file)) {
+      throw locate(new ScenarioException("crypto.calibration", "calibration file '"
+          + c.calibration() + "' not found (looked for " + file.toAbsolutePath()
+          + "); relative paths are relative to the scenario file, or use 'builtin'"));
+    }
+  }
+
+  private Map<String, Object> sweep(String field, Node n) {
+    if (isNull(n)) {
+      return Map.of();
+    }
+    if (!(n instanceof MappingNode)) {
+      throw error(field, "expected a mapping, got " + describe(n));
+    }
+    Object value;
+    try {
+      value = new StandardConstructor(settings).constructSingleDocument(Optional.of(n));
+    } catch (YamlEngineException e) {
+      throw error(field, "cannot read the sweep section: " + e.getMessage());
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    ((Map<?, ?>) value).forEach((k, v) -> out.put(String.valueOf(k), v));
+    return out;
+  }
+
+  // ------------------------------------------------------------ structure
+
+  /**
+   * The entries of a mapping by key, checking that every key is known and appears once, and
+   * recording where each was written.
+   */
+  private Map<String, NodeTuple> entries(MappingNode m, String prefix, List<String> known) {
+    Map<String, NodeTuple> out = new LinkedHashMap<>();
+    String section = prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1);
+    for (NodeTuple t : m.getValue()) {
+      Node keyNode = t.getKeyNode();
+      Loc loc = locOf(keyNode);
+      if (!(keyNode instanceof ScalarNode k) || isNull(keyNode)) {
+        throw new ScenarioException(loc.file, loc.line, section.isEmpty() ? null : section,
+            "keys must be words, got " + describe(keyNode));
+      }
+      String key = k.getValue();
+      String path = prefix + key;
+      if (!known.contains(key)) {
+        throw new ScenarioException(
+            loc.file, loc.line, path, KeyHints.unknownKey(section, key, known));
+      }
+      if (out.containsKey(key)) {
+        Loc first = where.get(path);
+        throw new ScenarioException(loc.file, loc.line, path, "duplicate key"
+            + (first.line > 0 && first.file.equals(loc.file)
+                ? " (first written at line " + first.line + ")" : ""));
+      }
+      out.put(key, t);
+      where.put(path, loc);
+    }
+    return out;
+  }
+
+  /** The entries of a section (empty when absent or written with no value). */
+  private Map<String, NodeTuple> section(Map<String, NodeTuple> top, String name) {
+    NodeTuple t = top.get(name);
+    if (t == null || isNull(t.getValueNode())) {
+      return Map.of();
+    }
+    List<String> keys = ScenarioKeys.SECTIONS.get(name);
+    if (!(t.getValueNode() instanceof MappingNode m)) {
+      throw error(name, "expected a section (a mapping with keys " + String.join(", ", keys)
+          + "), got " + describe(t.getValueNode()));
+    }
+    return entries(m, name + ".", keys);
+  }
+
+  // ------------------------------------------------------------ values
+
+  private ScalarNode scalar(String field, Node n, String expected) {
+    if (n instanceof ScalarNode s && !isNull(n)) {
+      return s;
+    }
+    if (isNull(n)) {
+      throw error(field, "has no value; write " + expected
+          + " or remove the key to use the default");
+    }
+    throw error(field, "expected " + expected + ", got " + describe(n));
+  }
+
+  private String string(String field, Node n) {
+    return scalar(field, n, "a string").getValue();
+  }
+
+  private long integer(String field, Node n) {
+    String text = scalar(field, n, "an integer").getValue().strip();
+    if (INTEGER.matcher(text).matches()) {
+      try {
+        return Long.parseLong(text.startsWith("+") ? text.substring(1) : text);
+      } catch (NumberFormatException e) {
+        throw error(field, text + " is out of range");
+      }
+    }
+    if (DECIMAL.matcher(text).matches()) {
+      throw error(field, "expected a whole number, got " + text);
+    }
+    throw error(field, "expected an integer, got " + describe(n));
+  }
+
+  private int int32(String field, Node n) {
+    long v = integer(field, n);
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw error(field, v + " is out of range");
+    }
+    return (int) v;
+  }
+
+  private double real(String field, Node n) {
+    String text = scalar(field, n, "a number").getValue().strip();
+    if (!DECIMAL.matcher(text).matches()) {
+      throw error(field, "expected a number, got " + describe(n));
+    }
+    return Double.parseDouble(text);
+  }
+
+  private long duration(String field, Node n, boolean zeroAllowed) {
+    String text = scalar(field, n, "a duration like '150 ms'").getValue();
+    try {
+      return Units.parseDuration(text, zeroAllowed);
+    } catch (IllegalArgumentException e) {
+      throw error(field, e.getMessage());
+    }
+  }
+
+  private long size(String field, Node n) {
+    String text = scalar(field, n, "a size like '1 KiB'").getValue();
+    try {
+      return Units.parseSize(text);
+    } catch (IllegalArgumentException e) {
+      throw error(field, e.getMessage());
+    }
+  }
+
+  private long bandwidth(String field, Node n) {
+    String text = scalar(field, n, "a bandwidth like '1 Gbps'").getValue();
+    try {
+      return Units.parseBandwidth(text);
+    } catch (IllegalArgumentException e) {
+      throw error(field, e.getMessage());
+    }
+  }
+
+  private double rate(String field, Node n) {
+    String text = scalar(field, n, "a rate like '1000 tx/s'").getValue();
+    try {
+      return Units.parseRate(text);
+    } catch (IllegalArgumentException e) {
+      throw error(field, e.getMessage());
+    }
+  }
+
+  // ------------------------------------------------------------ locations
+
+  private Loc locOf(Node n) {
+    Optional<Mark> mark = n.getStartMark();
+    if (mark.isEmpty()) {
+      return new Loc(label, 0);
+    }
+    if (OVERRIDE.equals(mark.get().getName())) {
+      return new Loc(OVERRIDE, 0);
+    }
+    return new Loc(label, mark.get().getLine() + 1);
+  }
+
+  /** A located error at a field the reader is looking at (its key line, or an element line). */
+  private ScenarioException error(String field, String problem) {
+    Loc loc = where.get(field);
+    if (loc == null) {
+      loc = new Loc(label, 0);
+    }
+    return new ScenarioException(loc.file, loc.line, field, problem);
+  }
+
+  private <T> T build(Supplier<T> constructor) {
+    try {
+      return constructor.get();
+    } catch (ScenarioException e) {
+      throw e.isLocated() ? e : locate(e);
+    }
+  }
+
+  /**
+   * Locates a record's error: at its field if the user wrote it, else at the first related field
+   * the user wrote (noting that the field has its default), else at the nearest written parent.
+   */
+  private ScenarioException locate(ScenarioException e) {
+    String field = e.getField();
+    if (field == null) {
+      return new ScenarioException(label, 0, null, e.getProblem(), e);
+    }
+    Loc loc = where.get(field);
+    if (loc != null) {
+      return new ScenarioException(loc.file, loc.line, field, e.getProblem(), e);
+    }
+    for (String related : e.getRelatedFields()) {
+      Loc r = where.get(related);
+      if (r != null) {
+        return new ScenarioException(r.file, r.line, related, e.getProblem() + " ("
+            + field + " is not set and has its default value)", e);
+      }
+    }
+    for (String parent = parent(field); parent != null; parent = parent(parent)) {
+      Loc p = where.get(parent);
+      if (p != null) {
+        return new ScenarioException(p.file, p.line, field, e.getProblem(), e);
+      }
+    }
+    return new ScenarioException(label, 0, field, e.getProblem(), e);
+  }
+
+  private static String parent(String field) {
+    int cut = Math.max(field.lastIndexOf('.'), field.lastIndexOf('['));
+    return cut <= 0 ? null : field.substring(0, cut);
+  }
+
+
+  static boolean isNull(Node n) {
+    return n instanceof ScalarNode s && s.getTag().equals(Tag.NULL)
+        && s.getScalarStyle() == ScalarStyle.PLAIN;
+  }
+
+  static String describe(Node n) {
+    if (n instanceof SequenceNode) {
+      return "a list";
+    }
+    if (n instanceof MappingNode) {
+      return "a mapping";
+    }
+    if (isNull(n)) {
+      return "nothing";
+    }
+    return "'" + ((ScalarNode) n).getValue() + "'";
+  }
+
+}

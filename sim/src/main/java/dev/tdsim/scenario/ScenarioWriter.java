@@ -1,0 +1,177 @@
+package dev.tdsim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.snakeyaml.engine.v2.api.Dump;
+import org.snakeyaml.engine.v2.api.DumpSettings;
+import org.snakeyaml.engine.v2.api.StreamDataWriter;
+import org.snakeyaml.engine.v2.common.FlowStyle;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.representer.StandardRepresenter;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
+
+/**
+ * Writes a resolved {@link Scenario} as YAML: every key of {@link ScenarioKeys} in canonical order,
+ * every quantity as its canonical unit string ({@link Units}), lists of scalars in flow style. The
+ * output is what {@code tdsim run --dump-config} prints, loads back with {@link ScenarioLoader} to
+ * an equal scenario, and is what {@link Scenario#hash()} hashes.
+ */
+public final class ScenarioWriter {
+  private ScenarioWriter() {}
+
+  private static final DumpSettings SETTINGS = DumpSettings.builder()
+      .setDefaultFlowStyle(FlowStyle.BLOCK)
+      .setSchema(new CoreSchema())
+      .setWidth(10_000)
+      .setSplitLines(false)
+      .setIndent(2)
+      .build();
+
+  private static final DumpSettings SWEEP_SETTINGS = DumpSettings.builder()
+      .setDefaultFlowStyle(FlowStyle.AUTO)
+      .setSchema(new CoreSchema())
+      .build();
+
+  /** The canonical YAML of the scenario (no comments; {@code source} is not written). */
+  public static String toYaml(Scenario s) {
+    List<NodeTuple> top = new ArrayList<>();
+    put(top, "name", str(s.name()));
+    put(top, "seed", num(s.seed()));
+    put(top, "heights", num(s.heights()));
+
+    ValidatorsConfig v = s.validators();
+    List<NodeTuple> validators = new ArrayList<>();
+    put(validators, "count", num(v.count()));
+    put(validators, "stake", v.equalStake()
+        ? str(ValidatorsConfig.EQUAL_STAKE) : flowList(v.stakeWeights(), ScenarioWriter::num));
+    put(validators, "cores", num(v.cores()));
+    put(validators, "speed", real(v.speed()));
+    put(validators, "regions", flowList(v.regions(), ScenarioWriter::str));
+    put(top, "validators", block(validators));
+
+    KeysConfig k = s.keys();
+    List<NodeTuple> keys = new ArrayList<>();
+    put(keys, "shares", num(k.shares()));
+    put(keys, "threshold", num(k.threshold()));
+    put(top, "keys", block(keys));
+
+    NetworkConfig n = s.network();
+    List<NodeTuple> network = new ArrayList<>();
+    put(network, "model", str(n.model()));
+    put(network, "latency", str(Units.formatDuration(n.latencyNanos())));
+    put(network, "jitter", str(n.jitter()));
+    put(network, "jitter_sigma", real(n.jitterSigma()));
+    put(network, "bandwidth", str(Units.formatBandwidth(n.bandwidthBitsPerSecond())));
+    put(network, "dissemination", str(n.dissemination()));
+    put(network, "gossip_fanout", num(n.gossipFanout()));
+    put(top, "network", block(network));
+
+    WorkloadConfig w = s.workload();
+    List<NodeTuple> workload = new ArrayList<>();
+    put(workload, "msgs_per_block",
+        w.msgsPerBlock() == null ? str(WorkloadConfig.AUTO) : num(w.msgsPerBlock()));
+    put(workload, "rate", str(Units.formatRate(w.ratePerSecond())));
+    put(workload, "msg_size", str(Units.formatSize(w.msgSizeBytes())));
+    put(workload, "msg_size_distribution", str(w.msgSizeDistribution()));
+    put(top, "workload", block(workload));
+
+    ConsensusConfig c = s.consensus();
+    List<NodeTuple> consensus = new ArrayList<>();
+    put(consensus, "timeout_propose", str(Units.formatDuration(c.timeoutProposeNanos())));
+    put(consensus, "timeout_prevote", str(Units.formatDuration(c.timeoutPrevoteNanos())));
+    put(consensus, "timeout_precommit", str(Units.formatDuration(c.timeoutPrecommitNanos())));
+    put(consensus, "timeout_delta", str(Units.formatDuration(c.timeoutDeltaNanos())));
+    put(consensus, "max_block_txs", num(c.maxBlockTxs()));
+    put(consensus, "max_block_bytes", str(Units.formatSize(c.maxBlockBytes())));
+    put(top, "consensus", block(consensus));
+
+    CryptoConfig cr = s.crypto();
+    List<NodeTuple> crypto = new ArrayList<>();
+    put(crypto, "variant", str(cr.variant()));
+    put(crypto, "timing", str(cr.timing()));
+    put(crypto, "calibration", str(cr.calibration()));
+    put(crypto, "sample_heights", num(cr.sampleHeights()));
+    put(crypto, "schedule", str(cr.schedule()));
+    put(crypto, "threads", num(cr.threads()));
+    put(top, "crypto", block(crypto));
+
+    put(top, "budgets", flowList(s.budgetsNanos(), b -> str(Units.formatDuration(b))));
+    put(top, "sweep", sweep(s));
+
+    StringBuilder out = new StringBuilder();
+    new Dump(SETTINGS).dumpNode(block(top), new StreamDataWriter() {
+      @Override
+      public void write(String str) {
+        out.append(str);
+      }
+
+      @Override
+      public void write(String str, int off, int len) {
+        out.append(str, off, off + len);
+      }
+    });
+    return out.toString();
+  }
+
+  /**
+   * What {@code --dump-config} prints: a comment naming the source file and the hash, then {@link
+   * #toYaml(Scenario)}. Comments do not change the hash, so the output hashes like the scenario.
+   */
+  public static String dumpConfig(Scenario s) {
+    String yaml = toYaml(s);
+    StringBuilder sb = new StringBuilder();
+    sb.append("# tdsim resolved scenario");
+    if (s.source() != null) {
+      sb.append(" from ").append(s.source().toString().replace('\n', ' '));
+    }
+    sb.append('\n').append("# sha256: ").append(s.hash()).append('\n');
+    return sb.append(yaml).toString();
+  }
+
+  private static Node sweep(Scenario s) {
+    if (s.sweep().isEmpty()) {
+      return new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.FLOW);
+    }
+    Node node = new StandardRepresenter(SWEEP_SETTINGS).represent(s.sweep());
+    if (node instanceof MappingNode m) {
+      m.setFlowStyle(FlowStyle.BLOCK);
+    }
+    return node;
+  }
+
+  private static void put(List<NodeTuple> map, String key, Node value) {
+    map.add(new NodeTuple(str(key), value));
+  }
+
+  private static MappingNode block(List<NodeTuple> entries) {
+    return new MappingNode(Tag.MAP, entries, FlowStyle.BLOCK);
+  }
+
+  private static <T> SequenceNode flowList(List<T> items, Function<T, Node> node) {
+    List<Node> nodes = new ArrayList<>();
+    for (T item : items) {
+      nodes.add(node.apply(item));
+    }
+    return new SequenceNode(Tag.SEQ, nodes, FlowStyle.FLOW);
+  }
+
+  private static ScalarNode str(String s) {
+    return new ScalarNode(Tag.STR, s, ScalarStyle.PLAIN);
+  }
+
+  private static ScalarNode num(long n) {
+    return new ScalarNode(Tag.INT, Long.toString(n), ScalarStyle.PLAIN);
+  }
+
+  private static ScalarNode real(double d) {
+    String text = Double.toString(d);
+    return new ScalarNode(Tag.FLOAT, text, ScalarStyle.PLAIN);
+  }
+}

@@ -1,0 +1,104 @@
+package dev.tdsim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * The validator set: YAML section {@code validators}.
+ *
+ * @param count V, the number of validators, in [1, {@value #MAX_COUNT}] (and at most keys.shares)
+ * @param stakeWeights relative stakes, one positive integer per validator (keys are split by
+ *     stake); empty means equal stake. YAML key {@code stake}: {@code equal} or a list
+ * @param cores CPU cores of each validator, in [1, {@value #MAX_CORES}]
+ * @param speed CPU speed of each validator relative to the machine running tdsim (2.0 = twice as
+ *     fast: measured crypto times are divided by it), positive
+ * @param regions region names, assigned to validators round-robin (validator i is in region i mod
+ *     size); lower-case words joined by '-', no duplicates. The network helper maps names to its
+ *     latency matrix; the uniform network model ignores them
+ */
+public record ValidatorsConfig(
+    int count, List<Long> stakeWeights, int cores, double speed, List<String> regions) {
+
+  public static final int DEFAULT_COUNT = 150;
+  public static final int DEFAULT_CORES = 2;
+  public static final double DEFAULT_SPEED = 1.0;
+  public static final List<String> DEFAULT_REGIONS = List.of(
+      "us-east", "us-west", "eu-west", "eu-central", "ap-northeast", "ap-southeast", "sa-east");
+  public static final int MAX_COUNT = 1 << 20;
+  public static final int MAX_CORES = 1024;
+  /** The YAML spelling of equal stake. */
+  public static final String EQUAL_STAKE = "equal";
+
+  private static final Pattern REGION = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+
+  public ValidatorsConfig {
+    Checks.inRange("validators.count", count, 1, MAX_COUNT);
+    stakeWeights = stakeWeights == null ? List.of() : List.copyOf(stakeWeights);
+    if (!stakeWeights.isEmpty()) {
+      if (stakeWeights.size() != count) {
+        throw new ScenarioException("validators.stake", "has " + stakeWeights.size()
+            + " weights but validators.count is " + count
+            + "; give one weight per validator, or write 'stake: equal'", "validators.count");
+      }
+      long total = 0;
+      for (int i = 0; i < stakeWeights.size(); i++) {
+        long w = stakeWeights.get(i);
+        if (w < 1) {
+          throw new ScenarioException("validators.stake[" + i + "]",
+              "stake weights must be positive integers, got " + w, "validators.stake");
+        }
+        try {
+          total = Math.addExact(total, w);
+        } catch (ArithmeticException e) {
+          throw new ScenarioException("validators.stake", "the total stake overflows a long");
+        }
+      }
+    }
+    Checks.inRange("validators.cores", cores, 1, MAX_CORES);
+    Checks.positiveFinite("validators.speed", speed);
+    Objects.requireNonNull(regions, "regions");
+    regions = List.copyOf(regions);
+    if (regions.isEmpty()) {
+      throw new ScenarioException("validators.regions", "give at least one region");
+    }
+    for (int i = 0; i < regions.size(); i++) {
+      if (!REGION.matcher(regions.get(i)).matches()) {
+        throw new ScenarioException("validators.regions[" + i + "]", "'" + regions.get(i)
+            + "' is not a region name (lower-case letters and digits joined by '-', e.g. us-east)",
+            "validators.regions");
+      }
+    }
+    Checks.noDuplicates("validators.regions", regions, r -> "'" + r + "'");
+  }
+
+  /** All defaults: 150 equal validators, 2 cores, speed 1.0, the seven default regions. */
+  public static ValidatorsConfig defaults() {
+    return new ValidatorsConfig(
+        DEFAULT_COUNT, List.of(), DEFAULT_CORES, DEFAULT_SPEED, DEFAULT_REGIONS);
+  }
+
+  /** Whether all validators have the same stake. */
+  public boolean equalStake() {
+    return stakeWeights.isEmpty();
+  }
+
+  /** The region of validator {@code i} (round-robin). */
+  public String regionOf(int validator) {
+    Objects.checkIndex(validator, count);
+    return regions.get(validator % regions.size());
+  }
+
+  /** The stake weight of every validator (all 1 for equal stake). */
+  public List<Long> weights() {
+    if (!stakeWeights.isEmpty()) {
+      return stakeWeights;
+    }
+    List<Long> ones = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      ones.add(1L);
+    }
+    return List.copyOf(ones);
+  }
+}

@@ -1,0 +1,46 @@
+package dev.tdsim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** docs/SCENARIOS.md stays true: its complete example is the defaults, every key is documented. */
+class ScenarioDocsTest {
+
+  private static String doc() throws IOException {
+    for (Path p : List.of(Path.of("../docs/SCENARIOS.md"), Path.of("docs/SCENARIOS.md"))) {
+      if (Files.exists(p)) {
+        return Files.readString(p);
+      }
+    }
+    throw new AssertionError("docs/SCENARIOS.md not found from " + Path.of("").toAbsolutePath());
+  }
+
+  @Test
+  void theCompleteExampleIsTheDefaults() throws IOException {
+    String doc = doc();
+    int section = doc.indexOf("## Complete example");
+    int start = doc.indexOf("```yaml\n", section) + "```yaml\n".length();
+    int end = doc.indexOf("```", start);
+    String example = doc.substring(start, end);
+    Scenario s = ScenarioLoader.parse(example, "example.yaml", List.of());
+    assertEquals(ScenarioLoader.defaults(List.of("name=example")), s);
+  }
+
+  @Test
+  void everyKeyIsDocumented() throws IOException {
+    String doc = doc();
+    for (String path : ScenarioKeys.paths()) {
+      String key = path.substring(path.lastIndexOf('.') + 1);
+      assertTrue(doc.contains("| `" + key + "` |"), key + " has no row in docs/SCENARIOS.md");
+    }
+    for (String section : ScenarioKeys.SECTIONS.keySet()) {
+      assertTrue(doc.contains("### `" + section + "`"), section);
+    }
+  }
+}

@@ -1,0 +1,317 @@
+package dev.tdsim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every category of error names the right file, line and field. */
+class ScenarioErrorsTest {
+
+  private static ScenarioException fail(String yaml, String... overrides) {
+    return assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.parse(yaml, "t.yaml", List.of(overrides)));
+  }
+
+  /** Asserts FILE:LINE: FIELD: ... and that the problem contains every fragment. */
+  private static void assertAt(ScenarioException e, int line, String field, String... fragments) {
+    assertEquals("t.yaml", e.getFile(), e.getMessage());
+    assertEquals(line, e.getLine(), e.getMessage());
+    assertEquals(field, e.getField(), e.getMessage());
+    String prefix = "t.yaml:" + line + ": " + (field == null ? "" : field + ": ");
+    assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+    for (String f : fragments) {
+      assertTrue(e.getProblem().contains(f), "'" + f + "' missing from: " + e.getMessage());
+    }
+  }
+
+  private static void assertOverride(ScenarioException e, String field, String... fragments) {
+    assertTrue(e.isOverride(), e.getMessage());
+    assertEquals(field, e.getField(), e.getMessage());
+    assertEquals(0, e.getLine());
+    assertTrue(e.getMessage().startsWith("--set " + field + ": "), e.getMessage());
+    for (String f : fragments) {
+      assertTrue(e.getProblem().contains(f), "'" + f + "' missing from: " + e.getMessage());
+    }
+  }
+
+  // ------------------------------------------------------------ YAML syntax
+
+  @Test
+  void syntaxErrorsCarryTheParserLine() {
+    ScenarioException e = fail("""
+        heights: 5
+        keys:
+          shares: 8192
+           threshold: 9000
+        """);
+    assertAt(e, 4, null, "invalid YAML", "mapping values are not allowed");
+
+    assertAt(fail("heights: 5\nbudgets: [1 s, 2 s\nseed: 3\n"), 3, null, "invalid YAML");
+    assertAt(fail("heights: 5\n---\nheights: 6\n"), 2, null, "invalid YAML", "single document");
+    assertAt(fail("\tkeys: 5\n"), 1, null, "invalid YAML");
+  }
+
+  @Test
+  void theRootMustBeAMapping() {
+    assertAt(fail("- a\n- b\n"), 1, null, "a scenario is a mapping of keys", "got a list");
+  }
+
+  // ------------------------------------------------------------ keys
+
+  @Test
+  void unknownKeysSuggestTheClosestKnownKey() {
+    ScenarioException e = fail("""
+        heights: 5
+        keys:
+          shares: 8192
+          treshold: 5000
+        """);
+    assertAt(e, 4, "keys.treshold", "unknown key 'treshold'", "did you mean 'threshold'?",
+        "known keys of keys: shares, threshold");
+    assertAt(fail("hieghts: 5\n"), 1, "hieghts", "did you mean 'heights'?");
+    assertAt(fail("workload:\n  msgsPerBlock: 5\n"), 2, "workload.msgsPerBlock",
+        "did you mean 'msgs_per_block'?");
+    assertAt(fail("workload:\n  msgs-per-block: 5\n"), 2, "workload.msgs-per-block",
+        "did you mean 'msgs_per_block'?");
+  }
+
+  @Test
+  void keysInTheWrongSectionSayWhereTheyBelong() {
+    assertAt(fail("seed: 2\ntimeout_propose: 3 s\n"), 2, "timeout_propose",
+        "it belongs in section consensus: consensus.timeout_propose");
+    assertAt(fail("keys:\n  heights: 3\n"), 2, "keys.heights", "it belongs at the top level");
+    assertAt(fail("nonsense: 1\n"), 1, "nonsense", "unknown key 'nonsense' (known keys: name,");
+  }
+
+  @Test
+  void duplicateKeysNameBothLines() {
+    assertAt(fail("keys:\n  shares: 8\n  shares: 16\n"), 3, "keys.shares",
+        "duplicate key (first written at line 2)");
+    assertAt(fail("heights: 1\nseed: 1\nheights: 2\n"), 3, "heights", "first written at line 1");
+  }
+
+  // ------------------------------------------------------------ types
+
+  @Test
+  void wrongTypesSayWhatWasExpected() {
+    assertAt(fail("heights: [5]\n"), 1, "heights", "expected an integer, got a list");
+    assertAt(fail("heights: lots\n"), 1, "heights", "expected an integer, got 'lots'");
+    assertAt(fail("heights: 2.5\n"), 1, "heights", "expected a whole number, got 2.5");
+    assertAt(fail("validators:\n  speed: fast\n"), 2, "validators.speed",
+        "expected a number, got 'fast'");
+    assertAt(fail("crypto:\n  variant: [fast]\n"), 2, "crypto.variant",
+        "expected a string, got a list");
+    assertAt(fail("seed: 1\nkeys: 8192\n"), 2, "keys",
+        "expected a section (a mapping with keys shares, threshold), got '8192'");
+    assertAt(fail("budgets: 1 s\n"), 1, "budgets", "expected a list like [100 ms, 1 s]");
+    assertAt(fail("network:\n  latency: {a: 1}\n"), 2, "network.latency",
+        "expected a duration like '150 ms', got a mapping");
+    assertAt(fail("validators:\n  stake: heavy\n"), 2, "validators.stake",
+        "expected 'equal' or a list");
+    assertAt(fail("sweep: [1, 2]\n"), 1, "sweep", "expected a mapping");
+    assertAt(fail("workload:\n  msgs_per_block: many\n"), 2, "workload.msgs_per_block",
+        "expected a positive integer or 'auto'");
+    assertAt(fail("heights: 99999999999\n"), 1, "heights", "out of range");
+  }
+
+  @Test
+  void keysWithoutValuesAreErrors() {
+    assertAt(fail("seed: 1\nheights:\n"), 2, "heights",
+        "has no value; write an integer or remove the key to use the default");
+  }
+
+  @Test
+  void listElementsAreLocatedOnTheirOwnLine() {
+    assertAt(fail("""
+        budgets:
+          - 100 ms
+          - 1 sec
+        """), 3, "budgets[1]", "unknown duration unit 'sec'");
+    assertAt(fail("validators:\n  count: 2\n  stake:\n    - 1\n    - x\n"), 5,
+        "validators.stake[1]", "expected an integer, got 'x'");
+  }
+
+  // ------------------------------------------------------------ units
+
+  @Test
+  void badUnitsNameTheFieldAndTheAcceptedUnits() {
+    assertAt(fail("network:\n  latency: 50\n"), 2, "network.latency",
+        "'50' has no unit; add a unit, e.g. '50 ms'");
+    assertAt(fail("workload:\n  msg_size: 1024\n"), 2, "workload.msg_size",
+        "add a unit", "KiB");
+    assertAt(fail("network:\n  bandwidth: 1 GB/s\n"), 2, "network.bandwidth",
+        "unknown bandwidth unit 'GB/s'", "Gbps");
+    assertAt(fail("workload:\n  rate: 1000\n"), 2, "workload.rate", "add a unit", "tx/s");
+    assertAt(fail("consensus:\n  timeout_propose: 0\n"), 2, "consensus.timeout_propose",
+        "has no unit");
+    assertAt(fail("consensus:\n  max_block_bytes: 4 Mb\n"), 2, "consensus.max_block_bytes",
+        "b would be bits");
+  }
+
+  // ------------------------------------------------------------ impossible values
+
+  @Test
+  void thresholdAboveShares() {
+    ScenarioException e = fail("""
+        name: x
+        heights: 5
+        keys:
+          shares: 8192
+          threshold: 9000
+        """);
+    assertAt(e, 5, "keys.threshold", "9000 is above keys.shares (8192)");
+    assertEquals("t.yaml:5: keys.threshold: 9000 is above keys.shares (8192)", e.getMessage());
+  }
+
+  @Test
+  void impossibleValues() {
+    assertAt(fail("keys:\n  shares: 100\n"), 2, "keys.shares",
+        "100 is not a power of two", "nearest: 64 or 128");
+    assertAt(fail("validators:\n  count: 0\n"), 2, "validators.count", "got 0");
+    assertAt(fail("heights: 0\n"), 1, "heights", "must be in [1, ");
+    assertAt(fail("network:\n  latency: -5 ms\n"), 2, "network.latency",
+        "must not be negative, got -5 ms");
+    assertAt(fail("consensus:\n  timeout_prevote: -1 s\n"), 2, "consensus.timeout_prevote",
+        "must be positive");
+    assertAt(fail("budgets: []\n"), 1, "budgets", "give at least one latency budget");
+    assertAt(fail("budgets:\n  - 1 s\n  - -2 s\n"), 3, "budgets[1]",
+        "budgets must be positive, got -2 s");
+    assertAt(fail("budgets: [1 s, 1000 ms]\n"), 1, "budgets[1]", "duplicate value 1 s");
+    assertAt(fail("heights: 5\ncrypto:\n  sample_heights: 6\n"), 3, "crypto.sample_heights",
+        "crypto.sample_heights (6) is above heights (5)");
+    assertAt(fail("crypto:\n  threads: -1\n"), 2, "crypto.threads", "[0, 4096]");
+    assertAt(fail("validators:\n  speed: 0\n"), 2, "validators.speed", "positive");
+    assertAt(fail("validators:\n  regions: [us-east, US West]\n"), 2,
+        "validators.regions[1]", "not a region name");
+    assertAt(fail("validators:\n  regions: []\n"), 2, "validators.regions", "at least one");
+    assertAt(fail("validators:\n  count: 3\n  stake: [1, 2]\n"), 3, "validators.stake",
+        "has 2 weights but validators.count is 3");
+    assertAt(fail("validators:\n  count: 2\n  stake: [1, 0]\n"), 3, "validators.stake[1]",
+        "must be positive");
+    assertAt(fail("name: 'bad name!'\n"), 1, "name", "not a valid name");
+    assertAt(fail("workload:\n  rate: 0 tx/s\n"), 2, "workload.rate", "must be positive");
+  }
+
+  @Test
+  void unknownNamesListTheKnownOnes() {
+    assertAt(fail("crypto:\n  variant: fastest\n"), 2, "crypto.variant",
+        "unknown value 'fastest'", "known: simple, batch, fast, precomputed, folded");
+    assertAt(fail("crypto:\n  variant: Fast\n"), 2, "crypto.variant", "names are lower-case");
+    assertAt(fail("network:\n  model: mesh\n"), 2, "network.model", "known: regions, uniform");
+    assertAt(fail("network:\n  jitter: gauss\n"), 2, "network.jitter",
+        "known: none, lognormal, pareto");
+    assertAt(fail("network:\n  dissemination: flood\n"), 2, "network.dissemination",
+        "known: direct, gossip");
+    assertAt(fail("workload:\n  msg_size_distribution: zipf\n"), 2,
+        "workload.msg_size_distribution", "known: fixed, uniform, lognormal");
+    assertAt(fail("crypto:\n  timing: guess\n"), 2, "crypto.timing", "known: measured, model");
+    assertAt(fail("crypto:\n  schedule: later\n"), 2, "crypto.schedule",
+        "known: before-next, pipelined");
+  }
+
+  @Test
+  void validatorsAboveSharesBlameTheFieldTheUserWrote() {
+    ScenarioException both = fail("validators:\n  count: 200\nkeys:\n  shares: 128\n");
+    assertAt(both, 2, "validators.count", "validators.count (200) is above keys.shares (128)");
+
+    // count has its default (150): the error points at shares, the line the user wrote
+    ScenarioException onlyShares = fail("heights: 3\nkeys:\n  shares: 64\n");
+    assertAt(onlyShares, 3, "keys.shares", "validators.count (150) is above keys.shares (64)",
+        "validators.count is not set and has its default value");
+  }
+
+  @Test
+  void crossSectionLimits() {
+    assertAt(fail("workload:\n  msgs_per_block: 20000\n"), 2, "workload.msgs_per_block",
+        "above consensus.max_block_txs (10000)");
+    assertAt(fail("workload:\n  msgs_per_block: 5000\n"), 2, "workload.msgs_per_block",
+        "5000 messages of 1 KiB (5000 KiB) exceed consensus.max_block_bytes (4 MiB)");
+    assertAt(fail("workload:\n  msg_size: 8 MiB\n  msgs_per_block: auto\n"), 2,
+        "workload.msg_size", "does not fit in consensus.max_block_bytes");
+    assertAt(fail("validators:\n  count: 4\nnetwork:\n  dissemination: gossip\n"), 2,
+        "validators.count", "network.gossip_fanout (8) must be below validators.count (4)");
+  }
+
+  @Test
+  void missingCalibrationFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, "heights: 2\ncrypto:\n  timing: model\n  calibration: missing.json\n");
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file));
+    assertEquals(file.toString(), e.getFile());
+    assertEquals(4, e.getLine());
+    assertEquals("crypto.calibration", e.getField());
+    assertTrue(e.getMessage().startsWith(file + ":4: crypto.calibration: calibration file "),
+        e.getMessage());
+  }
+
+  @Test
+  void missingAndUnreadableFiles(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("nope.yaml");
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(missing));
+    assertEquals(missing + ": no such file", e.getMessage());
+    assertNull(e.getField());
+
+    Path binary = dir.resolve("bin.yaml");
+    Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(binary))
+        .getMessage().contains("not UTF-8"));
+  }
+
+  // ------------------------------------------------------------ overrides
+
+  @Test
+  void overrideErrorsNameSetInsteadOfALine() {
+    assertOverride(fail("", "keys.shares=100"), "keys.shares", "100 is not a power of two");
+    assertEquals("--set keys.shares: 100 is not a power of two in [2, 2^28] (nearest: 64 or 128)",
+        fail("", "keys.shares=100").getMessage());
+    assertOverride(fail("", "heights=[1]"), "heights", "expected an integer, got a list");
+    assertOverride(fail("", "network.latency=50"), "network.latency", "has no unit");
+    assertOverride(fail("", "budgets=[1 s, 0 s]"), "budgets[1]", "must be positive");
+    assertOverride(fail("", "budgets=[100 ms"), "budgets", "invalid YAML value '[100 ms'");
+  }
+
+  @Test
+  void overridesOfUnknownPathsAreErrors() {
+    assertOverride(fail("", "keys.sharez=1"), "keys.sharez", "did you mean 'shares'?");
+    assertOverride(fail("", "hieghts=1"), "hieghts", "did you mean 'heights'?");
+    assertOverride(fail("", "heights.x=1"), "heights.x", "'heights' is a single value");
+    assertOverride(fail("", "keys.shares.x=1"), "keys.shares.x",
+        "'keys.shares' is a single value");
+    assertOverride(fail("", "keys={sharez: 64}"), "keys.sharez", "did you mean 'shares'?");
+    ScenarioException noEquals = fail("", "heights");
+    assertTrue(noEquals.isOverride());
+    assertEquals("--set: 'heights' is not PATH=VALUE; e.g. --set workload.msgs_per_block=200",
+        noEquals.getMessage());
+    assertTrue(fail("", "=5").getMessage().startsWith("--set: "));
+  }
+
+  @Test
+  void crossFieldErrorsBlameTheOverrideWhenItIsTheCause() {
+    ScenarioException e = fail("keys:\n  shares: 64\n", "validators.count=100");
+    assertOverride(e, "validators.count", "validators.count (100) is above keys.shares (64)");
+    // an override of shares with the file's count left at its default: the file has no count
+    ScenarioException f = fail("heights: 3\n", "keys.shares=64");
+    assertOverride(f, "keys.shares", "validators.count is not set");
+    // a file error stays a file error even with overrides present
+    ScenarioException g = fail("keys:\n  threshold: 9000\n  shares: 8192\n", "heights=3");
+    assertAt(g, 2, "keys.threshold", "9000 is above");
+    assertFalse(g.isOverride());
+  }
+
+  @Test
+  void recordsBuiltInCodeThrowUnlocatedErrors() {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> new KeysConfig(64, 65));
+    assertFalse(e.isLocated());
+    assertEquals("keys.threshold: 65 is above keys.shares (64)", e.getMessage());
+    assertEquals(List.of("keys.shares"), e.getRelatedFields());
+  }
+}

@@ -1,0 +1,245 @@
+package dev.tdsim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Defaults, values and overrides of valid scenarios. */
+class ScenarioLoaderTest {
+  private static final long MS = 1_000_000L;
+  private static final long S = 1_000_000_000L;
+
+  private static Scenario parse(String yaml, String... overrides) {
+    return ScenarioLoader.parse(yaml, "t.yaml", List.of(overrides));
+  }
+
+  @Test
+  void emptyFileGivesAllDocumentedDefaults() {
+    Scenario s = parse("");
+    assertEquals("t", s.name());
+    assertEquals(1, s.seed());
+    assertEquals(20, s.heights());
+
+    ValidatorsConfig v = s.validators();
+    assertEquals(150, v.count());
+    assertTrue(v.equalStake());
+    assertEquals(2, v.cores());
+    assertEquals(1.0, v.speed());
+    assertEquals(List.of("us-east", "us-west", "eu-west", "eu-central", "ap-northeast",
+        "ap-southeast", "sa-east"), v.regions());
+
+    assertEquals(new KeysConfig(8192, 5461), s.keys());
+    assertEquals(new NetworkConfig("regions", 50 * MS, "lognormal", 0.2, 1_000_000_000L,
+        "direct", 8), s.network());
+    assertEquals(new WorkloadConfig(100, 1000.0, 1024, "fixed"), s.workload());
+    assertEquals(new ConsensusConfig(3 * S, S, S, 500 * MS, 10_000, 4L << 20), s.consensus());
+    assertEquals(new CryptoConfig("fast", "measured", "builtin", 0, "before-next", 0),
+        s.crypto());
+    assertEquals(List.of(100 * MS, 250 * MS, 500 * MS, S, 2 * S), s.budgetsNanos());
+    assertEquals(Map.of(), s.sweep());
+    assertNull(s.source());
+
+    assertEquals(ValidatorsConfig.defaults(), v);
+    assertEquals(KeysConfig.defaults(), s.keys());
+    assertEquals(NetworkConfig.defaults(), s.network());
+    assertEquals(WorkloadConfig.defaults(), s.workload());
+    assertEquals(ConsensusConfig.defaults(), s.consensus());
+    assertEquals(CryptoConfig.defaults(), s.crypto());
+    assertEquals(s, ScenarioLoader.defaults(List.of("name=t")));
+  }
+
+  @Test
+  void readsEveryField() {
+    Scenario s = parse("""
+        name: full-run
+        seed: -7
+        heights: 12
+        validators:
+          count: 3
+          stake: [1, 2, 3]
+          cores: 4
+          speed: 2.5
+          regions: [eu-west, us-east]
+        keys:
+          shares: 64
+          threshold: 40
+        network:
+          model: uniform
+          latency: 0
+          jitter: pareto
+          jitter_sigma: 1.5
+          bandwidth: 10 Gbit/s
+          dissemination: gossip
+          gossip_fanout: 2
+        workload:
+          msgs_per_block: auto
+          rate: 50/s
+          msg_size: 1.5 KiB
+          msg_size_distribution: lognormal
+        consensus:
+          timeout_propose: 1.5s
+          timeout_prevote: 250 ms
+          timeout_precommit: 250ms
+          timeout_delta: 0
+          max_block_txs: 500
+          max_block_bytes: 1 MB
+        crypto:
+          variant: folded
+          timing: measured
+          calibration: builtin
+          sample_heights: 3
+          schedule: pipelined
+          threads: 1
+        budgets: [2 s, 50 ms]
+        """);
+    assertEquals("full-run", s.name());
+    assertEquals(-7, s.seed());
+    assertEquals(12, s.heights());
+    assertEquals(new ValidatorsConfig(3, List.of(1L, 2L, 3L), 4, 2.5, List.of("eu-west",
+        "us-east")), s.validators());
+    assertEquals("us-east", s.validators().regionOf(1));
+    assertEquals("eu-west", s.validators().regionOf(2));
+    assertEquals(new KeysConfig(64, 40), s.keys());
+    assertEquals(new NetworkConfig("uniform", 0, "pareto", 1.5, 10_000_000_000L, "gossip", 2),
+        s.network());
+    assertEquals(new WorkloadConfig(null, 50.0, 1536, "lognormal"), s.workload());
+    assertTrue(s.workload().fillFromRate());
+    assertEquals(new ConsensusConfig(1500 * MS, 250 * MS, 250 * MS, 0, 500, 1_000_000),
+        s.consensus());
+    assertEquals(new CryptoConfig("folded", "measured", "builtin", 3, "pipelined", 1),
+        s.crypto());
+    assertEquals(List.of(50 * MS, 2 * S), s.budgetsNanos(), "kept sorted");
+  }
+
+  @Test
+  void thresholdDefaultsToTwoThirdsOfShares() {
+    assertEquals(42, parse("validators: {count: 16}\nkeys: {shares: 64}").keys().threshold());
+    assertEquals(1, parse("validators: {count: 2}\nkeys: {shares: 2}").keys().threshold());
+  }
+
+  @Test
+  void emptySectionsAndQuotedValuesAreAccepted() {
+    Scenario s = parse("""
+        keys:
+          # nothing set here yet
+        crypto:
+          variant: "folded"
+        workload:
+          msgs_per_block: ~
+        """);
+    assertEquals(KeysConfig.defaults(), s.keys());
+    assertEquals("folded", s.crypto().variant());
+    assertNull(s.workload().msgsPerBlock());
+  }
+
+  @Test
+  void nameDefaultsToTheFileName(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("my run.yaml");
+    Files.writeString(file, "heights: 3\n");
+    Scenario s = ScenarioLoader.load(file);
+    assertEquals("my-run", s.name());
+    assertEquals(file, s.source());
+    assertEquals("default", ScenarioLoader.defaultName("default.yaml"));
+    assertEquals("x", ScenarioLoader.defaultName("x.yml"));
+  }
+
+  @Test
+  void overridesReplaceScalarsListsAndSections() {
+    String file = """
+        heights: 5
+        workload:
+          msgs_per_block: 10
+        """;
+    Scenario s = parse(file, "workload.msgs_per_block=200", "budgets=[100 ms, 1 s]",
+        "keys={shares: 64, threshold: 10}", "validators.count=16", "name=over",
+        "crypto.variant=folded", "network.latency=2 ms");
+    assertEquals(200, s.workload().msgsPerBlock());
+    assertEquals(List.of(100 * MS, S), s.budgetsNanos());
+    assertEquals(new KeysConfig(64, 10), s.keys());
+    assertEquals(16, s.validators().count());
+    assertEquals("over", s.name());
+    assertEquals("folded", s.crypto().variant());
+    assertEquals(2 * MS, s.network().latencyNanos());
+    assertEquals(5, s.heights(), "untouched values stay");
+  }
+
+  @Test
+  void laterOverridesWinAndAutoWorks() {
+    Scenario s = parse("", "heights=3", "heights=4", "workload.msgs_per_block=auto");
+    assertEquals(4, s.heights());
+    assertNull(s.workload().msgsPerBlock());
+  }
+
+  @Test
+  void overrideCanFixAnImpossibleFile() {
+    Scenario s = parse("keys:\n  shares: 64\n", "validators.count=64");
+    assertEquals(64, s.validators().count());
+  }
+
+  @Test
+  void sweepIsKeptRaw() {
+    Scenario s = parse("""
+        sweep:
+          keys.shares: [64, 128, 256]
+          crypto.variant: [fast, folded]
+          mode: grid
+          nested: {a: 1.5, b: null, c: true}
+        """);
+    assertEquals(List.of(64, 128, 256), s.sweep().get("keys.shares"));
+    assertEquals(List.of("fast", "folded"), s.sweep().get("crypto.variant"));
+    assertEquals("grid", s.sweep().get("mode"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> nested = (Map<String, Object>) s.sweep().get("nested");
+    assertEquals(1.5, nested.get("a"));
+    assertTrue(nested.containsKey("b"));
+    assertNull(nested.get("b"));
+    assertEquals(true, nested.get("c"));
+    assertEquals(List.of("keys.shares", "crypto.variant", "mode", "nested"),
+        List.copyOf(s.sweep().keySet()), "file order is kept");
+
+    Scenario o = parse("", "sweep.keys.shares=[64, 128]");
+    assertEquals(Map.of("keys.shares", List.of(64, 128)), o.sweep());
+    assertEquals(Map.of("x", 1), parse("sweep: {y: 2}", "sweep={x: 1}").sweep());
+  }
+
+  @Test
+  void equalityIgnoresTheSource(@TempDir Path dir) throws Exception {
+    Path a = dir.resolve("a.yaml");
+    Files.writeString(a, "name: same\nheights: 3\n");
+    Path b = dir.resolve("b.yaml");
+    Files.writeString(b, "# another file\nheights: 3\nname: same\n");
+    Scenario sa = ScenarioLoader.load(a);
+    Scenario sb = ScenarioLoader.load(b);
+    assertEquals(sa, sb);
+    assertEquals(sa.hashCode(), sb.hashCode());
+    assertFalse(sa.source().equals(sb.source()));
+  }
+
+  @Test
+  void calibrationPathIsRelativeToTheScenarioFile(@TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("sub"));
+    Files.writeString(dir.resolve("sub/cal.json"), "{}");
+    Path file = dir.resolve("sub/s.yaml");
+    Files.writeString(file, "crypto:\n  timing: model\n  calibration: cal.json\n");
+    Scenario s = ScenarioLoader.load(file);
+    assertEquals("cal.json", s.crypto().calibration());
+    assertEquals(dir.resolve("sub/cal.json").toAbsolutePath(), s.calibrationFile().orElseThrow());
+    assertTrue(parse("").calibrationFile().isEmpty());
+  }
+
+  @Test
+  void knownPathsCoverEverySectionKey() {
+    List<String> paths = ScenarioKeys.paths();
+    assertTrue(paths.contains("keys.threshold"));
+    assertTrue(paths.contains("budgets"));
+    assertEquals(4 + 30, paths.size()); // name, seed, heights, budgets + section keys
+  }
+}
