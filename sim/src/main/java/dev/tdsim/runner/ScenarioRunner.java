@@ -229,7 +229,7 @@ public final class ScenarioRunner {
   }
 
   private static CostModel costModel(Scenario s) throws IOException {
-    String c = s.crypto().calibration();
-    return c == null || c.equals("builtin") ? CostModel.builtin() : CostModel.read(Path.of(c));
+    java.util.Optional<Path> file = s.calibrationFile();
+    return file.isPresent() ? CostModel.read(file.get()) : CostModel.builtin();
   }
 }
