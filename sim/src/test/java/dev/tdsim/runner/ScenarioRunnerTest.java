@@ -1,0 +1,94 @@
+package dev.tdsim.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.report.RunSummary;
+import dev.tdsim.report.Summaries;
+import dev.tdsim.report.Verdict;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioLoader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Whole runs on small committees with the real crypto. */
+class ScenarioRunnerTest {
+  private static final String SMALL = String.join("\n",
+      "name: tiny",
+      "seed: 7",
+      "heights: 3",
+      "validators: {count: 8}",
+      "keys: {shares: 16}",
+      "workload: {msgs_per_block: 4, msg_size: 200 B}",
+      "crypto: {variant: fast, timing: model}",
+      "");
+
+  private static ScenarioRunner.Result run(String yaml, String... overrides) throws Exception {
+    Scenario s = ScenarioLoader.parse(yaml, "test.yaml", List.of(overrides));
+    return new ScenarioRunner(line -> { }).run(s);
+  }
+
+  @Test
+  void everyVariantDecryptsEveryPayloadOfEveryHeight() throws Exception {
+    for (String variant : List.of("simple", "batch", "fast", "precomputed", "folded")) {
+      ScenarioRunner.Result r = run(SMALL, "crypto.variant=" + variant);
+      assertEquals(3, r.heights().size(), variant);
+      assertEquals(0, r.mismatches(), variant);
+      for (HeightRecord h : r.heights()) {
+        assertEquals(4, h.txCount(), variant);
+        assertEquals(4, h.opened(), variant);
+        assertTrue(h.realCrypto());
+        assertTrue(h.decryptionLatencyNanos() > 0 && h.consensusNanos() > 0, variant);
+      }
+      assertTrue(r.realCryptoCalls() > 0);
+      assertEquals("exact", r.consensusMode());
+    }
+  }
+
+  @Test
+  void sameScenarioAndSeedGiveTheSameResultsWithModelTiming() throws Exception {
+    assertEquals(run(SMALL).heights(), run(SMALL).heights());
+    List<HeightRecord> other = run(SMALL, "seed=8").heights();
+    assertTrue(!other.equals(run(SMALL).heights()), "another seed should change the network draws");
+  }
+
+  @Test
+  void pipelinedDecryptionIsJudgedByTheSlowerStage() throws Exception {
+    ScenarioRunner.Result before = run(SMALL);
+    ScenarioRunner.Result pipelined = run(SMALL, "crypto.schedule=pipelined");
+    RunSummary a = Summaries.of(before, "test");
+    RunSummary b = Summaries.of(pipelined, "test");
+    for (int i = 0; i < a.verdicts().size(); i++) {
+      Verdict va = a.verdicts().get(i);
+      Verdict vb = b.verdicts().get(i);
+      assertTrue(vb.judgedP95Ms() <= va.judgedP95Ms() + 1e-9, va + " vs " + vb);
+    }
+    // Before-next: the next proposal waits for decryption, so heights are further apart.
+    long spanBefore = before.heights().get(2).proposeNanos();
+    long spanPipelined = pipelined.heights().get(2).proposeNanos();
+    assertTrue(spanPipelined < spanBefore, spanPipelined + " vs " + spanBefore);
+  }
+
+  @Test
+  void largeCommitteesUseTheAggregateConsensusAndSampledCrypto() throws Exception {
+    ScenarioRunner.Result r = run(String.join("\n",
+        "name: wide", "heights: 3", "validators: {count: 600}", "keys: {shares: 1024}",
+        "workload: {msgs_per_block: 2, msg_size: 100 B}",
+        "crypto: {variant: folded, timing: model, sample_heights: 1}", ""));
+    assertEquals("aggregate", r.consensusMode());
+    assertEquals(3, r.heights().size());
+    assertEquals(List.of(1), r.realCryptoHeights());
+    assertEquals(0, r.mismatches());
+    assertEquals(2, r.heights().get(0).opened());
+    assertTrue(r.notes().stream().anyMatch(n -> n.contains("aggregate")), r.notes().toString());
+    assertTrue(r.notes().stream().anyMatch(n -> n.contains("real crypto ran at 1 of 3")));
+  }
+
+  @Test
+  void sampledHeightsAreSpreadOverTheRun() {
+    assertEquals(List.of(1, 2, 3), ScenarioRunner.sampledHeights(3, 0));
+    assertEquals(List.of(1, 10), ScenarioRunner.sampledHeights(10, 2));
+    assertEquals(List.of(1, 6, 10), ScenarioRunner.sampledHeights(10, 3));
+  }
+}
