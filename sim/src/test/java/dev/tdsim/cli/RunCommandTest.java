@@ -1,0 +1,82 @@
+package dev.tdsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+  private static final String TINY = String.join("\n",
+      "name: tiny",
+      "heights: 2",
+      "validators: {count: 4}",
+      "keys: {shares: 8}",
+      "workload: {msgs_per_block: 3, msg_size: 100 B}",
+      "crypto: {variant: folded, timing: model}",
+      "");
+
+  @Test
+  void validateAcceptsAGoodFileAndNamesLineAndFieldOfABadOne(@TempDir Path dir)
+      throws Exception {
+    Path good = dir.resolve("good.yaml");
+    Files.writeString(good, TINY);
+    CliRun ok = CliRun.of("validate", good.toString());
+    assertEquals(0, ok.exitCode(), ok.err());
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(bad, TINY.replace("shares: 8", "shares: 8, threshold: 9"));
+    CliRun no = CliRun.of("validate", bad.toString());
+    assertEquals(2, no.exitCode());
+    assertEquals(1, no.errLines().size(), no.err());
+    assertTrue(no.err().contains("bad.yaml:4"), no.err());
+    assertTrue(no.err().contains("keys.threshold"), no.err());
+    CliRun override = CliRun.of("validate", good.toString(), "--set", "heights=0");
+    assertEquals(2, override.exitCode());
+    assertTrue(override.err().contains("--set") && override.err().contains("heights"),
+        override.err());
+  }
+
+  @Test
+  void runWritesSummaryHeightsAndReport(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY);
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("run", file.toString(), "--out", out.toString(), "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("block time"), r.out());
+    JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(5, summary.get("verdicts").size());
+    JsonNode v = summary.get("verdicts").get(0);
+    for (String field : new String[] {"blockTimeMs", "fits", "p50Ms", "p95Ms", "p99Ms",
+        "shareOfHeightsFitting"}) {
+      assertTrue(v.has(field), field);
+    }
+    assertEquals(6, summary.get("counts").get("transactions").asLong());
+    assertEquals(6, summary.get("counts").get("payloads_decrypted").asLong());
+    assertEquals(64, summary.get("scenarioHash").asText().length());
+    assertEquals(3, Files.readAllLines(out.resolve("heights.csv")).size()); // header + 2 heights
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("data:image/png;base64,") && html.contains("Verdict"));
+  }
+
+  @Test
+  void dumpConfigPrintsTheResolvedScenario(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY);
+    CliRun r = CliRun.of("run", file.toString(), "--dump-config", "--set", "seed=42");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("seed: 42"), r.out());
+    assertTrue(r.out().contains("timeout_propose"), r.out());
+  }
+
+  @Test
+  void missingFileIsOneLineAndExitTwo() {
+    CliRun r = CliRun.of("run", "/no/such/file.yaml");
+    assertEquals(2, r.exitCode());
+    assertEquals(1, r.errLines().size(), r.err());
+  }
+}
