@@ -11,7 +11,7 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests install
 
 run: $(JAR)
-	./tdsim bench --msgs 10,100 --sizes 1000 --reps 3
+	./tdsim run scenarios/default.yaml
 
 test:
 	$(MVN) install

@@ -19,9 +19,16 @@ public final class Charts {
 
   private Charts() {}
 
-  /** A PNG data URI of the chart at the given size. */
+  /** A PNG data URI of the chart at the given size (white background, light grid). */
   public static String dataUri(JFreeChart chart, int width, int height) {
     chart.setBackgroundPaint(Color.WHITE);
+    chart.getPlot().setBackgroundPaint(Color.WHITE);
+    if (chart.getPlot() instanceof org.jfree.chart.plot.XYPlot xy) {
+      xy.setDomainGridlinePaint(Color.LIGHT_GRAY);
+      xy.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    } else if (chart.getPlot() instanceof org.jfree.chart.plot.CategoryPlot cat) {
+      cat.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    }
     BufferedImage image = chart.createBufferedImage(width, height);
     try (ByteArrayOutputStream out = new ByteArrayOutputStream()) {
       ImageIO.write(image, "png", out);

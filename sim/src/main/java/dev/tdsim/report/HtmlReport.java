@@ -58,7 +58,7 @@ public final class HtmlReport {
         .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
         .append("\">");
     h.append("<h2>Decryption latency per height</h2><img alt=\"latency per height\" src=\"")
-        .append(Charts.dataUri(latencyChart(heights), 900, 320)).append("\">");
+        .append(Charts.dataUri(latencyChart(heights, s.verdicts()), 900, 320)).append("\">");
     if (!s.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : s.notes()) {
@@ -75,7 +75,8 @@ public final class HtmlReport {
     Files.writeString(dir.resolve(ReportWriter.HTML), h);
   }
 
-  private static JFreeChart latencyChart(List<HeightRecord> heights) {
+  /** Consensus and decryption latency per height, with the budgets drawn across. */
+  private static JFreeChart latencyChart(List<HeightRecord> heights, List<Verdict> budgets) {
     XYSeries consensus = new XYSeries("consensus");
     XYSeries latency = new XYSeries("decryption latency");
     for (HeightRecord r : heights) {
@@ -85,8 +86,22 @@ public final class HtmlReport {
     XYSeriesCollection data = new XYSeriesCollection();
     data.addSeries(consensus);
     data.addSeries(latency);
-    return ChartFactory.createXYLineChart("Per height", "height", "milliseconds", data,
-        PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart = ChartFactory.createXYLineChart("Per height (dashed: block-time budgets)",
+        "height", "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
+    org.jfree.chart.plot.XYPlot plot = chart.getXYPlot();
+    plot.getDomainAxis().setStandardTickUnits(
+        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+    for (Verdict v : budgets) {
+      org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(v.blockTimeMs());
+      m.setPaint(java.awt.Color.GRAY);
+      m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT,
+          java.awt.BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
+      m.setLabel(fmt(v.blockTimeMs()) + " ms");
+      m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+      m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
+      plot.addRangeMarker(m);
+    }
+    return chart;
   }
 
   private static String fmt(double ms) {
