@@ -283,7 +283,22 @@ final class NativeBlst {
 
   static native void blst_fp12_mul(long[] ret, long[] a, long[] b);
 
-  static native void blst_fp12_sqr(long[] ret, long[] a);
+  // Address-based entry points (raw native addresses as long: no array copies, no Pointer
+  // objects) for the inner loop of the shared-squaring multi-Miller loop.
+
+  static native void blst_fp_add(long ret, long a, long b);
+
+  static native void blst_fp_cneg(long ret, long a, int negate);
+
+  static native void blst_fp2_mul(long ret, long a, long b);
+
+  static native void blst_fp2_cneg(long ret, long a, int negate);
+
+  static native void blst_fp12_mul_by_xy00z0(long ret, long a, long line);
+
+  static native void blst_fp12_sqr(long ret, long a);
+
+  static native void blst_fp12_conjugate(long a);
 
   static native void blst_fp12_cyclotomic_sqr(long[] ret, long[] a);
 

@@ -38,8 +38,21 @@ public final class Pairings {
     return new GtElement(out);
   }
 
-  /** prod_i ML(p_i, q_i) against precomputed lines: one line-evaluation loop per pair. */
+  /**
+   * prod_i ML(p_i, q_i) against precomputed lines, as one multi-Miller loop whose squarings are
+   * shared by all pairs ({@link SharedLinesMillerLoop}).
+   */
   public static GtElement millerLoopPrepared(List<G1Point> ps, List<G2Prepared> qs) {
+    requirePairs(ps.size(), qs.size());
+    if (ps.isEmpty()) {
+      return GtElement.one();
+    }
+    return new GtElement(SharedLinesMillerLoop.run(ps, qs));
+  }
+
+  /** The same product as V separate single-pair line loops (blst_miller_loop_lines) and V-1 GT
+   * products: kept to compare against. */
+  static GtElement millerLoopPreparedPairwise(List<G1Point> ps, List<G2Prepared> qs) {
     requirePairs(ps.size(), qs.size());
     Memory p = G1Point.packAffine(ps);
     long[] acc = null;

@@ -4,6 +4,7 @@ import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Point;
+import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
@@ -18,13 +19,9 @@ import java.util.Random;
 /**
  * {@code fast} (Ferveo's fast_share_combine and final design): validator i sends D_i = [1/b_i]U;
  * prepare_combine folds Lagrange coefficients into the public blinded shares, K_i = sum_k
- * [lambda_k * (-omega^k)] B_k = [b_i] sum_k [lambda_k] Z_k, so share_combine is one V-pair
- * multi-Miller loop and one final exponentiation: prod_i e(D_i, K_i) = e(U, [f(0)]H).
- *
- * <p>blst offers a multi-Miller loop over affine G2 points ({@code blst_miller_loop_n}, shared
- * squarings) or a single-pair loop over precomputed lines ({@code blst_miller_loop_lines}); V
- * single-pair line loops plus V-1 GT products measured the same or up to 15% slower than the n-pair
- * loop at V = 150 (docs/PERFORMANCE.md), so the combine and its limit use the n-pair loop.
+ * [lambda_k * (-omega^k)] B_k = [b_i] sum_k [lambda_k] Z_k, and precomputes K_i's Miller lines, so
+ * share_combine is one V-pair multi-Miller loop over precomputed lines, squarings shared by all
+ * pairs, and one final exponentiation: prod_i e(D_i, K_i) = e(U, [f(0)]H).
  */
 final class FastVariant implements CombineVariant<G1Point> {
   @Override
@@ -34,8 +31,8 @@ final class FastVariant implements CombineVariant<G1Point> {
 
   @Override
   public String description() {
-    return "blinded G1 shares; prepare_combine (fast Lagrange, fixed-base G2 MSM); V-pair Miller loop"
-        + " per message (Ferveo fast_share_combine)";
+    return "blinded G1 shares; prepare_combine (fast Lagrange, fixed-base G2 MSM, Miller lines);"
+        + " V-pair multi-Miller loop per message (Ferveo fast_share_combine)";
   }
 
   @Override
@@ -70,7 +67,7 @@ final class FastVariant implements CombineVariant<G1Point> {
     Fr[] lambdas = signers.lambdas();
     List<G2FixedBases> tables = keys.blindedShareTables();
     int[] offsets = Shares.lambdaOffsets(signers);
-    List<G2Point> folded = workers.map(signers.size(), pos -> {
+    List<G2Prepared> lines = workers.map(signers.size(), pos -> {
       int validator = signers.validator(pos);
       int first = keys.committee().firstPointOf(validator);
       int count = keys.committee().pointsOf(validator);
@@ -78,21 +75,21 @@ final class FastVariant implements CombineVariant<G1Point> {
       for (int i = 0; i < count; i++) {
         scalars.add(lambdas[offsets[pos] + i].mul(keys.domain().element(first + i)).neg());
       }
-      return tables.get(validator).msm(scalars);
+      return tables.get(validator).msm(scalars).prepare();
     });
-    return new FastCombiner(keys, signers, folded, workers);
+    return new FastCombiner(keys, signers, lines, workers);
   }
 
   private static final class FastCombiner implements Combiner<G1Point> {
     private final KeySet keys;
     private final SignerSet signers;
-    private final List<G2Point> folded;
+    private final List<G2Prepared> lines;
     private final Workers workers;
 
-    FastCombiner(KeySet keys, SignerSet signers, List<G2Point> folded, Workers workers) {
+    FastCombiner(KeySet keys, SignerSet signers, List<G2Prepared> lines, Workers workers) {
       this.keys = keys;
       this.signers = signers;
-      this.folded = folded;
+      this.lines = lines;
       this.workers = workers;
     }
 
@@ -103,12 +100,12 @@ final class FastVariant implements CombineVariant<G1Point> {
 
     @Override
     public byte[] combine(Ciphertext ct, List<G1Point> shares) {
-      return Tpke.secretBytes(Pairings.millerLoop(shares, folded).finalExponentiation());
+      return Tpke.secretBytes(Pairings.millerLoopPrepared(shares, lines).finalExponentiation());
     }
 
     @Override
     public void kernel(Ciphertext ct, List<G1Point> shares) {
-      Pairings.millerLoop(shares, folded).finalExponentiation();
+      Pairings.millerLoopPrepared(shares, lines).finalExponentiation();
     }
 
     @Override

@@ -113,6 +113,10 @@ class CurveTest {
     }
     assertEquals(expected, Pairings.millerLoop(ps, qs).finalExponentiation());
     assertEquals(expected, Pairings.millerLoopPrepared(ps, prepared).finalExponentiation());
+    // The shared-squaring loop gives the same unreduced value as blst's per-pair line loops.
+    assertEquals(Pairings.millerLoopPreparedPairwise(ps, prepared),
+        Pairings.millerLoopPrepared(ps, prepared));
+    assertEquals(Pairings.millerLoop(ps, qs), Pairings.millerLoopPrepared(ps, prepared));
   }
 
   @Test
