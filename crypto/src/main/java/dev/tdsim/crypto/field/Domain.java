@@ -20,6 +20,8 @@ public final class Domain {
     private final Fr omega;
     /** omega^k, k in [0, max(1, n/2)), Montgomery limbs. */
     final long[] tw;
+    /** Lazily built: omega^i / (n/2) for i in [0, n/2) (coset shift + scaling for doubling a sub-domain). */
+    private volatile long[] halfCosetScaled;
 
     private Domain(int logN) {
         this.logN = logN;
@@ -135,6 +137,24 @@ public final class Domain {
         if (scaled) {
             Fft.scale(a, m, Fr.invPow2(Integer.numberOfTrailingZeros(m)));
         }
+    }
+
+    /**
+     * omega^i * 2/n for i in [0, n/2): multiplying the unscaled inverse transform of size n/2 by this
+     * table yields the coefficients shifted to the coset omega * H_{n/2}, already divided by n/2.
+     */
+    long[] halfCosetScaled() {
+        long[] t = halfCosetScaled;
+        if (t == null) {
+            int half = n >>> 1;
+            t = new long[4 * half];
+            long[] c = Fr.invPow2(logN - 1);
+            for (int i = 0; i < half; i++) {
+                Mont.mul(tw, 4 * i, c, 0, t, 4 * i);
+            }
+            halfCosetScaled = t;
+        }
+        return t;
     }
 
     private static Fr[] toFr(long[] a, int count) {

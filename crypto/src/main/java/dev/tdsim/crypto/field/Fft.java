@@ -13,12 +13,17 @@ final class Fft {
 
     /** Forward DIF transform of size n (power of two dividing tableSize). Output in bit-reversed order. */
     static void dif(long[] a, int n, long[] tw, int tableSize) {
+        dif(a, 0, n, tw, tableSize);
+    }
+
+    /** {@link #dif} on the n elements starting at limb offset {@code off}. */
+    static void dif(long[] a, int off, int n, long[] tw, int tableSize) {
         for (int len = n; len >= 2; len >>>= 1) {
             int half = len >>> 1;
             int step = (tableSize / len) * 4;
             int half4 = half * 4;
             for (int start = 0; start < n; start += len) {
-                int base = start * 4;
+                int base = off + start * 4;
                 // j = 0: twiddle 1
                 butterflyPlain(a, base, base + half4);
                 for (int j = 1, w = step; j < half; j++, w += step) {
@@ -40,13 +45,18 @@ final class Fft {
      * Uses w^{-m} = -w^{T/2 - m} so the same half table serves.
      */
     static void ditInverse(long[] a, int n, long[] tw, int tableSize) {
+        ditInverse(a, 0, n, tw, tableSize);
+    }
+
+    /** {@link #ditInverse} on the n elements starting at limb offset {@code off}. */
+    static void ditInverse(long[] a, int off, int n, long[] tw, int tableSize) {
         int halfTable = tableSize >>> 1;
         for (int len = 2; len <= n; len <<= 1) {
             int half = len >>> 1;
             int stride = tableSize / len;
             int half4 = half * 4;
             for (int start = 0; start < n; start += len) {
-                int base = start * 4;
+                int base = off + start * 4;
                 butterflyPlain(a, base, base + half4);
                 for (int j = 1, w = (halfTable - stride) * 4; j < half; j++, w -= stride * 4) {
                     int i0 = base + 4 * j;

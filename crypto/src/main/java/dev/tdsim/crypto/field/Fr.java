@@ -6,7 +6,7 @@ import java.util.Random;
 /**
  * Immutable element of the BLS12-381 scalar field Fr (modulus r, 255 bits).
  *
- * <p>Internally four 64-bit limbs in Montgomery form (a * 2^256 mod r), always fully reduced, so
+ * <p>Internally four 64-bit limbs in Montgomery form (a * 2^260 mod r), always fully reduced, so
  * {@link #equals}/{@link #hashCode} compare values. {@link #toString()} prints the canonical value in hex.
  * BigInteger is used only at the edges (construction from / conversion to BigInteger, class initialisation).
  */
@@ -20,16 +20,17 @@ public final class Fr {
     /** r - 1 = 2^TWO_ADICITY * odd. */
     public static final int TWO_ADICITY = 32;
 
-    private static final BigInteger TWO_256 = BigInteger.ONE.shiftLeft(256);
+    /** Montgomery radix R = 2^260 (see {@link Mont}). */
+    private static final BigInteger MONT_R = BigInteger.ONE.shiftLeft(Mont.MONT_BITS);
     private static final BigInteger MASK64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     /** R^2 mod r in plain limbs: Montgomery-multiplying a plain value by it yields its Montgomery form. */
-    static final long[] R2 = limbsOf(TWO_256.multiply(TWO_256).mod(MODULUS));
+    static final long[] R2 = limbsOf(MONT_R.multiply(MONT_R).mod(MODULUS));
     /** r - 2 (exponent for Fermat inversion), plain limbs. */
     private static final long[] R_MINUS_2 = limbsOf(MODULUS.subtract(BigInteger.TWO));
 
     private static final Fr ZERO = new Fr(0, 0, 0, 0);
-    private static final Fr ONE = fromLimbs(limbsOf(TWO_256.mod(MODULUS)));
+    private static final Fr ONE = fromLimbs(limbsOf(MONT_R.mod(MODULUS)));
 
     /** ROOTS[k] = primitive 2^k-th root of unity = 7^((r-1)/2^k), k = 0..32. */
     private static final Fr[] ROOTS = new Fr[TWO_ADICITY + 1];
@@ -61,6 +62,205 @@ public final class Fr {
         this.m1 = m1;
         this.m2 = m2;
         this.m3 = m3;
+    }
+
+    /**
+     * Montgomery product a * b * 2^-260 mod r written straight into the fields (no scratch array).
+     * GENERATED: identical to the body of {@link Mont#mul(long, long, long, long, long, long, long, long,
+     * long[], int)} except for the final stores; both are checked against BigInteger by the tests.
+     */
+    private Fr(long ax0, long ax1, long ax2, long ax3, long bx0, long bx1, long bx2, long bx3) {
+        // split 4 x 64 -> 5 x 52-bit limbs, pre-shifted by 6: for x, y < 2^57 (so xs, ys < 2^63),
+        // (xs * ys) >>> 12 = (x * y) mod 2^52 and multiplyHigh(xs, ys) = floor(x * y / 2^52), both exact
+        long a0 = (ax0 & Mont.M52) << 6;
+        long a1 = (((ax0 >>> 52) | (ax1 << 12)) & Mont.M52) << 6;
+        long a2 = (((ax1 >>> 40) | (ax2 << 24)) & Mont.M52) << 6;
+        long a3 = (((ax2 >>> 28) | (ax3 << 36)) & Mont.M52) << 6;
+        long a4 = (ax3 >>> 16) << 6;
+        long b0 = (bx0 & Mont.M52) << 6;
+        long b1 = (((bx0 >>> 52) | (bx1 << 12)) & Mont.M52) << 6;
+        long b2 = (((bx1 >>> 40) | (bx2 << 24)) & Mont.M52) << 6;
+        long b3 = (((bx2 >>> 28) | (bx3 << 36)) & Mont.M52) << 6;
+        long b4 = (bx3 >>> 16) << 6;
+        // Row-wise Montgomery (operand scanning with interleaved reduction, 5 rounds of 52 bits).
+        // N' = -r^{-1} mod 2^52 = -(1 + 2^32) and r_0 = 2^52 - 2^32 + 1, so m and m * r_0 = m * 2^52 + (m - m * 2^32)
+        // need no multiplication. Accumulators never exceed ~20 * 2^52 < 2^57: no carry detection needed.
+        long t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, m, ms;
+        t0 += (a0 * b0) >>> 12;
+        t1 += Math.multiplyHigh(a0, b0);
+        t1 += (a0 * b1) >>> 12;
+        t2 += Math.multiplyHigh(a0, b1);
+        t2 += (a0 * b2) >>> 12;
+        t3 += Math.multiplyHigh(a0, b2);
+        t3 += (a0 * b3) >>> 12;
+        t4 += Math.multiplyHigh(a0, b3);
+        t4 += (a0 * b4) >>> 12;
+        t5 += Math.multiplyHigh(a0, b4);
+        m = -(t0 + (t0 << 32)) & Mont.M52;
+        t0 += m - ((m & Mont.M20) << 32);
+        t1 += m - (m >>> 20);
+        ms = m << 6;
+        t1 += (ms * Mont.QS1) >>> 12;
+        t2 += Math.multiplyHigh(ms, Mont.QS1);
+        t2 += (ms * Mont.QS2) >>> 12;
+        t3 += Math.multiplyHigh(ms, Mont.QS2);
+        t3 += (ms * Mont.QS3) >>> 12;
+        t4 += Math.multiplyHigh(ms, Mont.QS3);
+        t4 += (ms * Mont.QS4) >>> 12;
+        t5 += Math.multiplyHigh(ms, Mont.QS4);
+        t0 = t1 + (t0 >> 52);
+        t1 = t2;
+        t2 = t3;
+        t3 = t4;
+        t4 = t5;
+        t5 = 0;
+        t0 += (a1 * b0) >>> 12;
+        t1 += Math.multiplyHigh(a1, b0);
+        t1 += (a1 * b1) >>> 12;
+        t2 += Math.multiplyHigh(a1, b1);
+        t2 += (a1 * b2) >>> 12;
+        t3 += Math.multiplyHigh(a1, b2);
+        t3 += (a1 * b3) >>> 12;
+        t4 += Math.multiplyHigh(a1, b3);
+        t4 += (a1 * b4) >>> 12;
+        t5 += Math.multiplyHigh(a1, b4);
+        m = -(t0 + (t0 << 32)) & Mont.M52;
+        t0 += m - ((m & Mont.M20) << 32);
+        t1 += m - (m >>> 20);
+        ms = m << 6;
+        t1 += (ms * Mont.QS1) >>> 12;
+        t2 += Math.multiplyHigh(ms, Mont.QS1);
+        t2 += (ms * Mont.QS2) >>> 12;
+        t3 += Math.multiplyHigh(ms, Mont.QS2);
+        t3 += (ms * Mont.QS3) >>> 12;
+        t4 += Math.multiplyHigh(ms, Mont.QS3);
+        t4 += (ms * Mont.QS4) >>> 12;
+        t5 += Math.multiplyHigh(ms, Mont.QS4);
+        t0 = t1 + (t0 >> 52);
+        t1 = t2;
+        t2 = t3;
+        t3 = t4;
+        t4 = t5;
+        t5 = 0;
+        t0 += (a2 * b0) >>> 12;
+        t1 += Math.multiplyHigh(a2, b0);
+        t1 += (a2 * b1) >>> 12;
+        t2 += Math.multiplyHigh(a2, b1);
+        t2 += (a2 * b2) >>> 12;
+        t3 += Math.multiplyHigh(a2, b2);
+        t3 += (a2 * b3) >>> 12;
+        t4 += Math.multiplyHigh(a2, b3);
+        t4 += (a2 * b4) >>> 12;
+        t5 += Math.multiplyHigh(a2, b4);
+        m = -(t0 + (t0 << 32)) & Mont.M52;
+        t0 += m - ((m & Mont.M20) << 32);
+        t1 += m - (m >>> 20);
+        ms = m << 6;
+        t1 += (ms * Mont.QS1) >>> 12;
+        t2 += Math.multiplyHigh(ms, Mont.QS1);
+        t2 += (ms * Mont.QS2) >>> 12;
+        t3 += Math.multiplyHigh(ms, Mont.QS2);
+        t3 += (ms * Mont.QS3) >>> 12;
+        t4 += Math.multiplyHigh(ms, Mont.QS3);
+        t4 += (ms * Mont.QS4) >>> 12;
+        t5 += Math.multiplyHigh(ms, Mont.QS4);
+        t0 = t1 + (t0 >> 52);
+        t1 = t2;
+        t2 = t3;
+        t3 = t4;
+        t4 = t5;
+        t5 = 0;
+        t0 += (a3 * b0) >>> 12;
+        t1 += Math.multiplyHigh(a3, b0);
+        t1 += (a3 * b1) >>> 12;
+        t2 += Math.multiplyHigh(a3, b1);
+        t2 += (a3 * b2) >>> 12;
+        t3 += Math.multiplyHigh(a3, b2);
+        t3 += (a3 * b3) >>> 12;
+        t4 += Math.multiplyHigh(a3, b3);
+        t4 += (a3 * b4) >>> 12;
+        t5 += Math.multiplyHigh(a3, b4);
+        m = -(t0 + (t0 << 32)) & Mont.M52;
+        t0 += m - ((m & Mont.M20) << 32);
+        t1 += m - (m >>> 20);
+        ms = m << 6;
+        t1 += (ms * Mont.QS1) >>> 12;
+        t2 += Math.multiplyHigh(ms, Mont.QS1);
+        t2 += (ms * Mont.QS2) >>> 12;
+        t3 += Math.multiplyHigh(ms, Mont.QS2);
+        t3 += (ms * Mont.QS3) >>> 12;
+        t4 += Math.multiplyHigh(ms, Mont.QS3);
+        t4 += (ms * Mont.QS4) >>> 12;
+        t5 += Math.multiplyHigh(ms, Mont.QS4);
+        t0 = t1 + (t0 >> 52);
+        t1 = t2;
+        t2 = t3;
+        t3 = t4;
+        t4 = t5;
+        t5 = 0;
+        t0 += (a4 * b0) >>> 12;
+        t1 += Math.multiplyHigh(a4, b0);
+        t1 += (a4 * b1) >>> 12;
+        t2 += Math.multiplyHigh(a4, b1);
+        t2 += (a4 * b2) >>> 12;
+        t3 += Math.multiplyHigh(a4, b2);
+        t3 += (a4 * b3) >>> 12;
+        t4 += Math.multiplyHigh(a4, b3);
+        t4 += (a4 * b4) >>> 12;
+        t5 += Math.multiplyHigh(a4, b4);
+        m = -(t0 + (t0 << 32)) & Mont.M52;
+        t0 += m - ((m & Mont.M20) << 32);
+        t1 += m - (m >>> 20);
+        ms = m << 6;
+        t1 += (ms * Mont.QS1) >>> 12;
+        t2 += Math.multiplyHigh(ms, Mont.QS1);
+        t2 += (ms * Mont.QS2) >>> 12;
+        t3 += Math.multiplyHigh(ms, Mont.QS2);
+        t3 += (ms * Mont.QS3) >>> 12;
+        t4 += Math.multiplyHigh(ms, Mont.QS3);
+        t4 += (ms * Mont.QS4) >>> 12;
+        t5 += Math.multiplyHigh(ms, Mont.QS4);
+        t0 = t1 + (t0 >> 52);
+        t1 = t2;
+        t2 = t3;
+        t3 = t4;
+        t4 = t5;
+        t5 = 0;
+        // normalise: t < 2r
+        t1 += t0 >>> 52;
+        t0 &= Mont.M52;
+        t2 += t1 >>> 52;
+        t1 &= Mont.M52;
+        t3 += t2 >>> 52;
+        t2 &= Mont.M52;
+        t4 += t3 >>> 52;
+        t3 &= Mont.M52;
+        // conditional subtraction of r
+        long d0 = t0 - Mont.Q0;
+        long br = d0 >>> 63;
+        d0 &= Mont.M52;
+        long d1 = t1 - Mont.Q1 - br;
+        br = d1 >>> 63;
+        d1 &= Mont.M52;
+        long d2 = t2 - Mont.Q2 - br;
+        br = d2 >>> 63;
+        d2 &= Mont.M52;
+        long d3 = t3 - Mont.Q3 - br;
+        br = d3 >>> 63;
+        d3 &= Mont.M52;
+        long d4 = t4 - Mont.Q4 - br;
+        br = d4 >>> 63;
+        d4 &= Mont.M52;
+        long keep = -br; // all ones iff t < r
+        t0 = d0 ^ ((t0 ^ d0) & keep);
+        t1 = d1 ^ ((t1 ^ d1) & keep);
+        t2 = d2 ^ ((t2 ^ d2) & keep);
+        t3 = d3 ^ ((t3 ^ d3) & keep);
+        t4 = d4 ^ ((t4 ^ d4) & keep);
+        this.m0 = t0 | (t1 << 52);
+        this.m1 = (t1 >>> 12) | (t2 << 40);
+        this.m2 = (t2 >>> 24) | (t3 << 28);
+        this.m3 = (t3 >>> 36) | (t4 << 16);
     }
 
     // ------------------------------------------------------------------ construction
@@ -156,9 +356,7 @@ public final class Fr {
     }
 
     public Fr mul(Fr o) {
-        long[] t = new long[4];
-        Mont.mul(m0, m1, m2, m3, o.m0, o.m1, o.m2, o.m3, t, 0);
-        return new Fr(t[0], t[1], t[2], t[3]);
+        return new Fr(m0, m1, m2, m3, o.m0, o.m1, o.m2, o.m3);
     }
 
     public Fr neg() {
@@ -171,7 +369,7 @@ public final class Fr {
     }
 
     public Fr square() {
-        return mul(this);
+        return new Fr(m0, m1, m2, m3, m0, m1, m2, m3);
     }
 
     /** this^e; negative exponents invert first (ArithmeticException for zero). 0^0 = 1. */

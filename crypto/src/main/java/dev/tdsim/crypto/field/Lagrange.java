@@ -6,8 +6,9 @@ package dev.tdsim.crypto.field;
  *
  * <p>Fast methods use x^n - 1 = Z_S(x) Z_M(x), M the complement of S in the domain:
  * <ul>
- *   <li>COMPLEMENT: lambda_k = Z_M(u_k) / (n Z_M(0)); Z_M from a product tree, evaluated on the whole
- *       domain by one FFT; one field inversion.</li>
+ *   <li>COMPLEMENT: lambda_k = Z_M(u_k) / (n Z_M(0)); Z_M from a product tree that stays in evaluation
+ *       form ({@link RootTree}), its values extended to the whole domain (the equivalent of the one FFT),
+ *       n Z_M(0) = sum of those values; exactly one field inversion. If M is empty, Z_M = 1.</li>
  *   <li>SIGNER_TREE: lambda_k = -Z_S(0) u_k^{-1} / Z_S'(u_k); Z_S from a product tree, Z_S' evaluated by
  *       one FFT; one batch inversion (a single field inversion).</li>
  *   <li>PAIRWISE: same formula with Z_S'(u_k) = prod_{j != k} (u_k - u_j) computed directly, O(|S|^2);
@@ -56,12 +57,19 @@ public final class Lagrange {
         return Polynomials.toFr(out, t);
     }
 
-    /** Cheapest method by a rough multiplication count. */
+    /**
+     * Cheapest method by a rough multiplication count (additions weigh ~1/5 of a multiplication and
+     * roughly track the multiplications, so they are folded into the constants).
+     */
     static Method choose(int n, int t) {
         int m = n - t;
-        double fft = 0.5 * n * log2(n) + n;
-        double costComplement = treeCost(m) + fft + t;
-        double costTree = treeCost(t) + fft + 6.0 * t;
+        double fftN = 0.5 * n * log2(n);
+        // complement: tree on |M| roots, its values extended to the whole domain, one scaling per signer
+        double costComplement = treeCost(m) + extensionCost(RootTree.capacity(m), n) + t;
+        // signer tree: tree on |S| roots, back to coefficients, derivative, one full FFT, batch inversion
+        int capS = RootTree.capacity(t);
+        double costTree = treeCost(t) + 0.5 * capS * log2(capS) + 2.0 * t + fftN + 6.0 * t;
+        // pairwise: t^2 subtractions and multiplications, batch inversion
         double costPair = (double) t * t + 6.0 * t;
         if (costPair <= costComplement && costPair <= costTree) {
             return Method.PAIRWISE;
@@ -69,19 +77,33 @@ public final class Lagrange {
         return costComplement <= costTree ? Method.COMPLEMENT : Method.SIGNER_TREE;
     }
 
+    /** Approximate cost of {@link RootTree#evals} on c roots (~0.55 c log2(c)^2 multiplications plus overheads). */
     private static double treeCost(int c) {
-        if (c <= Polynomials.TREE_LEAF) {
+        if (c <= RootTree.LEAF) {
             return 0.5 * c * c;
         }
         double l = log2(c);
-        return c * (16 + 0.75 * (l * l - 25));
+        return 0.7 * c * l * l;
+    }
+
+    /** Multiplications to extend values from H_c to H_n: one inverse transform plus (n/c - 1) coset transforms. */
+    private static double extensionCost(int c, int n) {
+        if (c >= n) {
+            return 0;
+        }
+        double transform = 0.5 * c * log2(Math.max(2, c)) + c;
+        return transform * (n / (double) c);
     }
 
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
     }
 
-    /** lambda_k = Z_M(u_k) / (n Z_M(0)). */
+    /**
+     * lambda_k = Z_M(u_k) / (n Z_M(0)). Z_M comes out of the product tree already as values on a subgroup
+     * H_cap (cap >= |M|), is extended to the whole domain, and n Z_M(0) = sum of its values over the domain
+     * (deg Z_M = |M| &lt; n), so the only field inversion is of that sum.
+     */
     private static long[] complement(Domain domain, int[] s, boolean[] inS, int m) {
         int n = domain.size();
         long[] roots = new long[4 * m];
@@ -90,20 +112,12 @@ public final class Lagrange {
                 domain.elementInto(i, roots, 4 * c++);
             }
         }
-        long[] low = Polynomials.monicFromRootsLow(roots, 0, m);
-        long[] evals = new long[4 * n];
-        System.arraycopy(low, 0, evals, 0, 4 * m);
-        Fr.one().writeTo(evals, 4 * m); // m < n since |S| >= 1
+        long[] evals = RootTree.extend(RootTree.evals(roots, 0, m), m, RootTree.capacity(m), n, domain);
         long[] factor = new long[4];
-        if (m == 0) {
-            Fr.one().writeTo(factor, 0);
-        } else {
-            Mont.copy(low, 0, factor, 0); // Z_M(0), nonzero: 0 is not a root of unity
+        for (int o = 0; o < 4 * n; o += 4) {
+            Mont.add(factor, 0, evals, o, factor, 0);
         }
-        domain.forwardBitReversed(evals, n); // bit-reversed evaluations, no permutation needed
-        // factor = 1 / (n Z_M(0)) = 2^{-log n} / Z_M(0)
-        Fr.invertInPlace(factor, 0);
-        Mont.mul(factor, 0, Fr.invPow2(domain.logSize()), 0, factor, 0);
+        Fr.invertInPlace(factor, 0); // nonzero: Z_M(0) = prod(-m) != 0 and n < r
         int t = s.length;
         int logN = domain.logSize();
         long[] out = new long[4 * t];
@@ -119,7 +133,7 @@ public final class Lagrange {
         int t = s.length;
         int logN = domain.logSize();
         long[] roots = gather(domain, s);
-        long[] low = Polynomials.monicFromRootsLow(roots, 0, t);
+        long[] low = RootTree.monicLow(roots, 0, t);
         // Z_S'(x) = sum_{i=1..t} i c_i x^{i-1}, c_t = 1
         long[] deriv = new long[4 * n];
         for (int i = 1; i < t; i++) {

@@ -11,8 +11,6 @@ public final class Polynomials {
 
     /** Below this length of the shorter factor, {@link #multiply} uses schoolbook multiplication. */
     static final int MUL_CUTOFF = 64;
-    /** Product-tree nodes with at most this many roots are expanded incrementally (x - r_1)(x - r_2)... */
-    static final int TREE_LEAF = 32;
 
     /** a * b (length a.length + b.length - 1; empty if either factor is empty). */
     public static Fr[] multiply(Fr[] a, Fr[] b) {
@@ -25,10 +23,13 @@ public final class Polynomials {
         return toFr(c, a.length + b.length - 1);
     }
 
-    /** prod_i (x - roots[i]), coefficients low to high, length roots.length + 1, leading coefficient 1. */
+    /**
+     * prod_i (x - roots[i]), coefficients low to high, length roots.length + 1, leading coefficient 1.
+     * Product tree whose nodes are kept as values on roots-of-unity domains (see {@link RootTree}).
+     */
     public static Fr[] fromRoots(Fr[] roots) {
         int m = roots.length;
-        long[] low = monicFromRootsLow(toLimbs(roots), 0, m);
+        long[] low = RootTree.monicLow(toLimbs(roots), 0, m);
         Fr[] out = new Fr[m + 1];
         for (int i = 0; i < m; i++) {
             out[i] = Fr.read(low, 4 * i);
@@ -58,7 +59,7 @@ public final class Polynomials {
      */
     static long[] mulLimbs(long[] a, int la, long[] b, int lb, int cutoff) {
         int lc = la + lb - 1;
-        if (Math.min(la, lb) < cutoff) {
+        if (Math.min(la, lb) < cutoff || lc < 2) {
             return schoolbook(a, la, b, lb);
         }
         int size = Integer.highestOneBit(lc - 1) << 1; // smallest power of two >= lc (lc >= 2 here)
@@ -110,72 +111,6 @@ public final class Polynomials {
                 Mont.mul(a0, a1, a2, a3, b[bj], b[bj + 1], b[bj + 2], b[bj + 3], t, 0);
                 Mont.add(c[ck], c[ck + 1], c[ck + 2], c[ck + 3], t[0], t[1], t[2], t[3], c, ck);
             }
-        }
-        return c;
-    }
-
-    /**
-     * Low coefficients of the monic polynomial prod_{i in [from, from+count)} (x - roots[i]): a fresh
-     * array of {@code count} coefficients c_0..c_{count-1}; the leading x^count coefficient 1 is implicit.
-     *
-     * <p>Product tree: the left child always takes a power-of-two number of roots, so almost all FFT
-     * convolutions have size exactly twice the child degree.
-     */
-    static long[] monicFromRootsLow(long[] roots, int from, int count) {
-        if (count <= TREE_LEAF) {
-            return expandLeaf(roots, from, count);
-        }
-        int left = Integer.bitCount(count) == 1 ? count >>> 1 : Integer.highestOneBit(count);
-        int right = count - left;
-        long[] a = monicFromRootsLow(roots, from, left);
-        long[] b = monicFromRootsLow(roots, from + left, right);
-        return mulMonicLow(a, left, b, right);
-    }
-
-    /**
-     * (x^da + a)(x^db + b) for low-coefficient arrays a (da coefficients) and b (db coefficients):
-     * returns the da + db low coefficients of the monic product, a*b + x^da b + x^db a.
-     */
-    static long[] mulMonicLow(long[] a, int da, long[] b, int db) {
-        int dc = da + db;
-        long[] c = new long[4 * dc];
-        if (da > 0 && db > 0) {
-            long[] ab = mulLimbs(a, da, b, db, TREE_LEAF / 2);
-            System.arraycopy(ab, 0, c, 0, 4 * (dc - 1));
-        }
-        for (int i = 0; i < db; i++) {
-            Mont.add(c, 4 * (da + i), b, 4 * i, c, 4 * (da + i));
-        }
-        for (int i = 0; i < da; i++) {
-            Mont.add(c, 4 * (db + i), a, 4 * i, c, 4 * (db + i));
-        }
-        return c;
-    }
-
-    /** Incremental expansion of a small product of linear factors. */
-    private static long[] expandLeaf(long[] roots, int from, int count) {
-        long[] c = new long[4 * count];
-        long[] t = new long[4];
-        for (int d = 0; d < count; d++) {
-            int ro = 4 * (from + d);
-            long r0 = roots[ro], r1 = roots[ro + 1], r2 = roots[ro + 2], r3 = roots[ro + 3];
-            // current poly: x^d + sum_{i<d} c_i x^i ; multiply by (x - r)
-            // new c_d = c_{d-1} - r      (c_{-1} = 0)
-            if (d == 0) {
-                Mont.sub(0, 0, 0, 0, r0, r1, r2, r3, c, 0);
-                continue;
-            }
-            int od = 4 * d, odm = 4 * (d - 1);
-            Mont.sub(c[odm], c[odm + 1], c[odm + 2], c[odm + 3], r0, r1, r2, r3, c, od);
-            // c_i = c_{i-1} - r c_i for i = d-1 .. 1
-            for (int i = d - 1; i >= 1; i--) {
-                int oi = 4 * i, om = 4 * (i - 1);
-                Mont.mul(c[oi], c[oi + 1], c[oi + 2], c[oi + 3], r0, r1, r2, r3, t, 0);
-                Mont.sub(c[om], c[om + 1], c[om + 2], c[om + 3], t[0], t[1], t[2], t[3], c, oi);
-            }
-            // c_0 = -r c_0
-            Mont.mul(c[0], c[1], c[2], c[3], r0, r1, r2, r3, t, 0);
-            Mont.sub(0, 0, 0, 0, t[0], t[1], t[2], t[3], c, 0);
         }
         return c;
     }

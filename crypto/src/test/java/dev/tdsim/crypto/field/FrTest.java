@@ -90,33 +90,43 @@ class FrTest {
 
     @Test
     void montgomeryConstants() {
-        BigInteger q = Fr.bigOf(Mont.Q0, Mont.Q1, Mont.Q2, Mont.Q3);
-        assertEquals(R, q);
+        assertEquals(R, Fr.bigOf(Mont.P0, Mont.P1, Mont.P2, Mont.P3));
+        BigInteger q52 = BigInteger.ZERO;
+        long[] q = {Mont.Q0, Mont.Q1, Mont.Q2, Mont.Q3, Mont.Q4};
+        for (int i = 4; i >= 0; i--) {
+            assertTrue(q[i] >= 0 && q[i] <= Mont.M52);
+            q52 = q52.shiftLeft(52).add(BigInteger.valueOf(q[i]));
+        }
+        assertEquals(R, q52);
+        assertEquals(Mont.Q1 << 6, Mont.QS1);
+        assertEquals(Mont.Q2 << 6, Mont.QS2);
+        assertEquals(Mont.Q3 << 6, Mont.QS3);
+        assertEquals(Mont.Q4 << 6, Mont.QS4);
+        // the kernel hard-codes N' = -r^{-1} mod 2^52 = -(1 + 2^32) and r_0 = 2^52 - 2^32 + 1
+        BigInteger w52 = TWO.pow(52);
+        assertEquals(R.negate().modInverse(w52), w52.subtract(BigInteger.ONE.add(TWO.pow(32))));
+        assertEquals(w52.subtract(TWO.pow(32)).add(BigInteger.ONE), BigInteger.valueOf(Mont.Q0));
         assertEquals(255, R.bitLength());
-        // INV = -r^{-1} mod 2^64
-        BigInteger w = TWO.pow(64);
-        assertEquals(R.negate().modInverse(w), new BigInteger(Long.toUnsignedString(Mont.INV)));
         assertEquals(32, R.subtract(BigInteger.ONE).getLowestSetBit());
     }
 
+    /** The raw kernel: z = a * b * 2^-260 mod r, fully reduced, for all reduced inputs incl. extremes. */
     @Test
-    void umulhMatchesBigInteger() {
+    void montgomeryKernelMatchesBigInteger() {
+        BigInteger rInv = TWO.pow(Mont.MONT_BITS).modInverse(R);
         Random rnd = new Random(1);
-        long[] specials = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, Mont.Q0, Mont.Q3, Mont.INV};
-        List<Long> xs = new ArrayList<>();
-        for (long s : specials) {
-            xs.add(s);
+        List<BigInteger> xs = new ArrayList<>(edgeValues());
+        for (int i = 0; i < 300; i++) {
+            xs.add(randBig(rnd));
         }
-        for (int i = 0; i < 200; i++) {
-            xs.add(rnd.nextLong());
-        }
-        BigInteger mask = TWO.pow(64).subtract(BigInteger.ONE);
-        for (long x : xs) {
-            for (long y : xs) {
-                BigInteger bx = new BigInteger(Long.toUnsignedString(x));
-                BigInteger by = new BigInteger(Long.toUnsignedString(y));
-                long expect = bx.multiply(by).shiftRight(64).and(mask).longValue();
-                assertEquals(expect, Mont.umulh(x, y));
+        long[] z = new long[4];
+        for (BigInteger a : xs) {
+            long[] la = Fr.limbsOf(a.mod(R));
+            for (BigInteger b : xs) {
+                long[] lb = Fr.limbsOf(b.mod(R));
+                Mont.mul(la[0], la[1], la[2], la[3], lb[0], lb[1], lb[2], lb[3], z, 0);
+                BigInteger expect = a.multiply(b).multiply(rInv).mod(R);
+                assertEquals(expect, Fr.bigOf(z[0], z[1], z[2], z[3]), () -> "mont " + a + " " + b);
             }
         }
     }
