@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 /** {@code tdsim run FILE}: simulate a scenario with the real crypto and write its report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Simulate a scenario (real crypto on every height unless sampled) and write"
-        + " summary.json, heights.csv and report.html; prints the verdict per block-time budget.")
+        + " summary.json, heights.csv, report.html and the resolved scenario.yaml; prints the"
+        + " verdict per block-time budget.")
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
   Path file;
@@ -72,6 +73,7 @@ final class RunCommand implements Callable<Integer> {
     RunSummary summary = Summaries.of(result, version());
     ReportWriter.writeHeights(dir, result.heights());
     ReportWriter.writeSummary(dir, summary);
+    java.nio.file.Files.writeString(dir.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
     HtmlReport.write(dir, summary, result.heights(), ScenarioWriter.toYaml(s));
     stdout.print(Summaries.table(summary));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));

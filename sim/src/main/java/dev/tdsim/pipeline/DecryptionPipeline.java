@@ -261,7 +261,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
     Hardware hw = settings.hardware()[st.combiner];
     TimingModel tm = timingAt(st.height);
     long[] phaseCpu = new long[7];
-    int opened = m;
+    int opened = 0;
     if (real(st.height)) {
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       for (int v : used) {

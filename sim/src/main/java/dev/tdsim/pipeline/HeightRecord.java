@@ -20,7 +20,8 @@ package dev.tdsim.pipeline;
  * @param decryptNanos key derivation and AEAD opening of every payload
  * @param decryptionLatencyNanos plaintexts ready - commitNanos
  * @param signers validators whose shares were combined
- * @param opened payloads decrypted and equal to what the clients sent
+ * @param opened payloads really decrypted and equal to what the clients sent (0 at heights
+ *     where the real crypto did not run)
  * @param realCrypto whether the real crypto ran at this height (false: timings reused from a
  *     sampled height)
  */

@@ -11,18 +11,25 @@ import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
-/** Writes a run's files: summary.json, heights.csv and report.html. */
+/** Writes a run's files: summary.json, heights.csv, report.html and scenario.yaml. */
 public final class ReportWriter {
   public static final String SUMMARY = "summary.json";
   public static final String HEIGHTS = "heights.csv";
   public static final String HTML = "report.html";
+  /** The fully resolved scenario of the run (what `tdsim compare` diffs). */
+  public static final String SCENARIO = "scenario.yaml";
 
   private ReportWriter() {}
 
+  /** summary.json uses snake_case keys (block_time_ms, p95_ms, ...), like the CSV columns. */
+  public static ObjectMapper json() {
+    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE);
+  }
+
   public static void writeSummary(Path dir, RunSummary summary) throws IOException {
     Files.createDirectories(dir);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-        .writeValue(dir.resolve(SUMMARY).toFile(), summary);
+    json().writeValue(dir.resolve(SUMMARY).toFile(), summary);
   }
 
   /** One row per height, in simulated milliseconds. */

@@ -51,13 +51,14 @@ class RunCommandTest {
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(5, summary.get("verdicts").size());
     JsonNode v = summary.get("verdicts").get(0);
-    for (String field : new String[] {"blockTimeMs", "fits", "p50Ms", "p95Ms", "p99Ms",
-        "shareOfHeightsFitting"}) {
+    for (String field : new String[] {"block_time_ms", "fits", "p50_ms", "p95_ms", "p99_ms",
+        "share_of_heights_fitting"}) {
       assertTrue(v.has(field), field);
     }
     assertEquals(6, summary.get("counts").get("transactions").asLong());
     assertEquals(6, summary.get("counts").get("payloads_decrypted").asLong());
-    assertEquals(64, summary.get("scenarioHash").asText().length());
+    assertEquals(64, summary.get("scenario_hash").asText().length());
+    assertTrue(summary.has("critical_path") && summary.get("critical_path").has("combine_ms"));
     assertEquals(3, Files.readAllLines(out.resolve("heights.csv")).size()); // header + 2 heights
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("data:image/png;base64,") && html.contains("Verdict"));
