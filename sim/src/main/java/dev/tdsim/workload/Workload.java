@@ -1,12 +1,14 @@
 package dev.tdsim.workload;
 
+import dev.tdsim.crypto.tpke.Ciphertext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Clients submitting transactions into the mempool: either a fixed number per block, or Poisson
- * arrivals at a rate, cut by the block limits. Payload sizes are fixed, uniform in [size/2,
+ * arrivals at a rate, cut by the block limits (transactions, and bytes of the encrypted
+ * transactions). Payload sizes are fixed, uniform in [size/2,
  * 3size/2], or log-normal with median size. Payload bytes are random (they are really encrypted).
  */
 public final class Workload {
@@ -52,10 +54,11 @@ public final class Workload {
     while (txs.size() < want && txs.size() < maxBlockTxs) {
       byte[] payload = new byte[drawSize()];
       random.nextBytes(payload);
-      if (bytes + payload.length > maxBlockBytes && !txs.isEmpty()) {
+      long encoded = payload.length + (long) Ciphertext.OVERHEAD_BYTES;
+      if (bytes + encoded > maxBlockBytes && !txs.isEmpty()) {
         break;
       }
-      bytes += payload.length;
+      bytes += encoded;
       txs.add(payload);
     }
     backlog = msgsPerBlock != null ? 0 : want - txs.size();

@@ -17,6 +17,8 @@ public record Ciphertext(SecretGroup group, G1Point u, byte[] payload, G2Point w
   static final int HEADER_BYTES = 1 + G1Point.COMPRESSED_BYTES + G2Point.COMPRESSED_BYTES + 4;
   /** Poly1305 tag appended to every payload. */
   public static final int TAG_BYTES = 16;
+  /** Encoded size of a ciphertext beyond its message: header, U, W, length and tag (165). */
+  public static final int OVERHEAD_BYTES = HEADER_BYTES + TAG_BYTES;
 
   public Ciphertext {
     if (group == null || u == null || payload == null || w == null) {
