@@ -75,7 +75,11 @@ public record BenchSettings(
     return msgs.get(msgs.size() - 1);
   }
 
-  private static List<String> resolveVariants(List<String> names) {
+  /**
+   * Variant names as given on a command line (any case; {@code all} expands to every variant),
+   * checked against the registry, duplicates removed; shared with {@code tdsim calibrate}.
+   */
+  public static List<String> resolveVariants(List<String> names) {
     if (names == null || names.isEmpty()) {
       throw new IllegalArgumentException("--variant: give at least one of " + Variants.names()
           + " or '" + ALL_VARIANTS + "'");
@@ -97,7 +101,8 @@ public record BenchSettings(
     return List.copyOf(out);
   }
 
-  private static List<Integer> positiveSorted(String option, List<Integer> values) {
+  /** Positive values, sorted, duplicates removed; an error names the option. */
+  public static List<Integer> positiveSorted(String option, List<Integer> values) {
     if (values == null || values.isEmpty()) {
       throw new IllegalArgumentException(option + ": give at least one value");
     }

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.ManifestVersion.class,
     description = "Discrete-event simulator for BFT consensus with threshold-encrypted mempools.",
-    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class},
+    subcommands = {RunCommand.class, ValidateCommand.class, SweepCommand.class,
+        CompareCommand.class, CalibrateCommand.class, BenchCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Callable<Integer> {
   public static final int EXIT_OK = 0;

@@ -129,7 +129,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
             + st.cts.stream().mapToLong(Ciphertext::encodedBytes).sum();
       } else {
         st.blockBytes = Proposal.HEADER_BYTES
-            + st.payloads.stream().mapToLong(p -> p.length + (long) Ciphertext.OVERHEAD_BYTES).sum();
+            + st.payloads.stream()
+                .mapToLong(p -> p.length + (long) Ciphertext.OVERHEAD_BYTES).sum();
       }
     }
     return new Proposal(height, round, proposer, st.payloads.size(), st.blockBytes);

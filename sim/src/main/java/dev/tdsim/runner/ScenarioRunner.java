@@ -1,5 +1,7 @@
 package dev.tdsim.runner;
 
+import dev.tdsim.calibration.MachineFingerprint;
+import dev.tdsim.cli.InputException;
 import dev.tdsim.consensus.AggregateTendermint;
 import dev.tdsim.consensus.ConsensusModel;
 import dev.tdsim.consensus.ConsensusTimeouts;
@@ -99,6 +101,7 @@ public final class ScenarioRunner {
       notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
           + sampled + "; the other heights took their durations from the cost model");
     }
+    CostModel costs = costModel(s, variant.name(), sampled.size() < s.heights(), notes);
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
     KeySet keys = KeySet.deal(committee, streams.javaRandom("dealer", 0), workers);
@@ -109,7 +112,6 @@ public final class ScenarioRunner {
       progress.accept("computing G2 key shares");
       keys.keyShares();
     }
-    CostModel costs = costModel(s);
     TimingModel timing = s.crypto().timing().equals("model")
         ? new ModelTiming(costs, variant.name())
         : new MeasuredTiming();
@@ -228,8 +230,36 @@ public final class ScenarioRunner {
         n.dissemination(), n.gossipFanout(), 0);
   }
 
-  private static CostModel costModel(Scenario s) throws IOException {
+  /**
+   * The cost model of {@code timing: model} and of unsampled heights: the builtin one, or the
+   * calibration file, which is read only when durations come from it. A file that cannot be read
+   * or lacks the variant is bad input (one line, exit 2); a file measured on another machine, too
+   * old or from another tdsim version gets a note and a warning (see {@link MachineFingerprint}).
+   */
+  private CostModel costModel(Scenario s, String variant, boolean sampled, List<String> notes) {
     java.util.Optional<Path> file = s.calibrationFile();
-    return file.isPresent() ? CostModel.read(file.get()) : CostModel.builtin();
+    if (file.isEmpty() || !(s.crypto().timing().equals("model") || sampled)) {
+      return CostModel.builtin();
+    }
+    CostModel costs;
+    try {
+      costs = CostModel.read(file.get());
+    } catch (IOException e) {
+      throw new InputException("crypto.calibration: cannot read " + file.get() + ": "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new InputException("crypto.calibration: malformed cost model " + e.getMessage(), e);
+    }
+    if (!costs.coefficients().containsKey(variant)) {
+      throw new InputException("crypto.calibration: " + file.get() + " has no variant '"
+          + variant + "' (it has " + costs.coefficients().keySet() + "); run 'tdsim calibrate"
+          + " --variant " + variant + "'");
+    }
+    for (String warning : MachineFingerprint.warnings(file.get().toString(), costs.machine(),
+        MachineFingerprint.current(), java.time.Instant.now())) {
+      notes.add(warning);
+      progress.accept("warning: " + warning);
+    }
+    return costs;
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
  * Single-core CPU cost of each real crypto call, per variant, as a linear function of the call's
@@ -20,7 +21,9 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  *
  * <p>File format (YAML): {@code format: tdsim-cost-model/1}, a {@code machine} description, and
  * {@code variants: {NAME: {OP: {const, msgs, msgs_validators, shares, msgs_shares,
- * msg_bytes}}}}.
+ * msg_bytes, fit}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
+ * calibrate} records next to the coefficients; it is kept but not used for predictions. Any other
+ * key, a non-number or a negative coefficient makes the file malformed.
  */
 public final class CostModel {
   public static final String FORMAT = "tdsim-cost-model/1";
@@ -46,6 +49,20 @@ public final class CostModel {
       return Math.max(0, v);
     }
 
+    /** The coefficients in the order of {@link #TERMS}. */
+    public double[] toArray() {
+      return new double[] {constNanos, perMsgNanos, perMsgValidatorNanos, perShareNanos,
+          perMsgShareNanos, perMsgByteNanos};
+    }
+
+    /** From coefficients in the order of {@link #TERMS}. */
+    public static Coefficients ofArray(double[] c) {
+      if (c.length != TERMS.size()) {
+        throw new IllegalArgumentException("expected " + TERMS.size() + " coefficients");
+      }
+      return new Coefficients(c[0], c[1], c[2], c[3], c[4], c[5]);
+    }
+
     static Coefficients of(Map<?, ?> m) {
       return new Coefficients(num(m, "const"), num(m, "msgs"), num(m, "msgs_validators"),
           num(m, "shares"), num(m, "msgs_shares"), num(m, "msg_bytes"));
@@ -68,14 +85,40 @@ public final class CostModel {
     }
   }
 
+  /**
+   * How well a fitted (variant, operation) matched its measurements.
+   *
+   * @param r2 coefficient of determination on the calibration grid (NaN if undefined)
+   * @param maxRelErr largest |predicted - measured| / measured over the grid points
+   * @param points grid points the fit used
+   */
+  public record Fit(double r2, double maxRelErr, int points) {
+    Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("r2", r2);
+      m.put("max_rel_err", maxRelErr);
+      m.put("points", points);
+      return m;
+    }
+  }
+
   private final Map<String, Map<CryptoOp, Coefficients>> byVariant;
+  private final Map<String, Map<CryptoOp, Fit>> fits;
   private final Map<String, Object> machine;
   private final String origin;
 
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Object> machine,
       String origin) {
+    this(byVariant, Map.of(), machine, origin);
+  }
+
+  /** A model with the fit quality of each (variant, operation) that has one. */
+  public CostModel(
+      Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
+      Map<String, Object> machine, String origin) {
     this.byVariant = byVariant;
+    this.fits = fits;
     this.machine = machine;
     this.origin = origin;
   }
@@ -95,29 +138,103 @@ public final class CostModel {
     return parse(Files.readString(file), file.toString());
   }
 
+  /**
+   * Parses the YAML form; every problem is an {@link IllegalArgumentException} whose message is
+   * one line: the origin, the key path and what is wrong.
+   */
   @SuppressWarnings("unchecked")
   static CostModel parse(String yaml, String origin) {
-    Object root = new Load(LoadSettings.builder().build()).loadFromString(yaml);
+    Object root;
+    try {
+      root = new Load(LoadSettings.builder().build()).loadFromString(yaml);
+    } catch (YamlEngineException e) {
+      throw new IllegalArgumentException(origin + ": invalid YAML: "
+          + String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\R\\s*", " "), e);
+    }
     if (!(root instanceof Map<?, ?> map) || !FORMAT.equals(map.get("format"))) {
       throw new IllegalArgumentException(
           origin + ": not a tdsim cost model (expected 'format: " + FORMAT + "')");
     }
     Map<String, Map<CryptoOp, Coefficients>> out = new LinkedHashMap<>();
+    Map<String, Map<CryptoOp, Fit>> fits = new LinkedHashMap<>();
     Object variants = map.get("variants");
-    if (!(variants instanceof Map<?, ?> vm)) {
-      throw new IllegalArgumentException(origin + ": missing 'variants'");
+    if (!(variants instanceof Map<?, ?> vm) || vm.isEmpty()) {
+      throw new IllegalArgumentException(origin + ": missing 'variants' (a mapping of variant"
+          + " names to operations)");
     }
     for (Map.Entry<?, ?> v : vm.entrySet()) {
-      Map<CryptoOp, Coefficients> ops = new EnumMap<>(CryptoOp.class);
-      for (Map.Entry<?, ?> op : ((Map<?, ?>) v.getValue()).entrySet()) {
-        ops.put(CryptoOp.valueOf(String.valueOf(op.getKey())),
-            Coefficients.of((Map<?, ?>) op.getValue()));
+      String variant = String.valueOf(v.getKey());
+      if (!(v.getValue() instanceof Map<?, ?> opsMap)) {
+        throw new IllegalArgumentException(origin + ": variants." + variant
+            + ": expected a mapping of operations (" + opNames() + ")");
       }
-      out.put(String.valueOf(v.getKey()), ops);
+      Map<CryptoOp, Coefficients> ops = new EnumMap<>(CryptoOp.class);
+      Map<CryptoOp, Fit> opFits = new EnumMap<>(CryptoOp.class);
+      for (Map.Entry<?, ?> op : opsMap.entrySet()) {
+        String where = origin + ": variants." + variant + "." + op.getKey();
+        CryptoOp cryptoOp;
+        try {
+          cryptoOp = CryptoOp.valueOf(String.valueOf(op.getKey()));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(where + ": unknown operation; known: " + opNames(),
+              e);
+        }
+        if (!(op.getValue() instanceof Map<?, ?> terms)) {
+          throw new IllegalArgumentException(where + ": expected a mapping of terms ("
+              + String.join(", ", TERMS) + ")");
+        }
+        for (Map.Entry<?, ?> term : terms.entrySet()) {
+          String key = String.valueOf(term.getKey());
+          if (key.equals("fit")) {
+            opFits.put(cryptoOp, fitOf(where + ".fit", term.getValue()));
+          } else if (!TERMS.contains(key)) {
+            throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
+                + String.join(", ", TERMS) + ", fit");
+          } else {
+            coefficient(where + "." + key, term.getValue());
+          }
+        }
+        ops.put(cryptoOp, Coefficients.of(terms));
+      }
+      out.put(variant, ops);
+      if (!opFits.isEmpty()) {
+        fits.put(variant, opFits);
+      }
     }
     Object machine = map.get("machine");
-    return new CostModel(out,
+    if (machine != null && !(machine instanceof Map<?, ?>)) {
+      throw new IllegalArgumentException(origin + ": machine: expected a mapping");
+    }
+    return new CostModel(out, fits,
         machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin);
+  }
+
+  private static String opNames() {
+    return java.util.Arrays.stream(CryptoOp.values()).map(Enum::name)
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  private static double coefficient(String where, Object value) {
+    if (!(value instanceof Number n) || !Double.isFinite(n.doubleValue())) {
+      throw new IllegalArgumentException(where + ": expected a number (nanoseconds), got '"
+          + value + "'");
+    }
+    if (n.doubleValue() < 0) {
+      throw new IllegalArgumentException(where + ": must be >= 0, got " + value);
+    }
+    return n.doubleValue();
+  }
+
+  private static Fit fitOf(String where, Object value) {
+    if (!(value instanceof Map<?, ?> m)) {
+      throw new IllegalArgumentException(where + ": expected {r2, max_rel_err, points}");
+    }
+    return new Fit(fitNumber(m.get("r2")), fitNumber(m.get("max_rel_err")),
+        m.get("points") instanceof Number p ? p.intValue() : 0);
+  }
+
+  private static double fitNumber(Object v) {
+    return v instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
   /** Predicted single-core CPU nanoseconds; an operation the variant does not have costs 0. */
@@ -144,19 +261,37 @@ public final class CostModel {
     return byVariant;
   }
 
-  /** The YAML form, as read by {@link #read}. */
+  /** The recorded fit quality of one (variant, operation), if the file has one. */
+  public java.util.Optional<Fit> fit(String variant, CryptoOp op) {
+    return java.util.Optional.ofNullable(fits.getOrDefault(variant, Map.of()).get(op));
+  }
+
+  /**
+   * The YAML form, as read by {@link #read}: the machine as a block, each operation's terms (and
+   * fit) on one line.
+   */
   public String toYaml() {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("format", FORMAT);
-    root.put("machine", machine);
-    Map<String, Object> variants = new LinkedHashMap<>();
+    org.snakeyaml.engine.v2.api.Dump block = new org.snakeyaml.engine.v2.api.Dump(
+        org.snakeyaml.engine.v2.api.DumpSettings.builder()
+            .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.BLOCK).build());
+    org.snakeyaml.engine.v2.api.Dump flow = new org.snakeyaml.engine.v2.api.Dump(
+        org.snakeyaml.engine.v2.api.DumpSettings.builder()
+            .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.FLOW)
+            .setWidth(Integer.MAX_VALUE).build());
+    Map<String, Object> head = new LinkedHashMap<>();
+    head.put("format", FORMAT);
+    head.put("machine", machine);
+    StringBuilder out = new StringBuilder(block.dumpToString(head));
+    out.append("variants:\n");
     byVariant.forEach((v, ops) -> {
-      Map<String, Object> o = new LinkedHashMap<>();
-      ops.forEach((op, c) -> o.put(op.name(), c.toMap()));
-      variants.put(v, o);
+      out.append("  ").append(flow.dumpToString(v).strip()).append(":\n");
+      ops.forEach((op, c) -> {
+        Map<String, Object> terms = c.toMap();
+        fit(v, op).ifPresent(f -> terms.put("fit", f.toMap()));
+        out.append("    ").append(op.name()).append(": ")
+            .append(flow.dumpToString(terms).strip()).append('\n');
+      });
     });
-    root.put("variants", variants);
-    return new org.snakeyaml.engine.v2.api.Dump(
-        org.snakeyaml.engine.v2.api.DumpSettings.builder().build()).dumpToString(root);
+    return out.toString();
   }
 }
