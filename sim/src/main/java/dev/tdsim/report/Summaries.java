@@ -54,6 +54,12 @@ public final class Summaries {
           fmtBudget(v.blockTimeMs()), v.fits() ? "yes" : "no", 100 * v.shareOfHeightsFitting(),
           v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
     }
+    b.append(s.schedule().equals("pipelined")
+        ? "fits: at least 95% of heights fit; a height's judged time is the slower of consensus"
+            + " and decryption latency (dec), decryption running one block behind"
+        : "fits: at least 95% of heights fit; a height's judged time is consensus plus"
+            + " decryption latency (dec), decryption finishing before the next block")
+        .append(System.lineSeparator());
     CriticalPath c = s.criticalPath();
     b.append(String.format(Locale.ROOT,
         "critical path (mean ms): consensus %.1f | share creation %.1f | share gossip %.1f |"
