@@ -85,12 +85,19 @@ public final class ScenarioRunner {
 
   private <S> Result run(Scenario s, CombineVariant<S> variant,
       Consumer<List<HeightRecord>> checkpoint) throws IOException {
+    // A pool of the scenario's own size is closed after the run (the all-cores pool is shared).
+    try (Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
+        : Workers.allCores()) {
+      return run(s, variant, checkpoint, workers);
+    }
+  }
+
+  private <S> Result run(Scenario s, CombineVariant<S> variant,
+      Consumer<List<HeightRecord>> checkpoint, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
     int v = s.validators().count();
     RandomStreams streams = new RandomStreams(s.seed());
-    Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
-        : Workers.allCores();
     long[] stake = stakes(s);
     Committee committee = s.validators().stakeWeights().isEmpty()
         ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)

@@ -1,0 +1,179 @@
+package dev.tdsim.cli;
+
+import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.ScenarioException;
+import dev.tdsim.scenario.ScenarioLoader;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.sweep.Sensitivity;
+import dev.tdsim.sweep.Sweep;
+import dev.tdsim.sweep.SweepCsv;
+import dev.tdsim.sweep.SweepException;
+import dev.tdsim.sweep.SweepPlan;
+import dev.tdsim.sweep.SweepSpec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tdsim sweep FILE}: options only; the work is {@link Sweep} and {@link Sensitivity}. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    description = {
+      "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
+          + " real crypto, and searches the largest messages per block (and value of every other"
+          + " numeric parameter) that fits each block-time budget.",
+      "Writes OUT/points/<point>/ (summary.json, heights.csv, scenario.yaml) as each point"
+          + " finishes, sweep.csv (rewritten after every point), sensitivity.json and report.html."
+          + " Rerun with the same --out to continue a stopped sweep: finished points are reused.",
+      "Points run in parallel: by default one at a time when any point uses crypto.timing:"
+          + " measured (concurrent points would distort each other's measured CPU times), on"
+          + " every core with timing: model. See docs/SWEEPS.md."
+    })
+final class SweepCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
+  Path file;
+
+  @Option(names = "--vary", paramLabel = "PATH=V1,V2,...",
+      description = "Vary a scenario path over values, e.g. --vary workload.msgs_per_block="
+          + "10,100,1000 (repeatable; adds to or replaces the file's sweep: vary:).")
+  List<String> vary = new ArrayList<>();
+
+  @Option(names = "--zip",
+      description = "Pair the i-th values of every varied path instead of the cartesian product"
+          + " (every path needs the same number of values).")
+  boolean zip;
+
+  @Option(names = "--replicates", paramLabel = "N",
+      description = "Runs per point with distinct derived seeds (default: the file's"
+          + " sweep: replicates, else 1).")
+  Integer replicates;
+
+  @Option(names = "--parallel", paramLabel = "N",
+      description = "Points run at the same time (default: 1 with crypto.timing: measured,"
+          + " all cores with model).")
+  Integer parallel;
+
+  @Option(names = "--set", paramLabel = "PATH=VALUE",
+      description = "Override a field of every point, e.g. --set heights=5 (repeatable).")
+  List<String> overrides = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Output folder (default: reports/<scenario name>-sweep/).")
+  Path out;
+
+  @Option(names = "--max-msgs-search",
+      description = "Search the largest fitting workload.msgs_per_block even when it is not"
+          + " varied (from the scenario's value).")
+  boolean maxMsgsSearch;
+
+  @Option(names = "--max-probes", paramLabel = "N",
+      description = "Bisection steps per parameter, group and budget (default: the file's"
+          + " sweep: max_probes, else " + SweepSpec.DEFAULT_MAX_PROBES + ").")
+  Integer maxProbes;
+
+  @Option(names = "--no-search",
+      description = "Do not run probes: read the values fitting off the grid only.")
+  boolean noSearch;
+
+  @Option(names = "--quiet", description = "No progress on stderr.")
+  boolean quiet;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    SweepPlan.Source source = ov -> ScenarioLoader.load(file, ov);
+    SweepPlan plan;
+    int threads;
+    try {
+      Scenario base = SweepPlan.loadBase(source, overrides);
+      SweepSpec s = SweepSpec.fromSection(base.sweep(), file.toString());
+      for (String v : vary) {
+        s = s.withVary(SweepSpec.parseVary(v));
+      }
+      if (zip) {
+        s = s.withZip(true);
+      }
+      if (replicates != null) {
+        s = s.withReplicates(replicates);
+      }
+      if (maxProbes != null) {
+        s = s.withMaxProbes(maxProbes);
+      }
+      if (maxMsgsSearch) {
+        s = s.withMaxMsgsSearch(true);
+      }
+      if (noSearch) {
+        s = s.withSearch(false);
+      }
+      plan = SweepPlan.build(source, overrides, base, s);
+      if (parallel != null && parallel < 1) {
+        throw new SweepException("--parallel: must be at least 1, got " + parallel);
+      }
+      threads = parallel != null ? parallel : Sweep.defaultParallel(plan);
+    } catch (SweepException | ScenarioException e) {
+      throw new InputException(e.getMessage(), e);
+    }
+    if (threads > 1 && plan.anyMeasured() && !quiet) {
+      err.println("[sweep] warning: --parallel " + threads + " with crypto.timing: measured:"
+          + " concurrent points distort each other's measured CPU times");
+    }
+    Path dir = out != null ? out : Path.of("reports", plan.base().name() + "-sweep");
+    PrintWriter progress = quiet ? new PrintWriter(OutputStream.nullOutputStream()) : err;
+    ScenarioRunner runner = new ScenarioRunner(line -> { });
+    Sweep.Outcome o = new Sweep(plan, dir, new Sweep.Settings(threads, RunCommand.version()),
+        runner::run, progress, line -> {
+          if (!quiet) {
+            err.println("[sweep] " + line);
+            err.flush();
+          }
+        }).run();
+    stdout.print(table(o.sensitivity()));
+    stdout.printf(Locale.ROOT, "%d runs now, %d reused; %s, %s, %s in %s%n", o.executed(),
+        o.reused(), SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);
+    stdout.flush();
+    if (o.mismatches() > 0) {
+      err.println("tdsim sweep: " + o.mismatches()
+          + " payloads did not decrypt to what was sent: this is a bug, please report it");
+      return Main.EXIT_FAILURE;
+    }
+    return Main.EXIT_OK;
+  }
+
+  /** The console answer: the largest fitting message count per group and budget. */
+  static String table(Sensitivity.Report r) {
+    StringBuilder b = new StringBuilder();
+    if (r.msgs() != null) {
+      b.append("largest workload.msgs_per_block fitting each budget:\n");
+      for (Sensitivity.NumericGroup g : r.msgs().groups()) {
+        String where = g.fixed().isEmpty() ? "" : "  " + g.fixed() + "\n";
+        b.append(where);
+        for (Sensitivity.BudgetFit f : g.budgets()) {
+          b.append(String.format(Locale.ROOT, "  %8.0f ms: %-8s (%s%s)%n", f.blockTimeMs(),
+              f.value() == null ? "-" : Long.toString(Math.round(f.value())), f.bound(),
+              f.probes() > 0 ? ", probes: " + f.probes() : ""));
+        }
+        if (g.slopeMsPerUnit() != null) {
+          b.append(String.format(Locale.ROOT, "  cost per extra message %.4f ms (p95), elasticity"
+              + " %s%n", g.slopeMsPerUnit(), g.elasticity() == null ? "-"
+              : String.format(Locale.ROOT, "%.3f", g.elasticity())));
+        }
+      }
+    }
+    for (Sensitivity.TornadoBar t : r.tornado()) {
+      b.append(String.format(Locale.ROOT, "%s: p95 %.1f ms at %s .. %.1f ms at %s%n", t.path(),
+          t.lowP95Ms(), t.lowLabel(), t.highP95Ms(), t.highLabel()));
+    }
+    return b.toString();
+  }
+}

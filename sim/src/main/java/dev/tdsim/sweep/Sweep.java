@@ -1,0 +1,246 @@
+package dev.tdsim.sweep;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tdsim.report.ProgressBar;
+import dev.tdsim.report.RunSummary;
+import dev.tdsim.report.Summaries;
+import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.Scenario;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Runs a {@link SweepPlan}: the grid points (in parallel), each written to
+ * {@code OUT/points/<point-id>/} as soon as it finishes, {@code sweep.csv} rewritten after each;
+ * then the {@link Sensitivity} search (its probes in {@code OUT/probes/<id>/}),
+ * {@code sensitivity.json} and {@code report.html}. Points and probes whose folder already holds a
+ * summary of the same scenario hash are read back instead of run, so an interrupted sweep
+ * continues where it stopped.
+ */
+public final class Sweep {
+  public static final String POINTS = "points";
+  public static final String PROBES = "probes";
+  public static final String REPORT = "report.html";
+
+  /** Runs one scenario (the real {@link ScenarioRunner} in the CLI; a counting one in tests). */
+  @FunctionalInterface
+  public interface Runner {
+    ScenarioRunner.Result run(Scenario s) throws IOException;
+  }
+
+  /**
+   * @param parallel points run at the same time
+   * @param version the tdsim version written into each summary.json
+   */
+  public record Settings(int parallel, String version) {}
+
+  /**
+   * What a sweep did.
+   *
+   * @param points every grid point's result by point id
+   * @param executed runs done now (points and probes)
+   * @param reused runs read back from an earlier sweep's folders (points and probes)
+   */
+  public record Outcome(Map<String, PointResult> points, Sensitivity.Report sensitivity,
+      int executed, int reused, long mismatches) {}
+
+  private final SweepPlan plan;
+  private final Path out;
+  private final Settings settings;
+  private final Runner runner;
+  private final PrintWriter progress;
+  private final Consumer<String> log;
+  private final Object lock = new Object();
+  private final AtomicInteger executed = new AtomicInteger();
+  private final AtomicInteger reused = new AtomicInteger();
+
+  /**
+   * @param progress where the progress bar goes (stderr), or null for none
+   * @param log one-line messages (probes, skipped points)
+   */
+  public Sweep(SweepPlan plan, Path out, Settings settings, Runner runner, PrintWriter progress,
+      Consumer<String> log) {
+    if (settings.parallel() < 1) {
+      throw new IllegalArgumentException("parallel must be >= 1, got " + settings.parallel());
+    }
+    this.plan = plan;
+    this.out = out;
+    this.settings = settings;
+    this.runner = runner;
+    this.progress = progress;
+    this.log = log;
+  }
+
+  /** The default parallelism: 1 when any point uses measured timing, else every core. */
+  public static int defaultParallel(SweepPlan plan) {
+    return plan.anyMeasured() ? 1 : Runtime.getRuntime().availableProcessors();
+  }
+
+  public Outcome run() throws IOException {
+    Files.createDirectories(out.resolve(POINTS));
+    Map<String, PointResult> results = new LinkedHashMap<>();
+    List<SweepPlan.Point> todo = new ArrayList<>();
+    List<SweepPlan.Point> all = plan.points();
+    for (SweepPlan.Point p : all) {
+      Optional<PointResult> c = PointStore.cached(pointDir(POINTS, p), p.id(), p.cellId(),
+          p.replicate(), p.scenario());
+      if (c.isPresent()) {
+        results.put(p.id(), c.get());
+        reused.incrementAndGet();
+      } else {
+        todo.add(p);
+      }
+    }
+    SweepCsv.write(out, plan, results);
+    log.accept(String.format(Locale.ROOT, "%d point%s (%d x %d replicate%s), %d done earlier,"
+        + " %d to run, %d at a time", all.size(), all.size() == 1 ? "" : "s",
+        plan.cells().size(), plan.spec().replicates(), plan.spec().replicates() == 1 ? "" : "s",
+        all.size() - todo.size(), todo.size(), settings.parallel()));
+    ExecutorService pool = Executors.newFixedThreadPool(settings.parallel(), r -> {
+      Thread t = new Thread(r, "tdsim-sweep");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      ProgressBar bar = progress == null ? null
+          : new ProgressBar(progress, "points", all.size(), all.size() - todo.size());
+      List<Future<?>> futures = new ArrayList<>();
+      for (SweepPlan.Point p : todo) {
+        futures.add(pool.submit(() -> {
+          PointResult r = runPoint(POINTS, p);
+          synchronized (lock) {
+            results.put(p.id(), r);
+            SweepCsv.write(out, plan, ordered(results));
+            if (bar != null) {
+              bar.step(String.format(Locale.ROOT, "%s: p95 %.1f ms", p.id(), r.p95Ms()));
+            }
+          }
+          return null;
+        }));
+      }
+      await(futures);
+      Map<String, PointResult> grid = ordered(results);
+      Sensitivity.Report report = Sensitivity.compute(plan, grid,
+          cell -> runCell(cell, pool), log);
+      writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+      SweepCsv.write(out, plan, grid);
+      SweepReport.write(out, plan, grid, report);
+      long mismatches = 0;
+      for (PointResult r : grid.values()) {
+        mismatches += r.mismatches();
+      }
+      return new Outcome(grid, report, executed.get(), reused.get(), mismatches);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The results in plan order (the map is filled in completion order). */
+  private Map<String, PointResult> ordered(Map<String, PointResult> results) {
+    Map<String, PointResult> m = new LinkedHashMap<>();
+    for (SweepPlan.Point p : plan.points()) {
+      PointResult r = results.get(p.id());
+      if (r != null) {
+        m.put(p.id(), r);
+      }
+    }
+    return m;
+  }
+
+  private Path pointDir(String kind, SweepPlan.Point p) {
+    return out.resolve(kind).resolve(p.id());
+  }
+
+  private PointResult runPoint(String kind, SweepPlan.Point p) throws IOException {
+    ScenarioRunner.Result result = runner.run(p.scenario());
+    executed.incrementAndGet();
+    RunSummary summary = Summaries.of(result, settings.version());
+    PointStore.write(pointDir(kind, p), p.scenario(), result.heights(), summary);
+    return new PointResult(p.id(), p.cellId(), p.replicate(), summary,
+        PointStore.latencies(result.heights()), false);
+  }
+
+  /** A probe: every replicate, reusing finished folders, in parallel on the pool. */
+  private List<PointResult> runCell(SweepPlan.Cell cell, ExecutorService pool)
+      throws IOException {
+    List<PointResult> found = new ArrayList<>();
+    List<Future<PointResult>> futures = new ArrayList<>();
+    for (SweepPlan.Point p : cell.points()) {
+      Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
+          p.replicate(), p.scenario());
+      if (c.isPresent()) {
+        reused.incrementAndGet();
+        found.add(c.get());
+      } else {
+        futures.add(pool.submit(() -> runPoint(PROBES, p)));
+      }
+    }
+    for (Future<PointResult> f : futures) {
+      try {
+        found.add(f.get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted", e);
+      } catch (ExecutionException e) {
+        throw rethrow(e.getCause());
+      }
+    }
+    found.sort((a, b) -> Integer.compare(a.replicate(), b.replicate()));
+    return found;
+  }
+
+  private static void await(List<Future<?>> futures) throws IOException {
+    try {
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } catch (ExecutionException e) {
+      for (Future<?> f : futures) {
+        f.cancel(true);
+      }
+      throw rethrow(e.getCause());
+    }
+  }
+
+  private static IOException rethrow(Throwable cause) throws IOException {
+    if (cause instanceof IOException io) {
+      throw io;
+    }
+    if (cause instanceof UncheckedIOException u) {
+      throw u.getCause();
+    }
+    if (cause instanceof RuntimeException re) {
+      throw re;
+    }
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    throw new IOException(cause);
+  }
+
+  private static void writeJson(Path file, Object tree) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), tree);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+}

@@ -1,0 +1,104 @@
+package dev.tdsim.sweep;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * {@code sweep.csv}: one row per cell and budget, over the replicates finished so far. Columns:
+ * {@code point}, one column per varied path (named by the path), {@code replicates},
+ * {@code block_time_ms}, {@code fits} (every replicate fits), {@code replicates_fitting},
+ * {@code share_of_heights_fitting}, {@code p50_ms}, {@code p95_ms}, {@code p99_ms},
+ * {@code judged_p95_ms} (means over replicates), and when the sweep has more than one replicate
+ * per point, {@code p50_ms_ci_low}, {@code p50_ms_ci_high} and so on for each latency statistic:
+ * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done).
+ */
+public final class SweepCsv {
+  public static final String FILE = "sweep.csv";
+  static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms");
+
+  private SweepCsv() {}
+
+  public static List<String> header(SweepPlan plan) {
+    List<String> h = new ArrayList<>();
+    h.add("point");
+    for (SweepPlan.Param p : plan.params()) {
+      h.add(p.path());
+    }
+    h.addAll(List.of("replicates", "block_time_ms", "fits", "replicates_fitting",
+        "share_of_heights_fitting"));
+    h.addAll(STATS);
+    if (plan.spec().replicates() > 1) {
+      for (String s : STATS) {
+        h.add(s + "_ci_low");
+        h.add(s + "_ci_high");
+      }
+    }
+    return h;
+  }
+
+  /** Rewrites the file (atomically: readers see the old or the new file, never half of one). */
+  public static void write(Path out, SweepPlan plan, Map<String, PointResult> results)
+      throws IOException {
+    Files.createDirectories(out);
+    Path tmp = out.resolve(FILE + ".tmp");
+    boolean ci = plan.spec().replicates() > 1;
+    try (Writer w = Files.newBufferedWriter(tmp);
+        CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
+            .setHeader(header(plan).toArray(String[]::new)).get())) {
+      for (SweepPlan.Cell cell : plan.cells()) {
+        List<PointResult> done = new ArrayList<>();
+        for (SweepPlan.Point p : cell.points()) {
+          PointResult r = results.get(p.id());
+          if (r != null) {
+            done.add(r);
+          }
+        }
+        if (done.isEmpty()) {
+          continue;
+        }
+        CellStats stats = CellStats.of(done);
+        for (CellStats.BudgetStats b : stats.budgets()) {
+          List<Object> row = new ArrayList<>();
+          row.add(cell.id());
+          for (SweepPlan.Param p : plan.params()) {
+            row.add(cell.labels().get(p.path()));
+          }
+          row.add(stats.replicates());
+          row.add(num(b.blockTimeMs()));
+          row.add(b.fits());
+          row.add(b.replicatesFitting());
+          row.add(String.format(Locale.ROOT, "%.4f", b.shareOfHeightsFitting()));
+          List<Stats.Interval> iv = List.of(b.p50(), b.p95(), b.p99(), b.judgedP95());
+          for (Stats.Interval i : iv) {
+            row.add(num(i.mean()));
+          }
+          if (ci) {
+            for (Stats.Interval i : iv) {
+              row.add(num(i.low()));
+              row.add(num(i.high()));
+            }
+          }
+          csv.printRecord(row);
+        }
+      }
+    }
+    Files.move(tmp, out.resolve(FILE), StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static String num(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

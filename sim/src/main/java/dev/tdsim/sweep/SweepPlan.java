@@ -1,0 +1,453 @@
+package dev.tdsim.sweep;
+
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioException;
+import dev.tdsim.scenario.ScenarioKeys;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Every point of a sweep, resolved and validated before anything runs: the cells (one combination
+ * of varied values), each with its replicates (one scenario and seed each), and the varied
+ * parameters with their kinds.
+ *
+ * <p>A point's scenario is the file with the {@code --set} overrides, then the point's values as
+ * further overrides, and an empty {@code sweep:} section (so that editing the sweep does not change
+ * the points' scenario hashes), then the replicate's seed.
+ */
+public final class SweepPlan {
+  /** Loads the scenario file with overrides ({@code PATH=VALUE}). */
+  @FunctionalInterface
+  public interface Source {
+    Scenario load(List<String> overrides);
+  }
+
+  public static final String MSGS = "workload.msgs_per_block";
+
+  /**
+   * One combination of varied values.
+   *
+   * @param id stable folder name derived from the values ({@code msgs_per_block-100__variant-fast})
+   * @param texts path to the override text of its value
+   * @param labels path to the canonical value (what the resolved scenario says), for tables
+   * @param points its replicates, in order
+   */
+  public record Cell(String id, Map<String, String> texts, Map<String, String> labels,
+      List<Point> points) {}
+
+  /** One run: a cell's replicate. */
+  public record Point(String id, String cellId, int replicate, Scenario scenario) {}
+
+  /**
+   * A varied (or searched) parameter.
+   *
+   * @param values canonical labels in grid order
+   * @param numbers label to number in the kind's base unit (numeric kinds only)
+   * @param virtual true for the message count of {@code --max-msgs-search} when it is not varied
+   */
+  public record Param(String path, ParamKind kind, List<String> values,
+      Map<String, Double> numbers, boolean virtual) {}
+
+  private final Source source;
+  private final List<String> sets;
+  private final Scenario base;
+  private final SweepSpec spec;
+  private final List<Cell> cells;
+  private final List<Param> params;
+  private final Param msgs;
+
+  private SweepPlan(Source source, List<String> sets, Scenario base, SweepSpec spec,
+      List<Cell> cells, List<Param> params, Param msgs) {
+    this.source = source;
+    this.sets = List.copyOf(sets);
+    this.base = base;
+    this.spec = spec;
+    this.cells = List.copyOf(cells);
+    this.params = List.copyOf(params);
+    this.msgs = msgs;
+  }
+
+  /** The base scenario (file + {@code --set}), or a one-line error. */
+  public static Scenario loadBase(Source source, List<String> sets) {
+    try {
+      return source.load(sets);
+    } catch (ScenarioException e) {
+      throw new SweepException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Builds and validates every point: each path must be a scenario path, each point's scenario
+   * must load; the first problem is a {@link SweepException} naming the path and the point.
+   */
+  public static SweepPlan build(Source source, List<String> sets, Scenario base, SweepSpec spec) {
+    List<String> setPaths = new ArrayList<>();
+    for (String s : sets) {
+      int eq = s.indexOf('=');
+      setPaths.add(eq < 0 ? s.strip() : s.substring(0, eq).strip());
+    }
+    List<Axis> axes = spec.axes();
+    for (Axis a : axes) {
+      checkPath(a.path());
+      if (a.values().isEmpty()) {
+        throw new SweepException("--vary " + a.path() + ": no values");
+      }
+      if (setPaths.contains(a.path())) {
+        throw new SweepException("--vary " + a.path() + ": the path is also given with --set;"
+            + " drop one of them");
+      }
+      for (int i = 0; i < a.values().size(); i++) {
+        for (int j = 0; j < i; j++) {
+          if (a.values().get(i).equals(a.values().get(j))) {
+            throw new SweepException("--vary " + a.path() + ": value '" + a.values().get(i)
+                + "' is given twice");
+          }
+        }
+      }
+    }
+    if (spec.replicates() < 1) {
+      throw new SweepException("--replicates: must be at least 1, got " + spec.replicates());
+    }
+    if (spec.maxProbes() < 1) {
+      throw new SweepException("--max-probes: must be at least 1, got " + spec.maxProbes());
+    }
+    if (axes.isEmpty() && !spec.maxMsgsSearch()) {
+      throw new SweepException("nothing to vary: give --vary PATH=V1,V2,... (e.g. --vary "
+          + MSGS + "=10,100,1000), a sweep: vary: section in the scenario, or --max-msgs-search");
+    }
+    if (spec.zip() && !axes.isEmpty()) {
+      int n = axes.get(0).values().size();
+      for (Axis a : axes) {
+        if (a.values().size() != n) {
+          StringBuilder counts = new StringBuilder();
+          for (Axis b : axes) {
+            counts.append(counts.length() == 0 ? "" : ", ").append(b.path()).append(" has ")
+                .append(b.values().size());
+          }
+          throw new SweepException("--zip: every varied path needs the same number of values ("
+              + counts + ")");
+        }
+      }
+    }
+    List<Map<String, String>> combos = combinations(axes, spec.zip());
+    List<Cell> cells = new ArrayList<>();
+    Map<String, Map<String, Object>> resolvedByText = new LinkedHashMap<>();
+    for (Axis a : axes) {
+      resolvedByText.put(a.path(), new LinkedHashMap<>());
+    }
+    PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates());
+    for (Map<String, String> combo : combos) {
+      Cell c = pb.cell(combo);
+      for (Axis a : axes) {
+        resolvedByText.get(a.path()).putIfAbsent(a.values().get(a.values().indexOf(
+            combo.get(a.path()))), YamlValues.resolved(c.points().get(0).scenario(), a.path()));
+      }
+      cells.add(c);
+    }
+    List<Param> params = new ArrayList<>();
+    for (Axis a : axes) {
+      Map<String, Object> resolved = resolvedByText.get(a.path());
+      List<String> labels = new ArrayList<>();
+      List<Object> objects = new ArrayList<>();
+      for (String text : a.values()) {
+        Object r = resolved.get(text);
+        String label = YamlValues.label(r);
+        int dup = labels.indexOf(label);
+        if (dup >= 0) {
+          throw new SweepException("--vary " + a.path() + ": values '" + a.values().get(dup)
+              + "' and '" + text + "' are the same value (" + label + ")");
+        }
+        labels.add(label);
+        objects.add(r);
+      }
+      ParamKind kind = ParamKind.of(a.path(), objects);
+      Map<String, Double> numbers = new LinkedHashMap<>();
+      if (kind.numeric()) {
+        for (int i = 0; i < labels.size(); i++) {
+          numbers.put(labels.get(i), ParamKind.number(kind, objects.get(i)));
+        }
+      }
+      params.add(new Param(a.path(), kind, labels, numbers, false));
+    }
+    Param msgs = null;
+    for (Param p : params) {
+      if (p.path().equals(MSGS) && p.kind() == ParamKind.INTEGER) {
+        msgs = p;
+      }
+    }
+    if (msgs == null && spec.maxMsgsSearch()) {
+      boolean varied = axes.stream().anyMatch(a -> a.path().equals(MSGS));
+      if (varied) {
+        throw new SweepException("--max-msgs-search: " + MSGS + " is varied with a value that is"
+            + " not a number (auto?); the search needs a number of messages per block");
+      }
+      Integer m = base.workload().msgsPerBlock();
+      if (m == null) {
+        throw new SweepException("--max-msgs-search: the scenario has " + MSGS + ": auto; give"
+            + " a number (e.g. --set " + MSGS + "=100) to start the search from");
+      }
+      msgs = new Param(MSGS, ParamKind.INTEGER, List.of(Integer.toString(m)),
+          Map.of(Integer.toString(m), m.doubleValue()), true);
+    }
+    return new SweepPlan(source, sets, base, spec, cells, params, msgs);
+  }
+
+  private static void checkPath(String path) {
+    List<String> known = ScenarioKeys.paths();
+    if (known.contains(path)) {
+      return;
+    }
+    if (path.equals(ScenarioKeys.SWEEP) || path.startsWith(ScenarioKeys.SWEEP + ".")) {
+      throw new SweepException("--vary " + path + ": the sweep section cannot be varied");
+    }
+    String best = null;
+    int bestD = Integer.MAX_VALUE;
+    for (String k : known) { // a path the given one is the start of (workload.msgs) wins
+      if (k.startsWith(path) || (section(k).equals(section(path))
+          && last(k).startsWith(last(path)))) {
+        if (best == null || k.length() < best.length()) {
+          best = k;
+          bestD = 0;
+        }
+      }
+    }
+    for (String k : bestD == 0 ? List.<String>of() : known) {
+      int d = Math.min(distance(path, k), distance(last(path), last(k)) + 1);
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    String hint = best != null && bestD <= Math.max(3, path.length() / 3)
+        ? "; did you mean " + best + "?" : "";
+    throw new SweepException("--vary " + path + ": unknown scenario path" + hint
+        + " (paths: see docs/SCENARIOS.md, e.g. " + MSGS + ", crypto.variant, keys.shares)");
+  }
+
+  private static String section(String path) {
+    int dot = path.indexOf('.');
+    return dot < 0 ? "" : path.substring(0, dot);
+  }
+
+  private static String last(String path) {
+    return path.substring(path.lastIndexOf('.') + 1);
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  private static List<Map<String, String>> combinations(List<Axis> axes, boolean zip) {
+    List<Map<String, String>> out = new ArrayList<>();
+    if (axes.isEmpty()) {
+      out.add(new LinkedHashMap<>());
+      return out;
+    }
+    if (zip) {
+      for (int i = 0; i < axes.get(0).values().size(); i++) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Axis a : axes) {
+          m.put(a.path(), a.values().get(i));
+        }
+        out.add(m);
+      }
+      return out;
+    }
+    out.add(new LinkedHashMap<>());
+    for (Axis a : axes) {
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> prefix : out) {
+        for (String v : a.values()) {
+          Map<String, String> m = new LinkedHashMap<>(prefix);
+          m.put(a.path(), v);
+          next.add(m);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+
+  /** Loads cells (grid points and probes) and names them. */
+  private static final class PlanBuilder {
+    private final Source source;
+    private final List<String> sets;
+    private final int replicates;
+
+    PlanBuilder(Source source, List<String> sets, int replicates) {
+      this.source = source;
+      this.sets = sets;
+      this.replicates = replicates;
+    }
+
+    Cell cell(Map<String, String> texts) {
+      List<String> overrides = new ArrayList<>(sets);
+      for (Map.Entry<String, String> e : texts.entrySet()) {
+        overrides.add(e.getKey() + "=" + e.getValue());
+      }
+      overrides.add(ScenarioKeys.SWEEP + "={}");
+      Scenario s;
+      try {
+        s = source.load(overrides);
+      } catch (ScenarioException e) {
+        throw new SweepException(describe(texts) + ": " + located(e, texts), e);
+      }
+      Map<String, String> labels = new LinkedHashMap<>();
+      for (String path : texts.keySet()) {
+        labels.put(path, YamlValues.label(YamlValues.resolved(s, path)));
+      }
+      String id = cellId(labels);
+      List<Point> points = new ArrayList<>();
+      for (int r = 0; r < replicates; r++) {
+        points.add(new Point(id + "__r" + r, id, r, s.withSeed(Seeds.derive(s.seed(), r))));
+      }
+      return new Cell(id, Collections.unmodifiableMap(new LinkedHashMap<>(texts)),
+          Collections.unmodifiableMap(labels), List.copyOf(points));
+    }
+
+    private static String located(ScenarioException e, Map<String, String> texts) {
+      if (e.isOverride()) {
+        return (e.getField() == null ? "" : e.getField() + ": ") + e.getProblem();
+      }
+      return e.getMessage();
+    }
+  }
+
+  /** {@code point (workload.msgs_per_block=abc, crypto.variant=fast)}. */
+  static String describe(Map<String, String> texts) {
+    if (texts.isEmpty()) {
+      return "base point";
+    }
+    StringBuilder sb = new StringBuilder("point (");
+    boolean first = true;
+    for (Map.Entry<String, String> e : texts.entrySet()) {
+      sb.append(first ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+      first = false;
+    }
+    return sb.append(')').toString();
+  }
+
+  /**
+   * The stable folder name of a combination: {@code LASTKEY-VALUE} joined by {@code __}, from the
+   * canonical values (so {@code 1000 ms} and {@code 1 s} name the same folder); spaces dropped;
+   * when other characters had to be replaced, or the name is long, a short hash of the exact
+   * values is appended. The empty combination is {@code base}.
+   */
+  static String cellId(Map<String, String> labels) {
+    if (labels.isEmpty()) {
+      return "base";
+    }
+    StringBuilder id = new StringBuilder();
+    StringBuilder exact = new StringBuilder();
+    boolean lossy = false;
+    for (Map.Entry<String, String> e : labels.entrySet()) {
+      String key = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+      String v = e.getValue().replace(" ", "");
+      String clean = v.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "");
+      if (!clean.equals(v) || clean.isEmpty()) {
+        lossy = true;
+      }
+      id.append(id.length() == 0 ? "" : "__").append(key).append('-').append(clean);
+      exact.append(e.getKey()).append('=').append(e.getValue()).append('\n');
+    }
+    if (lossy || id.length() > 120) {
+      String prefix = id.length() > 120 ? id.substring(0, 120) : id.toString();
+      return prefix + "-" + sha(exact.toString()).substring(0, 8);
+    }
+    return id.toString();
+  }
+
+  private static String sha(String s) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(s.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * A cell outside the grid (a probe of the search): the given values as overrides; throws
+   * {@link SweepException} when the values do not make a valid scenario.
+   */
+  public Cell probeCell(Map<String, String> texts) {
+    return new PlanBuilder(source, sets, spec.replicates()).cell(texts);
+  }
+
+  public Scenario base() {
+    return base;
+  }
+
+  public SweepSpec spec() {
+    return spec;
+  }
+
+  public List<Cell> cells() {
+    return cells;
+  }
+
+  public List<Param> params() {
+    return params;
+  }
+
+  /** The message-count parameter to search, or null (not varied as a number, no search asked). */
+  public Param msgsParam() {
+    return msgs;
+  }
+
+  /** Every point of the grid, cell by cell. */
+  public List<Point> points() {
+    List<Point> out = new ArrayList<>();
+    for (Cell c : cells) {
+      out.addAll(c.points());
+    }
+    return out;
+  }
+
+  /** Whether any point charges measured CPU time (then points should not run concurrently). */
+  public boolean anyMeasured() {
+    for (Cell c : cells) {
+      if (c.points().get(0).scenario().crypto().timing().equals("measured")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public List<String> sets() {
+    return sets;
+  }
+
+  /** The cell of the given labels, or null. */
+  public Cell cellByLabels(Map<String, String> labels) {
+    for (Cell c : cells) {
+      if (Objects.equals(c.labels(), labels)) {
+        return c;
+      }
+    }
+    return null;
+  }
+}

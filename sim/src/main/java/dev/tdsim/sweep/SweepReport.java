@@ -1,0 +1,414 @@
+package dev.tdsim.sweep;
+
+import com.google.common.html.HtmlEscapers;
+import dev.tdsim.report.Charts;
+import dev.tdsim.report.CriticalPath;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.HistogramDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * {@code report.html} of a sweep: one self-contained page (charts embedded as PNG data URIs) with
+ * the latency against the message count (or the first numeric parameter) and the budgets drawn
+ * across, the critical path per point, the latency distribution, a tornado chart of the
+ * sensitivity, the sensitivity numbers and the sweep.csv table.
+ */
+final class SweepReport {
+  /** One colour per line group (the decryption and judged lines of a group share it). */
+  private static final Color[] PALETTE = {new Color(0x4e79a7), new Color(0xe15759),
+      new Color(0x59a14f), new Color(0xb07aa1), new Color(0xf28e2b), new Color(0x76b7b2),
+      new Color(0x9c755f), new Color(0xedc948)};
+
+  private SweepReport() {}
+
+  static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
+      Sensitivity.Report sens) throws IOException {
+    StringBuilder h = new StringBuilder();
+    String name = plan.base().name();
+    h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tdsim sweep: ")
+        .append(esc(name)).append("</title><style>")
+        .append("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}")
+        .append("table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px")
+        .append(" solid #ccc;padding:3px 8px;text-align:right}th{background:#eee}")
+        .append(".yes{color:#070;font-weight:bold}.no{color:#b00;font-weight:bold}")
+        .append("img{max-width:100%}</style></head><body>");
+    h.append("<h1>Sweep: ").append(esc(name)).append("</h1><p>");
+    h.append(plan.cells().size()).append(" points x ").append(plan.spec().replicates())
+        .append(" replicate(s), ").append(plan.spec().zip() ? "zip" : "cartesian")
+        .append("; varied: ");
+    List<String> varied = new ArrayList<>();
+    for (SweepPlan.Param p : plan.params()) {
+      varied.add("<b>" + esc(p.path()) + "</b> (" + esc(String.join(", ", p.values())) + ")");
+    }
+    h.append(varied.isEmpty() ? "nothing (message-count search only)" : String.join("; ", varied))
+        .append(". Probe runs of the search: ").append(sens.probeRuns()).append(".</p>");
+
+    h.append("<h2>Decryption latency (p95) and the budgets</h2>");
+    h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(latencyChart(plan, results,
+        sens), 1000, 460)).append("\">");
+    h.append("<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
+        + " decryption, or the slower when pipelined), which decides whether a budget fits."
+        + " Grey lines: the block-time budgets.</p>");
+
+    appendMsgs(h, sens);
+    appendOtherParams(h, sens);
+
+    h.append("<h2>Sensitivity (tornado)</h2>");
+    if (!sens.tornado().isEmpty()) {
+      h.append("<img alt=\"tornado\" src=\"").append(Charts.dataUri(tornado(sens), 1000,
+          120 + 50 * sens.tornado().size())).append("\">");
+      h.append("<table><tr><th>path</th><th>low value</th><th>p95 at low</th><th>high value</th>")
+          .append("<th>p95 at high</th><th>base p95</th></tr>");
+      for (Sensitivity.TornadoBar t : sens.tornado()) {
+        h.append("<tr><td>").append(esc(t.path())).append("</td><td>").append(esc(t.lowLabel()))
+            .append("</td><td>").append(ms(t.lowP95Ms())).append("</td><td>")
+            .append(esc(t.highLabel())).append("</td><td>").append(ms(t.highP95Ms()))
+            .append("</td><td>").append(ms(t.baseP95Ms())).append("</td></tr>");
+      }
+      h.append("</table>");
+    } else {
+      h.append("<p>Nothing varied on the grid.</p>");
+    }
+
+    h.append("<h2>Critical path per point (mean height, replicate 0)</h2>");
+    h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(criticalPaths(plan,
+        results), 1000, 140 + 28 * plan.cells().size())).append("\">");
+
+    h.append("<h2>Distribution of per-height decryption latency</h2>");
+    h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
+        sens), 1000, 360)).append("\">");
+
+    h.append("<h2>sweep.csv</h2>").append(csvTable(out.resolve(SweepCsv.FILE)));
+    if (!sens.notes().isEmpty()) {
+      h.append("<h2>Notes</h2><ul>");
+      for (String n : sens.notes()) {
+        h.append("<li>").append(esc(n)).append("</li>");
+      }
+      h.append("</ul>");
+    }
+    h.append("<p>Each point's summary.json, heights.csv and scenario.yaml are in points/;"
+        + " the search's probe runs in probes/. tdsim sweep, see docs/SWEEPS.md.</p>");
+    h.append("</body></html>\n");
+    Files.writeString(out.resolve(Sweep.REPORT), h);
+  }
+
+  // ------------------------------------------------------------------ tables
+
+  private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {
+    Sensitivity.NumericParam m = sens.msgs();
+    if (m == null) {
+      return;
+    }
+    h.append("<h2>Largest messages per block that fit</h2><p>Found by bisection on the"
+        + " scenario between the grid's last fitting and first non-fitting value (at most ")
+        .append(sens.maxProbes()).append(" probes per budget).</p>");
+    h.append("<table><tr><th>other values</th><th>block time</th><th>max msgs fitting</th>")
+        .append("<th>bound</th><th>bracket</th><th>probes</th><th>cost per extra msg</th>")
+        .append("<th>elasticity</th></tr>");
+    for (Sensitivity.NumericGroup g : m.groups()) {
+      for (Sensitivity.BudgetFit f : g.budgets()) {
+        h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
+            .append(ms(f.blockTimeMs())).append("</td><td>")
+            .append(f.value() == null ? "-" : Long.toString(Math.round(f.value())))
+            .append("</td><td>").append(esc(f.bound())).append("</td><td>")
+            .append(bracket(f)).append("</td><td>").append(f.probes()).append("</td><td>")
+            .append(g.slopeMsPerUnit() == null ? "-" : String.format(Locale.ROOT, "%.4f ms",
+                g.slopeMsPerUnit())).append("</td><td>")
+            .append(g.elasticity() == null ? "-" : String.format(Locale.ROOT, "%.3f",
+                g.elasticity())).append("</td></tr>");
+      }
+    }
+    h.append("</table>");
+  }
+
+  private static void appendOtherParams(StringBuilder h, Sensitivity.Report sens) {
+    for (Sensitivity.NumericParam p : sens.numeric()) {
+      h.append("<h2>").append(esc(p.path())).append("</h2><table><tr><th>other values</th>")
+          .append("<th>direction</th><th>block time</th><th>value fitting</th><th>bound</th>")
+          .append("<th>probes</th><th>slope (ms per ").append(esc(p.unit().isEmpty() ? "unit"
+              : p.unit())).append(")</th><th>elasticity</th></tr>");
+      for (Sensitivity.NumericGroup g : p.groups()) {
+        for (Sensitivity.BudgetFit f : g.budgets()) {
+          String prefix = g.direction().equals("decreasing") ? "&ge; " : "&le; ";
+          h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
+              .append(esc(g.direction())).append("</td><td>").append(ms(f.blockTimeMs()))
+              .append("</td><td>").append(f.label() == null ? "-" : prefix + esc(f.label()))
+              .append("</td><td>").append(esc(f.bound())).append("</td><td>")
+              .append(f.probes()).append("</td><td>").append(g.slopeMsPerUnit() == null ? "-"
+                  : String.format(Locale.ROOT, "%.4g", g.slopeMsPerUnit())).append("</td><td>")
+              .append(g.elasticity() == null ? "-" : String.format(Locale.ROOT, "%.3f",
+                  g.elasticity())).append("</td></tr>");
+        }
+      }
+      h.append("</table>");
+    }
+    for (Sensitivity.CategoricalParam p : sens.categorical()) {
+      h.append("<h2>").append(esc(p.path())).append("</h2><table><tr><th>other values</th>")
+          .append("<th>value</th><th>p50</th><th>p95</th><th>p99</th><th>judged p95</th>");
+      for (double b : sens.budgetsMs()) {
+        h.append("<th>fits ").append(ms(b)).append("</th>");
+      }
+      h.append("</tr>");
+      for (Sensitivity.CategoricalGroup g : p.groups()) {
+        for (Sensitivity.CategoryValue v : g.values()) {
+          h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
+              .append(esc(v.value())).append("</td><td>").append(ms(v.p50Ms())).append("</td><td>")
+              .append(ms(v.p95Ms())).append("</td><td>").append(ms(v.p99Ms())).append("</td><td>")
+              .append(ms(v.judgedP95Ms())).append("</td>");
+          for (boolean f : v.fits()) {
+            h.append("<td class=\"").append(f ? "yes\">yes" : "no\">no").append("</td>");
+          }
+          h.append("</tr>");
+        }
+      }
+      h.append("</table>");
+    }
+  }
+
+  private static String bracket(Sensitivity.BudgetFit f) {
+    if (f.bracketLow() == null && f.bracketHigh() == null) {
+      return "-";
+    }
+    return "[" + (f.bracketLow() == null ? "-" : num(f.bracketLow())) + ", "
+        + (f.bracketHigh() == null ? "-" : num(f.bracketHigh())) + "]";
+  }
+
+  private static String csvTable(Path csv) throws IOException {
+    StringBuilder t = new StringBuilder("<table>");
+    try (Reader r = Files.newBufferedReader(csv);
+        CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+            .parse(r)) {
+      t.append("<tr>");
+      for (String name : p.getHeaderNames()) {
+        t.append("<th>").append(esc(name)).append("</th>");
+      }
+      t.append("</tr>");
+      for (CSVRecord rec : p) {
+        t.append("<tr>");
+        for (String v : rec) {
+          String cls = v.equals("true") ? " class=\"yes\"" : v.equals("false") ? " class=\"no\""
+              : "";
+          t.append("<td").append(cls).append('>').append(esc(v)).append("</td>");
+        }
+        t.append("</tr>");
+      }
+    }
+    return t.append("</table>").toString();
+  }
+
+  // ------------------------------------------------------------------ charts
+
+  /** p95 against the message count (or the first numeric parameter), one line per group. */
+  private static JFreeChart latencyChart(SweepPlan plan, Map<String, PointResult> results,
+      Sensitivity.Report sens) {
+    Sensitivity.NumericParam x = sens.msgs() != null ? sens.msgs()
+        : sens.numeric().isEmpty() ? null : sens.numeric().get(0);
+    if (x == null) {
+      DefaultCategoryDataset data = new DefaultCategoryDataset();
+      for (SweepPlan.Cell c : plan.cells()) {
+        CellStats s = stats(c, results);
+        data.addValue(s.p95Ms(), "p95 decryption", c.id());
+        data.addValue(s.judgedP95Ms(), "p95 judged", c.id());
+      }
+      JFreeChart chart = ChartFactory.createBarChart("p95 latency per point (grey: budgets)",
+          "", "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
+      CategoryPlot plot = chart.getCategoryPlot();
+      for (double b : sens.budgetsMs()) {
+        plot.addRangeMarker(budgetMarker(b));
+      }
+      return chart;
+    }
+    XYSeriesCollection data = new XYSeriesCollection();
+    int n = 0;
+    for (Sensitivity.NumericGroup g : x.groups()) {
+      String label = g.fixed().isEmpty() ? "" : fixed(g.fixed()) + " ";
+      if (label.isEmpty() && x.groups().size() > 1) {
+        label = "group " + (++n) + " ";
+      }
+      XYSeries p95 = new XYSeries(label + "p95 decryption", true, true);
+      XYSeries judged = new XYSeries(label + "p95 judged", true, true);
+      for (Sensitivity.Sample s : g.samples()) {
+        p95.addOrUpdate(s.value(), s.p95Ms());
+        judged.addOrUpdate(s.value(), s.judgedP95Ms());
+      }
+      data.addSeries(p95);
+      data.addSeries(judged);
+    }
+    String unit = x.unit().isEmpty() ? "" : " (" + x.unit() + ")";
+    JFreeChart chart = ChartFactory.createXYLineChart(
+        "p95 latency vs " + x.path() + " (grid points and search probes)", x.path() + unit,
+        "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
+    XYPlot plot = chart.getXYPlot();
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    for (int i = 0; i < data.getSeriesCount(); i++) {
+      renderer.setSeriesPaint(i, PALETTE[(i / 2) % PALETTE.length]);
+      if (i % 2 == 1) {
+        renderer.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
+            BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
+      } else {
+        renderer.setSeriesStroke(i, new BasicStroke(2f));
+      }
+    }
+    plot.setRenderer(renderer);
+    if (x.kind().equals("integer")) {
+      plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    }
+    for (double b : sens.budgetsMs()) {
+      plot.addRangeMarker(budgetMarker(b));
+    }
+    ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
+    return chart;
+  }
+
+  private static ValueMarker budgetMarker(double ms) {
+    ValueMarker m = new ValueMarker(ms);
+    m.setPaint(Color.GRAY);
+    m.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
+        new float[] {4f, 4f}, 0f));
+    m.setLabel(ms(ms));
+    m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+    m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+    return m;
+  }
+
+  private static JFreeChart criticalPaths(SweepPlan plan, Map<String, PointResult> results) {
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    for (SweepPlan.Cell c : plan.cells()) {
+      PointResult r = results.get(c.points().get(0).id());
+      if (r == null) {
+        continue;
+      }
+      CriticalPath p = r.criticalPath();
+      data.addValue(p.consensusMs(), "consensus", c.id());
+      data.addValue(p.shareCreationMs(), "share creation", c.id());
+      data.addValue(p.shareGossipMs(), "share gossip", c.id());
+      data.addValue(p.combineMs(), "combine", c.id());
+      data.addValue(p.decryptMs(), "decrypt", c.id());
+    }
+    JFreeChart chart = ChartFactory.createStackedBarChart("Critical path, mean height", "",
+        "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
+    var renderer = chart.getCategoryPlot().getRenderer();
+    Color[] phases = {new Color(0x8c8c8c), new Color(0x4e79a7), new Color(0x59a14f),
+        new Color(0xe15759), new Color(0xf28e2b)};
+    for (int i = 0; i < phases.length; i++) {
+      renderer.setSeriesPaint(i, phases[i]);
+    }
+    return chart;
+  }
+
+  private static JFreeChart histogram(SweepPlan plan, Map<String, PointResult> results,
+      Sensitivity.Report sens) {
+    HistogramDataset data = new HistogramDataset();
+    List<Double> all = new ArrayList<>();
+    for (PointResult r : results.values()) {
+      for (double v : r.latenciesMs()) {
+        all.add(v);
+      }
+    }
+    double[] pooled = all.stream().mapToDouble(Double::doubleValue).toArray();
+    if (pooled.length > 0) {
+      data.addSeries("all points (" + pooled.length + " heights)", pooled, 30);
+    }
+    if (sens.baseCell() != null) {
+      List<Double> base = new ArrayList<>();
+      for (PointResult r : results.values()) {
+        if (r.cellId().equals(sens.baseCell())) {
+          for (double v : r.latenciesMs()) {
+            base.add(v);
+          }
+        }
+      }
+      if (!base.isEmpty() && pooled.length > 0) {
+        double min = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        data.addSeries("base point " + sens.baseCell(),
+            base.stream().mapToDouble(Double::doubleValue).toArray(), 30, min,
+            max > min ? max : min + 1);
+      }
+    }
+    JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
+        "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
+    chart.getXYPlot().setForegroundAlpha(0.6f);
+    return chart;
+  }
+
+  /** Per parameter, the p95 at its low and high value as bars from the base latency. */
+  private static JFreeChart tornado(Sensitivity.Report sens) {
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    for (Sensitivity.TornadoBar t : sens.tornado()) {
+      String cat = t.path() + " (" + t.lowLabel() + " .. " + t.highLabel() + ")";
+      data.addValue(t.lowP95Ms() - t.baseP95Ms(), "at lowest value", cat);
+      data.addValue(t.highP95Ms() - t.baseP95Ms(), "at highest value", cat);
+    }
+    JFreeChart chart = ChartFactory.createStackedBarChart(String.format(Locale.ROOT,
+        "p95 decryption latency change from the base point (%.1f ms)", sens.baseP95Ms()), "",
+        "milliseconds vs base", data, PlotOrientation.HORIZONTAL, true, false, false);
+    ValueMarker zero = new ValueMarker(0);
+    zero.setPaint(Color.BLACK);
+    chart.getCategoryPlot().addRangeMarker(zero);
+    return chart;
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private static CellStats stats(SweepPlan.Cell c, Map<String, PointResult> results) {
+    List<PointResult> rs = new ArrayList<>();
+    for (SweepPlan.Point p : c.points()) {
+      PointResult r = results.get(p.id());
+      if (r != null) {
+        rs.add(r);
+      }
+    }
+    return CellStats.of(rs);
+  }
+
+  private static String fixed(Map<String, String> fixed) {
+    if (fixed.isEmpty()) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, String> e : fixed.entrySet()) {
+      parts.add(e.getKey().substring(e.getKey().lastIndexOf('.') + 1) + "=" + e.getValue());
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String ms(double ms) {
+    if (!Double.isFinite(ms)) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : "%.1f ms", ms);
+  }
+
+  private static String num(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+  }
+
+  private static String esc(String s) {
+    return HtmlEscapers.htmlEscaper().escape(s == null ? "" : s);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.tdsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandTest {
+  private static final String TINY = String.join("\n",
+      "name: tiny",
+      "heights: 2",
+      "validators: {count: 4}",
+      "keys: {shares: 8}",
+      "network: {model: uniform, latency: 5 ms}",
+      "workload: {msgs_per_block: 3, msg_size: 100 B}",
+      "crypto: {variant: folded, timing: model}",
+      "");
+
+  private static Path tiny(Path dir, String extra) throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY + extra);
+    return file;
+  }
+
+  @Test
+  void badSweepsExitTwoWithOneLineBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+    String file = tiny(dir, "").toString();
+    String out = dir.resolve("out").toString();
+    CliRun unknown = CliRun.of("sweep", file, "--vary", "workload.msgs=1,2", "--out", out);
+    assertEquals(2, unknown.exitCode(), unknown.err());
+    assertEquals(1, unknown.errLines().size(), unknown.err());
+    assertTrue(unknown.err().contains("workload.msgs")
+        && unknown.err().contains("did you mean workload.msgs_per_block"), unknown.err());
+    CliRun value = CliRun.of("sweep", file, "--vary", "workload.msgs_per_block=1,x",
+        "--out", out);
+    assertEquals(2, value.exitCode(), value.err());
+    assertEquals(1, value.errLines().size(), value.err());
+    assertTrue(value.err().contains("workload.msgs_per_block=x"), value.err());
+    CliRun zip = CliRun.of("sweep", file, "--vary", "workload.msgs_per_block=1,2",
+        "--vary", "crypto.variant=fast", "--zip", "--out", out);
+    assertEquals(2, zip.exitCode(), zip.err());
+    assertEquals(1, zip.errLines().size(), zip.err());
+    assertTrue(zip.err().contains("--zip"), zip.err());
+    CliRun section = CliRun.of("sweep", tiny(dir, "sweep: {vary: {crypto.variant: fast}}\n")
+        .toString(), "--out", out);
+    assertEquals(2, section.exitCode(), section.err());
+    assertEquals(1, section.errLines().size(), section.err());
+    assertTrue(section.err().contains("sweep.vary.crypto.variant: expected a list"),
+        section.err());
+    CliRun nothing = CliRun.of("sweep", tiny(dir, "").toString(), "--out", out);
+    assertEquals(2, nothing.exitCode(), nothing.err());
+    assertTrue(nothing.err().contains("nothing to vary"), nothing.err());
+    assertTrue(!Files.exists(dir.resolve("out")), "nothing ran, nothing written");
+  }
+
+  @Test
+  void aSmallSweepFromTheFileWritesEveryOutput(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "sweep: {vary: {workload.msgs_per_block: [1, 3]}}\n");
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--vary", "crypto.variant=fast,folded",
+        "--no-search", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("largest workload.msgs_per_block fitting"), r.out());
+    assertTrue(r.err().contains("4/4 points"), r.err());
+    for (String f : new String[] {"sweep.csv", "sensitivity.json", "report.html"}) {
+      assertTrue(Files.isRegularFile(out.resolve(f)), f);
+    }
+    assertTrue(Files.isRegularFile(out.resolve("points/msgs_per_block-3__variant-fast__r0"
+        + "/summary.json")));
+    CliRun again = CliRun.of("sweep", file.toString(), "--vary", "crypto.variant=fast,folded",
+        "--no-search", "--out", out.toString(), "--quiet");
+    assertEquals(0, again.exitCode(), again.err());
+    assertTrue(again.out().contains("0 runs now, 4 reused"), again.out());
+  }
+
+  @Test
+  void helpSaysWhyMeasuredPointsRunOneAtATime() {
+    CliRun r = CliRun.of("sweep", "--help");
+    assertEquals(0, r.exitCode());
+    assertTrue(r.out().contains("measured") && r.out().contains("--parallel"), r.out());
+  }
+}
