@@ -26,14 +26,14 @@ public final class RealCrypto<S> {
   private final CombineVariant<S> variant;
   private final KeySet keys;
   private final Workers workers;
-  private final BlockProposer<S> proposer;
+  /** One proposer per combining validator: each keeps its own prepare_combine cache. */
+  private final Map<Integer, BlockProposer<S>> proposers = new java.util.HashMap<>();
   private long calls;
 
   public RealCrypto(CombineVariant<S> variant, KeySet keys, Workers workers) {
     this.variant = variant;
     this.keys = keys;
     this.workers = workers;
-    this.proposer = new BlockProposer<>(variant, keys, workers);
   }
 
   /** A result with the CPU nanoseconds spent on this machine to get it. */
@@ -99,10 +99,12 @@ public final class RealCrypto<S> {
    * this process's CPU time over the call (all its threads), which unlike wall time x threads
    * does not grow when other programs load the machine.
    */
-  public Timed<BlockResult> blockPropose(
+  public Timed<BlockResult> blockPropose(int combiner,
       List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, BlockProposer.Reshare reshare,
       Random random) {
     calls++;
+    BlockProposer<S> proposer = proposers.computeIfAbsent(combiner,
+        c -> new BlockProposer<>(variant, keys, workers));
     long before = processCpu();
     BlockResult result = proposer.propose(cts, shares, reshare, random);
     return new Timed<>(result, processCpu() - before);

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * block_propose as benchmarked, but honest: decode every share, (batch variant) check ciphertext
@@ -32,11 +31,17 @@ public final class BlockProposer<S> {
     Map<Integer, List<byte[]>> sharesFor(SignerSet signers);
   }
 
+  /** How many signer sets' prepare_combine results are kept. */
+  public static final int PREPARED_SIGNER_SETS = 2;
+
   private final CombineVariant<S> variant;
   private final KeySet keys;
   private final Workers workers;
   private final Workers combineWorkers;
-  private final Map<SignerSet, CombineVariant.Combiner<S>> prepared = new ConcurrentHashMap<>();
+  /** prepare_combine results, for the few most recent signer sets (they hold ~3 MB each). */
+  private final Map<SignerSet, CombineVariant.Combiner<S>> prepared =
+      com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
+          .<SignerSet, CombineVariant.Combiner<S>>build().asMap();
 
   public BlockProposer(CombineVariant<S> variant, KeySet keys, Workers workers) {
     this.variant = variant;
@@ -53,9 +58,15 @@ public final class BlockProposer<S> {
     return variant;
   }
 
+  private final java.util.concurrent.atomic.AtomicInteger prepareCount =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   /** prepare_combine for a signer set, computed once and cached. */
   public CombineVariant.Combiner<S> combinerFor(SignerSet signers) {
-    return prepared.computeIfAbsent(signers, s -> variant.prepare(keys, s, workers));
+    return prepared.computeIfAbsent(signers, s -> {
+      prepareCount.incrementAndGet();
+      return variant.prepare(keys, s, workers);
+    });
   }
 
   /**
@@ -90,6 +101,7 @@ public final class BlockProposer<S> {
     long t2 = System.nanoTime();
 
     SignerSet signers = honestSigners(requested, faulty);
+    int preparedBefore = prepareCount.get();
     if (!signers.equals(requested) && variant.sharesDependOnSigners()) {
       decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
       signers = honestSigners(signers, faulty);
@@ -139,7 +151,7 @@ public final class BlockProposer<S> {
           reshare, random);
     }
     long t8 = System.nanoTime();
-    return new BlockResult(plaintexts, faulty, invalid, signers,
+    return new BlockResult(plaintexts, faulty, invalid, signers, prepareCount.get() > preparedBefore,
         new BlockResult.PhaseTimings(t1 - t0, t2 - t1, verifyNanos, prepareNanos, t6 - t5,
             t7 - t6, t8 - t7));
   }

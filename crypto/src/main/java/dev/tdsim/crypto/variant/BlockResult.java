@@ -8,14 +8,15 @@ import java.util.Optional;
 /**
  * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
  * an invalid ciphertext, or too few honest shares), the validators found faulty with the reason,
- * in ascending validator order, the signer set finally used, and the wall-clock time of each
- * phase.
+ * in ascending validator order, the signer set finally used, whether prepare_combine ran (false
+ * when every signer set was cached), and the wall-clock time of each phase.
  */
 public record BlockResult(
     List<Optional<byte[]>> plaintexts,
     Map<Integer, String> faultyValidators,
     List<Integer> invalidCiphertexts,
     SignerSet signersUsed,
+    boolean ranPrepare,
     PhaseTimings timings) {
 
   public BlockResult {

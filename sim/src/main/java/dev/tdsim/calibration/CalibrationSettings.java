@@ -1,0 +1,180 @@
+package dev.tdsim.calibration;
+
+import dev.tdsim.bench.BenchSettings;
+import dev.tdsim.crypto.tpke.Committee;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * What one {@code tdsim calibrate} run measures: per variant a grid of key sets (validators x
+ * shares, threshold shares*2/3) and message counts, crossed with payload sizes that alternate over
+ * the grid, each point timed {@code reps} times. Validated here, so a bad value fails before any
+ * key is dealt, with a message naming the option.
+ *
+ * @param grids the grid of each variant to calibrate, in order
+ * @param sizesBytes payload sizes; grid point (key set i, message count j) uses size
+ *     {@code sizesBytes[(i + j) mod count]}, so every size meets every key set and message count
+ *     without multiplying the grid
+ * @param reps repetitions of every measurement per point (the smallest is used: contention
+ *     from other processes only adds time)
+ * @param threads threads for the untimed setup (keys, tables, other validators' shares); every
+ *     measurement runs on one thread
+ * @param seed seed of keys, payloads and verification weights
+ * @param out the cost-model file to write
+ */
+public record CalibrationSettings(
+    Map<String, Grid> grids, List<Integer> sizesBytes, int reps, int threads, long seed,
+    Path out) {
+
+  /** One key set of the grid: V validators with equal chunks of N shares, t = N*2/3. */
+  public record KeySpec(int validators, int shares) implements Comparable<KeySpec> {
+    public KeySpec {
+      if (shares < 2 || Integer.bitCount(shares) != 1) {
+        throw new IllegalArgumentException(
+            "shares must be a power of two >= 2, got " + shares + " in " + validators + "x"
+                + shares);
+      }
+      if (validators < 1 || validators > shares) {
+        throw new IllegalArgumentException("validators must be in [1, shares=" + shares
+            + "], got " + validators + " in " + validators + "x" + shares);
+      }
+    }
+
+    public int threshold() {
+      return Math.max(1, Committee.defaultThreshold(shares));
+    }
+
+    /** "VxN", e.g. "150x8192". */
+    public static KeySpec parse(String text) {
+      String[] parts = text.trim().toLowerCase().split("x");
+      try {
+        if (parts.length == 2) {
+          return new KeySpec(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+        }
+      } catch (NumberFormatException e) {
+        // fall through
+      }
+      throw new IllegalArgumentException(
+          "expected VALIDATORSxSHARES like 16x256, got '" + text + "'");
+    }
+
+    @Override
+    public int compareTo(KeySpec o) {
+      long a = (long) shares * validators;
+      long b = (long) o.shares * o.validators;
+      return a != b ? Long.compare(a, b)
+          : shares != o.shares ? Integer.compare(shares, o.shares)
+          : Integer.compare(validators, o.validators);
+    }
+
+    @Override
+    public String toString() {
+      return validators + "x" + shares;
+    }
+  }
+
+  /** The key sets and message counts of one variant. */
+  public record Grid(List<KeySpec> keySets, List<Integer> msgs) {
+    public Grid {
+      if (keySets.isEmpty()) {
+        throw new IllegalArgumentException("a grid needs at least one key set");
+      }
+      keySets = List.copyOf(new TreeSet<>(keySets));
+      msgs = BenchSettings.positiveSorted("--msgs", msgs);
+    }
+
+    public int points() {
+      return keySets.size() * msgs.size();
+    }
+  }
+
+  /** Variants whose shares cost one pairing per key-share point: calibrated at small N only. */
+  public static final List<String> PER_POINT_VARIANTS = List.of("simple", "batch");
+
+  /** The default grid of fast, precomputed, folded: up to the default scenario's 150 x 8192. */
+  public static final Grid DEFAULT = new Grid(keys("4x64,16x64,16x512,64x256,64x2048,150x8192"),
+      List.of(1, 4, 16, 32));
+  /** The default grid of simple and batch (one pairing per key-share point and message). */
+  public static final Grid DEFAULT_PER_POINT = new Grid(keys("4x16,4x64,16x64,8x256"),
+      List.of(1, 4, 8));
+  /** {@code --quick}. */
+  public static final Grid QUICK = new Grid(keys("4x64,16x128,64x2048"), List.of(1, 8, 32));
+  /** {@code --quick} for simple and batch. */
+  public static final Grid QUICK_PER_POINT = new Grid(keys("4x16,8x64"), List.of(1, 4, 8));
+  public static final List<Integer> DEFAULT_SIZES = List.of(128, 4096);
+  public static final int DEFAULT_REPS = 3;
+  public static final int QUICK_REPS = 2;
+
+  public CalibrationSettings {
+    Objects.requireNonNull(out, "out");
+    if (grids.isEmpty()) {
+      throw new IllegalArgumentException("--variant: give at least one variant");
+    }
+    grids = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(grids));
+    sizesBytes = BenchSettings.positiveSorted("--sizes", sizesBytes);
+    if (reps < 1) {
+      throw new IllegalArgumentException("--reps must be >= 1, got " + reps);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+    }
+  }
+
+  /**
+   * The settings of the command line: the default (or quick) grid of each variant, with the
+   * optional overrides applied.
+   *
+   * @param variants variant names or "all"
+   * @param keySets replaces every variant's key sets (null: the defaults)
+   * @param msgs replaces every variant's message counts (null: the defaults)
+   * @param maxValidators drops key sets with more validators (null: no limit)
+   * @param maxShares drops key sets with more shares (null: no limit)
+   * @param reps null: 3, or 1 with quick
+   */
+  public static CalibrationSettings of(List<String> variants, boolean quick,
+      List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
+      Integer maxShares, Integer reps, int threads, long seed, Path out) {
+    Map<String, Grid> grids = new LinkedHashMap<>();
+    for (String v : BenchSettings.resolveVariants(variants)) {
+      boolean perPoint = PER_POINT_VARIANTS.contains(v);
+      Grid base = quick ? (perPoint ? QUICK_PER_POINT : QUICK)
+          : (perPoint ? DEFAULT_PER_POINT : DEFAULT);
+      List<KeySpec> ks = new ArrayList<>(keySets != null ? keySets : base.keySets());
+      ks.removeIf(k -> (maxValidators != null && k.validators() > maxValidators)
+          || (maxShares != null && k.shares() > maxShares));
+      if (ks.isEmpty()) {
+        throw new IllegalArgumentException("--max-validators/--max-shares leave no key set for"
+            + " variant " + v + " (its key sets: " + (keySets != null ? keySets : base.keySets())
+            + "); raise them or give --key-sets");
+      }
+      grids.put(v, new Grid(ks, msgs != null ? msgs : base.msgs()));
+    }
+    return new CalibrationSettings(grids, sizes != null ? sizes : DEFAULT_SIZES,
+        reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, seed, out);
+  }
+
+  /** Grid points over all variants: the progress bar's total. */
+  public int points() {
+    return grids.values().stream().mapToInt(Grid::points).sum();
+  }
+
+  /** Every key set of any variant, smallest first (small sets also warm the JIT up). */
+  public List<KeySpec> allKeySets() {
+    TreeSet<KeySpec> all = new TreeSet<>();
+    grids.values().forEach(g -> all.addAll(g.keySets()));
+    return List.copyOf(all);
+  }
+
+  static List<KeySpec> keys(String list) {
+    List<KeySpec> out = new ArrayList<>();
+    for (String k : list.split(",")) {
+      out.add(KeySpec.parse(k));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.tdsim.calibration;
+
+import dev.tdsim.timing.CostModel;
+import dev.tdsim.timing.CryptoOp;
+import dev.tdsim.timing.OpSize;
+import java.util.List;
+
+/**
+ * Which terms of the cost model each (variant, operation) is fitted with: the ones its code has a
+ * cost for (docs/CRYPTO.md), the others stay 0. {@code const} is always a candidate and, like any
+ * term, is dropped when the fit makes it negative.
+ *
+ * <p>The cost model has no term in the signer count alone, so work done once per signer and block
+ * (fast's V-pair product in VERIFY, its V Miller-line precomputations in PREPARE) is absorbed by
+ * the other terms; the fit quality shows how much that costs.
+ */
+final class OpTerms {
+  private OpTerms() {}
+
+  /** The candidate terms, a subset of {@link CostModel#TERMS} in its order. */
+  static List<String> of(String variant, CryptoOp op) {
+    boolean perPoint = variant.equals("simple") || variant.equals("batch");
+    return switch (op) {
+      // Per message: a scalar multiplication, a hash to G2, and ChaCha20-Poly1305 over the bytes.
+      case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY -> List.of("const", "msgs", "msg_bytes");
+      case SHARE_CREATE -> switch (variant) {
+        // simple/batch: Miller lines per key-share point, then one pairing per point and message.
+        case "simple", "batch" -> List.of("const", "shares", "msgs_shares");
+        // fast: one inversion, then one G1 multiplication per message.
+        case "fast" -> List.of("const", "msgs");
+        // folded: fold the points' scalars; precomputed: a G2 MSM over the points; then one
+        // G1 multiplication (folded) or one pairing (precomputed) per message.
+        default -> List.of("const", "msgs", "shares");
+      };
+      case DECODE -> perPoint ? List.of("const", "msgs_shares")
+          : List.of("const", "msgs_validators");
+      case VERIFY -> List.of("const", "msgs", "msgs_validators");
+      // Lagrange coefficients of the signer points (and, for fast, a G2 MSM per validator over
+      // its points).
+      case PREPARE -> List.of("const", "shares");
+      case COMBINE -> perPoint ? List.of("const", "msgs", "msgs_shares")
+          : List.of("const", "msgs", "msgs_validators");
+      case BLAME -> List.of("const", "msgs", "msgs_validators", "shares");
+    };
+  }
+
+  /** The value of one term for a call of the given size. */
+  static double value(String term, OpSize s) {
+    return switch (term) {
+      case "const" -> 1;
+      case "msgs" -> s.msgs();
+      case "msgs_validators" -> (double) s.msgs() * s.validators();
+      case "shares" -> s.shares();
+      case "msgs_shares" -> (double) s.msgs() * s.shares();
+      case "msg_bytes" -> s.msgBytes();
+      default -> throw new IllegalArgumentException("unknown cost model term '" + term + "'");
+    };
+  }
+}

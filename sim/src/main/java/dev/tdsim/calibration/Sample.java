@@ -1,0 +1,10 @@
+package dev.tdsim.calibration;
+
+import dev.tdsim.timing.CryptoOp;
+import dev.tdsim.timing.OpSize;
+
+/**
+ * One measurement of the calibration grid: a real crypto call of one variant, its size as the
+ * simulator would charge it, and the single-core CPU nanoseconds it took on this machine.
+ */
+public record Sample(String variant, CryptoOp op, OpSize size, double cpuNanos) {}
