@@ -15,6 +15,8 @@ run: $(JAR)
 
 test:
 	$(MVN) install
+	@cat crypto/target/surefire-reports/*.txt sim/target/surefire-reports/*.txt \
+	  | awk -F'[ ,]+' '/Tests run:/ {t+=$$3; f+=$$5+$$7; s+=$$9} END {printf "tests: %d passed, %d failed, %d skipped\n", t-f-s, f, s}'
 
 bench: $(JAR)
 	./tdsim bench
