@@ -10,9 +10,8 @@ import java.util.List;
  * cost for (docs/CRYPTO.md), the others stay 0. {@code const} is always a candidate and, like any
  * term, is dropped when the fit makes it negative.
  *
- * <p>The cost model has no term in the signer count alone, so work done once per signer and block
- * (fast's V-pair product in VERIFY, its V Miller-line precomputations in PREPARE) is absorbed by
- * the other terms; the fit quality shows how much that costs.
+ * <p>Work done once per signer and block (fast's V-pair product in VERIFY, its V Miller-line
+ * precomputations in PREPARE) is the {@code validators} term.
  */
 final class OpTerms {
   private OpTerms() {}
@@ -34,10 +33,10 @@ final class OpTerms {
       };
       case DECODE -> perPoint ? List.of("const", "msgs_shares")
           : List.of("const", "msgs_validators");
-      case VERIFY -> List.of("const", "msgs", "msgs_validators");
+      case VERIFY -> List.of("const", "msgs", "validators", "msgs_validators");
       // Lagrange coefficients of the signer points (and, for fast, a G2 MSM per validator over
       // its points).
-      case PREPARE -> List.of("const", "shares");
+      case PREPARE -> List.of("const", "validators", "shares");
       case COMBINE -> perPoint ? List.of("const", "msgs", "msgs_shares")
           : List.of("const", "msgs", "msgs_validators");
       case BLAME -> List.of("const", "msgs", "msgs_validators", "shares");
@@ -49,6 +48,7 @@ final class OpTerms {
     return switch (term) {
       case "const" -> 1;
       case "msgs" -> s.msgs();
+      case "validators" -> s.validators();
       case "msgs_validators" -> (double) s.msgs() * s.validators();
       case "shares" -> s.shares();
       case "msgs_shares" -> (double) s.msgs() * s.shares();

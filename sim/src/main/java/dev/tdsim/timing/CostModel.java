@@ -15,13 +15,14 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
  * Single-core CPU cost of each real crypto call, per variant, as a linear function of the call's
- * size: nanos = const + msgs*a + msgs*validators*b + shares*c + msgs*shares*d + msgBytes*e. Fitted by
+ * size: nanos = const + msgs*a + validators*b + msgs*validators*c + shares*d + msgs*shares*e
+ * + msgBytes*f. Fitted by
  * {@code tdsim calibrate} on this machine; a built-in set (measured while building tdsim, see
  * docs/PERFORMANCE.md) is used until then.
  *
  * <p>File format (YAML): {@code format: tdsim-cost-model/1}, a {@code machine} description, and
- * {@code variants: {NAME: {OP: {const, msgs, msgs_validators, shares, msgs_shares,
- * msg_bytes, fit}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
+ * {@code variants: {NAME: {OP: {const, msgs, validators, msgs_validators, shares,
+ * msgs_shares, msg_bytes, fit}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
  * calibrate} records next to the coefficients; it is kept but not used for predictions. Any other
  * key, a non-number or a negative coefficient makes the file malformed.
  */
@@ -29,12 +30,14 @@ public final class CostModel {
   public static final String FORMAT = "tdsim-cost-model/1";
   /** The term names, in the order of {@link Coefficients}. */
   public static final List<String> TERMS =
-      List.of("const", "msgs", "msgs_validators", "shares", "msgs_shares", "msg_bytes");
+      List.of("const", "msgs", "validators", "msgs_validators", "shares", "msgs_shares",
+          "msg_bytes");
 
   /** The coefficients of one (variant, operation), nanoseconds per unit of each term. */
   public record Coefficients(
       double constNanos,
       double perMsgNanos,
+      double perValidatorNanos,
       double perMsgValidatorNanos,
       double perShareNanos,
       double perMsgShareNanos,
@@ -42,6 +45,7 @@ public final class CostModel {
     public double predict(OpSize s) {
       double v = constNanos
           + perMsgNanos * s.msgs()
+          + perValidatorNanos * s.validators()
           + perMsgValidatorNanos * (double) s.msgs() * s.validators()
           + perShareNanos * s.shares()
           + perMsgShareNanos * (double) s.msgs() * s.shares()
@@ -51,8 +55,8 @@ public final class CostModel {
 
     /** The coefficients in the order of {@link #TERMS}. */
     public double[] toArray() {
-      return new double[] {constNanos, perMsgNanos, perMsgValidatorNanos, perShareNanos,
-          perMsgShareNanos, perMsgByteNanos};
+      return new double[] {constNanos, perMsgNanos, perValidatorNanos, perMsgValidatorNanos,
+          perShareNanos, perMsgShareNanos, perMsgByteNanos};
     }
 
     /** From coefficients in the order of {@link #TERMS}. */
@@ -60,18 +64,20 @@ public final class CostModel {
       if (c.length != TERMS.size()) {
         throw new IllegalArgumentException("expected " + TERMS.size() + " coefficients");
       }
-      return new Coefficients(c[0], c[1], c[2], c[3], c[4], c[5]);
+      return new Coefficients(c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
     }
 
     static Coefficients of(Map<?, ?> m) {
-      return new Coefficients(num(m, "const"), num(m, "msgs"), num(m, "msgs_validators"),
-          num(m, "shares"), num(m, "msgs_shares"), num(m, "msg_bytes"));
+      return new Coefficients(num(m, "const"), num(m, "msgs"), num(m, "validators"),
+          num(m, "msgs_validators"), num(m, "shares"), num(m, "msgs_shares"),
+          num(m, "msg_bytes"));
     }
 
     Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("const", constNanos);
       m.put("msgs", perMsgNanos);
+      m.put("validators", perValidatorNanos);
       m.put("msgs_validators", perMsgValidatorNanos);
       m.put("shares", perShareNanos);
       m.put("msgs_shares", perMsgShareNanos);

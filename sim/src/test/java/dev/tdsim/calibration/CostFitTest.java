@@ -43,7 +43,7 @@ class CostFitTest {
 
   @Test
   void recoversExactCoefficients() {
-    CostModel.Coefficients truth = new CostModel.Coefficients(25_000, 400_000, 178_000, 0, 0, 3);
+    CostModel.Coefficients truth = new CostModel.Coefficients(25_000, 400_000, 0, 178_000, 0, 0, 3);
     List<OpSize> sizes = grid();
     CostFit.Result r = CostFit.fit(sizes, times(sizes, truth, 0, 1),
         List.of("const", "msgs", "msgs_validators", "msg_bytes"));
@@ -58,8 +58,20 @@ class CostFitTest {
   }
 
   @Test
+  void recoversAPerSignerCost() {
+    // fast's VERIFY: a (V+1)-pair product per block plus short MSMs per message and signer.
+    CostModel.Coefficients truth = new CostModel.Coefficients(3_000_000, 30_000, 270_000, 24_000,
+        0, 0, 0);
+    List<OpSize> sizes = grid();
+    CostFit.Result r = CostFit.fit(sizes, times(sizes, truth, 0, 1),
+        List.of("const", "msgs", "validators", "msgs_validators"));
+    assertEquals(270_000, r.coefficients().perValidatorNanos(), 1e-6 * 270_000);
+    assertEquals(24_000, r.coefficients().perMsgValidatorNanos(), 1e-6 * 24_000);
+  }
+
+  @Test
   void recoversCoefficientsFromNoisyData() {
-    CostModel.Coefficients truth = new CostModel.Coefficients(22_000_000, 0, 0, 75_000, 0, 0);
+    CostModel.Coefficients truth = new CostModel.Coefficients(22_000_000, 0, 0, 0, 75_000, 0, 0);
     List<OpSize> sizes = grid();
     CostFit.Result r = CostFit.fit(sizes, times(sizes, truth, 0.03, 7),
         List.of("const", "shares"));
@@ -119,6 +131,6 @@ class CostFitTest {
   @Test
   void unknownTermsAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> CostFit.fit(
-        List.of(new OpSize(1, 1, 1, 1)), new double[] {1}, List.of("validators")));
+        List.of(new OpSize(1, 1, 1, 1)), new double[] {1}, List.of("signers_squared")));
   }
 }

@@ -51,7 +51,7 @@ class CostModelFileTest {
   @Test
   void aModelWithoutFitsStillRoundTrips() throws Exception {
     Map<CryptoOp, CostModel.Coefficients> ops = new EnumMap<>(CryptoOp.class);
-    ops.put(CryptoOp.PREPARE, new CostModel.Coefficients(1, 0, 0, 2, 0, 0));
+    ops.put(CryptoOp.PREPARE, new CostModel.Coefficients(1, 0, 0, 0, 2, 0, 0));
     CostModel m = new CostModel(Map.of("folded", ops), Map.of("cpu", "x"), "test");
     assertEquals(m.coefficients(), CostModel.read(write(m.toYaml())).coefficients());
     assertEquals(CostModel.builtin().coefficients(),
