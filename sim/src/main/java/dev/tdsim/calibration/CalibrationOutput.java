@@ -28,8 +28,9 @@ public final class CalibrationOutput {
       String command) throws IOException {
     StringBuilder head = new StringBuilder();
     head.append("# tdsim cost model measured on this machine by: ").append(command).append('\n');
-    head.append("# Single-core CPU nanoseconds of each real crypto call = const + msgs*a"
-        + " + msgs*validators*b + shares*c + msgs*shares*d + msg_bytes*e;\n");
+    head.append("# Single-core CPU nanoseconds of each real crypto call = the sum of coefficient"
+        + " x term over the terms ").append(String.join(", ", CostModel.TERMS))
+        .append(" (msgs_validators = msgs x validators, msgs_shares = msgs x shares);\n");
     head.append("# fit: R^2 and largest relative error on the grid points (samples: ")
         .append(samplesPath(file).getFileName()).append(").\n");
     settings.grids().forEach((v, g) -> head.append(String.format(Locale.ROOT,

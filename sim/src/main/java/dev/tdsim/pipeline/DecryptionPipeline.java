@@ -193,7 +193,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   }
 
   private void startShares(HeightState st, int validator) {
-    if (st.signers == null || st.started[validator] || st.commitAt[validator] < 0
+    // Validators that commit after the combiner already has enough shares send none.
+    if (st.combining || st.signers == null || st.started[validator] || st.commitAt[validator] < 0
         || !st.signers.contains(validator)
         || (crypto.variant().sharesDependOnSigners() && st.announcedAt[validator] < 0)) {
       return;
