@@ -3,6 +3,7 @@ package dev.tdsim.runner;
 import dev.tdsim.consensus.Tendermint;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
+import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.QuorumArrival;
 import dev.tdsim.pipeline.Messenger;
@@ -20,6 +21,7 @@ final class NetworkMessenger implements Messenger, Tendermint.Transport {
   private final NetworkModel network;
   private final Dissemination dissemination;
   private final SplittableRandom[] senderStreams;
+  private final boolean gossipPointToPoint;
   private long messages;
   private long bytesSent;
 
@@ -28,17 +30,29 @@ final class NetworkMessenger implements Messenger, Tendermint.Transport {
     this.sim = sim;
     this.network = network;
     this.dissemination = dissemination;
+    this.gossipPointToPoint = dissemination.name().equals(Disseminations.GOSSIP)
+        && network.validators() <= ScenarioRunner.MAX_EXACT_VALIDATORS;
     this.senderStreams = new SplittableRandom[network.validators()];
     for (int i = 0; i < senderStreams.length; i++) {
       senderStreams[i] = streams.stream("link", i);
     }
   }
 
+  /**
+   * Point-to-point messages (decryption shares to the combiner) travel like broadcasts: relayed
+   * over the gossip overlay when the scenario gossips (one overlay shortest-path search per
+   * message, so only for committees simulated message by message), else directly.
+   */
   @Override
   public void send(int from, int to, long bytes, Runnable onArrival) {
     messages++;
     bytesSent += bytes;
-    long delay = network.deliveryNanos(from, to, bytes, senderStreams[from]);
+    long delay = gossipPointToPoint
+        ? dissemination.delaysFromNanos(from, bytes, senderStreams[from])[to]
+        : network.deliveryNanos(from, to, bytes, senderStreams[from]);
+    if (delay == QuorumArrival.NEVER) {
+      return;
+    }
     sim.scheduleAfter(delay, s -> onArrival.run());
   }
 

@@ -152,6 +152,11 @@ public final class ScenarioRunner {
       aggregate = new AggregateTendermint(sim, stake, timeouts, s.heights(), pipeline, pipeline,
           new QuorumArrival(dissemination, QuorumSettings.DEFAULT), streams.stream("quorum", 0));
       consensus = aggregate;
+      if (dissemination.name().equals(Disseminations.GOSSIP)) {
+        notes.add("decryption shares were sent directly to the combiner: relaying each one over"
+            + " the gossip overlay is only simulated up to " + MAX_EXACT_VALIDATORS
+            + " validators");
+      }
       notes.add(v + " validators: consensus votes computed in aggregate (quorum arrival times"
           + " per voting step, round 0 only) instead of " + (2L * v * v)
           + " vote messages per height");

@@ -86,6 +86,17 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void gossipRelaysVotesAndSharesAndStillDecryptsEverything() throws Exception {
+    ScenarioRunner.Result direct = run(SMALL);
+    ScenarioRunner.Result gossip = run(SMALL, "network.dissemination=gossip",
+        "network.gossip_fanout=3");
+    assertEquals(0, gossip.mismatches());
+    assertEquals(3, gossip.heights().size());
+    assertTrue(gossip.heights().stream().allMatch(h -> h.opened() == 4));
+    assertTrue(!gossip.heights().equals(direct.heights()), "gossip should change the timings");
+  }
+
+  @Test
   void sampledHeightsAreSpreadOverTheRun() {
     assertEquals(List.of(1, 2, 3), ScenarioRunner.sampledHeights(3, 0));
     assertEquals(List.of(1, 10), ScenarioRunner.sampledHeights(10, 2));
