@@ -19,6 +19,26 @@ final class RootTree {
     /** Nodes with at most this many roots are expanded on coefficients (x - r_1)(x - r_2)... then transformed. */
     static final int LEAF = 8;
 
+    /** Subtrees of at least this many roots build their two children in parallel. */
+    static final int PARALLEL_MIN_ROOTS = 256;
+
+    /**
+     * One small pool for the tree's own parallelism (null on a single core): its tasks are short
+     * and CPU-bound, and a dedicated pool keeps them off callers' pools.
+     */
+    private static final java.util.concurrent.ForkJoinPool POOL =
+        Runtime.getRuntime().availableProcessors() > 1
+            ? new java.util.concurrent.ForkJoinPool(Runtime.getRuntime().availableProcessors(),
+                pool -> {
+                    java.util.concurrent.ForkJoinWorkerThread t =
+                        java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory
+                            .newThread(pool);
+                    t.setDaemon(true);
+                    t.setName("tdsim-root-tree-" + t.getPoolIndex());
+                    return t;
+                }, null, false)
+            : null;
+
     /** Smallest power of two &gt;= count (1 for count &lt;= 1). */
     static int capacity(int count) {
         return count <= 1 ? 1 : Integer.highestOneBit(count - 1) << 1;
@@ -45,11 +65,22 @@ final class RootTree {
         }
         int half = cap >>> 1;
         int rightCount = count - half;
-        long[] left = evals(roots, from, half);
-        long[] right = evals(roots, from + half, rightCount);
         Domain dom = Domain.of(cap);
-        long[] out = extend(left, half, half, cap, dom);
-        long[] r = extend(right, rightCount, capacity(rightCount), cap, dom);
+        long[] out;
+        long[] r;
+        if (count >= PARALLEL_MIN_ROOTS && POOL != null) {
+            // Large subtrees are independent: build (and extend) the two children as fork-join
+            // tasks, so that work stealing keeps both cores busy down the unbalanced tree.
+            java.util.concurrent.ForkJoinTask<long[]> left = POOL.submit(
+                () -> extend(evals(roots, from, half), half, half, cap, dom));
+            r = extend(evals(roots, from + half, rightCount), rightCount, capacity(rightCount),
+                cap, dom);
+            out = left.join();
+        } else {
+            out = extend(evals(roots, from, half), half, half, cap, dom);
+            r = extend(evals(roots, from + half, rightCount), rightCount, capacity(rightCount),
+                cap, dom);
+        }
         for (int o = 0; o < 4 * cap; o += 4) {
             Mont.mul(out, o, r, o, out, o);
         }
