@@ -64,46 +64,36 @@ public final class GossipDissemination implements Dissemination {
 
   @Override
   public long[] delaysFromNanos(int source, long bytes, SplittableRandom rng) {
-    int v = overlay.nodes();
-    long[] dist = new long[v];
-    Arrays.fill(dist, QuorumArrival.NEVER);
-    boolean[] settled = new boolean[v];
-    TimeNodeHeap heap = new TimeNodeHeap(4 * v);
-    dist[source] = 0;
-    heap.add(0, source);
-    while (!heap.isEmpty()) {
-      int u = heap.peekNode();
-      long du = heap.peekTime();
-      heap.removeFirst();
-      if (settled[u]) {
-        continue;
-      }
-      settled[u] = true;
-      int[] peers = overlay.neighboursUnsafe(u);
-      long sendAt = du + (u == source ? 0 : hopProcessingNanos)
-          + network.serializationNanos(bytes, peers.length);
-      for (int w : peers) {
-        if (!settled[w]) {
-          long dw = sendAt + network.propagationNanos(u, w, rng);
-          if (dw < dist[w]) {
-            dist[w] = dw;
-            heap.add(dw, w);
-          }
-        }
-      }
-    }
-    return dist;
+    // A relay u forwards once, after its processing, to all its peers over a shared uplink.
+    return shortestDelays(source, (u, du, w) -> du + (u == source ? 0 : hopProcessingNanos)
+        + network.serializationNanos(bytes, overlay.degree(u))
+        + network.propagationNanos(u, w, rng));
   }
 
   @Override
   public long[] delaysToNanos(int receiver, long bytes, SplittableRandom rng) {
+    // Searched backwards from the receiver: a message reaching u still has du to go; if u is a
+    // relay it first spends the processing; w sends it over its own shared uplink.
+    return shortestDelays(receiver, (u, du, w) -> du + (u == receiver ? 0 : hopProcessingNanos)
+        + network.propagationNanos(w, u, rng)
+        + network.serializationNanos(bytes, overlay.degree(w)));
+  }
+
+  /** The delay of the overlay edge between a settled node u (at du) and its peer w. */
+  @FunctionalInterface
+  private interface EdgeDelay {
+    long via(int u, long du, int w);
+  }
+
+  /** Dijkstra over the overlay from {@code start}; edges are relaxed in a fixed order. */
+  private long[] shortestDelays(int start, EdgeDelay edge) {
     int v = overlay.nodes();
     long[] dist = new long[v];
     Arrays.fill(dist, QuorumArrival.NEVER);
     boolean[] settled = new boolean[v];
     TimeNodeHeap heap = new TimeNodeHeap(4 * v);
-    dist[receiver] = 0;
-    heap.add(0, receiver);
+    dist[start] = 0;
+    heap.add(0, start);
     while (!heap.isEmpty()) {
       int u = heap.peekNode();
       long du = heap.peekTime();
@@ -112,12 +102,9 @@ public final class GossipDissemination implements Dissemination {
         continue;
       }
       settled[u] = true;
-      // a message reaching u still has du to go; if u is a relay it first spends the processing
-      long viaU = du + (u == receiver ? 0 : hopProcessingNanos);
       for (int w : overlay.neighboursUnsafe(u)) {
         if (!settled[w]) {
-          long dw = viaU + network.propagationNanos(w, u, rng)
-              + network.serializationNanos(bytes, overlay.degree(w));
+          long dw = edge.via(u, du, w);
           if (dw < dist[w]) {
             dist[w] = dw;
             heap.add(dw, w);
