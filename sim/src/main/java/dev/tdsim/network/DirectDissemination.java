@@ -14,9 +14,15 @@ import java.util.SplittableRandom;
 public final class DirectDissemination implements Dissemination {
 
   private final NetworkModel network;
+  private final PeerSendLoops loops;
 
   public DirectDissemination(NetworkModel network) {
+    this(network, PeerSendLoops.NONE);
+  }
+
+  public DirectDissemination(NetworkModel network, PeerSendLoops loops) {
     this.network = Objects.requireNonNull(network, "network");
+    this.loops = Objects.requireNonNull(loops, "loops");
   }
 
   @Override
@@ -32,6 +38,21 @@ public final class DirectDissemination implements Dissemination {
   @Override
   public long[] delaysFromNanos(int source, long bytes, SplittableRandom rng) {
     return network.broadcastNanos(source, bytes, rng);
+  }
+
+  @Override
+  public long[] sendNanos(int source, long bytes, long atNanos, SplittableRandom rng) {
+    long[] delays = network.broadcastNanos(source, bytes, rng);
+    if (!loops.none()) {
+      long busy = network.serializationNanos(bytes, delays.length - 1);
+      for (int to = 0; to < delays.length; to++) {
+        if (to != source) {
+          long start = loops.sendStartNanos(source, to, atNanos, busy);
+          delays[to] += loops.departureNanos(source, to, start, bytes) - atNanos;
+        }
+      }
+    }
+    return delays;
   }
 
   @Override

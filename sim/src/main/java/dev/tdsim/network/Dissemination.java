@@ -28,4 +28,12 @@ public interface Dissemination {
    * them sends to all (a vote, a decryption share), indexed by sender; {@code [receiver] = 0}.
    */
   long[] delaysToNanos(int receiver, long bytes, SplittableRandom rng);
+
+  /**
+   * Like {@link #delaysFromNanos(int, long, SplittableRandom)} for a message handed to the
+   * network at {@code atNanos}, through the senders' {@link PeerSendLoops}: a message waits for
+   * the send loop of each link it crosses. Messages of one sender must be handed over in time
+   * order.
+   */
+  long[] sendNanos(int source, long bytes, long atNanos, SplittableRandom rng);
 }

@@ -27,12 +27,18 @@ public final class Disseminations {
   /** The dissemination named {@code config.dissemination()} over {@code network}. */
   public static Dissemination create(NetworkConfig config, NetworkModel network,
       RandomStreams streams) {
+    return create(config, network, streams, PeerSendLoops.NONE);
+  }
+
+  /** The same, with the nodes' per-peer send loops (see {@link PeerSendLoops}). */
+  public static Dissemination create(NetworkConfig config, NetworkModel network,
+      RandomStreams streams, PeerSendLoops loops) {
     String name = NetworkConfig.known("dissemination", config.dissemination(), names());
     if (name.equals(GOSSIP)) {
       GossipOverlay overlay = GossipOverlay.random(network.validators(), config.gossipFanout(),
           streams.stream(OVERLAY_STREAM, 0));
-      return new GossipDissemination(network, overlay, config.gossipHopProcessingNanos());
+      return new GossipDissemination(network, overlay, config.gossipHopProcessingNanos(), loops);
     }
-    return new DirectDissemination(network);
+    return new DirectDissemination(network, loops);
   }
 }

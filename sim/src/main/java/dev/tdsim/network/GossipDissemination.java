@@ -29,8 +29,16 @@ public final class GossipDissemination implements Dissemination {
   private final NetworkModel network;
   private final GossipOverlay overlay;
   private final long hopProcessingNanos;
+  private final PeerSendLoops loops;
 
   public GossipDissemination(NetworkModel network, GossipOverlay overlay, long hopProcessingNanos) {
+    this(network, overlay, hopProcessingNanos, PeerSendLoops.NONE);
+  }
+
+  /** With relays whose per-peer send loops sleep when idle (see {@link PeerSendLoops}). */
+  public GossipDissemination(NetworkModel network, GossipOverlay overlay, long hopProcessingNanos,
+      PeerSendLoops loops) {
+    this.loops = Objects.requireNonNull(loops, "loops");
     this.network = Objects.requireNonNull(network, "network");
     this.overlay = Objects.requireNonNull(overlay, "overlay");
     if (overlay.nodes() != network.validators()) {
@@ -68,6 +76,21 @@ public final class GossipDissemination implements Dissemination {
     return shortestDelays(source, (u, du, w) -> du + (u == source ? 0 : hopProcessingNanos)
         + network.serializationNanos(bytes, overlay.degree(u))
         + network.propagationNanos(u, w, rng));
+  }
+
+  @Override
+  public long[] sendNanos(int source, long bytes, long atNanos, SplittableRandom rng) {
+    if (loops.none()) {
+      return delaysFromNanos(source, bytes, rng);
+    }
+    // Each relay's loop for a peer looks for new messages only at its own times, and its
+    // connection flushes a small message only when its flush timer fires.
+    return shortestDelays(source, (u, du, w) -> {
+      long ready = atNanos + du + (u == source ? 0 : hopProcessingNanos);
+      long leaves = loops.idleDepartureNanos(loops.nextLookNanos(u, w, ready), bytes);
+      return leaves - atNanos + network.serializationNanos(bytes, overlay.degree(u))
+          + network.propagationNanos(u, w, rng);
+    });
   }
 
   @Override

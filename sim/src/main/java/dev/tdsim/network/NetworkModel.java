@@ -30,12 +30,28 @@ public final class NetworkModel {
   private final long uplinkBitsPerSecond;
   private final UplinkSharing uplinkSharing;
   private final int[] regionOf;
+  /** Each peer connection's own send-rate cap, or 0 for none. */
+  private final long connectionBitsPerSecond;
 
   /**
    * @param validatorRegions region name of each validator, resolved once by {@code latency}
    */
   public NetworkModel(LatencyModel latency, JitterModel jitter, long uplinkBitsPerSecond,
       UplinkSharing uplinkSharing, List<String> validatorRegions) {
+    this(latency, jitter, uplinkBitsPerSecond, uplinkSharing, validatorRegions, 0);
+  }
+
+  /**
+   * @param connectionBitsPerSecond each peer connection's own send-rate cap (CometBFT's
+   *     {@code p2p.send_rate}, 5,120,000 B/s per connection), or 0 for none: a copy of a message
+   *     takes the longer of its share of the uplink and its connection's rate
+   */
+  public NetworkModel(LatencyModel latency, JitterModel jitter, long uplinkBitsPerSecond,
+      UplinkSharing uplinkSharing, List<String> validatorRegions, long connectionBitsPerSecond) {
+    if (connectionBitsPerSecond < 0) {
+      throw new IllegalArgumentException("connectionBitsPerSecond must be >= 0");
+    }
+    this.connectionBitsPerSecond = connectionBitsPerSecond;
     this.latency = Objects.requireNonNull(latency, "latency");
     this.jitter = Objects.requireNonNull(jitter, "jitter");
     this.uplinkSharing = Objects.requireNonNull(uplinkSharing, "uplinkSharing");
@@ -55,8 +71,15 @@ public final class NetworkModel {
 
   /** The models named in {@code config}, with validator v placed in {@code validatorRegions[v]}. */
   public static NetworkModel create(NetworkConfig config, List<String> validatorRegions) {
+    return create(config, validatorRegions, 0);
+  }
+
+  /** The same, with a send-rate cap per peer connection (0 for none). */
+  public static NetworkModel create(NetworkConfig config, List<String> validatorRegions,
+      long connectionBitsPerSecond) {
     return new NetworkModel(LatencyModels.create(config), JitterModels.create(config),
-        config.uplinkBitsPerSecond(), config.uplinkSharing(), validatorRegions);
+        config.uplinkBitsPerSecond(), config.uplinkSharing(), validatorRegions,
+        connectionBitsPerSecond);
   }
 
   public int validators() {
@@ -120,7 +143,7 @@ public final class NetworkModel {
     if (from == to) {
       return 0;
     }
-    return propagationNanos(from, to, rng) + serializationNanos(bytes);
+    return propagationNanos(from, to, rng) + serializationNanos(bytes, 1);
   }
 
   /**
@@ -148,8 +171,13 @@ public final class NetworkModel {
    */
   public long serializationNanos(long bytes, int copies) {
     long one = serializationNanos(bytes);
-    return uplinkSharing == UplinkSharing.FAIR_SHARE
+    long shared = uplinkSharing == UplinkSharing.FAIR_SHARE
         ? Math.multiplyExact(one, (long) Math.max(1, copies)) : one;
+    if (connectionBitsPerSecond == 0) {
+      return shared;
+    }
+    long bits = Math.multiplyExact(bytes, 8_000_000_000L);
+    return Math.max(shared, (bits + connectionBitsPerSecond - 1) / connectionBitsPerSecond);
   }
 
   @Override

@@ -1,9 +1,10 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
-import dev.tdsim.consensus.ConsensusModel;
-import dev.tdsim.consensus.Proposal;
-import dev.tdsim.consensus.Tendermint;
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -34,13 +35,19 @@ import java.util.function.IntPredicate;
  *
  * @param <S> the variant's decoded share type
  */
-public final class DecryptionPipeline<S> implements ConsensusListener, Tendermint.Host {
-  /** Everything the pipeline needs from the scenario. */
+public final class DecryptionPipeline<S> implements ConsensusListener, BlockSource {
+  /**
+   * Everything the pipeline needs from the scenario.
+   *
+   * @param executionPerTxNanos executing one decrypted transaction (after decryption; the
+   *     block's own execution and commit are consensus costs)
+   */
   public record Settings(
       boolean pipelined,
       Hardware[] hardware,
       IntPredicate realCryptoAtHeight,
-      int heights) {}
+      int heights,
+      long executionPerTxNanos) {}
 
   private final Simulation sim;
   private final Messenger net;
@@ -51,7 +58,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   private final Settings settings;
   private final Random random;
   private final Committee committee;
-  private ConsensusModel consensus;
+  private ConsensusProtocol consensus;
   private final Map<Integer, HeightState> heights = new HashMap<>();
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
   /** The signer sets each combiner has already run prepare_combine for. */
@@ -81,12 +88,17 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
-  public void attach(ConsensusModel consensus) {
+  public void attach(ConsensusProtocol consensus) {
     this.consensus = consensus;
   }
 
   public List<HeightRecord> records() {
     return new ArrayList<>(records.values());
+  }
+
+  /** Heights whose plaintexts are ready so far. */
+  public int decryptedHeights() {
+    return records.size();
   }
 
   /** Plaintexts that differed from what the clients sent, or did not open: must stay 0. */
@@ -117,25 +129,44 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   // ---- consensus host: blocks and proposal gating ----
 
   @Override
-  public Proposal blockFor(int height, int round, int proposer) {
+  public Block blockFor(int height, int round, int proposer) {
     HeightState st = state(height);
     if (st.payloads == null) {
       st.proposeNanos = sim.nowNanos();
       st.payloads = workload.cutBlock(sim.nowNanos());
       if (real(height)) {
+        long admittedBefore = admissionCpuNanos[0];
         RealCrypto.Timed<List<Ciphertext>> enc =
             crypto.encryptAndAdmit(st.payloads, random, admissionCpuNanos);
         encryptCpuNanos += enc.cpuNanos();
+        st.validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
         st.cts = enc.value();
-        st.blockBytes = Proposal.HEADER_BYTES
+        st.blockBytes = Block.HEADER_BYTES
             + st.cts.stream().mapToLong(Ciphertext::encodedBytes).sum();
       } else {
-        st.blockBytes = Proposal.HEADER_BYTES
+        st.blockBytes = Block.HEADER_BYTES
             + st.payloads.stream()
                 .mapToLong(p -> p.length + (long) Ciphertext.OVERHEAD_BYTES).sum();
       }
     }
-    return new Proposal(height, round, proposer, st.payloads.size(), st.blockBytes);
+    return new Block(height, st.payloads.size(), st.blockBytes);
+  }
+
+  /**
+   * Every validator checks each ciphertext of a proposed block (the CCA validity check) before it
+   * prevotes: the real checks ran once when the block was made; each validator is charged their
+   * CPU time on its own hardware.
+   */
+  @Override
+  public long validationNanos(int height, int validator) {
+    HeightState st = state(height);
+    int m = st.payloads == null ? 0 : st.payloads.size();
+    if (m == 0) {
+      return 0;
+    }
+    return timingAt(height).durationNanos(CryptoOp.ADMISSION_CHECK,
+        new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), st.validityCpuNanos,
+        m, settings.hardware()[validator]);
   }
 
   @Override
@@ -144,16 +175,29 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
     if (settings.pipelined() || height == 1 || (previous != null && previous.readyNanos >= 0)) {
       propose.run();
     } else {
-      state(height - 1).onReady.add(propose);
+      long askedAt = sim.nowNanos();
+      state(height - 1).onReady.add(() -> {
+        HeightState st = state(height);
+        if (st.proposalWaitNanos < 0) {
+          st.proposalWaitNanos = sim.nowNanos() - askedAt;
+        }
+        propose.run();
+      });
     }
   }
 
   // ---- after commit: shares, gossip, combine ----
 
   @Override
-  public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers) {
+  public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
+      ProcessingTime costs) {
     HeightState st = state(height);
     st.commitAt[validator] = atNanos;
+    if (st.decidedNanos < 0) {
+      st.decidedNanos = atNanos;
+      st.decidedRound = round;
+      st.processing = costs;
+    }
     if (st.combiner < 0) {
       st.combiner = consensus.proposer(height + 1, 0);
     }
@@ -226,12 +270,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
   }
 
   private long shareBytes(int validator) {
-    return switch (crypto.variant().secretGroup()) {
-      case G1 -> 96;
-      case GT -> crypto.variant().name().equals("precomputed")
-          ? 576
-          : 576L * committee.pointsOf(validator);
-    };
+    return crypto.variant().shareWireBytes(committee, validator);
   }
 
   private long payloadBytes(HeightState st) {
@@ -309,14 +348,20 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
     long decryptNanos = tm.durationNanos(CryptoOp.DECRYPT, size, phaseCpu[6], Math.max(1, m), hw);
     int openedFinal = opened;
     long combineFinal = combineNanos;
-    sim.scheduleAfter(combineNanos + decryptNanos, s -> {
+    long executionNanos = m * settings.executionPerTxNanos();
+    sim.scheduleAfter(combineNanos + decryptNanos + executionNanos, s -> {
       st.readyNanos = s.nowNanos();
+      long decrypted = st.readyNanos - executionNanos;
       long wait = Math.max(0, st.sharesCompleteNanos - st.commitNanos);
-      records.put(st.height, new HeightRecord(st.height, st.round, m, st.blockBytes, st.combiner,
-          st.proposeNanos, st.commitNanos, st.commitNanos - st.proposeNanos,
-          Math.min(wait, st.criticalCreateNanos), Math.max(0, wait - st.criticalCreateNanos),
-          combineFinal, decryptNanos, st.readyNanos - st.commitNanos, used.size(), openedFinal,
-          real(st.height)));
+      long combinerLag = st.commitNanos - st.decidedNanos;
+      ProcessingTime p = st.processing;
+      records.put(st.height, new HeightRecord(st.height, st.decidedRound, m, st.blockBytes,
+          st.combiner, st.proposeNanos, st.decidedNanos, st.commitNanos,
+          st.decidedNanos - st.proposeNanos, p.validationNanos(), p.signatureNanos(),
+          p.walNanos(), Math.min(wait, st.criticalCreateNanos),
+          combinerLag + Math.max(0, wait - st.criticalCreateNanos), combineFinal, decryptNanos,
+          decrypted - st.decidedNanos, executionNanos, Math.max(0, st.proposalWaitNanos),
+          used.size(), openedFinal, real(st.height)));
       st.cts = null;
       st.shares = null;
       for (Runnable r : st.onReady) {
@@ -337,7 +382,12 @@ public final class DecryptionPipeline<S> implements ConsensusListener, Tendermin
     List<byte[]> payloads;
     List<Ciphertext> cts;
     long blockBytes;
+    long validityCpuNanos;
     long proposeNanos;
+    long decidedNanos = -1;
+    int decidedRound;
+    ProcessingTime processing = ProcessingTime.NONE;
+    long proposalWaitNanos = -1;
     int combiner = -1;
     int round;
     long commitNanos = -1;

@@ -1,24 +1,33 @@
 package dev.tdsim.pipeline;
 
 /**
- * What happened at one height, in simulated nanoseconds. The decryption critical path runs from
- * the combiner's commit: waiting for shares (share creation of the share that completed the set,
- * then its travel, including any commit skew or signer-set announcement), then block_propose
- * (decode, validity, verify, prepare, combine, blame), then payload decryption.
+ * What happened at one height, in simulated nanoseconds. A height runs: the proposal is
+ * broadcast ({@code proposeNanos}); the first validator commits it ({@code decidedNanos}); then
+ * decryption: waiting for shares (the combiner's own commit, share creation of the share that
+ * completed the set, their travel), block_propose (decode, validity, verify, prepare, combine,
+ * blame), payload decryption; then execution of the decrypted transactions.
  *
  * @param height the height
- * @param round the round in which the combiner committed it
+ * @param round the round whose precommits decided it
  * @param txCount transactions (ciphertexts) in the block
  * @param blockBytes encoded block size
  * @param combiner the validator that decrypted it (the next height's proposer)
- * @param proposeNanos when the block's round-0 proposal was broadcast
+ * @param proposeNanos when the block's first proposal was broadcast
+ * @param decidedNanos when the first validator committed it
  * @param commitNanos when the combiner committed it
- * @param consensusNanos commitNanos - proposeNanos
+ * @param consensusNanos decidedNanos - proposeNanos: network, rounds and processing
+ * @param validationNanos of consensus: the first committer's proposal validation (ciphertext
+ *     validity checks)
+ * @param signatureNanos of consensus: the first committer's vote signing and verification
+ * @param walNanos of consensus: the first committer's WAL writes
  * @param shareCreateNanos creation time of the share that completed the set
- * @param shareGossipNanos the rest of the wait for shares
+ * @param shareGossipNanos the rest of the wait for shares (including the combiner's own commit)
  * @param combineNanos block_propose's decode, validity, verify, prepare, combine and blame
  * @param decryptNanos key derivation and AEAD opening of every payload
- * @param decryptionLatencyNanos plaintexts ready - commitNanos
+ * @param decryptionLatencyNanos plaintexts ready - decidedNanos
+ * @param executionNanos executing the decrypted block (after decryption)
+ * @param proposalWaitNanos how long this height's proposer waited for the previous height's
+ *     decryption before it could propose (0 when nothing held it back)
  * @param signers validators whose shares were combined
  * @param opened payloads really decrypted and equal to what the clients sent (0 at heights
  *     where the real crypto did not run)
@@ -32,24 +41,36 @@ public record HeightRecord(
     long blockBytes,
     int combiner,
     long proposeNanos,
+    long decidedNanos,
     long commitNanos,
     long consensusNanos,
+    long validationNanos,
+    long signatureNanos,
+    long walNanos,
     long shareCreateNanos,
     long shareGossipNanos,
     long combineNanos,
     long decryptNanos,
     long decryptionLatencyNanos,
+    long executionNanos,
+    long proposalWaitNanos,
     int signers,
     int opened,
     boolean realCrypto) {
 
   /**
-   * The time this height needs within one block time: consensus then decryption (before-next),
-   * or the slower of the two stages when decryption runs one block behind (pipelined).
+   * The time this height needs within one block time B (a chain tuned to block interval B pauses
+   * B minus its consensus time after each commit): consensus, then decryption and execution of
+   * the decrypted block (before-next), or the slower of the two stages when decryption and
+   * execution run one block behind (pipelined).
    */
   public long judgedNanos(boolean pipelined) {
-    return pipelined
-        ? Math.max(consensusNanos, decryptionLatencyNanos)
-        : consensusNanos + decryptionLatencyNanos;
+    long afterCommit = decryptionLatencyNanos + executionNanos;
+    return pipelined ? Math.max(consensusNanos, afterCommit) : consensusNanos + afterCommit;
+  }
+
+  /** Consensus time spent neither on validation, signatures nor the WAL: network and waiting. */
+  public long consensusNetworkNanos() {
+    return Math.max(0, consensusNanos - validationNanos - signatureNanos - walNanos);
   }
 }

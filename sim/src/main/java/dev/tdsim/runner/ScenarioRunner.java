@@ -2,10 +2,12 @@ package dev.tdsim.runner;
 
 import dev.tdsim.calibration.MachineFingerprint;
 import dev.tdsim.cli.InputException;
-import dev.tdsim.consensus.AggregateTendermint;
-import dev.tdsim.consensus.ConsensusModel;
-import dev.tdsim.consensus.ConsensusTimeouts;
-import dev.tdsim.consensus.Tendermint;
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.Protocols;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -15,8 +17,7 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
-import dev.tdsim.network.QuorumArrival;
-import dev.tdsim.network.QuorumSettings;
+import dev.tdsim.network.PeerSendLoops;
 import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
@@ -28,6 +29,7 @@ import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.MeasuredTiming;
 import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.TimingModel;
+import dev.tdsim.transport.NetworkTransport;
 import dev.tdsim.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,12 +45,6 @@ import java.util.function.Consumer;
  * event loop.
  */
 public final class ScenarioRunner {
-  /**
-   * Above this many validators a voting step would cost V^2 message events (a quarter million at
-   * 512): consensus switches to the aggregate model (quorum arrival times per step).
-   */
-  public static final int MAX_EXACT_VALIDATORS = 512;
-
   /** What a run produced. */
   public record Result(
       Scenario scenario,
@@ -58,12 +54,21 @@ public final class ScenarioRunner {
       long messages,
       long realCryptoCalls,
       long mismatches,
-      int maxRound,
       long setupNanos,
       long simulateNanos,
       String timing,
-      String consensusMode,
-      List<String> notes) {}
+      ConsensusStats consensus,
+      NodeCosts nodeCosts,
+      long timeoutCommitNanos,
+      List<String> notes) {
+    public int maxRound() {
+      return consensus.maxRound();
+    }
+
+    public String consensusMode() {
+      return consensus.mode();
+    }
+  }
 
   private final Consumer<String> progress;
 
@@ -112,12 +117,9 @@ public final class ScenarioRunner {
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
     KeySet keys = KeySet.deal(committee, streams.javaRandom("dealer", 0), workers);
-    if (variant.name().equals("fast")) {
-      progress.accept("precomputing blinded key-share tables (once per key set)");
-      keys.blindedShareTables();
-    } else if (!variant.name().equals("folded")) {
-      progress.accept("computing G2 key shares");
-      keys.keyShares();
+    String built = variant.prepareKeyTables(keys);
+    if (!built.isEmpty()) {
+      progress.accept("built the " + built + " (once per key set)");
     }
     TimingModel timing = s.crypto().timing().equals("model")
         ? new ModelTiming(costs, variant.name())
@@ -126,9 +128,15 @@ public final class ScenarioRunner {
     Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
 
     Simulation sim = new Simulation();
-    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s));
-    Dissemination dissemination = Disseminations.create(networkConfig(s), network, streams);
-    NetworkMessenger messenger = new NetworkMessenger(sim, network, dissemination, streams);
+    ConsensusSettings consensusSettings = s.consensus().settings();
+    boolean exact = consensusSettings.exactFor(v);
+    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
+        s.network().peerSendRateBitsPerSecond());
+    PeerSendLoops loops = new PeerSendLoops(v, consensusSettings.peerGossipSleepNanos(),
+        s.network().flushThrottleNanos(), streams.stream("peer-send-loops", 0).nextLong());
+    Dissemination dissemination =
+        Disseminations.create(networkConfig(s), network, streams, loops);
+    NetworkTransport messenger = new NetworkTransport(sim, dissemination, streams, exact);
     Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
@@ -140,26 +148,14 @@ public final class ScenarioRunner {
     boolean pipelined = s.crypto().schedule().equals("pipelined");
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
-            s.heights()), streams.javaRandom("combiner", 0));
-    ConsensusTimeouts timeouts = new ConsensusTimeouts(
-        s.consensus().timeoutProposeNanos(), s.consensus().timeoutPrevoteNanos(),
-        s.consensus().timeoutPrecommitNanos(), s.consensus().timeoutDeltaNanos());
-    ConsensusModel consensus;
-    AggregateTendermint aggregate = null;
-    if (v <= MAX_EXACT_VALIDATORS) {
-      consensus = new Tendermint(sim, stake, timeouts, s.heights(), pipeline, messenger, pipeline);
-    } else {
-      aggregate = new AggregateTendermint(sim, stake, timeouts, s.heights(), pipeline, pipeline,
-          new QuorumArrival(dissemination, QuorumSettings.DEFAULT), streams.stream("quorum", 0));
-      consensus = aggregate;
-      if (dissemination.name().equals(Disseminations.GOSSIP)) {
-        notes.add("decryption shares were sent directly to the combiner: relaying each one over"
-            + " the gossip overlay is only simulated up to " + MAX_EXACT_VALIDATORS
-            + " validators");
-      }
-      notes.add(v + " validators: consensus votes computed in aggregate (quorum arrival times"
-          + " per voting step, round 0 only) instead of " + (2L * v * v)
-          + " vote messages per height");
+            s.heights(), s.consensus().executionPerTxNanos()), streams.javaRandom("combiner", 0));
+    NodeCosts nodeCosts = NodeCostsFactory.measure(s.consensus(), v, streams);
+    ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
+        sim, stake, s.heights(), consensusSettings, nodeCosts, pipeline, messenger, pipeline,
+        dissemination, streams));
+    if (!exact) {
+      notes.add("decryption shares were sent directly to the combiner: relaying each one over"
+          + " the gossip overlay is only simulated for committees simulated message by message");
     }
     pipeline.attach(consensus);
     consensus.start(0);
@@ -171,7 +167,7 @@ public final class ScenarioRunner {
     Runtime.getRuntime().addShutdownHook(onInterrupt);
     try {
       sim.runUntil(simulation -> {
-        int done = pipeline.records().size();
+        int done = pipeline.decryptedHeights();
         if (done > reported[0]) {
           reported[0] = done;
           checkpoint.accept(pipeline.records());
@@ -191,13 +187,11 @@ public final class ScenarioRunner {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
     }
-    if (aggregate != null && aggregate.lateProposals() > 0) {
-      notes.add(aggregate.lateProposals() + " proposal deliveries arrived after the propose"
-          + " timeout; the aggregate model let those validators vote anyway (optimistic)");
-    }
+    ConsensusStats stats = consensus.stats();
+    notes.addAll(stats.notes());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
-        messenger.messages(), crypto.calls(), pipeline.mismatches(), consensus.maxRound(),
-        t1 - t0, t2 - t1, timing.name(), consensus.mode(), notes);
+        messenger.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1,
+        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes);
   }
 
   static List<Integer> sampledHeights(int heights, int sample) {

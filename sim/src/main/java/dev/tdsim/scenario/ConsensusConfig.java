@@ -1,44 +1,58 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.Protocols;
+import java.util.List;
+
 /**
- * Tendermint/CometBFT consensus parameters: YAML section {@code consensus}. The timeout of round r
- * of a step is its base timeout + r * timeoutDelta, as in CometBFT.
+ * Consensus: YAML section {@code consensus}. The protocol and its timing carry CometBFT's names
+ * and defaults (see {@link ConsensusSettings}); the processing costs every validator pays are
+ * documented with their sources in docs/COSTS.md.
  *
- * @param timeoutProposeNanos propose timeout, > 0 (YAML {@code timeout_propose})
- * @param timeoutPrevoteNanos prevote timeout, > 0 (YAML {@code timeout_prevote})
- * @param timeoutPrecommitNanos precommit timeout, > 0 (YAML {@code timeout_precommit})
- * @param timeoutDeltaNanos increase of each timeout per round, >= 0 (YAML {@code timeout_delta})
+ * @param protocol the consensus protocol, one of {@link Protocols#names()}
+ * @param settings timeouts, commit pause, block parts, gossip loop sleep, exact or large model
+ * @param voteSignature the scheme votes are signed with: {@code ed25519} (CometBFT's default
+ *     validator key), {@code bls} (BLS12-381), or {@code none} (no signature cost)
+ * @param walSyncNanos a consensus WAL write with fsync of each own message, >= 0
+ * @param executionPerTxNanos executing one decrypted transaction, >= 0
+ * @param executionPerBlockNanos executing and committing a block besides its transactions, >= 0
  * @param maxBlockTxs most messages in a block, >= 1
  * @param maxBlockBytes most payload bytes in a block, >= 1 (YAML {@code max_block_bytes})
  */
 public record ConsensusConfig(
-    long timeoutProposeNanos,
-    long timeoutPrevoteNanos,
-    long timeoutPrecommitNanos,
-    long timeoutDeltaNanos,
+    String protocol,
+    ConsensusSettings settings,
+    String voteSignature,
+    long walSyncNanos,
+    long executionPerTxNanos,
+    long executionPerBlockNanos,
     int maxBlockTxs,
     long maxBlockBytes) {
 
-  public static final long DEFAULT_TIMEOUT_PROPOSE_NANOS = 3_000_000_000L;
-  public static final long DEFAULT_TIMEOUT_PREVOTE_NANOS = 1_000_000_000L;
-  public static final long DEFAULT_TIMEOUT_PRECOMMIT_NANOS = 1_000_000_000L;
-  public static final long DEFAULT_TIMEOUT_DELTA_NANOS = 500_000_000L;
+  public static final List<String> VOTE_SIGNATURES = List.of("ed25519", "bls", "none");
+  public static final String DEFAULT_PROTOCOL = "tendermint";
+  public static final String DEFAULT_VOTE_SIGNATURE = "ed25519";
+  public static final long DEFAULT_WAL_SYNC_NANOS = 1_000_000L;
+  public static final long DEFAULT_EXECUTION_PER_TX_NANOS = 0;
+  public static final long DEFAULT_EXECUTION_PER_BLOCK_NANOS = 0;
   public static final int DEFAULT_MAX_BLOCK_TXS = 10_000;
   public static final long DEFAULT_MAX_BLOCK_BYTES = 4L << 20;
 
   public ConsensusConfig {
-    Checks.positiveDuration("consensus.timeout_propose", timeoutProposeNanos);
-    Checks.positiveDuration("consensus.timeout_prevote", timeoutPrevoteNanos);
-    Checks.positiveDuration("consensus.timeout_precommit", timeoutPrecommitNanos);
-    Checks.nonNegativeDuration("consensus.timeout_delta", timeoutDeltaNanos);
+    Checks.oneOf("consensus.protocol", protocol, Protocols.names());
+    java.util.Objects.requireNonNull(settings, "settings");
+    Checks.oneOf("consensus.vote_signature", voteSignature, VOTE_SIGNATURES);
+    Checks.nonNegativeDuration("consensus.wal_sync", walSyncNanos);
+    Checks.nonNegativeDuration("consensus.execution_per_tx", executionPerTxNanos);
+    Checks.nonNegativeDuration("consensus.execution_per_block", executionPerBlockNanos);
     Checks.atLeast("consensus.max_block_txs", maxBlockTxs, 1);
     Checks.positiveSize("consensus.max_block_bytes", maxBlockBytes);
   }
 
-  /** CometBFT's defaults: 3 s, 1 s, 1 s, delta 500 ms; 10000 messages, 4 MiB. */
+  /** CometBFT's defaults (see {@link ConsensusSettings#cometBftDefaults()}). */
   public static ConsensusConfig defaults() {
-    return new ConsensusConfig(DEFAULT_TIMEOUT_PROPOSE_NANOS, DEFAULT_TIMEOUT_PREVOTE_NANOS,
-        DEFAULT_TIMEOUT_PRECOMMIT_NANOS, DEFAULT_TIMEOUT_DELTA_NANOS, DEFAULT_MAX_BLOCK_TXS,
-        DEFAULT_MAX_BLOCK_BYTES);
+    return new ConsensusConfig(DEFAULT_PROTOCOL, ConsensusSettings.cometBftDefaults(),
+        DEFAULT_VOTE_SIGNATURE, DEFAULT_WAL_SYNC_NANOS, DEFAULT_EXECUTION_PER_TX_NANOS,
+        DEFAULT_EXECUTION_PER_BLOCK_NANOS, DEFAULT_MAX_BLOCK_TXS, DEFAULT_MAX_BLOCK_BYTES);
   }
 }

@@ -8,9 +8,18 @@ import java.util.Map;
 final class KeyHints {
   private KeyHints() {}
 
+  /** Keys of earlier tdsim versions, and what replaced them. */
+  private static final Map<String, String> RENAMED = Map.of("consensus.timeout_delta",
+      "it was replaced by CometBFT's per-step timeout_propose_delta, timeout_prevote_delta and"
+          + " timeout_precommit_delta");
+
   /** "unknown key 'x'; did you mean 'y'? (known keys of S: ...)". */
   static String unknownKey(String section, String key, List<String> known) {
     StringBuilder sb = new StringBuilder("unknown key '").append(key).append('\'');
+    String renamed = RENAMED.get(section + "." + normalize(key));
+    if (renamed != null) {
+      return sb.append("; ").append(renamed).toString();
+    }
     String elsewhere = elsewhere(section, key);
     String closest = closest(key, known);
     if (elsewhere != null && (closest == null || !closest.equals(normalize(key)))) {

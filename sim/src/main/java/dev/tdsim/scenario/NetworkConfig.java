@@ -19,6 +19,11 @@ import java.util.List;
  * @param dissemination how proposals and shares spread: {@code direct} (to everyone) or {@code
  *     gossip} (to gossipFanout random peers, which forward)
  * @param gossipFanout peers per gossip step, >= 1, and below validators.count when gossiping
+ * @param peerSendRateBitsPerSecond each peer connection's send-rate cap, > 0 (YAML {@code
+ *     peer_send_rate}; CometBFT's {@code p2p.send_rate}, 5,120,000 B/s = 40960 kbps)
+ * @param flushThrottleNanos a connection flushes a small message this long after the first write
+ *     since its last flush, >= 0 (YAML {@code flush_throttle_timeout}; CometBFT's {@code
+ *     p2p.flush_throttle_timeout}: 10 ms since v1.0, 100 ms before)
  */
 public record NetworkConfig(
     String model,
@@ -27,7 +32,9 @@ public record NetworkConfig(
     double jitterSigma,
     long bandwidthBitsPerSecond,
     String dissemination,
-    int gossipFanout) {
+    int gossipFanout,
+    long peerSendRateBitsPerSecond,
+    long flushThrottleNanos) {
 
   public static final List<String> MODELS = List.of("regions", "uniform");
   public static final List<String> JITTERS = List.of("none", "lognormal", "pareto");
@@ -40,6 +47,8 @@ public record NetworkConfig(
   public static final long DEFAULT_BANDWIDTH_BITS_PER_SECOND = 1_000_000_000L;
   public static final String DEFAULT_DISSEMINATION = "direct";
   public static final int DEFAULT_GOSSIP_FANOUT = 8;
+  public static final long DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND = 5_120_000L * 8;
+  public static final long DEFAULT_FLUSH_THROTTLE_NANOS = 10_000_000L;
 
   public NetworkConfig {
     Checks.oneOf("network.model", model, MODELS);
@@ -55,12 +64,21 @@ public record NetworkConfig(
     }
     Checks.oneOf("network.dissemination", dissemination, DISSEMINATIONS);
     Checks.atLeast("network.gossip_fanout", gossipFanout, 1);
+    if (peerSendRateBitsPerSecond <= 0) {
+      throw new ScenarioException("network.peer_send_rate", "must be positive, got "
+          + Units.formatBandwidth(peerSendRateBitsPerSecond));
+    }
+    Checks.nonNegativeDuration("network.flush_throttle_timeout", flushThrottleNanos);
   }
 
-  /** Regions model, 50 ms, lognormal jitter with sigma 0.2, 1 Gbps, direct, fanout 8. */
+  /**
+   * Regions model, 50 ms, lognormal jitter with sigma 0.2, 1 Gbps, direct, fanout 8, CometBFT
+   * v1.0's connections (5.12 MB/s each, 10 ms flush throttle).
+   */
   public static NetworkConfig defaults() {
     return new NetworkConfig(DEFAULT_MODEL, DEFAULT_LATENCY_NANOS, DEFAULT_JITTER,
         DEFAULT_JITTER_SIGMA, DEFAULT_BANDWIDTH_BITS_PER_SECOND, DEFAULT_DISSEMINATION,
-        DEFAULT_GOSSIP_FANOUT);
+        DEFAULT_GOSSIP_FANOUT, DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND,
+        DEFAULT_FLUSH_THROTTLE_NANOS);
   }
 }

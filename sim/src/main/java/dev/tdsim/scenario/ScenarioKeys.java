@@ -28,10 +28,13 @@ public final class ScenarioKeys {
     s.put("validators", List.of("count", "stake", "cores", "speed", "regions"));
     s.put("keys", List.of("shares", "threshold"));
     s.put("network", List.of("model", "latency", "jitter", "jitter_sigma", "bandwidth",
-        "dissemination", "gossip_fanout"));
+        "dissemination", "gossip_fanout", "peer_send_rate", "flush_throttle_timeout"));
     s.put("workload", List.of("msgs_per_block", "rate", "msg_size", "msg_size_distribution"));
-    s.put("consensus", List.of("timeout_propose", "timeout_prevote", "timeout_precommit",
-        "timeout_delta", "max_block_txs", "max_block_bytes"));
+    s.put("consensus", List.of("protocol", "timeout_propose", "timeout_propose_delta",
+        "timeout_prevote", "timeout_prevote_delta", "timeout_precommit", "timeout_precommit_delta",
+        "timeout_commit", "skip_timeout_commit", "block_part_size", "peer_gossip_sleep_duration",
+        "simulation", "exact_max_validators", "vote_signature", "wal_sync", "execution_per_tx",
+        "execution_per_block", "max_block_txs", "max_block_bytes"));
     s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
         "threads"));
     SECTIONS = Collections.unmodifiableMap(s);

@@ -2,6 +2,7 @@ package dev.tdsim.scenario;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.tdsim.consensus.ConsensusSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -110,8 +111,12 @@ final class ScenarioReader {
     String dissemination =
         get(e, p, "dissemination", NetworkConfig.DEFAULT_DISSEMINATION, this::string);
     int fanout = get(e, p, "gossip_fanout", NetworkConfig.DEFAULT_GOSSIP_FANOUT, this::int32);
+    long sendRate = get(e, p, "peer_send_rate",
+        NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, this::bandwidth);
+    long flush = get(e, p, "flush_throttle_timeout", NetworkConfig.DEFAULT_FLUSH_THROTTLE_NANOS,
+        (f, n) -> duration(f, n, true));
     return build(() -> new NetworkConfig(
-        model, latency, jitter, sigma, bandwidth, dissemination, fanout));
+        model, latency, jitter, sigma, bandwidth, dissemination, fanout, sendRate, flush));
   }
 
   private WorkloadConfig readWorkload(Map<String, NodeTuple> e) {
@@ -139,19 +144,58 @@ final class ScenarioReader {
 
   private ConsensusConfig readConsensus(Map<String, NodeTuple> e) {
     String p = "consensus.";
+    ConsensusSettings d = ConsensusSettings.cometBftDefaults();
     Parser<Long> positive = (f, n) -> duration(f, n, false);
-    long propose = get(e, p, "timeout_propose",
-        ConsensusConfig.DEFAULT_TIMEOUT_PROPOSE_NANOS, positive);
-    long prevote = get(e, p, "timeout_prevote",
-        ConsensusConfig.DEFAULT_TIMEOUT_PREVOTE_NANOS, positive);
-    long precommit = get(e, p, "timeout_precommit",
-        ConsensusConfig.DEFAULT_TIMEOUT_PRECOMMIT_NANOS, positive);
-    long delta = get(e, p, "timeout_delta", ConsensusConfig.DEFAULT_TIMEOUT_DELTA_NANOS,
-        (f, n) -> duration(f, n, true));
+    Parser<Long> zeroOk = (f, n) -> duration(f, n, true);
+    String protocol = get(e, p, "protocol", ConsensusConfig.DEFAULT_PROTOCOL, this::string);
+    long propose = get(e, p, "timeout_propose", d.timeoutProposeNanos(), positive);
+    long proposeDelta = get(e, p, "timeout_propose_delta", d.timeoutProposeDeltaNanos(), zeroOk);
+    long prevote = get(e, p, "timeout_prevote", d.timeoutPrevoteNanos(), positive);
+    long prevoteDelta = get(e, p, "timeout_prevote_delta", d.timeoutPrevoteDeltaNanos(), zeroOk);
+    long precommit = get(e, p, "timeout_precommit", d.timeoutPrecommitNanos(), positive);
+    long precommitDelta =
+        get(e, p, "timeout_precommit_delta", d.timeoutPrecommitDeltaNanos(), zeroOk);
+    long commit = get(e, p, "timeout_commit", d.timeoutCommitNanos(), zeroOk);
+    boolean skip = get(e, p, "skip_timeout_commit", d.skipTimeoutCommit(), this::bool);
+    long partSize = get(e, p, "block_part_size", d.blockPartSizeBytes(), this::size);
+    long sleep = get(e, p, "peer_gossip_sleep_duration", d.peerGossipSleepNanos(), zeroOk);
+    String simulation = get(e, p, "simulation", d.simulation(), this::string);
+    int exactMax = get(e, p, "exact_max_validators", d.exactMaxValidators(), this::int32);
+    String signature = get(e, p, "vote_signature", ConsensusConfig.DEFAULT_VOTE_SIGNATURE,
+        this::string);
+    long wal = get(e, p, "wal_sync", ConsensusConfig.DEFAULT_WAL_SYNC_NANOS, zeroOk);
+    long perTx = get(e, p, "execution_per_tx", ConsensusConfig.DEFAULT_EXECUTION_PER_TX_NANOS,
+        zeroOk);
+    long perBlock = get(e, p, "execution_per_block",
+        ConsensusConfig.DEFAULT_EXECUTION_PER_BLOCK_NANOS, zeroOk);
     int txs = get(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
     long bytes = get(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
         this::size);
-    return build(() -> new ConsensusConfig(propose, prevote, precommit, delta, txs, bytes));
+    return build(() -> {
+      Checks.positiveDuration("consensus.timeout_propose", propose);
+      Checks.positiveDuration("consensus.timeout_prevote", prevote);
+      Checks.positiveDuration("consensus.timeout_precommit", precommit);
+      Checks.nonNegativeDuration("consensus.timeout_propose_delta", proposeDelta);
+      Checks.nonNegativeDuration("consensus.timeout_prevote_delta", prevoteDelta);
+      Checks.nonNegativeDuration("consensus.timeout_precommit_delta", precommitDelta);
+      Checks.nonNegativeDuration("consensus.timeout_commit", commit);
+      Checks.nonNegativeDuration("consensus.peer_gossip_sleep_duration", sleep);
+      Checks.positiveSize("consensus.block_part_size", partSize);
+      Checks.oneOf("consensus.simulation", simulation, ConsensusSettings.SIMULATIONS);
+      Checks.atLeast("consensus.exact_max_validators", exactMax, 1);
+      return new ConsensusConfig(protocol, new ConsensusSettings(propose, proposeDelta, prevote,
+          prevoteDelta, precommit, precommitDelta, commit, skip, partSize, sleep, simulation,
+          exactMax), signature, wal, perTx, perBlock, txs, bytes);
+    });
+  }
+
+  private boolean bool(String field, Node n) {
+    String text = scalar(field, n, "true or false").getValue().strip();
+    return switch (text) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw error(field, "expected true or false, got " + describe(n));
+    };
   }
 
   private CryptoConfig readCrypto(Map<String, NodeTuple> e) {

@@ -71,6 +71,8 @@ public final class ScenarioWriter {
     put(network, "bandwidth", str(Units.formatBandwidth(n.bandwidthBitsPerSecond())));
     put(network, "dissemination", str(n.dissemination()));
     put(network, "gossip_fanout", num(n.gossipFanout()));
+    put(network, "peer_send_rate", str(Units.formatBandwidth(n.peerSendRateBitsPerSecond())));
+    put(network, "flush_throttle_timeout", duration(n.flushThrottleNanos()));
     put(top, "network", block(network));
 
     WorkloadConfig w = s.workload();
@@ -83,11 +85,26 @@ public final class ScenarioWriter {
     put(top, "workload", block(workload));
 
     ConsensusConfig c = s.consensus();
+    dev.tdsim.consensus.ConsensusSettings cs = c.settings();
     List<NodeTuple> consensus = new ArrayList<>();
-    put(consensus, "timeout_propose", str(Units.formatDuration(c.timeoutProposeNanos())));
-    put(consensus, "timeout_prevote", str(Units.formatDuration(c.timeoutPrevoteNanos())));
-    put(consensus, "timeout_precommit", str(Units.formatDuration(c.timeoutPrecommitNanos())));
-    put(consensus, "timeout_delta", str(Units.formatDuration(c.timeoutDeltaNanos())));
+    put(consensus, "protocol", str(c.protocol()));
+    put(consensus, "timeout_propose", duration(cs.timeoutProposeNanos()));
+    put(consensus, "timeout_propose_delta", duration(cs.timeoutProposeDeltaNanos()));
+    put(consensus, "timeout_prevote", duration(cs.timeoutPrevoteNanos()));
+    put(consensus, "timeout_prevote_delta", duration(cs.timeoutPrevoteDeltaNanos()));
+    put(consensus, "timeout_precommit", duration(cs.timeoutPrecommitNanos()));
+    put(consensus, "timeout_precommit_delta", duration(cs.timeoutPrecommitDeltaNanos()));
+    put(consensus, "timeout_commit", duration(cs.timeoutCommitNanos()));
+    put(consensus, "skip_timeout_commit",
+        new ScalarNode(Tag.BOOL, Boolean.toString(cs.skipTimeoutCommit()), ScalarStyle.PLAIN));
+    put(consensus, "block_part_size", str(Units.formatSize(cs.blockPartSizeBytes())));
+    put(consensus, "peer_gossip_sleep_duration", duration(cs.peerGossipSleepNanos()));
+    put(consensus, "simulation", str(cs.simulation()));
+    put(consensus, "exact_max_validators", num(cs.exactMaxValidators()));
+    put(consensus, "vote_signature", str(c.voteSignature()));
+    put(consensus, "wal_sync", duration(c.walSyncNanos()));
+    put(consensus, "execution_per_tx", duration(c.executionPerTxNanos()));
+    put(consensus, "execution_per_block", duration(c.executionPerBlockNanos()));
     put(consensus, "max_block_txs", num(c.maxBlockTxs()));
     put(consensus, "max_block_bytes", str(Units.formatSize(c.maxBlockBytes())));
     put(top, "consensus", block(consensus));
@@ -164,6 +181,10 @@ public final class ScenarioWriter {
 
   private static ScalarNode str(String s) {
     return new ScalarNode(Tag.STR, s, ScalarStyle.PLAIN);
+  }
+
+  private static ScalarNode duration(long nanos) {
+    return str(Units.formatDuration(nanos));
   }
 
   private static ScalarNode num(long n) {

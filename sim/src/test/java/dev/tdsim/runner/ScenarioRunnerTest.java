@@ -55,8 +55,10 @@ class ScenarioRunnerTest {
 
   @Test
   void pipelinedDecryptionIsJudgedByTheSlowerStage() throws Exception {
-    ScenarioRunner.Result before = run(SMALL);
-    ScenarioRunner.Result pipelined = run(SMALL, "crypto.schedule=pipelined");
+    // Without a commit pause, so that the next proposal waits for decryption (before-next).
+    ScenarioRunner.Result before = run(SMALL, "consensus.timeout_commit=0 s");
+    ScenarioRunner.Result pipelined =
+        run(SMALL, "consensus.timeout_commit=0 s", "crypto.schedule=pipelined");
     RunSummary a = Summaries.of(before, "test");
     RunSummary b = Summaries.of(pipelined, "test");
     for (int i = 0; i < a.verdicts().size(); i++) {
@@ -75,8 +77,9 @@ class ScenarioRunnerTest {
     ScenarioRunner.Result r = run(String.join("\n",
         "name: wide", "heights: 3", "validators: {count: 600}", "keys: {shares: 1024}",
         "workload: {msgs_per_block: 2, msg_size: 100 B}",
+        "consensus: {simulation: large}",
         "crypto: {variant: folded, timing: model, sample_heights: 1}", ""));
-    assertEquals("aggregate", r.consensusMode());
+    assertEquals("large-committee", r.consensusMode());
     assertEquals(3, r.heights().size());
     assertEquals(List.of(1), r.realCryptoHeights());
     assertEquals(0, r.mismatches());

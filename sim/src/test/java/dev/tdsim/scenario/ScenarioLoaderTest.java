@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.consensus.ConsensusSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,9 +39,13 @@ class ScenarioLoaderTest {
 
     assertEquals(new KeysConfig(8192, 5461), s.keys());
     assertEquals(new NetworkConfig("regions", 50 * MS, "lognormal", 0.2, 1_000_000_000L,
-        "direct", 8), s.network());
+        "direct", 8, 40_960_000L, 10 * MS), s.network());
     assertEquals(new WorkloadConfig(100, 1000.0, 1024, "fixed"), s.workload());
-    assertEquals(new ConsensusConfig(3 * S, S, S, 500 * MS, 10_000, 4L << 20), s.consensus());
+    assertEquals(ConsensusConfig.defaults(), s.consensus());
+    assertEquals(new ConsensusSettings(3 * S, 500 * MS, S, 500 * MS, S, 500 * MS, S, false,
+        65536, 100 * MS, "auto", 1000), s.consensus().settings());
+    assertEquals("tendermint", s.consensus().protocol());
+    assertEquals("ed25519", s.consensus().voteSignature());
     assertEquals(new CryptoConfig("fast", "measured", "builtin", 0, "before-next", 0),
         s.crypto());
     assertEquals(List.of(100 * MS, 250 * MS, 500 * MS, S, 2 * S), s.budgetsNanos());
@@ -79,6 +84,7 @@ class ScenarioLoaderTest {
           bandwidth: 10 Gbit/s
           dissemination: gossip
           gossip_fanout: 2
+          flush_throttle_timeout: 100 ms
         workload:
           msgs_per_block: auto
           rate: 50/s
@@ -88,7 +94,15 @@ class ScenarioLoaderTest {
           timeout_propose: 1.5s
           timeout_prevote: 250 ms
           timeout_precommit: 250ms
-          timeout_delta: 0
+          timeout_propose_delta: 0
+          timeout_prevote_delta: 10 ms
+          timeout_precommit_delta: 0 s
+          timeout_commit: 0
+          skip_timeout_commit: true
+          block_part_size: 16 KiB
+          peer_gossip_sleep_duration: 0
+          simulation: exact
+          vote_signature: bls
           max_block_txs: 500
           max_block_bytes: 1 MB
         crypto:
@@ -108,12 +122,16 @@ class ScenarioLoaderTest {
     assertEquals("us-east", s.validators().regionOf(1));
     assertEquals("eu-west", s.validators().regionOf(2));
     assertEquals(new KeysConfig(64, 40), s.keys());
-    assertEquals(new NetworkConfig("uniform", 0, "pareto", 1.5, 10_000_000_000L, "gossip", 2),
+    assertEquals(new NetworkConfig("uniform", 0, "pareto", 1.5, 10_000_000_000L, "gossip", 2,
+        NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, 100 * MS),
         s.network());
     assertEquals(new WorkloadConfig(null, 50.0, 1536, "lognormal"), s.workload());
     assertTrue(s.workload().fillFromRate());
-    assertEquals(new ConsensusConfig(1500 * MS, 250 * MS, 250 * MS, 0, 500, 1_000_000),
-        s.consensus());
+    assertEquals(new ConsensusSettings(1500 * MS, 0, 250 * MS, 10 * MS, 250 * MS, 0, 0, true,
+        16384, 0, "exact", 1000), s.consensus().settings());
+    assertEquals(500, s.consensus().maxBlockTxs());
+    assertEquals(1_000_000, s.consensus().maxBlockBytes());
+    assertEquals("bls", s.consensus().voteSignature());
     assertEquals(new CryptoConfig("folded", "measured", "builtin", 3, "pipelined", 1),
         s.crypto());
     assertEquals(List.of(50 * MS, 2 * S), s.budgetsNanos(), "kept sorted");
@@ -240,6 +258,6 @@ class ScenarioLoaderTest {
     List<String> paths = ScenarioKeys.paths();
     assertTrue(paths.contains("keys.threshold"));
     assertTrue(paths.contains("budgets"));
-    assertEquals(4 + 30, paths.size()); // name, seed, heights, budgets + section keys
+    assertEquals(4 + 45, paths.size()); // name, seed, heights, budgets + section keys
   }
 }

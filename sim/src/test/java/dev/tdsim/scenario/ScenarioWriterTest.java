@@ -46,7 +46,8 @@ class ScenarioWriterTest {
         timeout_propose: 90 s
         timeout_prevote: 1 min
         timeout_precommit: 250us
-        timeout_delta: 0
+        timeout_prevote_delta: 0
+        skip_timeout_commit: true
         max_block_txs: 77
         max_block_bytes: 1000 KiB
       crypto:
@@ -103,7 +104,8 @@ class ScenarioWriterTest {
     assertTrue(yaml.contains("  msg_size: 1500 B\n"), yaml);
     assertTrue(yaml.contains("  timeout_propose: 90 s\n"), yaml);
     assertTrue(yaml.contains("  timeout_prevote: 1 min\n"), yaml);
-    assertTrue(yaml.contains("  timeout_delta: 0 s\n"), yaml);
+    assertTrue(yaml.contains("  timeout_prevote_delta: 0 s\n"), yaml);
+    assertTrue(yaml.contains("  skip_timeout_commit: true\n"), yaml);
     assertTrue(yaml.contains("  max_block_bytes: 1000 KiB\n"), yaml);
     assertTrue(yaml.contains("  msgs_per_block: auto\n"), yaml);
     assertTrue(yaml.contains("  stake: [5, 1, 1000000]\n"), yaml);
@@ -184,16 +186,31 @@ class ScenarioWriterTest {
         bandwidth: 1 Gbps
         dissemination: direct
         gossip_fanout: 8
+        peer_send_rate: 40960 kbps
+        flush_throttle_timeout: 10 ms
       workload:
         msgs_per_block: 100
         rate: 1000 tx/s
         msg_size: 1 KiB
         msg_size_distribution: fixed
       consensus:
+        protocol: tendermint
         timeout_propose: 3 s
+        timeout_propose_delta: 500 ms
         timeout_prevote: 1 s
+        timeout_prevote_delta: 500 ms
         timeout_precommit: 1 s
-        timeout_delta: 500 ms
+        timeout_precommit_delta: 500 ms
+        timeout_commit: 1 s
+        skip_timeout_commit: false
+        block_part_size: 64 KiB
+        peer_gossip_sleep_duration: 100 ms
+        simulation: auto
+        exact_max_validators: 1000
+        vote_signature: ed25519
+        wal_sync: 1 ms
+        execution_per_tx: 0 s
+        execution_per_block: 0 s
         max_block_txs: 10000
         max_block_bytes: 4 MiB
       crypto:

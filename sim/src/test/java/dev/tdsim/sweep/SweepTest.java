@@ -128,8 +128,9 @@ class SweepTest {
         }
       });
       return new ScenarioRunner.Result(s, r.heights(), r.realCryptoHeights(), r.events(),
-          r.messages(), r.realCryptoCalls(), r.mismatches(), r.maxRound(), r.setupNanos(),
-          r.simulateNanos(), r.timing(), r.consensusMode(), r.notes());
+          r.messages(), r.realCryptoCalls(), r.mismatches(), r.setupNanos(),
+          r.simulateNanos(), r.timing(), r.consensus(), r.nodeCosts(), r.timeoutCommitNanos(),
+          r.notes());
     };
     int max = 12;
     // the scan: judged time per height for every message count

@@ -2,6 +2,7 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -35,6 +36,22 @@ public interface CombineVariant<S> {
   /** Whether block work runs on all worker threads (false reproduces a serial benchmark). */
   default boolean parallel() {
     return true;
+  }
+
+  /**
+   * Encoded size in bytes of validator {@code validator}'s decryption share for one ciphertext,
+   * as it travels to the combiner.
+   */
+  long shareWireBytes(Committee committee, int validator);
+
+  /**
+   * Builds, once per key set, the key tables this variant's shares and combines read, so that
+   * their cost is not charged to the first block. Returns what it built, for progress messages
+   * (empty when the variant needs nothing).
+   */
+  default String prepareKeyTables(KeySet keys) {
+    keys.keyShares();
+    return "G2 key shares";
   }
 
   /** Validator {@code validator}'s share maker for blocks signed by {@code signers}. */

@@ -8,6 +8,7 @@ import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -24,6 +25,18 @@ import java.util.Random;
  * pairs, and one final exponentiation: prod_i e(D_i, K_i) = e(U, [f(0)]H).
  */
 final class FastVariant implements CombineVariant<G1Point> {
+  /** One compressed G1 point per ciphertext. */
+  @Override
+  public long shareWireBytes(Committee committee, int validator) {
+    return 96;
+  }
+
+  @Override
+  public String prepareKeyTables(KeySet keys) {
+    keys.blindedShareTables();
+    return "blinded key-share tables";
+  }
+
   @Override
   public String name() {
     return "fast";

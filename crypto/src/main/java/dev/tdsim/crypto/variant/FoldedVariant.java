@@ -6,6 +6,7 @@ import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -25,6 +26,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * with A_i = sum_k [lambda_k] Z_k. See docs/CRYPTO.md.
  */
 final class FoldedVariant implements CombineVariant<G1Point> {
+  /** One compressed G1 point per ciphertext. */
+  @Override
+  public long shareWireBytes(Committee committee, int validator) {
+    return 96;
+  }
+
+  /** Shares are folded per signer set from the key shares on demand: nothing to build ahead. */
+  @Override
+  public String prepareKeyTables(KeySet keys) {
+    return "";
+  }
+
   @Override
   public String name() {
     return "folded";

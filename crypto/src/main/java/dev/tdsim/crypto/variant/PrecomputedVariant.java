@@ -8,6 +8,7 @@ import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -22,6 +23,12 @@ import java.util.Random;
  * the payload fail to open.
  */
 final class PrecomputedVariant implements CombineVariant<GtElement> {
+  /** One GT element (576 B) per ciphertext: the validator's points are folded into it. */
+  @Override
+  public long shareWireBytes(Committee committee, int validator) {
+    return 576;
+  }
+
   @Override
   public String name() {
     return "precomputed";

@@ -8,6 +8,7 @@ import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -25,6 +26,12 @@ import java.util.Random;
  * <p>Subclassed by {@code batch}, which adds batched ciphertext validity checks and parallelism.
  */
 class SimpleVariant implements CombineVariant<List<GtElement>> {
+  /** One GT element (576 B) per key-share point the validator holds, per ciphertext. */
+  @Override
+  public long shareWireBytes(Committee committee, int validator) {
+    return 576L * committee.pointsOf(validator);
+  }
+
   @Override
   public String name() {
     return "simple";

@@ -1,4 +1,4 @@
-package dev.tdsim.consensus;
+package dev.tdsim.consensus.tendermint;
 
 /**
  * Proposer rotation by stake, as CometBFT's proposer-priority algorithm: every step each

@@ -1,4 +1,14 @@
-package dev.tdsim.consensus;
+package dev.tdsim.consensus.tendermint;
+
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.BlockSource;
+import dev.tdsim.consensus.ConsensusListener;
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.network.QuorumSettings;
 
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
@@ -17,47 +27,49 @@ import java.util.SplittableRandom;
  * 0 is modelled: a proposal that arrives after a validator's propose timeout is counted (see
  * {@link #lateProposals()}) but still voted for, so report such runs as optimistic.
  */
-public final class AggregateTendermint implements ConsensusModel {
+final class LargeCommitteeTendermint implements ConsensusProtocol {
   private final Simulation sim;
   private final long[] stake;
   private final int heights;
-  private final Tendermint.Host host;
+  private final BlockSource host;
   private final ConsensusListener listener;
   private final Dissemination dissemination;
   private final QuorumArrival quorum;
   private final SplittableRandom rng;
-  private final ConsensusTimeouts timeouts;
+  private final ConsensusSettings timeouts;
+  private final long voteBytes;
   private final ProposerSelection selection;
   private final List<Integer> proposers = new ArrayList<>();
   private final long[] enteredNanos;
   private long lateProposals;
   private String method = "";
 
-  public AggregateTendermint(
-      Simulation sim,
-      long[] stake,
-      ConsensusTimeouts timeouts,
-      int heights,
-      Tendermint.Host host,
-      ConsensusListener listener,
-      QuorumArrival quorum,
-      SplittableRandom rng) {
-    this.sim = sim;
-    this.stake = stake.clone();
-    this.timeouts = timeouts;
-    this.heights = heights;
-    this.host = host;
-    this.listener = listener;
-    this.quorum = quorum;
-    this.dissemination = quorum.dissemination();
-    this.rng = rng;
+  LargeCommitteeTendermint(ProtocolContext c) {
+    this.sim = c.sim();
+    this.stake = c.stake().clone();
+    this.timeouts = c.settings();
+    this.heights = c.heights();
+    this.host = c.blocks();
+    this.listener = c.listener();
+    this.quorum = new QuorumArrival(c.dissemination(), QuorumSettings.DEFAULT);
+    this.dissemination = c.dissemination();
+    this.rng = c.streams().stream("quorum", 0);
+    this.voteBytes = Vote.BODY_BYTES + c.costs().voteSignatureBytes();
     this.selection = new ProposerSelection(stake);
     this.enteredNanos = new long[stake.length];
   }
 
   @Override
-  public String mode() {
-    return "aggregate";
+  public ConsensusStats stats() {
+    List<String> notes = new ArrayList<>();
+    notes.add(stake.length + " validators: consensus votes computed in aggregate (quorum"
+        + " arrival times per voting step, round 0 only) instead of " + (2L * stake.length
+        * stake.length) + " vote messages per height");
+    if (lateProposals > 0) {
+      notes.add(lateProposals + " proposal deliveries arrived after the propose timeout; the"
+          + " large-committee model let those validators vote anyway (optimistic)");
+    }
+    return new ConsensusStats(Tendermint.NAME, "large-committee", 0, 0, 0, notes);
   }
 
   /** How quorum times were computed in the last step ("EXACT" or "AGGREGATE"). */
@@ -78,10 +90,6 @@ public final class AggregateTendermint implements ConsensusModel {
     return proposers.get(height - 1);
   }
 
-  @Override
-  public int maxRound() {
-    return 0;
-  }
 
   /** Validators whose proposal arrived after their propose timeout (voted for anyway). */
   public long lateProposals() {
@@ -95,9 +103,9 @@ public final class AggregateTendermint implements ConsensusModel {
 
   private void runHeight(int height, int p) {
     long now = sim.nowNanos();
-    Proposal proposal = host.blockFor(height, 0, p);
+    Block proposal = host.blockFor(height, 0, p);
     int v = stake.length;
-    long[] arrival = dissemination.delaysFromNanos(p, proposal.blockBytes(), rng);
+    long[] arrival = dissemination.delaysFromNanos(p, proposal.bytes(), rng);
     long[] prevote = new long[v];
     for (int i = 0; i < v; i++) {
       arrival[i] = arrival[i] == QuorumArrival.NEVER ? QuorumArrival.NEVER : now + arrival[i];
@@ -107,13 +115,13 @@ public final class AggregateTendermint implements ConsensusModel {
         lateProposals++;
       }
     }
-    var prevoteQuorum = quorum.forAllReceivers(prevote, stake, Vote.WIRE_BYTES,
+    var prevoteQuorum = quorum.forAllReceivers(prevote, stake, voteBytes,
         StakeThreshold.TENDERMINT_QUORUM, rng);
     long[] precommit = new long[v];
     for (int i = 0; i < v; i++) {
       precommit[i] = Math.max(prevoteQuorum.timeNanos(i), arrival[i]);
     }
-    var commitQuorum = quorum.forAllReceivers(precommit, stake, Vote.WIRE_BYTES,
+    var commitQuorum = quorum.forAllReceivers(precommit, stake, voteBytes,
         StakeThreshold.TENDERMINT_QUORUM, rng);
     method = commitQuorum.method().name();
     int combiner = proposer(height + 1, 0);
@@ -126,19 +134,19 @@ public final class AggregateTendermint implements ConsensusModel {
       enteredNanos[i] = at;
       int validator = i;
       sim.schedule(at, s -> listener.onCommit(validator, height, 0, at,
-          validator == combiner ? signers : List.of()));
+          validator == combiner ? signers : List.of(), ProcessingTime.NONE));
     }
     if (height < heights) {
       long next = commitQuorum.timeNanos(combiner);
       if (next != QuorumArrival.NEVER) {
-        sim.schedule(next, s -> beginHeight(height + 1));
+        sim.schedule(next + timeouts.timeoutCommitNanos(), s -> beginHeight(height + 1));
       }
     }
   }
 
   /** The precommits that reach the combiner first, until they hold more than 2/3 of the stake. */
   private List<Integer> commitSigners(int combiner, long[] precommit) {
-    long[] delays = dissemination.delaysToNanos(combiner, Vote.WIRE_BYTES, rng);
+    long[] delays = dissemination.delaysToNanos(combiner, voteBytes, rng);
     Integer[] order = new Integer[stake.length];
     long[] arrival = new long[stake.length];
     for (int j = 0; j < order.length; j++) {

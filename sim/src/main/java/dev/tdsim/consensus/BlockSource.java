@@ -1,0 +1,23 @@
+package dev.tdsim.consensus;
+
+/**
+ * Where the blocks come from (the encrypted mempool) and what a block costs a validator to check.
+ * Protocol-neutral: any protocol that proposes blocks asks it.
+ */
+public interface BlockSource {
+  /** The block of {@code height} as proposed by {@code proposer} in {@code round}. */
+  Block blockFor(int height, int round, int proposer);
+
+  /**
+   * Calls {@code propose} once {@code proposer} may propose {@code height} (for example after the
+   * previous block's payloads are decrypted); at once if nothing holds it back.
+   */
+  void whenMayPropose(int proposer, int height, Runnable propose);
+
+  /**
+   * Simulated CPU nanoseconds {@code validator} spends validating the proposed block of
+   * {@code height} before it may prevote for it (for an encrypted mempool: each ciphertext's
+   * validity check, really run and timed).
+   */
+  long validationNanos(int height, int validator);
+}

@@ -1,0 +1,11 @@
+package dev.tdsim.consensus;
+
+/**
+ * A consensus message on the wire. Each protocol has its own sealed family of message records
+ * (Tendermint's: proposal, block part, vote); the network only needs their size. A broadcast
+ * message is one immutable object shared by all its receivers.
+ */
+public interface Message {
+  /** Encoded size on the wire, in bytes (> 0). */
+  long wireBytes();
+}

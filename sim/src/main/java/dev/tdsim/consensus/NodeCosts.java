@@ -1,0 +1,28 @@
+package dev.tdsim.consensus;
+
+/**
+ * The CPU costs every validator pays in consensus, measured from real code at the start of a run
+ * (signatures) or taken from the scenario (fsync, block execution). Protocol-neutral; how often
+ * each is paid is the protocol's business (for Tendermint see docs/SCENARIOS.md, "What a block
+ * time contains").
+ *
+ * @param voteSignNanos signing one own vote or proposal
+ * @param voteVerifyNanos verifying one received vote or proposal signature
+ * @param commitVerifyNanos verifying a whole commit's signatures (a block's LastCommit), batched
+ *     where the scheme allows
+ * @param fsyncNanos one fsync of the consensus write-ahead log or the signer's state file
+ * @param blockExecutionNanos executing and committing a block besides its transactions (ABCI
+ *     FinalizeBlock and Commit of the ordered, still encrypted block)
+ * @param voteSignatureBytes size of one vote signature on the wire
+ */
+public record NodeCosts(long voteSignNanos, long voteVerifyNanos, long commitVerifyNanos,
+    long fsyncNanos, long blockExecutionNanos, long voteSignatureBytes) {
+  public static final NodeCosts FREE = new NodeCosts(0, 0, 0, 0, 0, 64);
+
+  public NodeCosts {
+    if (voteSignNanos < 0 || voteVerifyNanos < 0 || commitVerifyNanos < 0 || fsyncNanos < 0
+        || blockExecutionNanos < 0 || voteSignatureBytes < 0) {
+      throw new IllegalArgumentException("costs must be >= 0");
+    }
+  }
+}

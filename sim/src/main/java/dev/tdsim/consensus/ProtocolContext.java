@@ -1,0 +1,25 @@
+package dev.tdsim.consensus;
+
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.network.Dissemination;
+import dev.tdsim.random.RandomStreams;
+
+/**
+ * Everything a protocol factory may use: the assembler fills it once per run.
+ *
+ * @param stake voting power by validator
+ * @param heights heights to decide
+ * @param dissemination the network's dissemination, for models that compute quorum arrival
+ *     times instead of simulating each message
+ */
+public record ProtocolContext(
+    Simulation sim,
+    long[] stake,
+    int heights,
+    ConsensusSettings settings,
+    NodeCosts costs,
+    BlockSource blocks,
+    Transport transport,
+    ConsensusListener listener,
+    Dissemination dissemination,
+    RandomStreams streams) {}

@@ -1,0 +1,415 @@
+package dev.tdsim.consensus.tendermint;
+
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.engine.Simulation;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * One validator's consensus state machine; all its mutable state lives here. Its consensus work
+ * is serial, as CometBFT's receive routine: verifying a received vote's signature, validating a
+ * proposed block, signing and WAL-syncing its own messages queue on one CPU timeline
+ * ({@link #process}), so a validator that receives 2/3 of V votes pays 2/3 of V verifications
+ * before it can act on the quorum.
+ */
+final class TendermintNode {
+  private enum Step {
+    PROPOSE,
+    PREVOTE,
+    PRECOMMIT,
+    COMMITTED
+  }
+
+  private final TendermintProtocol protocol;
+  private final Simulation sim;
+  private final NodeCosts costs;
+  private final long[] stake;
+  private final int id;
+  private int height;
+  private int round;
+  private Step step = Step.COMMITTED;
+  /** Seen (height, round)s of the current and future heights. */
+  private final Map<Long, RoundState> rounds = new HashMap<>();
+  /** The precommits of the round that committed the previous height (skip_timeout_commit). */
+  private RoundState lastCommit;
+  private int lastCommitHeight;
+  private int startedHeight;
+  private long cpuFreeNanos;
+  /** Whether the last committed height has been finalized (validated, executed). */
+  private boolean finalized;
+  private long validationNanos;
+  private long signatureNanos;
+  private long walNanos;
+
+  TendermintNode(TendermintProtocol protocol, int id) {
+    this.protocol = protocol;
+    this.sim = protocol.context.sim();
+    this.costs = protocol.context.costs();
+    this.stake = protocol.context.stake();
+    this.id = id;
+  }
+
+  private RoundState state(int h, int r) {
+    return rounds.computeIfAbsent(Rotation.key(h, r), k -> new RoundState());
+  }
+
+  private RoundState existing(int h, int r) {
+    return rounds.get(Rotation.key(h, r));
+  }
+
+  // ---- the serial CPU ----
+
+  /**
+   * Runs {@code action} once this validator's CPU has spent {@code cpuNanos} on it after what it
+   * is already busy with.
+   */
+  private void process(long cpuNanos, Runnable action) {
+    long now = sim.nowNanos();
+    long start = Math.max(now, cpuFreeNanos);
+    long done = start + cpuNanos;
+    cpuFreeNanos = done;
+    if (done == now) {
+      action.run();
+    } else {
+      sim.schedule(done, s -> action.run());
+    }
+  }
+
+  // ---- heights and rounds ----
+
+  void enterHeight(int h) {
+    if (startedHeight >= h) {
+      return;
+    }
+    startedHeight = h;
+    finalized = false;
+    validationNanos = 0;
+    signatureNanos = 0;
+    walNanos = 0;
+    height = h;
+    enterRound(h, 0);
+  }
+
+  private void enterRound(int h, int r) {
+    height = h;
+    round = r;
+    step = Step.PROPOSE;
+    protocol.maxRound = Math.max(protocol.maxRound, r);
+    if (protocol.proposer(h, r) == id) {
+      protocol.context.blocks().whenMayPropose(id, h, () -> {
+        if (height == h && round == r && step == Step.PROPOSE) {
+          propose(h, r);
+        }
+      });
+    }
+    long timeout = protocol.context.settings().proposeNanos(r);
+    sim.scheduleAfter(timeout, s -> onTimeout(h, r, Step.PROPOSE));
+    tryCommit(h);
+    if (step == Step.PROPOSE) {
+      tryPrevote();
+      checkRound();
+    }
+  }
+
+  private void propose(int h, int r) {
+    Block block = protocol.context.blocks().blockFor(h, r, id);
+    int parts = protocol.context.settings().partsOf(block.bytes());
+    long partBytes = protocol.context.settings().blockPartSizeBytes();
+    // CometBFT fsyncs the WAL before signing, the signed proposal, and each own block part.
+    long fsyncs = (2L + parts) * costs.fsyncNanos();
+    signatureNanos += costs.voteSignNanos();
+    walNanos += fsyncs;
+    process(costs.voteSignNanos() + fsyncs, () -> {
+      protocol.broadcast(id, new Proposal(h, r, id, block, parts));
+      long left = block.bytes();
+      for (int i = 0; i < parts; i++) {
+        long bytes = Math.min(partBytes, left);
+        left -= bytes;
+        protocol.broadcast(id, new BlockPart(h, r, i, bytes));
+      }
+    });
+  }
+
+  private void vote(Vote.Type type, boolean forBlock) {
+    int h = height;
+    int r = round;
+    // CometBFT: WAL fsync before signing, the signer's state file, and the own vote's WAL entry.
+    long fsyncs = 3 * costs.fsyncNanos();
+    signatureNanos += costs.voteSignNanos();
+    walNanos += fsyncs;
+    process(costs.voteSignNanos() + fsyncs, () -> protocol.broadcast(id,
+        new Vote(type, h, r, id, forBlock, costs.voteSignatureBytes())));
+  }
+
+  // ---- receiving ----
+
+  void receive(TendermintMessage m) {
+    if (m.height() < height - 1 || (m.height() == height - 1 && !(m instanceof Vote))) {
+      return;
+    }
+    if (m instanceof BlockPart part) {
+      onPart(part);
+    } else if (m instanceof Proposal p) {
+      long verify = p.proposer() == id ? 0 : costs.voteVerifyNanos();
+      signatureNanos += verify;
+      process(verify, () -> onProposal(p));
+    } else if (m instanceof Vote v) {
+      // A validator adds its own votes without checking their signatures.
+      long verify = v.voter() == id ? 0 : costs.voteVerifyNanos();
+      signatureNanos += verify;
+      process(verify, () -> onVote(v));
+    }
+  }
+
+  private void onProposal(Proposal p) {
+    if (p.height() < height) {
+      return;
+    }
+    RoundState rs = state(p.height(), p.round());
+    rs.proposal = p;
+    if (rs.blockComplete()) {
+      onBlock(p.height());
+    }
+  }
+
+  private void onPart(BlockPart part) {
+    if (part.height() < height) {
+      return;
+    }
+    RoundState rs = state(part.height(), part.round());
+    if (rs.addPart(part.index()) && rs.blockComplete()
+        && rs.partsReceived == rs.proposal.parts()) {
+      onBlock(part.height());
+    }
+  }
+
+  private void onBlock(int h) {
+    if (h != height) {
+      return;
+    }
+    tryCommit(h);
+    tryPrevote();
+    checkRound();
+  }
+
+  private void onVote(Vote v) {
+    if (v.height() < height) {
+      onLastCommitVote(v);
+      return;
+    }
+    RoundState rs = state(v.height(), v.round());
+    rs.add(v, stake[v.voter()]);
+    if (step == Step.COMMITTED && rs == lastCommit) {
+      maybeSkipCommitPause();
+      return;
+    }
+    if (v.height() != height || step == Step.COMMITTED) {
+      return;
+    }
+    maybeRepair(v.height(), v.round(), rs);
+    if (v.type() == Vote.Type.PRECOMMIT && rs.precommitBlock >= protocol.quorumStake) {
+      if (rs.precommitQuorumNanos < 0) {
+        rs.precommitQuorumNanos = sim.nowNanos();
+      }
+      tryCommit(height);
+      if (step == Step.COMMITTED) {
+        return;
+      }
+    }
+    if (v.round() > round) {
+      // CometBFT: +2/3 of any votes of a higher round moves this validator to that round.
+      long any = v.type() == Vote.Type.PREVOTE ? rs.prevoteAny : rs.precommitAny;
+      if (any >= protocol.quorumStake) {
+        enterRound(height, v.round());
+      }
+      return;
+    }
+    if (v.round() == round) {
+      checkRound();
+    }
+  }
+
+  private void onLastCommitVote(Vote v) {
+    if (lastCommit == null || v.height() != lastCommitHeight || v.type() != Vote.Type.PRECOMMIT
+        || startedHeight > lastCommitHeight) {
+      return;
+    }
+    RoundState rs = existing(v.height(), v.round());
+    if (rs == lastCommit) {
+      rs.add(v, stake[v.voter()]);
+      maybeSkipCommitPause();
+    }
+  }
+
+  /**
+   * CometBFT's peers send a peer the proposal and block parts it lacks (gossipDataRoutine), so a
+   * lost or slow part does not stall a validator whose peers hold the block. Modelled as: once
+   * +2/3 of the stake voted for a round's block this validator lacks, one validator that voted
+   * for it sends the proposal and every part point to point.
+   */
+  private void maybeRepair(int h, int r, RoundState rs) {
+    if (rs.repairAsked || rs.blockComplete() || rs.blockHolder < 0 || rs.blockHolder == id
+        || Math.max(rs.prevoteBlock, rs.precommitBlock) < protocol.quorumStake) {
+      return;
+    }
+    rs.repairAsked = true;
+    // Prefer a peer other than the proposer, whose link to us may be the one that failed.
+    int from = rs.proposal != null && rs.blockHolder == rs.proposal.proposer()
+        && rs.otherBlockHolder >= 0 && rs.otherBlockHolder != id ? rs.otherBlockHolder
+        : rs.blockHolder;
+    protocol.repair(from, id, h, r);
+  }
+
+  // ---- the rules ----
+
+  /** Prevote the block once its proposal and all its parts are in (after validating it). */
+  private void tryPrevote() {
+    RoundState rs = existing(height, round);
+    if (step != Step.PROPOSE || rs == null || !rs.blockComplete()) {
+      return;
+    }
+    step = Step.PREVOTE;
+    // ValidateBlock (with its LastCommit's signatures), then ProcessProposal: the application's
+    // check of every ciphertext, which the proposer skips for its own block.
+    long validation = costs.commitVerifyNanos() + (rs.proposal.proposer() == id ? 0
+        : protocol.context.blocks().validationNanos(height, id));
+    validationNanos += validation;
+    int h = height;
+    int r = round;
+    process(validation, () -> {
+      if (height == h && round == r && step == Step.PREVOTE) {
+        vote(Vote.Type.PREVOTE, true);
+      }
+    });
+  }
+
+  /** The current round's quorums: precommit on +2/3 prevotes, start the step timeouts. */
+  private void checkRound() {
+    RoundState t = existing(height, round);
+    if (t == null || step == Step.COMMITTED) {
+      return;
+    }
+    int h = height;
+    int r = round;
+    if (step != Step.PRECOMMIT && t.prevoteBlock >= protocol.quorumStake) {
+      // +2/3 prevoted the block: lock and precommit it if we have it (after validating it once
+      // more, as CometBFT's enterPrecommit does), else precommit nil.
+      step = Step.PRECOMMIT;
+      boolean have = t.blockComplete() || hasBlock(h);
+      if (have) {
+        validationNanos += costs.commitVerifyNanos();
+        process(costs.commitVerifyNanos(), () -> { });
+      }
+      vote(Vote.Type.PRECOMMIT, have);
+    } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake
+        && !t.prevoteTimerSet) {
+      t.prevoteTimerSet = true;
+      sim.scheduleAfter(protocol.context.settings().prevoteNanos(r),
+          s -> onTimeout(h, r, Step.PREVOTE));
+    }
+    if (step != Step.COMMITTED && t.precommitAny >= protocol.quorumStake
+        && !t.precommitTimerSet) {
+      t.precommitTimerSet = true;
+      sim.scheduleAfter(protocol.context.settings().precommitNanos(r),
+          s -> onTimeout(h, r, Step.PRECOMMIT));
+    }
+  }
+
+  private void onTimeout(int h, int r, Step at) {
+    if (h != height || r != round || step == Step.COMMITTED) {
+      return;
+    }
+    switch (at) {
+      case PROPOSE -> {
+        if (step == Step.PROPOSE) {
+          step = Step.PREVOTE;
+          vote(Vote.Type.PREVOTE, false);
+          checkRound();
+        }
+      }
+      case PREVOTE -> {
+        if (step == Step.PREVOTE) {
+          step = Step.PRECOMMIT;
+          vote(Vote.Type.PRECOMMIT, false);
+          checkRound();
+        }
+      }
+      case PRECOMMIT -> enterRound(height, round + 1);
+      default -> { }
+    }
+  }
+
+  private boolean hasBlock(int h) {
+    for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
+      if ((int) (e.getKey() >>> 32) == h && e.getValue().blockComplete()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Commit on +2/3 precommits for the block in any round, once the block is here. */
+  private void tryCommit(int h) {
+    if (step == Step.COMMITTED || h != height) {
+      return;
+    }
+    int decidedIn = -1;
+    for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
+      if ((int) (e.getKey() >>> 32) == h
+          && e.getValue().precommitBlock >= protocol.quorumStake) {
+        decidedIn = (int) (long) e.getKey();
+        break;
+      }
+    }
+    if (decidedIn < 0 || !hasBlock(h)) {
+      return;
+    }
+    commit(decidedIn);
+  }
+
+  private void commit(int decidedRound) {
+    step = Step.COMMITTED;
+    int h = height;
+    RoundState rs = existing(h, decidedRound);
+    long now = sim.nowNanos();
+    // CometBFT's CommitTime is when +2/3 precommits were seen, even if the block came later.
+    long commitTime = rs.precommitQuorumNanos >= 0 ? rs.precommitQuorumNanos : now;
+    protocol.decided(h, decidedRound);
+    protocol.context.listener().onCommit(id, h, decidedRound, now, rs.precommitBlockSigners(),
+        new ProcessingTime(validationNanos, signatureNanos, walNanos));
+    lastCommit = rs;
+    lastCommitHeight = h;
+    for (Iterator<Long> it = rounds.keySet().iterator(); it.hasNext(); ) {
+      if ((int) (it.next() >>> 32) <= h) {
+        it.remove();
+      }
+    }
+    rounds.put(Rotation.key(h, decidedRound), rs);
+    if (h >= protocol.context.heights()) {
+      return;
+    }
+    // finalizeCommit: ValidateBlock, the EndHeight fsync and the block's execution, then the
+    // next height at StartTime = CommitTime + timeout_commit, or when finalizing is done if that
+    // takes longer (execution runs inside the commit pause).
+    long finalize = costs.commitVerifyNanos() + costs.fsyncNanos() + costs.blockExecutionNanos();
+    process(finalize, () -> {
+      finalized = true;
+      long start = Math.max(sim.nowNanos(),
+          commitTime + protocol.context.settings().timeoutCommitNanos());
+      sim.schedule(start, s -> enterHeight(h + 1));
+      maybeSkipCommitPause();
+    });
+  }
+
+  /** skip_timeout_commit: with every validator's precommit in, start the next height at once. */
+  private void maybeSkipCommitPause() {
+    if (protocol.context.settings().skipTimeoutCommit() && finalized && lastCommit != null
+        && startedHeight == lastCommitHeight && lastCommitHeight < protocol.context.heights()
+        && lastCommit.precommitVoters == protocol.validators) {
+      enterHeight(lastCommitHeight + 1);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package dev.tdsim.consensus.tendermint;
+
+/**
+ * A prevote or precommit, shared by all receivers of its broadcast (stored once).
+ *
+ * @param forBlock true for the proposed block, false for nil
+ * @param signatureBytes size of its signature (64 B ed25519, 96 B BLS)
+ */
+public record Vote(Type type, int height, int round, int voter, boolean forBlock,
+    long signatureBytes) implements TendermintMessage {
+  public enum Type {
+    PREVOTE,
+    PRECOMMIT
+  }
+
+  /** Type, height, round, block id, timestamp, validator address and index (without signature). */
+  public static final long BODY_BYTES = 100;
+
+  @Override
+  public long wireBytes() {
+    return BODY_BYTES + signatureBytes;
+  }
+}

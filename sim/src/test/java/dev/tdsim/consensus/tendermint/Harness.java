@@ -1,0 +1,144 @@
+package dev.tdsim.consensus.tendermint;
+
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.BlockSource;
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.Transport;
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.network.DirectDissemination;
+import dev.tdsim.network.NetworkModel;
+import dev.tdsim.network.NoJitter;
+import dev.tdsim.network.UniformLatency;
+import dev.tdsim.network.UplinkSharing;
+import dev.tdsim.random.RandomStreams;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small world for protocol tests: V validators, a transport whose link delays and drops the
+ * test chooses (per sender and receiver, so validators need not move in lock-step), blocks of a
+ * fixed size, and a record of every commit.
+ */
+final class Harness {
+  static final long MS = 1_000_000L;
+
+  /** One validator's commit of one height. */
+  record Commit(int validator, int height, int round, long atNanos, List<Integer> signers,
+      ProcessingTime costs) {}
+
+  final Simulation sim = new Simulation();
+  final int validators;
+  long[] stake;
+  ConsensusSettings settings = noPause(ConsensusSettings.cometBftDefaults());
+  NodeCosts costs = NodeCosts.FREE;
+  long blockBytes = 2048;
+  long validationNanos;
+  int heights = 3;
+  /** How one message travels from one validator to another. */
+  interface Link {
+    long ms(int from, int to, Message m);
+  }
+
+  /** Whether one message from one validator to another is lost. */
+  interface Loss {
+    boolean lost(int from, int to, Message m);
+  }
+
+  /** Delay of one message in ms from sender to receiver (default 10 ms). */
+  Link delayMs = (from, to, m) -> 10;
+  Loss drop = (from, to, m) -> false;
+  final List<Commit> commits = new ArrayList<>();
+  final Map<Integer, Long> sentBy = new HashMap<>();
+  final List<Message> sent = new ArrayList<>();
+  ConsensusProtocol protocol;
+
+  Harness(int validators) {
+    this.validators = validators;
+    this.stake = new long[validators];
+    Arrays.fill(stake, 1);
+  }
+
+  /** CometBFT's defaults without the commit pause and the gossip loop sleep. */
+  static ConsensusSettings noPause(ConsensusSettings d) {
+    return with(d, 0, false, d.blockPartSizeBytes());
+  }
+
+  static ConsensusSettings with(ConsensusSettings d, long commitNanos, boolean skip,
+      long partBytes) {
+    return new ConsensusSettings(d.timeoutProposeNanos(), d.timeoutProposeDeltaNanos(),
+        d.timeoutPrevoteNanos(), d.timeoutPrevoteDeltaNanos(), d.timeoutPrecommitNanos(),
+        d.timeoutPrecommitDeltaNanos(), commitNanos, skip, partBytes, 0, d.simulation(),
+        d.exactMaxValidators());
+  }
+
+  private final Transport transport = new Transport() {
+    @Override
+    public void broadcast(int sender, Message message, Receiver receiver) {
+      sent.add(message);
+      receiver.receive(sender, message);
+      for (int to = 0; to < validators; to++) {
+        if (to != sender) {
+          send(sender, to, message, receiver);
+        }
+      }
+    }
+
+    @Override
+    public void send(int sender, int to, Message message, Receiver receiver) {
+      if (!drop.lost(sender, to, message)) {
+        sim.scheduleAfter(delayMs.ms(sender, to, message) * MS,
+            s -> receiver.receive(to, message));
+      }
+    }
+  };
+
+  private final BlockSource blocks = new BlockSource() {
+    @Override
+    public Block blockFor(int height, int round, int proposer) {
+      return new Block(height, 1, blockBytes);
+    }
+
+    @Override
+    public void whenMayPropose(int proposer, int height, Runnable propose) {
+      propose.run();
+    }
+
+    @Override
+    public long validationNanos(int height, int validator) {
+      return validationNanos;
+    }
+  };
+
+  ConsensusProtocol build() {
+    NetworkModel network = new NetworkModel(new UniformLatency(MS), new NoJitter(),
+        1_000_000_000L, UplinkSharing.FAIR_SHARE,
+        java.util.Collections.nCopies(validators, "dc"));
+    protocol = dev.tdsim.consensus.Protocols.create(Tendermint.NAME, new ProtocolContext(sim,
+        stake, heights, settings, costs, blocks, transport,
+        (v, h, r, at, signers, c) -> commits.add(new Commit(v, h, r, at, signers, c)),
+        new DirectDissemination(network), new RandomStreams(1)));
+    return protocol;
+  }
+
+  ConsensusProtocol run() {
+    build().start(0);
+    sim.run();
+    return protocol;
+  }
+
+  List<Commit> commitsOf(int height) {
+    return commits.stream().filter(c -> c.height() == height).toList();
+  }
+
+  long firstCommitNanos(int height) {
+    return commitsOf(height).stream().mapToLong(Commit::atNanos).min().orElseThrow();
+  }
+}
