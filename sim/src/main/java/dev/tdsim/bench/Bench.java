@@ -64,6 +64,19 @@ public final class Bench {
    */
   public List<BenchRow> run(BenchCsv csv) {
     List<BenchRow> rows = new ArrayList<>();
+    if (settings.hasCombineFunctions()) {
+      rows.addAll(runCombine(csv));
+    }
+    if (!settings.voteFunctions().isEmpty()) {
+      rows.addAll(new VoteBench(settings, out, progress).run(csv));
+    }
+    progress.step("done: " + rows.size() + " rows written to " + settings.out());
+    return rows;
+  }
+
+  /** The Ferveo functions: deal keys once, then every variant. */
+  private List<BenchRow> runCombine(BenchCsv csv) {
+    List<BenchRow> rows = new ArrayList<>();
     try (Workers w = Workers.of(settings.threads())) {
       workers = w;
       long t0 = System.nanoTime();
@@ -79,7 +92,6 @@ public final class Bench {
         rows.addAll(runVariant(Variants.byName(name), csv));
       }
       BenchTable.printLegend(out, settings.reps());
-      progress.step("done: " + rows.size() + " rows written to " + settings.out());
     } finally {
       workers = null;
       keys = null;
@@ -112,7 +124,7 @@ public final class Bench {
           new Cell<>(variant, combiner, combineWorkers, block, encoded, decoded, limits);
       cell.warmUp();
       List<BenchRow> blockRows = new ArrayList<>();
-      for (BenchFunction f : settings.functions()) {
+      for (BenchFunction f : settings.combineFunctions()) {
         for (int m : settings.msgs()) {
           long start = System.nanoTime();
           BenchRow row = f == BenchFunction.SHARE_COMBINE

@@ -17,7 +17,9 @@ import java.util.function.ToLongFunction;
  * The bench CSV, one row per function, variant, message count and message size, written and
  * flushed as soon as each row is measured so that an interrupted run keeps its finished rows.
  * Times are seconds; phase columns are the median repetition's block_propose phases (empty for
- * share_combine rows).
+ * share_combine rows). Vote rows (vote_sign, vote_verify) put the signature scheme in the variant
+ * column, the vote message size in msg_size, one call per sample (msgs 1, threads 1), per-call
+ * CPU time in the time columns, and leave validators, shares, threshold, limit_s and ratio empty.
  */
 public final class BenchCsv implements Closeable {
   public static final List<String> COLUMNS = List.of(
@@ -46,14 +48,15 @@ public final class BenchCsv implements Closeable {
     List<String> cells = new ArrayList<>(COLUMNS.size());
     cells.add(row.function().cliName());
     cells.add(row.variant());
-    cells.add(Integer.toString(row.validators()));
-    cells.add(Integer.toString(row.shares()));
-    cells.add(Integer.toString(row.threshold()));
+    boolean vote = row.function().voteFunction();
+    cells.add(vote ? "" : Integer.toString(row.validators()));
+    cells.add(vote ? "" : Integer.toString(row.shares()));
+    cells.add(vote ? "" : Integer.toString(row.threshold()));
     cells.add(Integer.toString(row.msgs()));
     cells.add(Integer.toString(row.msgSizeBytes()));
     cells.add(Integer.toString(row.threads()));
     cells.add(seconds(row.time().medianNanos()));
-    cells.add(seconds(row.limit().medianNanos()));
+    cells.add(row.limit() == null ? "" : seconds(row.limit().medianNanos()));
     double ratio = row.ratio();
     cells.add(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.4f", ratio) : "");
     cells.add(row.rustSeconds().isPresent()

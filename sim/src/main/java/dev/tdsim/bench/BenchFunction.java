@@ -3,12 +3,19 @@ package dev.tdsim.bench;
 import java.util.Arrays;
 import java.util.List;
 
-/** The two functions of the original Ferveo benchmark, by the names users write. */
+/**
+ * The functions {@code tdsim bench} times, by the names users write: the two of the original
+ * Ferveo benchmark, and the vote signature calls every validator makes per consensus step.
+ */
 public enum BenchFunction {
   /** Combining one secret per message from already decoded shares, combiner prepared. */
   SHARE_COMBINE("share_combine"),
   /** A whole block from a fresh proposer: decode, verify, prepare_combine, combine, decrypt. */
-  BLOCK_PROPOSE("block_propose");
+  BLOCK_PROPOSE("block_propose"),
+  /** Signing one CometBFT canonical vote (about 120 bytes) with a vote signature scheme. */
+  VOTE_SIGN("vote_sign"),
+  /** Verifying one signed CometBFT canonical vote. */
+  VOTE_VERIFY("vote_verify");
 
   private final String cliName;
 
@@ -18,6 +25,11 @@ public enum BenchFunction {
 
   public String cliName() {
     return cliName;
+  }
+
+  /** Whether this function times a vote signature scheme (per {@code --scheme}, no keys dealt). */
+  public boolean voteFunction() {
+    return this == VOTE_SIGN || this == VOTE_VERIFY;
   }
 
   public static List<String> names() {

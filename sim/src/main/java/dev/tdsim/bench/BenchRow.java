@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * @param limit the timed repetitions of the variant's bare native kernel over {@code msgs}
  *     messages with the same parallelism: the lower bound {@code time} is compared with. The
  *     kernel never reads the payload, so one measurement per variant and message count serves
- *     every message size.
+ *     every message size. Null for the vote functions, which have no kernel to compare with.
  * @param rustSeconds the original Rust benchmark's time, where one exists
  * @param phases block_propose only: the phase times of the median repetition
  */
@@ -35,11 +35,11 @@ public record BenchRow(
   }
 
   public double limitSeconds() {
-    return limit.medianNanos() / 1e9;
+    return limit == null ? Double.NaN : limit.medianNanos() / 1e9;
   }
 
   /** median / limit: how far the function is from its native kernel (>= 1 up to noise). */
   public double ratio() {
-    return time.medianNanos() / limit.medianNanos();
+    return limit == null ? Double.NaN : time.medianNanos() / limit.medianNanos();
   }
 }

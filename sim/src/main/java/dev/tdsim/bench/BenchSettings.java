@@ -1,6 +1,7 @@
 package dev.tdsim.bench;
 
 import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.variant.Variants;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +16,8 @@ import java.util.TreeSet;
  *
  * @param functions the functions to time, in table row order
  * @param variants combine variant names (the word {@code all} expands to every variant)
+ * @param schemes vote signature scheme names for vote_sign and vote_verify ({@code all} expands
+ *     to every scheme)
  * @param msgs message counts per block (sorted, duplicates removed): the table columns
  * @param sizesBytes payload sizes in bytes (sorted, duplicates removed)
  * @param validators V, in [1, shares]
@@ -28,6 +31,7 @@ import java.util.TreeSet;
 public record BenchSettings(
     List<BenchFunction> functions,
     List<String> variants,
+    List<String> schemes,
     List<Integer> msgs,
     List<Integer> sizesBytes,
     int validators,
@@ -48,6 +52,7 @@ public record BenchSettings(
     }
     functions = List.copyOf(new LinkedHashSet<>(functions));
     variants = resolveVariants(variants);
+    schemes = resolveSchemes(schemes);
     msgs = positiveSorted("--msgs", msgs);
     sizesBytes = positiveSorted("--sizes", sizesBytes);
     if (shares < 2 || Integer.bitCount(shares) != 1) {
@@ -96,6 +101,43 @@ public record BenchSettings(
       } catch (CryptoException e) {
         throw new IllegalArgumentException("--variant: " + e.getMessage() + " or '"
             + ALL_VARIANTS + "'", e);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether any combine function (share_combine, block_propose) is asked for: keys are dealt. */
+  public boolean hasCombineFunctions() {
+    return functions.stream().anyMatch(f -> !f.voteFunction());
+  }
+
+  /** The vote functions asked for, in order. */
+  public List<BenchFunction> voteFunctions() {
+    return functions.stream().filter(BenchFunction::voteFunction).toList();
+  }
+
+  /** The combine functions asked for, in order. */
+  public List<BenchFunction> combineFunctions() {
+    return functions.stream().filter(f -> !f.voteFunction()).toList();
+  }
+
+  /** Scheme names as given (any case; {@code all} expands), checked, duplicates removed. */
+  public static List<String> resolveSchemes(List<String> names) {
+    if (names == null || names.isEmpty()) {
+      throw new IllegalArgumentException("--scheme: give at least one of "
+          + String.join(", ", VoteSignatureSchemes.names()) + " or '" + ALL_VARIANTS + "'");
+    }
+    LinkedHashSet<String> out = new LinkedHashSet<>();
+    for (String raw : names) {
+      String name = raw == null ? "" : raw.trim().toLowerCase();
+      if (name.equals(ALL_VARIANTS)) {
+        out.addAll(VoteSignatureSchemes.names());
+        continue;
+      }
+      try {
+        out.add(VoteSignatureSchemes.byName(name).name());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--scheme: " + e.getMessage(), e);
       }
     }
     return List.copyOf(out);

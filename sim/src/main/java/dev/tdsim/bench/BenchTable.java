@@ -28,7 +28,7 @@ public final class BenchTable {
       header.add(m + (m == 1 ? " msg" : " msgs"));
     }
     table.add(header);
-    for (BenchFunction f : settings.functions()) {
+    for (BenchFunction f : settings.combineFunctions()) {
       List<String> line = new ArrayList<>();
       line.add(f.cliName());
       for (int m : settings.msgs()) {

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = {
       "Times share_combine and block_propose like the original Ferveo benchmark, for any combine"
-          + " variant, next to each variant's bare native kernel (limit_s).",
+          + " variant, next to each variant's bare native kernel (limit_s); and vote_sign,"
+          + " vote_verify: one consensus vote signature call per --scheme.",
       "Prints one table per variant and message size on stdout, progress on stderr, and writes"
           + " every row to a CSV as soon as it is measured.",
       "The default run (fast; 10,100,1000 msgs; 100,1000,10000 B) takes several minutes on 2"
@@ -41,13 +42,20 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(names = {"--functions", "--function"}, split = ",", paramLabel = "F",
       defaultValue = "share_combine,block_propose",
-      description = "Functions to time: share_combine, block_propose (default: ${DEFAULT-VALUE}).")
+      description = "Functions to time: share_combine, block_propose, vote_sign, vote_verify"
+          + " (default: ${DEFAULT-VALUE}).")
   List<String> functions;
 
   @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
       defaultValue = "fast",
       description = "Combine variants, or 'all' (default: ${DEFAULT-VALUE}); see --list-variants.")
   List<String> variants;
+
+  @Option(names = {"--scheme", "--schemes"}, split = ",", paramLabel = "NAME",
+      defaultValue = "all",
+      description = "Vote signature schemes for vote_sign and vote_verify: ed25519, bls, or 'all'"
+          + " (default: ${DEFAULT-VALUE}).")
+  List<String> schemes;
 
   @Option(names = "--list-variants",
       description = "Print the combine variants, one a line (name, then description), and exit.")
@@ -136,7 +144,7 @@ public final class BenchCommand implements Callable<Integer> {
       }
       int t = threshold != null ? threshold : Committee.defaultThreshold(shares);
       int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-      return new BenchSettings(fs, variants, msgs, sizes, validators, shares, t, k, reps, seed,
+      return new BenchSettings(fs, variants, schemes, msgs, sizes, validators, shares, t, k, reps, seed,
           csvPath(out));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);

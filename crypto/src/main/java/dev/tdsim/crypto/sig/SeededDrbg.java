@@ -1,0 +1,97 @@
+package dev.tdsim.crypto.sig;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.macs.HMac;
+import org.bouncycastle.crypto.prng.EntropySource;
+import org.bouncycastle.crypto.prng.drbg.HMacSP800DRBG;
+
+/**
+ * A cryptographically strong, deterministic byte stream for simulated keys: HMAC_DRBG with
+ * HMAC-SHA-256 (NIST SP 800-90A rev. 1, section 10.1.2; BouncyCastle's {@link HMacSP800DRBG},
+ * 256-bit security strength) instantiated from the scenario seed and a label, so that a run's
+ * keys are reproducible from its seed while each (label, index) gets its own independent stream.
+ *
+ * <p>The instantiation's entropy input is SHA-256 over a domain tag, the seed, the label
+ * (length-prefixed) and the index; the label and index also form the personalization string. The
+ * stream never reseeds (it would call the same entropy input again). Not thread-safe.
+ *
+ * <p>Deterministic keys are right for a simulator and wrong for anything else: anyone who knows
+ * the seed knows every secret key.
+ */
+public final class SeededDrbg {
+  private static final byte[] DOMAIN = "tdsim.sig.drbg.v1".getBytes(StandardCharsets.US_ASCII);
+  /** BouncyCastle caps one HMAC_DRBG request at 2^18 bits (SP 800-90A allows up to 2^19). */
+  private static final int MAX_REQUEST_BYTES = 1 << 15;
+
+  private final HMacSP800DRBG drbg;
+
+  private SeededDrbg(byte[] entropy, byte[] personalization) {
+    EntropySource source = new FixedEntropy(entropy);
+    this.drbg = new HMacSP800DRBG(
+        new HMac(new SHA256Digest()), 256, source, personalization, new byte[0]);
+  }
+
+  /**
+   * The stream of {@code (seed, label, index)}: equal arguments give equal streams.
+   *
+   * @param label a stable name such as {@code "consensus.vote_keys"}
+   * @param index a sub-key such as a validator index
+   */
+  public static SeededDrbg of(long seed, String label, int index) {
+    Objects.requireNonNull(label, "label");
+    byte[] name = label.getBytes(StandardCharsets.UTF_8);
+    byte[] personalization = ByteBuffer.allocate(4 + name.length + 4)
+        .putInt(name.length).put(name).putInt(index).array();
+    SHA256Digest sha = new SHA256Digest();
+    sha.update(DOMAIN, 0, DOMAIN.length);
+    byte[] seedBytes = ByteBuffer.allocate(8).putLong(seed).array();
+    sha.update(seedBytes, 0, seedBytes.length);
+    sha.update(personalization, 0, personalization.length);
+    byte[] entropy = new byte[32];
+    sha.doFinal(entropy, 0);
+    return new SeededDrbg(entropy, personalization);
+  }
+
+  /** Fills {@code out} with the next bytes of the stream. */
+  public void nextBytes(byte[] out) {
+    for (int off = 0; off < out.length; off += MAX_REQUEST_BYTES) {
+      byte[] chunk = new byte[Math.min(MAX_REQUEST_BYTES, out.length - off)];
+      if (drbg.generate(chunk, null, false) < 0) {
+        throw new IllegalStateException("HMAC_DRBG asked for a reseed");
+      }
+      System.arraycopy(chunk, 0, out, off, chunk.length);
+    }
+  }
+
+  /** The next {@code n} bytes of the stream. */
+  public byte[] nextBytes(int n) {
+    byte[] out = new byte[n];
+    nextBytes(out);
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "SeededDrbg[HMAC_DRBG-SHA-256]";
+  }
+
+  private record FixedEntropy(byte[] bytes) implements EntropySource {
+    @Override
+    public boolean isPredictionResistant() {
+      return false;
+    }
+
+    @Override
+    public byte[] getEntropy() {
+      return bytes.clone();
+    }
+
+    @Override
+    public int entropySize() {
+      return bytes.length * 8;
+    }
+  }
+}
