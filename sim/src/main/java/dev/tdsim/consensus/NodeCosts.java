@@ -8,19 +8,23 @@ package dev.tdsim.consensus;
  *
  * @param voteSignNanos signing one own vote or proposal
  * @param voteVerifyNanos verifying one received vote or proposal signature
- * @param commitVerifyNanos verifying a whole commit's signatures (a block's LastCommit), batched
- *     where the scheme allows
- * @param fsyncNanos one fsync of the consensus write-ahead log or the signer's state file
+ * @param commitVerifyNanos verifying a whole commit's signatures (a block's LastCommit)
+ * @param signedMessageSyncNanos disk syncs between deciding to sign an own vote or proposal and
+ *     sending it (WAL flush, signer state, WAL entry)
+ * @param blockPartSyncNanos disk sync of each own block part before it is sent
+ * @param endHeightSyncNanos disk sync that closes a height in the WAL
  * @param blockExecutionNanos executing and committing a block besides its transactions (ABCI
  *     FinalizeBlock and Commit of the ordered, still encrypted block)
  * @param voteSignatureBytes size of one vote signature on the wire
  */
 public record NodeCosts(long voteSignNanos, long voteVerifyNanos, long commitVerifyNanos,
-    long fsyncNanos, long blockExecutionNanos, long voteSignatureBytes) {
-  public static final NodeCosts FREE = new NodeCosts(0, 0, 0, 0, 0, 64);
+    long signedMessageSyncNanos, long blockPartSyncNanos, long endHeightSyncNanos,
+    long blockExecutionNanos, long voteSignatureBytes) {
+  public static final NodeCosts FREE = new NodeCosts(0, 0, 0, 0, 0, 0, 0, 64);
 
   public NodeCosts {
-    if (voteSignNanos < 0 || voteVerifyNanos < 0 || commitVerifyNanos < 0 || fsyncNanos < 0
+    if (voteSignNanos < 0 || voteVerifyNanos < 0 || commitVerifyNanos < 0
+        || signedMessageSyncNanos < 0 || blockPartSyncNanos < 0 || endHeightSyncNanos < 0
         || blockExecutionNanos < 0 || voteSignatureBytes < 0) {
       throw new IllegalArgumentException("costs must be >= 0");
     }

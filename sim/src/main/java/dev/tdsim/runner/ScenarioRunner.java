@@ -148,8 +148,8 @@ public final class ScenarioRunner {
     boolean pipelined = s.crypto().schedule().equals("pipelined");
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
-            s.heights(), s.consensus().executionPerTxNanos()), streams.javaRandom("combiner", 0));
-    NodeCosts nodeCosts = NodeCostsFactory.measure(s.consensus(), v, streams);
+            s.heights(), s.consensus().execution().executionPerTxNanos()), streams.javaRandom("combiner", 0));
+    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
         sim, stake, s.heights(), consensusSettings, nodeCosts, pipeline, messenger, pipeline,
         dissemination, streams));

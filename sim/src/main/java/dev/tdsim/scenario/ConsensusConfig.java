@@ -2,6 +2,9 @@ package dev.tdsim.scenario;
 
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.Protocols;
+import dev.tdsim.costs.ExecutionCosts;
+import dev.tdsim.crypto.sig.VoteSignatureSchemes;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,9 +16,7 @@ import java.util.List;
  * @param settings timeouts, commit pause, block parts, gossip loop sleep, exact or large model
  * @param voteSignature the scheme votes are signed with: {@code ed25519} (CometBFT's default
  *     validator key), {@code bls} (BLS12-381), or {@code none} (no signature cost)
- * @param walSyncNanos a consensus WAL write with fsync of each own message, >= 0
- * @param executionPerTxNanos executing one decrypted transaction, >= 0
- * @param executionPerBlockNanos executing and committing a block besides its transactions, >= 0
+ * @param execution block execution and the disk syncs of the WAL and the signer
  * @param maxBlockTxs most messages in a block, >= 1
  * @param maxBlockBytes most payload bytes in a block, >= 1 (YAML {@code max_block_bytes})
  */
@@ -23,18 +24,15 @@ public record ConsensusConfig(
     String protocol,
     ConsensusSettings settings,
     String voteSignature,
-    long walSyncNanos,
-    long executionPerTxNanos,
-    long executionPerBlockNanos,
+    ExecutionCosts execution,
     int maxBlockTxs,
     long maxBlockBytes) {
 
-  public static final List<String> VOTE_SIGNATURES = List.of("ed25519", "bls", "none");
+  /** No signature cost at all: for studies that leave signatures out. */
+  public static final String NO_SIGNATURE = "none";
+  public static final List<String> VOTE_SIGNATURES = voteSignatures();
   public static final String DEFAULT_PROTOCOL = "tendermint";
-  public static final String DEFAULT_VOTE_SIGNATURE = "ed25519";
-  public static final long DEFAULT_WAL_SYNC_NANOS = 1_000_000L;
-  public static final long DEFAULT_EXECUTION_PER_TX_NANOS = 0;
-  public static final long DEFAULT_EXECUTION_PER_BLOCK_NANOS = 0;
+  public static final String DEFAULT_VOTE_SIGNATURE = VoteSignatureSchemes.DEFAULT;
   public static final int DEFAULT_MAX_BLOCK_TXS = 10_000;
   public static final long DEFAULT_MAX_BLOCK_BYTES = 4L << 20;
 
@@ -42,9 +40,7 @@ public record ConsensusConfig(
     Checks.oneOf("consensus.protocol", protocol, Protocols.names());
     java.util.Objects.requireNonNull(settings, "settings");
     Checks.oneOf("consensus.vote_signature", voteSignature, VOTE_SIGNATURES);
-    Checks.nonNegativeDuration("consensus.wal_sync", walSyncNanos);
-    Checks.nonNegativeDuration("consensus.execution_per_tx", executionPerTxNanos);
-    Checks.nonNegativeDuration("consensus.execution_per_block", executionPerBlockNanos);
+    java.util.Objects.requireNonNull(execution, "execution");
     Checks.atLeast("consensus.max_block_txs", maxBlockTxs, 1);
     Checks.positiveSize("consensus.max_block_bytes", maxBlockBytes);
   }
@@ -52,7 +48,18 @@ public record ConsensusConfig(
   /** CometBFT's defaults (see {@link ConsensusSettings#cometBftDefaults()}). */
   public static ConsensusConfig defaults() {
     return new ConsensusConfig(DEFAULT_PROTOCOL, ConsensusSettings.cometBftDefaults(),
-        DEFAULT_VOTE_SIGNATURE, DEFAULT_WAL_SYNC_NANOS, DEFAULT_EXECUTION_PER_TX_NANOS,
-        DEFAULT_EXECUTION_PER_BLOCK_NANOS, DEFAULT_MAX_BLOCK_TXS, DEFAULT_MAX_BLOCK_BYTES);
+        DEFAULT_VOTE_SIGNATURE, ExecutionCosts.DEFAULTS, DEFAULT_MAX_BLOCK_TXS,
+        DEFAULT_MAX_BLOCK_BYTES);
+  }
+
+  /** Whether votes carry a real signature whose costs validators pay. */
+  public boolean signsVotes() {
+    return !NO_SIGNATURE.equals(voteSignature);
+  }
+
+  private static List<String> voteSignatures() {
+    List<String> names = new ArrayList<>(VoteSignatureSchemes.names());
+    names.add(NO_SIGNATURE);
+    return List.copyOf(names);
   }
 }

@@ -33,8 +33,9 @@ public final class ScenarioKeys {
     s.put("consensus", List.of("protocol", "timeout_propose", "timeout_propose_delta",
         "timeout_prevote", "timeout_prevote_delta", "timeout_precommit", "timeout_precommit_delta",
         "timeout_commit", "skip_timeout_commit", "block_part_size", "peer_gossip_sleep_duration",
-        "simulation", "exact_max_validators", "vote_signature", "wal_sync", "execution_per_tx",
-        "execution_per_block", "max_block_txs", "max_block_bytes"));
+        "simulation", "exact_max_validators", "vote_signature", "wal_fsync",
+        "wal_fsync_block_parts", "privval_fsync", "execution_per_tx", "execution_per_block",
+        "max_block_txs", "max_block_bytes"));
     s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
         "threads"));
     SECTIONS = Collections.unmodifiableMap(s);

@@ -3,6 +3,7 @@ package dev.tdsim.scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.costs.ExecutionCosts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -163,11 +164,12 @@ final class ScenarioReader {
     int exactMax = get(e, p, "exact_max_validators", d.exactMaxValidators(), this::int32);
     String signature = get(e, p, "vote_signature", ConsensusConfig.DEFAULT_VOTE_SIGNATURE,
         this::string);
-    long wal = get(e, p, "wal_sync", ConsensusConfig.DEFAULT_WAL_SYNC_NANOS, zeroOk);
-    long perTx = get(e, p, "execution_per_tx", ConsensusConfig.DEFAULT_EXECUTION_PER_TX_NANOS,
-        zeroOk);
-    long perBlock = get(e, p, "execution_per_block",
-        ConsensusConfig.DEFAULT_EXECUTION_PER_BLOCK_NANOS, zeroOk);
+    ExecutionCosts x = ExecutionCosts.DEFAULTS;
+    long fsync = get(e, p, "wal_fsync", x.walFsyncNanos(), zeroOk);
+    boolean partSyncs = get(e, p, "wal_fsync_block_parts", x.walFsyncBlockParts(), this::bool);
+    boolean privval = get(e, p, "privval_fsync", x.privvalFsync(), this::bool);
+    long perTx = get(e, p, "execution_per_tx", x.executionPerTxNanos(), zeroOk);
+    long perBlock = get(e, p, "execution_per_block", x.executionPerBlockNanos(), zeroOk);
     int txs = get(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
     long bytes = get(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
         this::size);
@@ -183,9 +185,13 @@ final class ScenarioReader {
       Checks.positiveSize("consensus.block_part_size", partSize);
       Checks.oneOf("consensus.simulation", simulation, ConsensusSettings.SIMULATIONS);
       Checks.atLeast("consensus.exact_max_validators", exactMax, 1);
+      Checks.nonNegativeDuration("consensus.wal_fsync", fsync);
+      Checks.nonNegativeDuration("consensus.execution_per_tx", perTx);
+      Checks.nonNegativeDuration("consensus.execution_per_block", perBlock);
       return new ConsensusConfig(protocol, new ConsensusSettings(propose, proposeDelta, prevote,
           prevoteDelta, precommit, precommitDelta, commit, skip, partSize, sleep, simulation,
-          exactMax), signature, wal, perTx, perBlock, txs, bytes);
+          exactMax), signature, new ExecutionCosts(perTx, perBlock, fsync, partSyncs, privval),
+          txs, bytes);
     });
   }
 

@@ -95,16 +95,17 @@ public final class ScenarioWriter {
     put(consensus, "timeout_precommit", duration(cs.timeoutPrecommitNanos()));
     put(consensus, "timeout_precommit_delta", duration(cs.timeoutPrecommitDeltaNanos()));
     put(consensus, "timeout_commit", duration(cs.timeoutCommitNanos()));
-    put(consensus, "skip_timeout_commit",
-        new ScalarNode(Tag.BOOL, Boolean.toString(cs.skipTimeoutCommit()), ScalarStyle.PLAIN));
+    put(consensus, "skip_timeout_commit", bool(cs.skipTimeoutCommit()));
     put(consensus, "block_part_size", str(Units.formatSize(cs.blockPartSizeBytes())));
     put(consensus, "peer_gossip_sleep_duration", duration(cs.peerGossipSleepNanos()));
     put(consensus, "simulation", str(cs.simulation()));
     put(consensus, "exact_max_validators", num(cs.exactMaxValidators()));
     put(consensus, "vote_signature", str(c.voteSignature()));
-    put(consensus, "wal_sync", duration(c.walSyncNanos()));
-    put(consensus, "execution_per_tx", duration(c.executionPerTxNanos()));
-    put(consensus, "execution_per_block", duration(c.executionPerBlockNanos()));
+    put(consensus, "wal_fsync", duration(c.execution().walFsyncNanos()));
+    put(consensus, "wal_fsync_block_parts", bool(c.execution().walFsyncBlockParts()));
+    put(consensus, "privval_fsync", bool(c.execution().privvalFsync()));
+    put(consensus, "execution_per_tx", duration(c.execution().executionPerTxNanos()));
+    put(consensus, "execution_per_block", duration(c.execution().executionPerBlockNanos()));
     put(consensus, "max_block_txs", num(c.maxBlockTxs()));
     put(consensus, "max_block_bytes", str(Units.formatSize(c.maxBlockBytes())));
     put(top, "consensus", block(consensus));
@@ -181,6 +182,10 @@ public final class ScenarioWriter {
 
   private static ScalarNode str(String s) {
     return new ScalarNode(Tag.STR, s, ScalarStyle.PLAIN);
+  }
+
+  private static ScalarNode bool(boolean b) {
+    return new ScalarNode(Tag.BOOL, Boolean.toString(b), ScalarStyle.PLAIN);
   }
 
   private static ScalarNode duration(long nanos) {

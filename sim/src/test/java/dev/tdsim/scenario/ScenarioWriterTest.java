@@ -208,8 +208,10 @@ class ScenarioWriterTest {
         simulation: auto
         exact_max_validators: 1000
         vote_signature: ed25519
-        wal_sync: 1 ms
-        execution_per_tx: 0 s
+        wal_fsync: 2 ms
+        wal_fsync_block_parts: true
+        privval_fsync: true
+        execution_per_tx: 4 us
         execution_per_block: 0 s
         max_block_txs: 10000
         max_block_bytes: 4 MiB

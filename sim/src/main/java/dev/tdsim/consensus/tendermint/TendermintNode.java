@@ -118,8 +118,8 @@ final class TendermintNode {
     Block block = protocol.context.blocks().blockFor(h, r, id);
     int parts = protocol.context.settings().partsOf(block.bytes());
     long partBytes = protocol.context.settings().blockPartSizeBytes();
-    // CometBFT fsyncs the WAL before signing, the signed proposal, and each own block part.
-    long fsyncs = (2L + parts) * costs.fsyncNanos();
+    // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
+    long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     signatureNanos += costs.voteSignNanos();
     walNanos += fsyncs;
     process(costs.voteSignNanos() + fsyncs, () -> {
@@ -136,8 +136,8 @@ final class TendermintNode {
   private void vote(Vote.Type type, boolean forBlock) {
     int h = height;
     int r = round;
-    // CometBFT: WAL fsync before signing, the signer's state file, and the own vote's WAL entry.
-    long fsyncs = 3 * costs.fsyncNanos();
+    // CometBFT: WAL sync before signing, the signer's state file, and the own vote's WAL entry.
+    long fsyncs = costs.signedMessageSyncNanos();
     signatureNanos += costs.voteSignNanos();
     walNanos += fsyncs;
     process(costs.voteSignNanos() + fsyncs, () -> protocol.broadcast(id,
@@ -394,7 +394,8 @@ final class TendermintNode {
     // finalizeCommit: ValidateBlock, the EndHeight fsync and the block's execution, then the
     // next height at StartTime = CommitTime + timeout_commit, or when finalizing is done if that
     // takes longer (execution runs inside the commit pause).
-    long finalize = costs.commitVerifyNanos() + costs.fsyncNanos() + costs.blockExecutionNanos();
+    long finalize = costs.commitVerifyNanos() + costs.endHeightSyncNanos()
+        + costs.blockExecutionNanos();
     process(finalize, () -> {
       finalized = true;
       long start = Math.max(sim.nowNanos(),

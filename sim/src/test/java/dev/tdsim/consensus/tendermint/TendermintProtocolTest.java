@@ -167,7 +167,7 @@ class TendermintProtocolTest {
     free.run();
     Harness paid = new Harness(7);
     paid.heights = 1;
-    paid.costs = new NodeCosts(0, 2 * MS, 0, 0, 0, 64);
+    paid.costs = new NodeCosts(0, 2 * MS, 0, 0, 0, 0, 0, 64);
     paid.run();
     // each validator verifies the proposal and then the other validators' prevotes and
     // precommits it needs for its quorums (4 of 6 others... at 2 ms each) one after another
