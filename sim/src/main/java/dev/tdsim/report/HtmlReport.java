@@ -44,9 +44,12 @@ public final class HtmlReport {
           .append(fmt(v.p95Ms())).append(" ms</td><td>").append(fmt(v.p99Ms()))
           .append(" ms</td><td>").append(fmt(v.judgedP95Ms())).append(" ms</td></tr>");
     }
-    h.append("</table><p>A budget fits when at least 95% of heights fit it. The judged time of a"
-        + " height is consensus plus decryption latency when decryption must finish before the"
-        + " next block, or the slower of the two when it is pipelined one block behind.</p>");
+    h.append("</table><p>A budget B stands for a chain tuned to block interval B (its commit"
+        + " pause is B minus its consensus time). A budget fits when at least 95% of heights fit"
+        + " it. The judged time of a height is its consensus time (proposal to the first commit,"
+        + " with every validator's signature, validation and disk costs) plus the decryption"
+        + " latency and the execution of the decrypted block when these must finish before the"
+        + " next block, or the slower of the two stages when they run one block behind.</p>");
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
         .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>decrypt</th>")
@@ -54,6 +57,19 @@ public final class HtmlReport {
         .append(fmt(c.shareCreationMs())).append(" ms</td><td>").append(fmt(c.shareGossipMs()))
         .append(" ms</td><td>").append(fmt(c.combineMs())).append(" ms</td><td>")
         .append(fmt(c.decryptMs())).append(" ms</td></tr></table>");
+    ChainTiming ch = s.chain();
+    h.append("<h3>Inside consensus, and after decryption</h3><table><tr><th>network and"
+        + " waiting</th><th>validation</th><th>signatures</th><th>WAL</th><th>execution</th>"
+        + "</tr><tr><td>").append(fmt(ch.networkMs())).append(" ms</td><td>")
+        .append(fmt(ch.validationMs())).append(" ms</td><td>").append(fmt(ch.signaturesMs()))
+        .append(" ms</td><td>").append(fmt(ch.walMs())).append(" ms</td><td>")
+        .append(fmt(ch.executionMs())).append(" ms</td></tr></table>");
+    if (!Double.isNaN(ch.blockIntervalMs())) {
+      h.append("<p>This scenario's own chain (timeout_commit ").append(fmt(ch.timeoutCommitMs()))
+          .append(" ms) decided a block every ").append(fmt(ch.blockIntervalMs()))
+          .append(" ms on average; ").append(fmt(ch.decryptionStretchMs()))
+          .append(" ms of that was proposers waiting for the previous block's decryption.</p>");
+    }
     h.append("<img alt=\"critical path\" src=\"")
         .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
         .append("\">");

@@ -11,6 +11,8 @@ import java.util.Map;
  * @param realCryptoHeights heights at which the real crypto ran (all unless sampled)
  * @param counts heights, transactions, real crypto calls, events, messages
  * @param speed events per second and heights per second of the run (wall clock)
+ * @param criticalPath mean ms per phase from proposal to plaintexts
+ * @param chain what consensus time is made of, execution, and the achieved block interval
  */
 public record RunSummary(
     String scenario,
@@ -27,4 +29,5 @@ public record RunSummary(
     Map<String, Double> speed,
     List<Verdict> verdicts,
     CriticalPath criticalPath,
+    ChainTiming chain,
     List<String> notes) {}

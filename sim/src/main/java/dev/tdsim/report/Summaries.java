@@ -23,6 +23,7 @@ public final class Summaries {
     counts.put("events", r.events());
     counts.put("messages", r.messages());
     counts.put("max_round", (long) r.maxRound());
+    counts.put("extra_rounds", r.consensus().extraRounds());
     Map<String, Double> speed = new LinkedHashMap<>();
     double simSeconds = r.simulateNanos() / 1e9;
     speed.put("setup_s", r.setupNanos() / 1e9);
@@ -39,7 +40,8 @@ public final class Summaries {
     return new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(), pipelined),
-        Verdicts.criticalPath(r.heights()), r.notes());
+        Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
+        r.notes());
   }
 
   /** The console table: one line per budget, then the critical path. */
@@ -55,16 +57,27 @@ public final class Summaries {
           v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
     }
     b.append(s.schedule().equals("pipelined")
-        ? "fits: at least 95% of heights fit; a height's judged time is the slower of consensus"
-            + " and decryption latency (dec), decryption running one block behind"
-        : "fits: at least 95% of heights fit; a height's judged time is consensus plus"
-            + " decryption latency (dec), decryption finishing before the next block")
+        ? "fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
+            + " height's judged time is the slower of consensus (proposal to commit) and"
+            + " decryption latency (dec) plus execution, which run one block behind"
+        : "fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
+            + " height's judged time is consensus (proposal to commit) plus decryption latency"
+            + " (dec) plus execution, all before the next block")
         .append(System.lineSeparator());
     CriticalPath c = s.criticalPath();
+    ChainTiming ch = s.chain();
     b.append(String.format(Locale.ROOT,
-        "critical path (mean ms): consensus %.1f | share creation %.1f | share gossip %.1f |"
-            + " combine %.1f | decrypt %.1f%n",
-        c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(), c.combineMs(), c.decryptMs()));
+        "critical path (mean ms): consensus %.1f (network %.1f, validation %.1f, signatures %.1f,"
+            + " wal %.1f) | share creation %.1f | share gossip %.1f | combine %.1f |"
+            + " decrypt %.1f | execution %.1f%n",
+        c.consensusMs(), ch.networkMs(), ch.validationMs(), ch.signaturesMs(), ch.walMs(),
+        c.shareCreationMs(), c.shareGossipMs(), c.combineMs(), c.decryptMs(), ch.executionMs()));
+    if (!Double.isNaN(ch.blockIntervalMs())) {
+      b.append(String.format(Locale.ROOT,
+          "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
+              + " proposers waiting for decryption%n",
+          ch.timeoutCommitMs(), ch.blockIntervalMs(), ch.decryptionStretchMs()));
+    }
     for (String n : s.notes()) {
       b.append("note: ").append(n).append(System.lineSeparator());
     }

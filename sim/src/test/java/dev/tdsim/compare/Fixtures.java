@@ -29,7 +29,8 @@ final class Fixtures {
     RunSummary s = new RunSummary(scenario.name(), scenario.seed(), scenario.hash(), "test",
         Map.of(), scenario.crypto().variant(), scenario.crypto().timing(),
         scenario.crypto().schedule(), "exact", List.of(1, 2), Map.of("heights", 2L), Map.of(),
-        verdicts, new CriticalPath(300, 1.5, 20, p95Ms / 4, 0.25), List.of());
+        verdicts, new CriticalPath(300, 1.5, 20, p95Ms / 4, 0.25),
+        new dev.tdsim.report.ChainTiming(250, 20, 20, 10, 0.5, 1000, 1400, 0), List.of());
     ReportWriter.writeSummary(dir, s);
     Files.writeString(dir.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(scenario));
     return dir;

@@ -1,0 +1,58 @@
+package dev.tdsim.report;
+
+import dev.tdsim.pipeline.HeightRecord;
+import java.util.List;
+
+/**
+ * What the consensus time of a height is made of, and the block interval the scenario's own chain
+ * achieves. Means over heights, in milliseconds.
+ *
+ * @param networkMs consensus time not spent on processing: messages in flight, gossip loops,
+ *     flushes, timeouts and extra rounds
+ * @param validationMs block validation by the first validator to commit (ciphertext checks,
+ *     LastCommit signatures)
+ * @param signaturesMs its vote signing and verification
+ * @param walMs its disk syncs (WAL, signer state)
+ * @param executionMs executing the decrypted transactions after decryption
+ * @param timeoutCommitMs the scenario's commit pause
+ * @param blockIntervalMs mean time between consecutive heights' decisions, with the scenario's
+ *     commit pause (NaN with fewer than two heights)
+ * @param decryptionStretchMs how much of that interval is proposers waiting for the previous
+ *     height's decryption (before-next): the interval without decryption would be this much
+ *     shorter
+ */
+public record ChainTiming(
+    double networkMs,
+    double validationMs,
+    double signaturesMs,
+    double walMs,
+    double executionMs,
+    double timeoutCommitMs,
+    double blockIntervalMs,
+    double decryptionStretchMs) {
+
+  public static ChainTiming of(List<HeightRecord> heights, long timeoutCommitNanos) {
+    int n = Math.max(1, heights.size());
+    double interval = Double.NaN;
+    double stretch = 0;
+    if (heights.size() >= 2) {
+      HeightRecord first = heights.get(0);
+      HeightRecord last = heights.get(heights.size() - 1);
+      interval = Verdicts.ms(last.decidedNanos() - first.decidedNanos()) / (heights.size() - 1);
+      stretch = heights.subList(1, heights.size()).stream()
+          .mapToDouble(h -> Verdicts.ms(h.proposalWaitNanos())).sum() / (heights.size() - 1);
+    }
+    return new ChainTiming(
+        mean(heights, HeightRecord::consensusNetworkNanos, n),
+        mean(heights, HeightRecord::validationNanos, n),
+        mean(heights, HeightRecord::signatureNanos, n),
+        mean(heights, HeightRecord::walNanos, n),
+        mean(heights, HeightRecord::executionNanos, n),
+        Verdicts.ms(timeoutCommitNanos), interval, stretch);
+  }
+
+  private static double mean(List<HeightRecord> heights,
+      java.util.function.ToLongFunction<HeightRecord> f, int n) {
+    return heights.stream().mapToDouble(h -> Verdicts.ms(f.applyAsLong(h))).sum() / n;
+  }
+}
