@@ -47,7 +47,7 @@ public final class DirectDissemination implements Dissemination {
       long busy = network.serializationNanos(bytes, delays.length - 1);
       for (int to = 0; to < delays.length; to++) {
         if (to != source) {
-          long start = loops.sendStartNanos(source, to, atNanos, busy);
+          long start = loops.sendStartNanos(source, to, atNanos, bytes, busy);
           delays[to] += loops.departureNanos(source, to, start, bytes) - atNanos;
         }
       }

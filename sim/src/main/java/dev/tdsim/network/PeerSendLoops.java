@@ -29,12 +29,28 @@ public final class PeerSendLoops {
   /** The connection's write buffer (bufio.Writer of 64 KiB in CometBFT's MConnection). */
   public static final long FLUSH_BUFFER_BYTES = 65536;
 
+  /**
+   * The largest message that travels as one packet (CometBFT's
+   * {@code p2p.max_packet_msg_payload_size}, 1024 B). The connection sends its channels' packets
+   * in turn, so such a message (a vote, a proposal header) is not held up behind the packets of
+   * a large one (a block part); larger messages queue on the node's uplink. Votes and block data
+   * also have separate gossip loops (gossipVotesRoutine, gossipDataRoutine).
+   */
+  public static final long PACKET_BYTES = 1024;
+
+  /** Whether a message of {@code bytes} is a stream of packets that queues on the uplink. */
+  public static boolean bulk(long bytes) {
+    return bytes > PACKET_BYTES;
+  }
+
   private final int validators;
   private final long sleepNanos;
   private final long flushThrottleNanos;
   private final long seed;
-  /** By sender, lazily: when each of its links' loops last finished sending (ns). */
+  /** By sender, lazily: when each of its links' loops last finished sending (ns); one set of
+   * loops for single-packet messages (votes), one for bulk data (block parts). */
   private final long[][] idleSince;
+  private final long[][] bulkIdleSince;
   /** By sender, lazily: when each of its links' pending flush fires (ns). */
   private final long[][] flushAt;
 
@@ -47,6 +63,7 @@ public final class PeerSendLoops {
     this.flushThrottleNanos = flushThrottleNanos;
     this.seed = seed;
     this.idleSince = new long[validators][];
+    this.bulkIdleSince = new long[validators][];
     this.flushAt = new long[validators][];
   }
 
@@ -97,19 +114,20 @@ public final class PeerSendLoops {
   }
 
   /**
-   * When the loop of link from->to starts sending a message ready at {@code readyNanos} that keeps
-   * the link busy for {@code busyNanos}; records the link as busy until then. Messages of one
-   * link must be handed over in non-decreasing ready time.
+   * When the loop of link from->to starts sending a message of {@code bytes} ready at
+   * {@code readyNanos} that keeps the loop busy for {@code busyNanos}; records the loop as busy
+   * until then. Messages of one link must be handed over in non-decreasing ready time.
    */
-  public long sendStartNanos(int from, int to, long readyNanos, long busyNanos) {
+  public long sendStartNanos(int from, int to, long readyNanos, long bytes, long busyNanos) {
     if (sleepNanos == 0) {
       return readyNanos;
     }
-    long[] row = idleSince[from];
+    long[][] loops = bulk(bytes) ? bulkIdleSince : idleSince;
+    long[] row = loops[from];
     if (row == null) {
       row = new long[validators];
       Arrays.fill(row, Long.MIN_VALUE);
-      idleSince[from] = row;
+      loops[from] = row;
     }
     long idle = row[to];
     long start;
