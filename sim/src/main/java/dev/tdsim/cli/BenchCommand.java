@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.bench.Bench;
 import dev.tdsim.bench.BenchCsv;
 import dev.tdsim.bench.BenchFunction;

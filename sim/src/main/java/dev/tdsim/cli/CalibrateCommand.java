@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.calibration.CalibrationOutput;
 import dev.tdsim.calibration.CalibrationSettings;
 import dev.tdsim.calibration.Calibrator;

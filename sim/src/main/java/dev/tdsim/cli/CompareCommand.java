@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.compare.Compare;
 import dev.tdsim.compare.CompareException;
 import dev.tdsim.compare.Format;

@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.report.HtmlReport;
 import dev.tdsim.report.ReportWriter;
 import dev.tdsim.report.RunSummary;

@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
 import java.nio.file.Path;

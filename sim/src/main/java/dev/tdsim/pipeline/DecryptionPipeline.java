@@ -43,7 +43,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    *     block's own execution and commit are consensus costs)
    */
   public record Settings(
-      boolean pipelined,
+      Schedule schedule,
       Hardware[] hardware,
       IntPredicate realCryptoAtHeight,
       int heights,
@@ -172,7 +172,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   @Override
   public void whenMayPropose(int proposer, int height, Runnable propose) {
     HeightState previous = heights.get(height - 1);
-    if (settings.pipelined() || height == 1 || (previous != null && previous.readyNanos >= 0)) {
+    if (!settings.schedule().holdsNextProposal() || height == 1 || (previous != null && previous.readyNanos >= 0)) {
       propose.run();
     } else {
       long askedAt = sim.nowNanos();

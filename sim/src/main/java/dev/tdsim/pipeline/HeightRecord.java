@@ -58,17 +58,6 @@ public record HeightRecord(
     int opened,
     boolean realCrypto) {
 
-  /**
-   * The time this height needs within one block time B (a chain tuned to block interval B pauses
-   * B minus its consensus time after each commit): consensus, then decryption and execution of
-   * the decrypted block (before-next), or the slower of the two stages when decryption and
-   * execution run one block behind (pipelined).
-   */
-  public long judgedNanos(boolean pipelined) {
-    long afterCommit = decryptionLatencyNanos + executionNanos;
-    return pipelined ? Math.max(consensusNanos, afterCommit) : consensusNanos + afterCommit;
-  }
-
   /** Consensus time spent neither on validation, signatures nor the WAL: network and waiting. */
   public long consensusNetworkNanos() {
     return Math.max(0, consensusNanos - validationNanos - signatureNanos - walNanos);

@@ -1,5 +1,6 @@
 package dev.tdsim.report;
 
+import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
 import java.util.LinkedHashMap;
@@ -13,7 +14,6 @@ public final class Summaries {
 
   public static RunSummary of(ScenarioRunner.Result r, String version) {
     Scenario s = r.scenario();
-    boolean pipelined = s.crypto().schedule().equals("pipelined");
     Map<String, Long> counts = new LinkedHashMap<>();
     counts.put("heights", (long) r.heights().size());
     counts.put("transactions", r.heights().stream().mapToLong(h -> h.txCount()).sum());
@@ -39,7 +39,8 @@ public final class Summaries {
         + com.sun.jna.Native.VERSION);
     return new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
-        speed, Verdicts.judge(r.heights(), s.budgetsNanos(), pipelined),
+        speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
+            Schedule.byName(s.crypto().schedule())),
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
         r.notes());
   }
@@ -56,13 +57,8 @@ public final class Summaries {
           fmtBudget(v.blockTimeMs()), v.fits() ? "yes" : "no", 100 * v.shareOfHeightsFitting(),
           v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
     }
-    b.append(s.schedule().equals("pipelined")
-        ? "fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
-            + " height's judged time is the slower of consensus (proposal to commit) and"
-            + " decryption latency (dec) plus execution, which run one block behind"
-        : "fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
-            + " height's judged time is consensus (proposal to commit) plus decryption latency"
-            + " (dec) plus execution, all before the next block")
+    b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
+        + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
         .append(System.lineSeparator());
     CriticalPath c = s.criticalPath();
     ChainTiming ch = s.chain();

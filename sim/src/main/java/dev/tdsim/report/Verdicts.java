@@ -1,6 +1,7 @@
 package dev.tdsim.report;
 
 import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.pipeline.Schedule;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
@@ -13,13 +14,13 @@ public final class Verdicts {
   private Verdicts() {}
 
   public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
-      boolean pipelined) {
+      Schedule schedule) {
     double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
-    double[] judged = heights.stream().mapToDouble(h -> ms(h.judgedNanos(pipelined))).toArray();
+    double[] judged = heights.stream().mapToDouble(h -> ms(schedule.judgedNanos(h))).toArray();
     List<Verdict> out = new ArrayList<>();
     for (long budget : budgetsNanos) {
       double budgetMs = ms(budget);
-      long fitting = heights.stream().filter(h -> h.judgedNanos(pipelined) <= budget).count();
+      long fitting = heights.stream().filter(h -> schedule.judgedNanos(h) <= budget).count();
       double share = heights.isEmpty() ? 0 : (double) fitting / heights.size();
       out.add(new Verdict(budgetMs, !heights.isEmpty() && share >= FIT_QUANTILE,
           percentile(latency, 50), percentile(latency, 95), percentile(latency, 99),

@@ -1,7 +1,7 @@
 package dev.tdsim.runner;
 
 import dev.tdsim.calibration.MachineFingerprint;
-import dev.tdsim.cli.InputException;
+import dev.tdsim.scenario.InputException;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
@@ -22,6 +22,7 @@ import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.pipeline.RealCrypto;
+import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.random.RandomStreams;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.timing.CostModel;
@@ -145,9 +146,9 @@ public final class ScenarioRunner {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
       crypto.warmUp(streams.javaRandom("warm-up", 0));
     }
-    boolean pipelined = s.crypto().schedule().equals("pipelined");
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
-        costs, workload, new DecryptionPipeline.Settings(pipelined, hardware, realAt::contains,
+        costs, workload, new DecryptionPipeline.Settings(
+            Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos()), streams.javaRandom("combiner", 0));
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(

@@ -1,6 +1,7 @@
 package dev.tdsim.scenario;
 
 import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.pipeline.Schedule;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public record CryptoConfig(
     int threads) {
 
   public static final List<String> TIMINGS = List.of("measured", "model");
-  public static final List<String> SCHEDULES = List.of("before-next", "pipelined");
+  public static final List<String> SCHEDULES = Schedule.names();
   public static final String BUILTIN = "builtin";
   public static final int MAX_THREADS = 4096;
 
@@ -35,7 +36,7 @@ public record CryptoConfig(
   public static final String DEFAULT_TIMING = "measured";
   public static final String DEFAULT_CALIBRATION = BUILTIN;
   public static final int DEFAULT_SAMPLE_HEIGHTS = 0;
-  public static final String DEFAULT_SCHEDULE = "before-next";
+  public static final String DEFAULT_SCHEDULE = Schedule.BEFORE_NEXT.scenarioName();
   public static final int DEFAULT_THREADS = 0;
 
   public CryptoConfig {

@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.scenario.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

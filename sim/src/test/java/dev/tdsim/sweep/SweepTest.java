@@ -148,7 +148,7 @@ class SweepTest {
     List<Long> budgets = List.of(Math.round(b1 * 1e6), Math.round(b2 * 1e6));
     int[] brute = new int[2];
     for (int m = 1; m <= max; m++) {
-      List<Verdict> v = Verdicts.judge(heights.get(m - 1), budgets, false);
+      List<Verdict> v = Verdicts.judge(heights.get(m - 1), budgets, dev.tdsim.pipeline.Schedule.BEFORE_NEXT);
       for (int b = 0; b < 2; b++) {
         if (v.get(b).fits()) {
           brute[b] = m;
@@ -195,7 +195,7 @@ class SweepTest {
   }
 
   private static double worst(List<HeightRecord> heights) {
-    return heights.stream().mapToLong(h -> h.judgedNanos(false)).max().orElseThrow() / 1e6;
+    return heights.stream().mapToLong(dev.tdsim.pipeline.Schedule.BEFORE_NEXT::judgedNanos).max().orElseThrow() / 1e6;
   }
 
   static void deleteTree(Path p) throws IOException {

@@ -1,8 +1,8 @@
-package dev.tdsim.cli;
+package dev.tdsim.scenario;
 
 /**
  * Bad input found after parsing (an unwritable output path, a bad file): the CLI prints the
- * message as one line and exits with {@link Main#EXIT_USAGE}, without a stack trace.
+ * message as one line and exits with code 2, without a stack trace.
  */
 public final class InputException extends RuntimeException {
   private static final long serialVersionUID = 1L;
