@@ -1,6 +1,7 @@
 package dev.tdsim.cli;
 
 import dev.tdsim.scenario.InputException;
+import dev.tdsim.report.HeightsCsv;
 import dev.tdsim.report.HtmlReport;
 import dev.tdsim.report.ReportWriter;
 import dev.tdsim.report.RunSummary;
@@ -70,12 +71,40 @@ final class RunCommand implements Callable<Integer> {
         err.flush();
       }
     });
-    ScenarioRunner.Result result = runner.run(s, partial -> writeHeights(dir, partial));
+    // Results go to DIR.partial first (heights.csv row by row as heights finish) and replace DIR
+    // only when complete: DIR is either a whole result or absent, and an interrupted or failed
+    // run keeps every finished height in DIR.partial.
+    Path work = dir.resolveSibling(dir.getFileName() + ".partial");
+    deleteTree(work);
+    ScenarioRunner.Result result;
+    try (HeightsCsv heights = HeightsCsv.create(work)) {
+      int[] finished = {0};
+      Thread onInterrupt = new Thread(() -> err.println("tdsim run: interrupted; the "
+          + finished[0] + " heights finished so far are in " + work.resolve(ReportWriter.HEIGHTS)));
+      Runtime.getRuntime().addShutdownHook(onInterrupt);
+      try {
+        result = runner.run(s, h -> {
+          append(heights, h);
+          finished[0]++;
+        });
+      } catch (RuntimeException | IOException e) {
+        if (finished[0] > 0) {
+          err.println("tdsim run: the run failed; the " + finished[0] + " heights finished so far"
+              + " are in " + work.resolve(ReportWriter.HEIGHTS));
+        } else {
+          heights.close();
+          deleteTree(work);
+        }
+        throw e;
+      } finally {
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+      }
+    }
     RunSummary summary = Summaries.of(result, version());
-    ReportWriter.writeHeights(dir, result.heights());
-    ReportWriter.writeSummary(dir, summary);
-    java.nio.file.Files.writeString(dir.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
-    HtmlReport.write(dir, summary, result.heights(), ScenarioWriter.toYaml(s));
+    ReportWriter.writeSummary(work, summary);
+    java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
+    HtmlReport.write(work, summary, result.heights(), ScenarioWriter.toYaml(s));
+    replace(dir, work);
     stdout.print(Summaries.table(summary));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));
     stdout.flush();
@@ -87,11 +116,34 @@ final class RunCommand implements Callable<Integer> {
     return Main.EXIT_OK;
   }
 
-  private static void writeHeights(Path dir, List<dev.tdsim.pipeline.HeightRecord> heights) {
+  private static void append(HeightsCsv heights, dev.tdsim.pipeline.HeightRecord h) {
     try {
-      ReportWriter.writeHeights(dir, heights);
+      heights.append(h);
     } catch (IOException e) {
-      // Saving partial results is best effort; the final write reports real I/O problems.
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Moves the complete {@code work} folder to {@code dir}, replacing an older result. */
+  private static void replace(Path dir, Path work) throws IOException {
+    Path old = null;
+    if (java.nio.file.Files.exists(dir)) {
+      old = dir.resolveSibling(dir.getFileName() + ".old");
+      deleteTree(old);
+      java.nio.file.Files.move(dir, old);
+    }
+    java.nio.file.Files.move(work, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    deleteTree(old);
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (p == null || !java.nio.file.Files.exists(p)) {
+      return;
+    }
+    try (var files = java.nio.file.Files.walk(p)) {
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(f);
+      }
     }
   }
 

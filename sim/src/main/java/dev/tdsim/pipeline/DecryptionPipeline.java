@@ -96,6 +96,11 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     return new ArrayList<>(records.values());
   }
 
+  /** The record of {@code height}, or null while it is not decrypted. */
+  public HeightRecord record(int height) {
+    return records.get(height);
+  }
+
   /** Heights whose plaintexts are ready so far. */
   public int decryptedHeights() {
     return records.size();

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tdsim.pipeline.HeightRecord;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 /** Writes a run's files: summary.json, heights.csv, report.html and scenario.yaml. */
 public final class ReportWriter {
@@ -32,21 +29,9 @@ public final class ReportWriter {
     json().writeValue(dir.resolve(SUMMARY).toFile(), summary);
   }
 
-  /** One row per height, in simulated milliseconds. */
+  /** One row per height, in simulated milliseconds (see {@link HeightsCsv}). */
   public static void writeHeights(Path dir, List<HeightRecord> heights) throws IOException {
-    Files.createDirectories(dir);
-    try (Writer w = Files.newBufferedWriter(dir.resolve(HEIGHTS));
-        CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(
-            "height", "round", "msgs", "block_bytes", "combiner", "signers", "opened",
-            "real_crypto", "propose_ms", "commit_ms", "consensus_ms", "share_create_ms",
-            "share_gossip_ms", "combine_ms", "decrypt_ms", "decryption_latency_ms").get())) {
-      for (HeightRecord h : heights) {
-        csv.printRecord(h.height(), h.round(), h.txCount(), h.blockBytes(), h.combiner(),
-            h.signers(), h.opened(), h.realCrypto(), ms(h.proposeNanos()), ms(h.commitNanos()),
-            ms(h.consensusNanos()), ms(h.shareCreateNanos()), ms(h.shareGossipNanos()),
-            ms(h.combineNanos()), ms(h.decryptNanos()), ms(h.decryptionLatencyNanos()));
-      }
-    }
+    HeightsCsv.write(dir, heights);
   }
 
   static String ms(long nanos) {

@@ -78,19 +78,20 @@ public final class ScenarioRunner {
   }
 
   public Result run(Scenario s) throws IOException {
-    return run(s, heights -> { });
+    return run(s, height -> { });
   }
 
   /**
-   * Runs the scenario; {@code checkpoint} receives the heights decrypted so far after each one
-   * (and once more if the run is interrupted), so that nothing computed is lost.
+   * Runs the scenario; {@code onHeight} receives each height's record once, in height order, as
+   * soon as it and every height before it are decrypted, so that a caller can save them as they
+   * come (nothing computed is lost if the run is stopped).
    */
-  public Result run(Scenario s, Consumer<List<HeightRecord>> checkpoint) throws IOException {
-    return run(s, Variants.byName(s.crypto().variant()), checkpoint);
+  public Result run(Scenario s, Consumer<HeightRecord> onHeight) throws IOException {
+    return run(s, Variants.byName(s.crypto().variant()), onHeight);
   }
 
   private <S> Result run(Scenario s, CombineVariant<S> variant,
-      Consumer<List<HeightRecord>> checkpoint) throws IOException {
+      Consumer<HeightRecord> checkpoint) throws IOException {
     // A pool of the scenario's own size is closed after the run (the all-cores pool is shared).
     try (Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
         : Workers.allCores()) {
@@ -99,7 +100,7 @@ public final class ScenarioRunner {
   }
 
   private <S> Result run(Scenario s, CombineVariant<S> variant,
-      Consumer<List<HeightRecord>> checkpoint, Workers workers) throws IOException {
+      Consumer<HeightRecord> checkpoint, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
     int v = s.validators().count();
@@ -164,25 +165,22 @@ public final class ScenarioRunner {
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
     int[] reported = {0};
-    Thread onInterrupt = new Thread(() -> checkpoint.accept(pipeline.records()));
-    Runtime.getRuntime().addShutdownHook(onInterrupt);
-    try {
-      sim.runUntil(simulation -> {
-        int done = pipeline.decryptedHeights();
-        if (done > reported[0]) {
-          reported[0] = done;
-          checkpoint.accept(pipeline.records());
-          progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
-              (System.nanoTime() - t1) / 1e9));
+    int[] emitted = {0};
+    // O(1) per event: the pipeline counts decrypted heights; records are handed over once each.
+    sim.runUntil(simulation -> {
+      int done = pipeline.decryptedHeights();
+      if (done > reported[0]) {
+        reported[0] = done;
+        HeightRecord next;
+        while ((next = pipeline.record(emitted[0] + 1)) != null) {
+          emitted[0]++;
+          checkpoint.accept(next);
         }
-        return done >= s.heights();
-      });
-    } catch (RuntimeException e) {
-      checkpoint.accept(pipeline.records());
-      throw e;
-    } finally {
-      Runtime.getRuntime().removeShutdownHook(onInterrupt);
-    }
+        progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
+            (System.nanoTime() - t1) / 1e9));
+      }
+      return done >= s.heights();
+    });
     long t2 = System.nanoTime();
     if (pipeline.records().size() < s.heights()) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()

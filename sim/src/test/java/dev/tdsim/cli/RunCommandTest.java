@@ -41,6 +41,25 @@ class RunCommandTest {
   }
 
   @Test
+  void aRerunReplacesTheResultFolderWholeAndLeavesNoPartialFolder(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY);
+    Path out = dir.resolve("out");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve("stale.txt"), "from an older run");
+    CliRun r = CliRun.of("run", file.toString(), "--out", out.toString(), "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(!Files.exists(out.resolve("stale.txt")), "the old folder was replaced whole");
+    assertTrue(!Files.exists(dir.resolve("out.partial")));
+    assertTrue(!Files.exists(dir.resolve("out.old")));
+    java.util.List<String> rows = Files.readAllLines(out.resolve("heights.csv"));
+    assertEquals(3, rows.size(), "header and one row per height: " + rows);
+    assertTrue(rows.get(0).contains("decided_ms") && rows.get(0).contains("proposal_wait_ms"));
+    assertTrue(rows.get(1).startsWith("1,") && rows.get(2).startsWith("2,"));
+  }
+
+  @Test
   void runWritesSummaryHeightsAndReport(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("tiny.yaml");
     Files.writeString(file, TINY);

@@ -1,0 +1,66 @@
+package dev.tdsim.report;
+
+import dev.tdsim.pipeline.HeightRecord;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * heights.csv, one row per height in simulated milliseconds, appended as heights finish: each row
+ * is written and flushed once, so a long run costs O(heights) in total and an interrupted run
+ * keeps every finished height.
+ */
+public final class HeightsCsv implements Closeable {
+  static final String[] COLUMNS = {"height", "round", "msgs", "block_bytes", "combiner", "signers",
+      "opened", "real_crypto", "propose_ms", "decided_ms", "commit_ms", "consensus_ms",
+      "validation_ms", "signature_ms", "wal_ms", "share_create_ms", "share_gossip_ms",
+      "combine_ms", "decrypt_ms", "decryption_latency_ms", "execution_ms", "proposal_wait_ms"};
+
+  private final Writer writer;
+  private final CSVPrinter csv;
+
+  private HeightsCsv(Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    this.writer = Files.newBufferedWriter(file);
+    this.csv = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setHeader(COLUMNS).get());
+    writer.flush();
+  }
+
+  /** Starts {@code dir/heights.csv} with its header (replacing an existing file). */
+  public static HeightsCsv create(Path dir) throws IOException {
+    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS));
+  }
+
+  /** Writes the whole file at once. */
+  public static void write(Path dir, List<HeightRecord> heights) throws IOException {
+    try (HeightsCsv out = create(dir)) {
+      for (HeightRecord h : heights) {
+        out.append(h);
+      }
+    }
+  }
+
+  public void append(HeightRecord h) throws IOException {
+    csv.printRecord(h.height(), h.round(), h.txCount(), h.blockBytes(), h.combiner(),
+        h.signers(), h.opened(), h.realCrypto(), ms(h.proposeNanos()), ms(h.decidedNanos()),
+        ms(h.commitNanos()), ms(h.consensusNanos()), ms(h.validationNanos()),
+        ms(h.signatureNanos()), ms(h.walNanos()), ms(h.shareCreateNanos()),
+        ms(h.shareGossipNanos()), ms(h.combineNanos()), ms(h.decryptNanos()),
+        ms(h.decryptionLatencyNanos()), ms(h.executionNanos()), ms(h.proposalWaitNanos()));
+    csv.flush();
+  }
+
+  @Override
+  public void close() throws IOException {
+    csv.close();
+  }
+
+  static String ms(long nanos) {
+    return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6);
+  }
+}
