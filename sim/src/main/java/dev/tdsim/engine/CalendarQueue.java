@@ -16,9 +16,12 @@ import java.util.Arrays;
  * entry outside the current bucket is later than every entry inside it, and the current heap's
  * root is the global minimum.
  *
- * <p>Why it is faster here: network deliveries spread over tens to hundreds of milliseconds, so a
- * bucket of ~1 ms holds a handful of entries and an add is an append; a heap of all in-flight
- * broadcasts pays O(log n) cache-missing compares per add and per delivery.
+ * <p>When it pays: with many pending entries spread over time (one entry per delivery, tens of
+ * thousands in flight) an add is an append into a bucket of a handful of entries, where a heap
+ * pays O(log n) cache-missing compares; on the vote pattern with one entry per delivery it was
+ * ~10% faster than the heap. With {@link Simulation#scheduleFanout} only a few hundred entries are
+ * pending, the heap fits in L1 and wins (docs/PERFORMANCE.md, "Engine"), so it is not the
+ * default.
  */
 final class CalendarQueue implements TimeQueue {
 
