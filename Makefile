@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 
-.PHONY: build run test bench clean
+.PHONY: build run test bench jmh clean
 
 build: $(JAR)
 
@@ -20,6 +20,13 @@ test:
 
 bench: $(JAR)
 	./tdsim bench
+
+# Engine micro-benchmarks (JMH, module jmh/; docs/PERFORMANCE.md "Engine"). Pick benchmarks and
+# options with JMH_ARGS, e.g. make jmh JMH_ARGS='QueueBench -f 1 -wi 2 -i 3'.
+JMH_ARGS ?=
+jmh:
+	$(MVN) -DskipTests -pl jmh -am package
+	java -cp jmh/target/classes:$$(cat jmh/target/classpath.txt) org.openjdk.jmh.Main $(JMH_ARGS)
 
 clean:
 	$(MVN) clean

@@ -13,85 +13,54 @@ import java.util.Arrays;
  * is deterministic: a binary heap alone is not stable, so without it equal-time events would fire
  * in an order that depends on the heap's history.
  */
-final class EventQueue {
+final class EventQueue implements TimeQueue {
 
   private long[] keys = new long[2 * 256];
   private Event[] events = new Event[256];
   private int size;
 
-  int size() {
+  @Override
+  public int size() {
     return size;
   }
 
-  boolean isEmpty() {
+  @Override
+  public boolean isEmpty() {
     return size == 0;
   }
 
-  /** The time of the next event; only valid when not empty. */
-  long peekTime() {
+  @Override
+  public long peekTime() {
     return keys[0];
   }
 
-  void add(long timeNanos, long seq, Event event) {
+  /** The sequence number of the head entry; only valid when not empty. */
+  long peekSeq() {
+    return keys[1];
+  }
+
+  @Override
+  public Event peekEvent() {
+    return events[0];
+  }
+
+  @Override
+  public void add(long timeNanos, long seq, Event event) {
     if (size == events.length) {
       int capacity = Math.multiplyExact(events.length, 2);
       keys = Arrays.copyOf(keys, 2 * capacity);
       events = Arrays.copyOf(events, capacity);
     }
-    int hole = size++;
-    while (hole > 0) {
-      int parent = (hole - 1) >>> 1;
-      if (!before(timeNanos, seq, keys[2 * parent], keys[2 * parent + 1])) {
-        break;
-      }
-      move(parent, hole);
-      hole = parent;
-    }
-    set(hole, timeNanos, seq, event);
+    HeapOps.siftUp(keys, events, size++, timeNanos, seq, event);
   }
 
-  /** Removes and returns the next event; only valid when not empty. */
-  Event poll() {
-    Event head = events[0];
-    int last = --size;
-    long t = keys[2 * last];
-    long s = keys[2 * last + 1];
-    Event e = events[last];
-    events[last] = null;
-    if (last > 0) {
-      int hole = 0;
-      int half = last >>> 1;
-      while (hole < half) {
-        int child = 2 * hole + 1;
-        int right = child + 1;
-        if (right < last
-            && before(keys[2 * right], keys[2 * right + 1], keys[2 * child], keys[2 * child + 1])) {
-          child = right;
-        }
-        if (!before(keys[2 * child], keys[2 * child + 1], t, s)) {
-          break;
-        }
-        move(child, hole);
-        hole = child;
-      }
-      set(hole, t, s, e);
-    }
-    return head;
+  @Override
+  public Event poll() {
+    return HeapOps.pollRoot(keys, events, size--);
   }
 
-  private static boolean before(long t1, long s1, long t2, long s2) {
-    return t1 < t2 || (t1 == t2 && s1 < s2);
-  }
-
-  private void move(int from, int to) {
-    keys[2 * to] = keys[2 * from];
-    keys[2 * to + 1] = keys[2 * from + 1];
-    events[to] = events[from];
-  }
-
-  private void set(int at, long timeNanos, long seq, Event event) {
-    keys[2 * at] = timeNanos;
-    keys[2 * at + 1] = seq;
-    events[at] = event;
+  @Override
+  public void rekeyHead(long newTimeNanos) {
+    HeapOps.siftDown(keys, events, size, 0, newTimeNanos, keys[1], events[0]);
   }
 }

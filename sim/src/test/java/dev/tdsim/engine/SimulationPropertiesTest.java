@@ -15,8 +15,9 @@ class SimulationPropertiesTest {
   /** Whatever the schedule, events fire sorted by time, ties in scheduling order. */
   @Property(tries = 200)
   void firesInTimeThenSchedulingOrder(
-      @ForAll @Size(max = 300) List<@LongRange(min = 0, max = 40) Long> times) {
-    Simulation sim = new Simulation();
+      @ForAll @Size(max = 300) List<@LongRange(min = 0, max = 40_000_000) Long> times,
+      @ForAll boolean calendar) {
+    Simulation sim = new Simulation(calendar ? QueueKind.CALENDAR : QueueKind.HEAP);
     List<long[]> fired = new ArrayList<>();
     for (int i = 0; i < times.size(); i++) {
       long index = i;
