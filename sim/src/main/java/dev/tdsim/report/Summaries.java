@@ -29,6 +29,9 @@ public final class Summaries {
     speed.put("setup_s", r.setupNanos() / 1e9);
     speed.put("simulate_s", simSeconds);
     speed.put("events_per_s", simSeconds > 0 ? r.events() / simSeconds : 0);
+    double cpuSeconds = r.simulateCpuNanos() / 1e9;
+    speed.put("simulate_cpu_s", cpuSeconds);
+    speed.put("messages_per_cpu_s", cpuSeconds > 0 ? r.messages() / cpuSeconds : 0);
     speed.put("heights_per_s", simSeconds > 0 ? r.heights().size() / simSeconds : 0);
     Map<String, String> machine = new LinkedHashMap<>();
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));

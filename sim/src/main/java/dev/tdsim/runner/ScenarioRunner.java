@@ -57,6 +57,7 @@ public final class ScenarioRunner {
       long mismatches,
       long setupNanos,
       long simulateNanos,
+      long simulateCpuNanos,
       String timing,
       ConsensusStats consensus,
       NodeCosts nodeCosts,
@@ -164,6 +165,9 @@ public final class ScenarioRunner {
     long t1 = System.nanoTime();
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
+    java.lang.management.ThreadMXBean cpuClock =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpu0 = cpuClock.getCurrentThreadCpuTime();
     int[] reported = {0};
     int[] emitted = {0};
     // O(1) per event: the pipeline counts decrypted heights; records are handed over once each.
@@ -182,6 +186,7 @@ public final class ScenarioRunner {
       return done >= s.heights();
     });
     long t2 = System.nanoTime();
+    long simulateCpu = cpuClock.getCurrentThreadCpuTime() - cpu0;
     if (pipeline.records().size() < s.heights()) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
@@ -189,7 +194,7 @@ public final class ScenarioRunner {
     ConsensusStats stats = consensus.stats();
     notes.addAll(stats.notes());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
-        messenger.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1,
+        messenger.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu,
         timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes);
   }
 

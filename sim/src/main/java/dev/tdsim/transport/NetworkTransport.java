@@ -62,17 +62,8 @@ public final class NetworkTransport implements Transport, Messenger {
     bytesSent += bytes * (delays.length - 1);
     onArrival.accept(from);
     delays[from] = QuorumArrival.NEVER;
-    fanout(delays, onArrival);
-  }
-
-  // TODO(engine branch): one queue entry per broadcast via Simulation.scheduleFanout.
-  private void fanout(long[] delays, IntConsumer onArrival) {
-    for (int to = 0; to < delays.length; to++) {
-      if (delays[to] != QuorumArrival.NEVER) {
-        int receiver = to;
-        sim.scheduleAfter(delays[to], s -> onArrival.accept(receiver));
-      }
-    }
+    // One queue entry for the whole broadcast, delivering in arrival order.
+    sim.scheduleFanout(delays, onArrival::accept);
   }
 
   @Override

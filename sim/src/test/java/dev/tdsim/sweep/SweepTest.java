@@ -129,7 +129,7 @@ class SweepTest {
       });
       return new ScenarioRunner.Result(s, r.heights(), r.realCryptoHeights(), r.events(),
           r.messages(), r.realCryptoCalls(), r.mismatches(), r.setupNanos(),
-          r.simulateNanos(), r.timing(), r.consensus(), r.nodeCosts(), r.timeoutCommitNanos(),
+          r.simulateNanos(), r.simulateCpuNanos(), r.timing(), r.consensus(), r.nodeCosts(), r.timeoutCommitNanos(),
           r.notes());
     };
     int max = 12;

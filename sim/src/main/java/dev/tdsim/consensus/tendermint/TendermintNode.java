@@ -38,6 +38,9 @@ final class TendermintNode {
   private int lastCommitHeight;
   private int startedHeight;
   private long cpuFreeNanos;
+  private final java.util.ArrayDeque<Runnable> cpuQueue = new java.util.ArrayDeque<>();
+  private final java.util.ArrayDeque<Long> cpuDone = new java.util.ArrayDeque<>();
+  private final dev.tdsim.engine.Event cpuStep = this::cpuStep;
   /** Whether the last committed height has been finalized (validated, executed). */
   private boolean finalized;
   private long validationNanos;
@@ -64,18 +67,33 @@ final class TendermintNode {
 
   /**
    * Runs {@code action} once this validator's CPU has spent {@code cpuNanos} on it after what it
-   * is already busy with.
+   * is already busy with. The pending actions wait in this node's own FIFO with one event in the
+   * simulation's queue at a time (the next to finish), so a burst of V votes to verify costs V
+   * FIFO entries, not V queue entries.
    */
   private void process(long cpuNanos, Runnable action) {
     long now = sim.nowNanos();
     long start = Math.max(now, cpuFreeNanos);
     long done = start + cpuNanos;
     cpuFreeNanos = done;
-    if (done == now) {
+    if (done == now && cpuQueue.isEmpty()) {
       action.run();
-    } else {
-      sim.schedule(done, s -> action.run());
+      return;
     }
+    cpuQueue.addLast(action);
+    cpuDone.addLast(done);
+    if (cpuQueue.size() == 1) {
+      sim.schedule(done, cpuStep);
+    }
+  }
+
+  private void cpuStep(Simulation s) {
+    Runnable action = cpuQueue.pollFirst();
+    cpuDone.pollFirst();
+    if (!cpuQueue.isEmpty()) {
+      sim.schedule(cpuDone.peekFirst(), cpuStep);
+    }
+    action.run();
   }
 
   // ---- heights and rounds ----
