@@ -126,6 +126,20 @@ public final class Simulation {
   }
 
   /**
+   * Queues a {@link Series} whose first step is due at {@code atNanos}: one entry that the loop
+   * re-keys after each step (by {@link Series#advance()}) until the series is done. Ordered by
+   * (time, sequence) like any event; it keeps its sequence number across steps.
+   */
+  public void scheduleSeries(long atNanos, Series series) {
+    Objects.requireNonNull(series, "series");
+    if (atNanos < nowNanos) {
+      throw new IllegalArgumentException(
+          "cannot schedule in the past: atNanos=" + atNanos + " < nowNanos=" + nowNanos);
+    }
+    queue.add(atNanos, nextSeq++, series);
+  }
+
+  /**
    * Asks the current run to return once the event being fired finishes; the queue is kept, so a
    * later run resumes. Outside a run it has no effect.
    */
@@ -182,7 +196,15 @@ public final class Simulation {
         Event event = queue.peekEvent();
         eventsProcessed++;
         fired++;
-        if (event instanceof Fanout fanout) {
+        if (event instanceof Series series) {
+          long next = series.advance();
+          if (next == Series.DONE) {
+            queue.poll();
+          } else {
+            queue.rekeyHead(next); // re-keyed before the step: the step may schedule
+          }
+          series.fire(this);
+        } else if (event instanceof Fanout fanout) {
           int receiver = fanout.next();
           if (fanout.hasNext()) {
             queue.rekeyHead(fanout.nextNanos()); // re-keyed before delivery: it may schedule

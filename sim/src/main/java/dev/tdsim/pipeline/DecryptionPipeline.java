@@ -59,6 +59,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private final Random random;
   private final Committee committee;
   private ConsensusProtocol consensus;
+  private java.util.function.IntConsumer onDecrypted = h -> { };
   private final Map<Integer, HeightState> heights = new HashMap<>();
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
   /** The signer sets each combiner has already run prepare_combine for. */
@@ -85,6 +86,14 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     this.settings = settings;
     this.random = random;
     this.committee = crypto.keys().committee();
+  }
+
+  /**
+   * Called with each height once its plaintexts are ready (and its record is available), inside
+   * the event that finished it.
+   */
+  public void onDecrypted(java.util.function.IntConsumer listener) {
+    this.onDecrypted = listener;
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
@@ -367,6 +376,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
           combinerLag + Math.max(0, wait - st.criticalCreateNanos), combineFinal, decryptNanos,
           decrypted - st.decidedNanos, executionNanos, Math.max(0, st.proposalWaitNanos),
           used.size(), openedFinal, real(st.height)));
+      onDecrypted.accept(st.height);
       st.cts = null;
       st.shares = null;
       for (Runnable r : st.onReady) {

@@ -168,23 +168,23 @@ public final class ScenarioRunner {
     java.lang.management.ThreadMXBean cpuClock =
         java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = cpuClock.getCurrentThreadCpuTime();
-    int[] reported = {0};
     int[] emitted = {0};
-    // O(1) per event: the pipeline counts decrypted heights; records are handed over once each.
-    sim.runUntil(simulation -> {
-      int done = pipeline.decryptedHeights();
-      if (done > reported[0]) {
-        reported[0] = done;
-        HeightRecord next;
-        while ((next = pipeline.record(emitted[0] + 1)) != null) {
-          emitted[0]++;
-          checkpoint.accept(next);
-        }
-        progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
-            (System.nanoTime() - t1) / 1e9));
+    // Nothing per event: the pipeline reports each decrypted height, records are handed over
+    // once each in height order, and the last height stops the simulation.
+    pipeline.onDecrypted(height -> {
+      HeightRecord next;
+      while ((next = pipeline.record(emitted[0] + 1)) != null) {
+        emitted[0]++;
+        checkpoint.accept(next);
       }
-      return done >= s.heights();
+      int done = pipeline.decryptedHeights();
+      progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
+          (System.nanoTime() - t1) / 1e9));
+      if (done >= s.heights()) {
+        sim.stop();
+      }
     });
+    sim.run();
     long t2 = System.nanoTime();
     long simulateCpu = cpuClock.getCurrentThreadCpuTime() - cpu0;
     if (pipeline.records().size() < s.heights()) {

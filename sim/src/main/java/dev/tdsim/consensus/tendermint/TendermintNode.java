@@ -33,14 +33,15 @@ final class TendermintNode {
   private Step step = Step.COMMITTED;
   /** Seen (height, round)s of the current and future heights. */
   private final Map<Long, RoundState> rounds = new HashMap<>();
+  /** The last (height, round) looked up: most messages in a burst are for the same one. */
+  private long lastKey = -1;
+  private RoundState lastState;
   /** The precommits of the round that committed the previous height (skip_timeout_commit). */
   private RoundState lastCommit;
   private int lastCommitHeight;
   private int startedHeight;
   private long cpuFreeNanos;
-  private final java.util.ArrayDeque<Runnable> cpuQueue = new java.util.ArrayDeque<>();
-  private final java.util.ArrayDeque<Long> cpuDone = new java.util.ArrayDeque<>();
-  private final dev.tdsim.engine.Event cpuStep = this::cpuStep;
+  private final Cpu cpu = new Cpu();
   /** Whether the last committed height has been finalized (validated, executed). */
   private boolean finalized;
   private long validationNanos;
@@ -56,44 +57,104 @@ final class TendermintNode {
   }
 
   private RoundState state(int h, int r) {
-    return rounds.computeIfAbsent(Rotation.key(h, r), k -> new RoundState());
+    long key = Rotation.key(h, r);
+    if (key == lastKey && lastState != null) {
+      return lastState;
+    }
+    RoundState rs = rounds.get(key);
+    if (rs == null) {
+      rs = new RoundState();
+      rounds.put(key, rs);
+    }
+    lastKey = key;
+    lastState = rs;
+    return rs;
   }
 
   private RoundState existing(int h, int r) {
-    return rounds.get(Rotation.key(h, r));
+    long key = Rotation.key(h, r);
+    return key == lastKey && lastState != null ? lastState : rounds.get(key);
   }
 
   // ---- the serial CPU ----
 
   /**
    * Runs {@code action} once this validator's CPU has spent {@code cpuNanos} on it after what it
-   * is already busy with. The pending actions wait in this node's own FIFO with one event in the
-   * simulation's queue at a time (the next to finish), so a burst of V votes to verify costs V
-   * FIFO entries, not V queue entries.
+   * is already busy with. The pending actions wait in this node's own FIFO, which is one
+   * {@link Series} in the simulation's queue (re-keyed from one action to the next), so a burst
+   * of V votes to verify costs V FIFO entries, not V queue entries.
    */
   private void process(long cpuNanos, Runnable action) {
     long now = sim.nowNanos();
     long start = Math.max(now, cpuFreeNanos);
     long done = start + cpuNanos;
     cpuFreeNanos = done;
-    if (done == now && cpuQueue.isEmpty()) {
+    if (done == now && cpu.idle()) {
       action.run();
       return;
     }
-    cpuQueue.addLast(action);
-    cpuDone.addLast(done);
-    if (cpuQueue.size() == 1) {
-      sim.schedule(done, cpuStep);
-    }
+    cpu.add(done, action);
   }
 
-  private void cpuStep(Simulation s) {
-    Runnable action = cpuQueue.pollFirst();
-    cpuDone.pollFirst();
-    if (!cpuQueue.isEmpty()) {
-      sim.schedule(cpuDone.peekFirst(), cpuStep);
+  /** This validator's CPU: actions in the order they were queued, each at its finishing time. */
+  private final class Cpu implements dev.tdsim.engine.Series {
+    private Runnable[] actions = new Runnable[16];
+    private long[] doneNanos = new long[16];
+    private int head;
+    private int size;
+    private boolean queued;
+    private Runnable current;
+
+    boolean idle() {
+      return size == 0 && !queued;
     }
-    action.run();
+
+    void add(long done, Runnable action) {
+      if (size == actions.length) {
+        grow();
+      }
+      int at = (head + size) & (actions.length - 1);
+      actions[at] = action;
+      doneNanos[at] = done;
+      size++;
+      if (!queued) {
+        queued = true;
+        sim.scheduleSeries(done, this);
+      }
+    }
+
+    @Override
+    public long advance() {
+      current = actions[head];
+      actions[head] = null;
+      head = (head + 1) & (actions.length - 1);
+      size--;
+      if (size == 0) {
+        queued = false;
+        return DONE;
+      }
+      return doneNanos[head];
+    }
+
+    @Override
+    public void fire(Simulation s) {
+      Runnable r = current;
+      current = null;
+      r.run();
+    }
+
+    private void grow() {
+      int n = actions.length;
+      Runnable[] a = new Runnable[2 * n];
+      long[] d = new long[2 * n];
+      for (int i = 0; i < size; i++) {
+        a[i] = actions[(head + i) & (n - 1)];
+        d[i] = doneNanos[(head + i) & (n - 1)];
+      }
+      actions = a;
+      doneNanos = d;
+      head = 0;
+    }
   }
 
   // ---- heights and rounds ----
@@ -405,6 +466,7 @@ final class TendermintNode {
         it.remove();
       }
     }
+    lastState = null;
     rounds.put(Rotation.key(h, decidedRound), rs);
     if (h >= protocol.context.heights()) {
       return;
