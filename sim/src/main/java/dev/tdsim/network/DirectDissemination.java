@@ -67,4 +67,23 @@ public final class DirectDissemination implements Dissemination {
     }
     return delays;
   }
+
+  @Override
+  public long[] receiveNanos(int receiver, long bytes, long[] sendTimesNanos,
+      SplittableRandom rng) {
+    int v = network.validators();
+    long serialization = network.serializationNanos(bytes, v - 1);
+    long[] out = new long[v];
+    for (int from = 0; from < v; from++) {
+      long send = sendTimesNanos[from];
+      if (from == receiver || send == QuorumArrival.NEVER) {
+        out[from] = send;
+        continue;
+      }
+      long leaves = loops.none() ? send
+          : loops.idleDepartureNanos(loops.nextLookNanos(from, receiver, send), bytes);
+      out[from] = leaves + network.propagationNanos(from, receiver, rng) + serialization;
+    }
+    return out;
+  }
 }

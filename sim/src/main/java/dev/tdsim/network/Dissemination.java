@@ -36,4 +36,24 @@ public interface Dissemination {
    * order.
    */
   long[] sendNanos(int source, long bytes, long atNanos, SplittableRandom rng);
+
+  /**
+   * When one message of {@code bytes} that each validator s hands to the network at
+   * {@code sendTimesNanos[s]} ({@link QuorumArrival#NEVER}: none) reaches {@code receiver},
+   * indexed by sender ({@code [receiver]} = its own send time): all validators' votes of one step
+   * as one receiver gets them. Default: send time + {@link #delaysToNanos}; a dissemination with
+   * per-peer send loops adds each link's wait for its loop and flush, in the stateless form
+   * ({@link PeerSendLoops#nextLookNanos}, {@link PeerSendLoops#idleDepartureNanos}) since the
+   * sends are computed ahead of time.
+   */
+  default long[] receiveNanos(int receiver, long bytes, long[] sendTimesNanos,
+      SplittableRandom rng) {
+    long[] out = delaysToNanos(receiver, bytes, rng);
+    for (int s = 0; s < out.length; s++) {
+      long send = sendTimesNanos[s];
+      out[s] = send == QuorumArrival.NEVER || out[s] == QuorumArrival.NEVER ? QuorumArrival.NEVER
+          : send + out[s];
+    }
+    return out;
+  }
 }

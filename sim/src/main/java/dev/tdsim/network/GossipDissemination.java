@@ -118,6 +118,33 @@ public final class GossipDissemination implements Dissemination {
         + network.serializationNanos(bytes, overlay.degree(w)));
   }
 
+  /**
+   * {@inheritDoc} Over the overlay with send loops, each relay's loop for a peer looks for new
+   * messages at its own times: searched backwards from the receiver (one search for all senders,
+   * as {@link #delaysToNanos}), the absolute time at a relay is unknown, so each link's wait for
+   * its loop is drawn uniform in [0, sleep) once per search, like its jitter, plus the flush of an
+   * idle connection.
+   */
+  @Override
+  public long[] receiveNanos(int receiver, long bytes, long[] sendTimesNanos,
+      SplittableRandom rng) {
+    if (loops.none()) {
+      return Dissemination.super.receiveNanos(receiver, bytes, sendTimesNanos, rng);
+    }
+    long flush = loops.idleDepartureNanos(0, bytes);
+    long sleep = loops.sleepNanos();
+    long[] out = shortestDelays(receiver, (u, du, w) -> du
+        + (u == receiver ? 0 : hopProcessingNanos) + (sleep > 0 ? rng.nextLong(sleep) : 0) + flush
+        + network.propagationNanos(w, u, rng)
+        + network.serializationNanos(bytes, overlay.degree(w)));
+    for (int s = 0; s < out.length; s++) {
+      long send = sendTimesNanos[s];
+      out[s] = send == QuorumArrival.NEVER || out[s] == QuorumArrival.NEVER ? QuorumArrival.NEVER
+          : send + out[s];
+    }
+    return out;
+  }
+
   /** The delay of the overlay edge between a settled node u (at du) and its peer w. */
   @FunctionalInterface
   private interface EdgeDelay {

@@ -159,6 +159,150 @@ public final class QuorumArrival {
     return new QuorumResult(times, QuorumMethod.AGGREGATE, computed);
   }
 
+  /**
+   * Quorum times of one receiver whose CPU handles its messages one at a time in arrival order
+   * (ties by index), as a validator verifies received vote signatures: message m arrives at
+   * {@code arrivalNanos[m]} ({@link #NEVER}: never), then occupies the CPU for
+   * {@code costNanos[m]} and counts when done, {@code done_k = max(arrival_k, done_(k-1)) +
+   * cost_k}. So a quorum that needs k verified messages stands at least k verifications after
+   * the first arrival, however fast the network.
+   *
+   * @param weights by count c, by message: the stake message m adds to count c (>= 0)
+   * @param thresholds by count c: what count c must reach of {@code totalStake}
+   * @return by count c: the done time at which count c first meets its threshold (or
+   *     {@link #NEVER}) and how many messages the CPU had handled by then
+   */
+  public static Served servedQuorumTimesNanos(long[] arrivalNanos, long[] costNanos,
+      long[][] weights, StakeThreshold[] thresholds, long totalStake) {
+    int n = arrivalNanos.length;
+    int counts = weights.length;
+    if (costNanos.length != n || thresholds.length != counts) {
+      throw new IllegalArgumentException("need one cost per message and one threshold per count");
+    }
+    long[] keys = new long[n];
+    long[] index = new long[n];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (arrivalNanos[i] != NEVER) {
+        keys[m] = arrivalNanos[i];
+        index[m] = i;
+        m++;
+      }
+    }
+    PairSort.sort(keys, index, m);
+    long[] times = new long[counts];
+    int[] handled = new int[counts];
+    java.util.Arrays.fill(times, NEVER);
+    long[] held = new long[counts];
+    int open = counts;
+    long done = Long.MIN_VALUE;
+    for (int k = 0; k < m && open > 0; k++) {
+      int i = (int) index[k];
+      done = Math.max(keys[k], done) + costNanos[i];
+      for (int c = 0; c < counts; c++) {
+        if (times[c] == NEVER) {
+          held[c] += weights[c][i];
+          if (weights[c][i] > 0 && thresholds[c].reachedBy(held[c], totalStake)) {
+            times[c] = done;
+            handled[c] = k + 1;
+            open--;
+          }
+        }
+      }
+    }
+    return new Served(times, handled);
+  }
+
+  /** What {@link #servedQuorumTimesNanos} found, by count. */
+  public record Served(long[] timesNanos, int[] handled) {}
+
+  /** {@link #forAllReceiversServed}'s answer, by count and receiver. */
+  public record ServedQuorums(long[][] timesNanos, int[][] handled, QuorumMethod method) {}
+
+  /**
+   * The quorum times of every receiver when every validator v sends one message of {@code bytes}
+   * at {@code sendTimesNanos[v]} ({@link #NEVER}: none), {@code weights[c][v]} of its
+   * {@code stakes[v]} counting towards count c, and each receiver verifies the others'
+   * messages one at a time, {@code verifyNanos} each, in arrival order
+   * ({@link #servedQuorumTimesNanos}). A receiver's own message does not cross the network: it is
+   * ready for its CPU at {@code ownReadyNanos[r]} and takes {@code ownCostNanos[r]} (for a vote:
+   * validating, signing, syncing), in the same queue. Arrivals come from
+   * {@link Dissemination#receiveNanos}, so the senders' send loops apply where the dissemination
+   * models them. Exact or aggregate as {@link #forAllReceivers}; under aggregation a receiver
+   * outside the sample takes the times of a representative of its region drawn at random, moved
+   * by the difference of their own messages' costs when those were handled before the quorum.
+   */
+  public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
+      long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
+      long[] ownReadyNanos, long[] ownCostNanos, SplittableRandom rng) {
+    int v = sendTimesNanos.length;
+    checkSenders(sendTimesNanos, stakes);
+    long total = totalStake(stakes);
+    int counts = weights.length;
+    long[][] times = new long[counts][v];
+    int[][] handled = new int[counts][v];
+    boolean exact = settings.resolve(v) == QuorumMethod.EXACT;
+    List<List<Integer>> groups = new ArrayList<>();
+    if (exact) {
+      for (int r = 0; r < v; r++) {
+        groups.add(List.of(r));
+      }
+    } else {
+      NetworkModel network = dissemination.network();
+      for (int r = 0; r < v; r++) {
+        int region = network.regionOf(r);
+        while (groups.size() <= region) {
+          groups.add(new ArrayList<>());
+        }
+        groups.get(region).add(r);
+      }
+    }
+    long[] cost = new long[v];
+    for (List<Integer> members : groups) {
+      int size = members.size();
+      if (size == 0) {
+        continue;
+      }
+      int reps = exact ? 1 : Math.min(settings.representativesPerRegion(), size);
+      int[] order = members.stream().mapToInt(Integer::intValue).toArray();
+      for (int k = 0; k < reps && !exact; k++) {
+        int j = k + rng.nextInt(size - k);
+        int t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+      }
+      for (int k = 0; k < reps; k++) {
+        int r = order[k];
+        long[] arrivals = dissemination.receiveNanos(r, bytes, sendTimesNanos, rng);
+        java.util.Arrays.fill(cost, verifyNanos);
+        arrivals[r] = ownReadyNanos[r];
+        cost[r] = ownCostNanos[r];
+        Served s = servedQuorumTimesNanos(arrivals, cost, weights, thresholds, total);
+        for (int c = 0; c < counts; c++) {
+          times[c][r] = s.timesNanos()[c];
+          handled[c][r] = s.handled()[c];
+        }
+      }
+      for (int k = reps; k < size; k++) {
+        int q = order[rng.nextInt(reps)];
+        int r = order[k];
+        for (int c = 0; c < counts; c++) {
+          long t = times[c][q];
+          handled[c][r] = handled[c][q];
+          times[c][r] = t == NEVER ? NEVER
+              : t + ownShare(r, t, ownReadyNanos, ownCostNanos)
+                  - ownShare(q, t, ownReadyNanos, ownCostNanos);
+        }
+      }
+    }
+    return new ServedQuorums(times, handled, exact ? QuorumMethod.EXACT : QuorumMethod.AGGREGATE);
+  }
+
+  /** The CPU time a receiver's own message takes before {@code quorumNanos}, if it starts then. */
+  private static long ownShare(int r, long quorumNanos, long[] ownReadyNanos, long[] ownCostNanos) {
+    return ownReadyNanos[r] != NEVER && ownReadyNanos[r] < quorumNanos ? ownCostNanos[r] : 0;
+  }
+
   private void checkSenders(long[] sendTimesNanos, long[] stakes) {
     int v = dissemination.network().validators();
     if (sendTimesNanos.length != v || stakes.length != v) {

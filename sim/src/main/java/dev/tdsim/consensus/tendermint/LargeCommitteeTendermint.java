@@ -1,18 +1,15 @@
 package dev.tdsim.consensus.tendermint;
 
-import dev.tdsim.consensus.Block;
-import dev.tdsim.consensus.BlockSource;
-import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.consensus.ProtocolContext;
-import dev.tdsim.network.QuorumSettings;
-
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.QuorumArrival;
+import dev.tdsim.network.QuorumMethod;
+import dev.tdsim.network.QuorumSettings;
 import dev.tdsim.network.StakeThreshold;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,139 +17,228 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Tendermint for committees too large to simulate message by message (V^2 vote messages a step):
- * each voting step is one {@link QuorumArrival} computation. Per height: the proposal reaches
- * every validator over the dissemination; each prevotes on arrival; each precommits when it holds
- * prevotes of more than 2/3 of the stake; each commits when it holds such precommits. Only round
- * 0 is modelled: a proposal that arrives after a validator's propose timeout is counted (see
- * {@link #lateProposals()}) but still voted for, so report such runs as optimistic.
+ * Tendermint for committees too large to simulate message by message (2 V^2 vote messages a
+ * round): the rules of {@link TendermintNode} — per-round proposer rotation, propose, prevote and
+ * precommit timeouts growing per round, nil votes on timeouts, a commit on +2/3 block precommits
+ * of any round once the block is here, {@code timeout_commit} and {@code skip_timeout_commit},
+ * the same CPU costs — with each voting step computed as quorum arrival times per receiver
+ * ({@link QuorumArrival#forAllReceiversServed}: every receiver verifies the votes it gets one at a
+ * time, in arrival order) instead of V^2 message events. A round is computed in one go
+ * ({@link LargeRound}) once its proposer has proposed or can no longer propose in time; the
+ * simulation then sees one event per commit and per round start.
+ *
+ * <p>What it simplifies, reported in {@link #stats()}: the votes of one step are verified in their
+ * own queue (the last third of the prevotes does not delay the precommits); round skipping on
+ * +2/3 votes of a higher round is not modelled (a validator moves on by its own timeouts); a
+ * validator that sees a block-prevote quorum before its own prevote still prevotes; votes wait
+ * for the senders' send loops in their stateless form; lost block parts are not repaired.
  */
 final class LargeCommitteeTendermint implements ConsensusProtocol {
+  private static final long NEVER = QuorumArrival.NEVER;
+
+  final ProtocolContext context;
+  final long[] stake;
+  final QuorumArrival quorum;
+  final SplittableRandom rng;
+  final long voteBytes;
   private final Simulation sim;
-  private final long[] stake;
-  private final int heights;
-  private final BlockSource host;
-  private final ConsensusListener listener;
-  private final Dissemination dissemination;
-  private final QuorumArrival quorum;
-  private final SplittableRandom rng;
-  private final ConsensusSettings timeouts;
-  private final long voteBytes;
-  private final ProposerSelection selection;
-  private final List<Integer> proposers = new ArrayList<>();
-  private final long[] enteredNanos;
-  private long lateProposals;
-  private String method = "";
+  private final ConsensusSettings settings;
+  private final NodeCosts costs;
+  private final Rotation rotation;
+  private final int v;
+  QuorumMethod method = QuorumMethod.EXACT;
+  private int maxRound;
+  private long extraRounds;
+  private long messages;
+  private long mutedRounds;
+
+  // The height being decided: its current round, and each validator's costs and block.
+  private LargeRound current;
+  private boolean resolved;
+  private long[] blockAtNanos;
+  private long[] validationNanos;
+  private long[] signatureNanos;
+  private long[] walNanos;
 
   LargeCommitteeTendermint(ProtocolContext c) {
+    this.context = c;
     this.sim = c.sim();
     this.stake = c.stake().clone();
-    this.timeouts = c.settings();
-    this.heights = c.heights();
-    this.host = c.blocks();
-    this.listener = c.listener();
+    this.settings = c.settings();
+    this.costs = c.costs();
+    this.v = stake.length;
     this.quorum = new QuorumArrival(c.dissemination(), QuorumSettings.DEFAULT);
-    this.dissemination = c.dissemination();
     this.rng = c.streams().stream("quorum", 0);
     this.voteBytes = Vote.BODY_BYTES + c.costs().voteSignatureBytes();
-    this.selection = new ProposerSelection(stake);
-    this.enteredNanos = new long[stake.length];
+    this.rotation = new Rotation(stake);
   }
 
   @Override
   public ConsensusStats stats() {
     List<String> notes = new ArrayList<>();
-    notes.add(stake.length + " validators: consensus votes computed in aggregate (quorum"
-        + " arrival times per voting step, round 0 only) instead of " + (2L * stake.length
-        * stake.length) + " vote messages per height");
-    if (lateProposals > 0) {
-      notes.add(lateProposals + " proposal deliveries arrived after the propose timeout; the"
-          + " large-committee model let those validators vote anyway (optimistic)");
+    notes.add(v + " validators: consensus votes computed in aggregate (quorum arrival times per"
+        + " voting step and receiver, " + method.name().toLowerCase()
+        + ", with the exact model's timeouts, rounds and costs) instead of " + (2L * v * v)
+        + " vote messages per round");
+    notes.add("large-committee model: each step's votes are verified in their own queue, no"
+        + " round skipping on +2/3 votes of a higher round, votes wait for the senders' send"
+        + " loops without per-link state, lost block parts are not repaired");
+    if (mutedRounds > 0) {
+      notes.add(mutedRounds + " round(s) had no proposal before the proposer's propose timeout");
     }
-    return new ConsensusStats(Tendermint.NAME, "large-committee", 0, 0, 0, notes);
-  }
-
-  /** How quorum times were computed in the last step ("EXACT" or "AGGREGATE"). */
-  public String quorumMethod() {
-    return method;
+    return new ConsensusStats(Tendermint.NAME, "large-committee", maxRound, extraRounds,
+        messages, notes);
   }
 
   @Override
   public void start(long startNanos) {
-    sim.schedule(startNanos, s -> beginHeight(1));
+    long[] starts = new long[v];
+    Arrays.fill(starts, startNanos);
+    sim.schedule(startNanos, s -> beginHeight(1, starts));
   }
 
   @Override
   public int proposer(int height, int round) {
-    while (proposers.size() < height) {
-      proposers.add(selection.next());
+    return rotation.proposer(height, round);
+  }
+
+  // ---- accounting, called by LargeRound ----
+
+  void charge(int validator, long validation, long signatures, long wal) {
+    validationNanos[validator] += validation;
+    signatureNanos[validator] += signatures;
+    walNanos[validator] += wal;
+  }
+
+  void countBroadcasts(int senders) {
+    messages += (long) senders * v;
+  }
+
+  void countMessages(long n) {
+    messages += n;
+  }
+
+  // ---- heights and rounds ----
+
+  private void beginHeight(int height, long[] starts) {
+    blockAtNanos = new long[v];
+    Arrays.fill(blockAtNanos, NEVER);
+    validationNanos = new long[v];
+    signatureNanos = new long[v];
+    walNanos = new long[v];
+    beginRound(height, 0, starts);
+  }
+
+  /**
+   * Round r starts at each validator's own time. Its proposer asks the block source when it may
+   * propose; the round is computed when it proposes or at its propose timeout, whichever first
+   * (a proposer that may propose only after its timeout has already prevoted nil, as in
+   * {@link TendermintNode}).
+   */
+  private void beginRound(int height, int round, long[] starts) {
+    LargeRound r = new LargeRound(this, height, round, starts);
+    current = r;
+    resolved = false;
+    maxRound = Math.max(maxRound, round);
+    int p = rotation.proposer(height, round);
+    long first = Arrays.stream(starts).min().orElse(NEVER);
+    if (first == NEVER) {
+      return;
     }
-    return proposers.get(height - 1);
-  }
-
-
-  /** Validators whose proposal arrived after their propose timeout (voted for anyway). */
-  public long lateProposals() {
-    return lateProposals;
-  }
-
-  private void beginHeight(int height) {
-    int p = proposer(height, 0);
-    host.whenMayPropose(p, height, () -> runHeight(height, p));
-  }
-
-  private void runHeight(int height, int p) {
+    long proposerStart = starts[p];
+    long deadline = (proposerStart == NEVER ? first : proposerStart)
+        + settings.proposeNanos(round);
     long now = sim.nowNanos();
-    Block proposal = host.blockFor(height, 0, p);
-    int v = stake.length;
-    long[] arrival = dissemination.delaysFromNanos(p, proposal.bytes(), rng);
-    long[] prevote = new long[v];
-    for (int i = 0; i < v; i++) {
-      arrival[i] = arrival[i] == QuorumArrival.NEVER ? QuorumArrival.NEVER : now + arrival[i];
-      prevote[i] = Math.max(arrival[i], enteredNanos[i]);
-      if (arrival[i] != QuorumArrival.NEVER
-          && arrival[i] > enteredNanos[i] + timeouts.proposeNanos(0)) {
-        lateProposals++;
+    if (proposerStart != NEVER) {
+      sim.schedule(Math.max(now, proposerStart), s -> context.blocks().whenMayPropose(p, height,
+          () -> {
+            if (current == r && !resolved && sim.nowNanos() < deadline) {
+              resolve(r, p, sim.nowNanos());
+            }
+          }));
+    }
+    sim.schedule(Math.max(now, deadline), s -> {
+      if (current == r && !resolved) {
+        mutedRounds++;
+        resolve(r, p, NEVER);
       }
+    });
+  }
+
+  private void resolve(LargeRound r, int proposer, long proposedAtNanos) {
+    resolved = true;
+    r.compute(proposer, proposedAtNanos, blockAtNanos);
+    long now = sim.nowNanos();
+    if (!r.decided()) {
+      long[] next = new long[v];
+      for (int i = 0; i < v; i++) {
+        next[i] = r.startNanos[i] == NEVER ? NEVER : r.nextRoundNanos(i);
+      }
+      long first = Arrays.stream(next).min().orElse(NEVER);
+      if (first != NEVER) {
+        sim.schedule(Math.max(now, first), s -> beginRound(r.height, r.round + 1, next));
+      }
+      return;
     }
-    var prevoteQuorum = quorum.forAllReceivers(prevote, stake, voteBytes,
-        StakeThreshold.TENDERMINT_QUORUM, rng);
-    long[] precommit = new long[v];
+    commit(r, now);
+  }
+
+  /** Every validator commits the round's block at +2/3 block precommits, once it holds it. */
+  private void commit(LargeRound r, long now) {
+    int h = r.height;
+    extraRounds += r.round;
+    int combiner = rotation.proposer(h + 1, 0);
+    List<Integer> signers = commitSigners(combiner, r);
+    long[] next = new long[v];
+    Arrays.fill(next, NEVER);
+    long straggler = NEVER;
     for (int i = 0; i < v; i++) {
-      precommit[i] = Math.max(prevoteQuorum.timeNanos(i), arrival[i]);
-    }
-    var commitQuorum = quorum.forAllReceivers(precommit, stake, voteBytes,
-        StakeThreshold.TENDERMINT_QUORUM, rng);
-    method = commitQuorum.method().name();
-    int combiner = proposer(height + 1, 0);
-    List<Integer> signers = commitSigners(combiner, precommit);
-    for (int i = 0; i < v; i++) {
-      long at = commitQuorum.timeNanos(i);
-      if (at == QuorumArrival.NEVER) {
+      long quorumAt = r.blockQuorumNanos[i];
+      if (quorumAt == NEVER || blockAtNanos[i] == NEVER) {
         continue;
       }
-      enteredNanos[i] = at;
-      int validator = i;
-      sim.schedule(at, s -> listener.onCommit(validator, height, 0, at,
-          validator == combiner ? signers : List.of(), ProcessingTime.NONE));
-    }
-    if (height < heights) {
-      long next = commitQuorum.timeNanos(combiner);
-      if (next != QuorumArrival.NEVER) {
-        sim.schedule(next + timeouts.timeoutCommitNanos(), s -> beginHeight(height + 1));
+      long at = Math.max(quorumAt, blockAtNanos[i]);
+      long roundEnd = r.nextRoundNanos(i);
+      if (r.startNanos[i] != NEVER && roundEnd != NEVER && roundEnd < at) {
+        straggler = Math.min(straggler, roundEnd); // it moved on before the block came
       }
+      int validator = i;
+      ProcessingTime costsSoFar =
+          new ProcessingTime(validationNanos[i], signatureNanos[i], walNanos[i]);
+      List<Integer> own = i == combiner ? signers : List.of();
+      sim.schedule(Math.max(now, at), s -> context.listener().onCommit(validator, h, r.round, at,
+          own, costsSoFar));
+      // finalizeCommit (ValidateBlock, EndHeight fsync, execution), then the next height at
+      // CommitTime + timeout_commit, or as soon as every precommit is in (skip_timeout_commit).
+      long finalized = at + costs.commitVerifyNanos() + costs.endHeightSyncNanos()
+          + costs.blockExecutionNanos();
+      long pause = quorumAt + settings.timeoutCommitNanos();
+      if (settings.skipTimeoutCommit()) {
+        pause = Math.min(pause, r.allPrecommitsNanos[i]);
+      }
+      next[i] = Math.max(finalized, pause);
+    }
+    if (straggler != NEVER) {
+      // As in the exact model, the first validator to reach a round takes its rotation step.
+      maxRound = Math.max(maxRound, r.round + 1);
+      sim.schedule(Math.max(now, straggler), s -> rotation.proposer(h, r.round + 1));
+    }
+    long first = Arrays.stream(next).min().orElse(NEVER);
+    if (h < context.heights() && first != NEVER) {
+      sim.schedule(Math.max(now, first), s -> beginHeight(h + 1, next));
     }
   }
 
-  /** The precommits that reach the combiner first, until they hold more than 2/3 of the stake. */
-  private List<Integer> commitSigners(int combiner, long[] precommit) {
-    long[] delays = dissemination.delaysToNanos(combiner, voteBytes, rng);
-    Integer[] order = new Integer[stake.length];
-    long[] arrival = new long[stake.length];
-    for (int j = 0; j < order.length; j++) {
+  /** The block precommits that reach the combiner first, until they hold +2/3 of the stake. */
+  private List<Integer> commitSigners(int combiner, LargeRound r) {
+    long[] send = new long[v];
+    for (int j = 0; j < v; j++) {
+      send[j] = r.precommitForBlock[j] ? r.precommitNanos[j] : NEVER;
+    }
+    long[] arrival = context.dissemination().receiveNanos(combiner, voteBytes, send, rng);
+    Integer[] order = new Integer[v];
+    for (int j = 0; j < v; j++) {
       order[j] = j;
-      arrival[j] = precommit[j] == QuorumArrival.NEVER || delays[j] == QuorumArrival.NEVER
-          ? QuorumArrival.NEVER : precommit[j] + delays[j];
     }
     Arrays.sort(order, (a, b) -> arrival[a] != arrival[b]
         ? Long.compare(arrival[a], arrival[b]) : Integer.compare(a, b));
@@ -160,7 +246,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     long held = 0;
     List<Integer> out = new ArrayList<>();
     for (int j : order) {
-      if (StakeThreshold.TENDERMINT_QUORUM.reachedBy(held, total)) {
+      if (arrival[j] == NEVER || StakeThreshold.TENDERMINT_QUORUM.reachedBy(held, total)) {
         break;
       }
       held += stake[j];
