@@ -11,6 +11,10 @@ import java.util.Map;
  * @param realCryptoHeights heights at which the real crypto ran (all unless sampled)
  * @param counts heights, transactions, real crypto calls, events, messages
  * @param speed events per second and heights per second of the run (wall clock)
+ * @param costCheck the cost model checked against the run's real calls under {@code timing:
+ *     model} ({@code CostCheck.Summary.toMap()}: per operation the median measured/predicted
+ *     ratio and call count, and a warning above 15%); null (left out of summary.json) when not
+ *     checked
  */
 public record RunSummary(
     String scenario,
@@ -27,4 +31,25 @@ public record RunSummary(
     Map<String, Double> speed,
     List<Verdict> verdicts,
     CriticalPath criticalPath,
-    List<String> notes) {}
+    List<String> notes,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    Map<String, Object> costCheck) {
+
+  /** A summary without a cost check (the constructor before the check existed). */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      List<String> notes) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, notes, null);
+  }
+
+  /** The same summary with a cost check ({@code CostCheck.Summary.toMap()}). */
+  public RunSummary withCostCheck(Map<String, Object> check) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, notes,
+        check);
+  }
+}

@@ -2,6 +2,7 @@ package dev.tdsim.timing;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -83,7 +84,33 @@ public final class CostCheck {
    * @param warning one line naming every flagged operation, if any
    */
   public record Summary(Map<CryptoOp, OpCheck> byOp, int threadsHere,
-      Optional<String> warning) {}
+      Optional<String> warning) {
+    /**
+     * The form of summary.json's {@code cost_check}: {@code {threads_here, tolerance, ops: {OP:
+     * {median_ratio, p10_ratio, p90_ratio, calls, median_measured_ms, median_predicted_ms,
+     * flagged}}, warning}} (warning only when there is one).
+     */
+    public Map<String, Object> toMap() {
+      Map<String, Object> ops = new LinkedHashMap<>();
+      byOp.forEach((op, c) -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("median_ratio", c.medianRatio());
+        m.put("p10_ratio", c.p10Ratio());
+        m.put("p90_ratio", c.p90Ratio());
+        m.put("calls", c.calls());
+        m.put("median_measured_ms", Math.round(c.medianMeasuredNanos() / 1e3) / 1e3);
+        m.put("median_predicted_ms", Math.round(c.medianPredictedNanos() / 1e3) / 1e3);
+        m.put("flagged", c.flagged());
+        ops.put(op.name(), m);
+      });
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("threads_here", threadsHere);
+      out.put("tolerance", TOLERANCE);
+      out.put("ops", ops);
+      warning.ifPresent(w -> out.put("warning", w));
+      return out;
+    }
+  }
 
   public Summary summary() {
     Map<CryptoOp, OpCheck> out = new EnumMap<>(CryptoOp.class);

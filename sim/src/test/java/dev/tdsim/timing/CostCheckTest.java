@@ -61,4 +61,18 @@ class CostCheckTest {
     assertTrue(s.warning().isEmpty(), s.warning().toString());
     assertFalse(feed(0.95, 1).byOp().get(CryptoOp.COMBINE).flagged());
   }
+
+  @Test
+  void goesIntoSummaryJsonAsCostCheckOnlyWhenThereIsOne() throws Exception {
+    Map<String, Object> map = feed(1.20, 2).toMap();
+    assertEquals(2, map.get("threads_here"));
+    assertTrue(String.valueOf(map.get("warning")).contains("COMBINE"));
+    dev.tdsim.report.RunSummary plain = new dev.tdsim.report.RunSummary("s", 1, "h", "v",
+        Map.of(), "fast", "model", "before-next", "exact", List.of(), Map.of(), Map.of(),
+        List.of(), null, List.of());
+    com.fasterxml.jackson.databind.ObjectMapper json = dev.tdsim.report.ReportWriter.json();
+    assertFalse(json.writeValueAsString(plain).contains("cost_check"));
+    String with = json.writeValueAsString(plain.withCostCheck(map));
+    assertTrue(with.contains("\"cost_check\"") && with.contains("\"median_ratio\""), with);
+  }
 }
