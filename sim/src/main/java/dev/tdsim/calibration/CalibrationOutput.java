@@ -116,6 +116,13 @@ public final class CalibrationOutput {
           String.format(Locale.ROOT, "%.2f..%.2f", f.minPointFraction(), f.maxPointFraction()),
           sc.cpuRatio(), sc.speedup(2), sc.speedup(16));
     }));
+    double load = Math.max(result.loadBefore(), result.loadAfter());
+    if (load > Calibrator.BUSY_LOAD) {
+      out.printf(Locale.ROOT, "warning: load average up to %.2f: other processes held CPUs while"
+          + " the thread counts were measured, so the serial fractions above are overstated"
+          + " (a saturated machine gives no speedup at all); calibrate on an idle machine%n",
+          load);
+    }
     out.flush();
   }
 
