@@ -81,8 +81,8 @@ public final class CalibrationOutput {
   public static void writeScalingSamples(Path file, Calibrator.Result result) throws IOException {
     try (CSVPrinter csv = new CSVPrinter(Files.newBufferedWriter(file),
         CSVFormat.DEFAULT.builder().setHeader("variant", "op", "msgs", "validators", "shares",
-            "msg_bytes", "threads", "units", "median_cpu_ns", "median_wall_ns", "rounds",
-            "predicted_wall_ns").build())) {
+            "msg_bytes", "threads", "units", "median_cpu_ns", "median_wall_ns",
+            "median_raw_wall_ns", "rounds", "predicted_wall_ns").build())) {
       for (Calibrator.ScalingSample s : result.scalingSamples()) {
         Scaling sc = result.model().scaling(s.variant(), s.op());
         double wall1 = result.scalingSamples().stream()
@@ -91,7 +91,8 @@ public final class CalibrationOutput {
             .mapToDouble(Calibrator.ScalingSample::wallNanos).findFirst().orElse(Double.NaN);
         csv.printRecord(s.variant(), s.op(), s.size().msgs(), s.size().validators(),
             s.size().shares(), s.size().msgBytes(), s.threads(), s.units(),
-            Math.round(s.cpuNanos()), Math.round(s.wallNanos()), s.rounds(),
+            Math.round(s.cpuNanos()), Math.round(s.wallNanos()), Math.round(s.rawWallNanos()),
+            s.rounds(),
             Double.isNaN(wall1) ? "" : Long.toString(Math.round(
                 wall1 / sc.speedup(Math.min(s.threads(), s.units())))));
       }
@@ -119,9 +120,9 @@ public final class CalibrationOutput {
     double load = Math.max(result.loadBefore(), result.loadAfter());
     if (load > Calibrator.BUSY_LOAD) {
       out.printf(Locale.ROOT, "warning: load average up to %.2f: other processes held CPUs while"
-          + " the thread counts were measured, so the serial fractions above are overstated"
-          + " (a saturated machine gives no speedup at all); calibrate on an idle machine%n",
-          load);
+          + " the thread counts were measured; wall times are taken less the run-queue delay of"
+          + " this process's threads, but CPUs shared with busy siblings still make the serial"
+          + " fractions uncertain; calibrate on an idle machine%n", load);
     }
     out.flush();
   }

@@ -101,11 +101,13 @@ public final class Calibrator {
    * @param threads the pool's threads k
    * @param units the call's parallel units (k > units leaves threads idle)
    * @param cpuNanos median CPU time (see the class comment for what is measured at each k)
-   * @param wallNanos median wall time
+   * @param wallNanos median wall time less the run-queue delay (see {@link #unqueued}): the fit
+   *     uses it
+   * @param rawWallNanos median measured wall time
    * @param rounds measurements the medians are of
    */
   public record ScalingSample(String variant, CryptoOp op, OpSize size, int threads, int units,
-      double cpuNanos, double wallNanos, int rounds) {}
+      double cpuNanos, double wallNanos, double rawWallNanos, int rounds) {}
 
   /** What a calibration produced: the samples, the fitted model and each fit's terms. */
   public record Result(List<Sample> samples, List<ScalingSample> scalingSamples, CostModel model,
@@ -132,7 +134,10 @@ public final class Calibrator {
     final List<Integer> timedMakers;
     final OpSize block;
     final Random random;
-    /** Per point (op + maker) and thread count: the measurements, {cpu, wall} each. */
+    /**
+     * Per point (op + maker) and thread count: the measurements, {cpu, wall without run-queue
+     * delay, raw wall} each.
+     */
     final Map<String, List<List<double[]>>> measured = new LinkedHashMap<>();
     final Map<String, OpSize> sizes = new LinkedHashMap<>();
     final Map<String, CryptoOp> ops = new LinkedHashMap<>();
@@ -153,7 +158,8 @@ public final class Calibrator {
       this.random = random;
     }
 
-    void add(String point, CryptoOp op, OpSize size, int threads, double cpu, double wall) {
+    void add(String point, CryptoOp op, OpSize size, int threads, double cpu, double wall,
+        double rawWall) {
       ops.putIfAbsent(point, op);
       sizes.putIfAbsent(point, size);
       List<List<double[]>> byThreads = measured.computeIfAbsent(point, p -> {
@@ -163,7 +169,7 @@ public final class Calibrator {
         }
         return l;
       });
-      byThreads.get(threads - 1).add(new double[] {cpu, wall});
+      byThreads.get(threads - 1).add(new double[] {cpu, wall, rawWall});
     }
 
     /** One visit: every call of this cell once, on {@code workers}. */
@@ -174,32 +180,42 @@ public final class Calibrator {
       RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
 
       long[] admission = new long[1];
+      long q0 = runQueueDelayNanos(workers);
       long w0 = System.nanoTime();
       RealCrypto.Timed<List<Ciphertext>> enc = crypto.encryptAndAdmit(payloads, random, admission);
-      double wall = System.nanoTime() - w0;
+      double raw = System.nanoTime() - w0;
+      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
       double total = Math.max(1, enc.cpuNanos() + admission[0]);
       add("ENCRYPT", CryptoOp.ENCRYPT, block, k, enc.cpuNanos(),
-          wall * enc.cpuNanos() / total);
+          wall * enc.cpuNanos() / total, raw * enc.cpuNanos() / total);
       add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
-          wall * admission[0] / total);
+          wall * admission[0] / total, raw * admission[0] / total);
 
       for (int v : timedMakers) {
         long c0 = cpu(k);
+        long sq0 = runQueueDelayNanos(workers);
         long t0 = System.nanoTime();
         CombineVariant.ShareMaker maker = variant.shareMaker(keys, v, shareSigners);
         List<byte[]> mine = workers.map(m, i -> maker.create(cts.get(i)));
         double w = System.nanoTime() - t0;
+        long sq1 = runQueueDelayNanos(workers);
         double c = cpu(k) - c0;
         shares.put(v, mine);
         add("SHARE_CREATE/" + v, CryptoOp.SHARE_CREATE,
-            new OpSize(m, 1, committee.pointsOf(v), block.msgBytes()), k, c, w);
+            new OpSize(m, 1, committee.pointsOf(v), block.msgBytes()), k, c,
+            unqueued(w, sq0, sq1, k), w);
       }
 
       BlockProposer<S> proposer = new BlockProposer<>(variant, keys, workers);
       Random weights = new Random(settings.seed() * 104_729L + k);
       long c0 = cpu(k);
+      long bq0 = runQueueDelayNanos(workers);
+      long b0 = System.nanoTime();
       BlockResult result = proposer.propose(cts, shares, null, weights);
+      double bw = System.nanoTime() - b0;
+      long bq1 = runQueueDelayNanos(workers);
       double c = cpu(k) - c0;
+      double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
       check(name, result, payloads);
       boolean verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
       BlockResult.PhaseTimings t = result.timings();
@@ -218,9 +234,76 @@ public final class Calibrator {
           continue;
         }
         double pw = phaseWall.get(op);
-        add(op.name(), op, block, k, c * pw / sum, pw);
+        add(op.name(), op, block, k, c * pw / sum, pw * unqueuedShare, pw);
       }
     }
+  }
+
+  /**
+   * The run-queue delay so far of the threads that run a measurement on {@code workers}: the
+   * time they were ready to run but waited for a CPU that other processes held (Linux {@code
+   * schedstat}, second field). On one thread that is the calling thread; on a pool, its worker
+   * threads (the caller only waits for them), found by their kernel thread name (the Java name
+   * cut to 15 characters, e.g. {@code ForkJoinPool-3-}). -1 where unavailable.
+   */
+  private long runQueueDelayNanos(Workers workers) {
+    String prefix = workerPrefix.get(workers);
+    if (prefix == null) {
+      return schedDelay(java.nio.file.Path.of("/proc/thread-self/schedstat"));
+    }
+    java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+    if (tasks == null) {
+      return -1;
+    }
+    long sum = 0;
+    for (java.io.File t : tasks) {
+      try {
+        String comm = java.nio.file.Files.readString(t.toPath().resolve("comm")).trim();
+        if (comm.startsWith(prefix)) {
+          long d = schedDelay(t.toPath().resolve("schedstat"));
+          sum += Math.max(0, d);
+        }
+      } catch (java.io.IOException | RuntimeException e) {
+        // the thread ended meanwhile: skip it
+      }
+    }
+    return sum;
+  }
+
+  private static long schedDelay(java.nio.file.Path schedstat) {
+    try {
+      return Long.parseLong(java.nio.file.Files.readString(schedstat).trim().split("\\s+")[1]);
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** Kernel thread-name prefix of each multi-thread pool's workers (see runQueueDelayNanos). */
+  private final Map<Workers, String> workerPrefix = new java.util.IdentityHashMap<>();
+
+  private void learnWorkerPrefix(Workers pool) {
+    if (pool.threads() < 2) {
+      return;
+    }
+    String name = pool.map(2, i -> Thread.currentThread().getName()).get(0);
+    // "ForkJoinPool-7-worker-1": the pool's part, as the kernel keeps it (15 characters).
+    int cut = name.indexOf("-worker-");
+    String pool0 = cut > 0 ? name.substring(0, cut + 1) : name;
+    workerPrefix.put(pool, pool0.substring(0, Math.min(15, pool0.length())));
+  }
+
+  /**
+   * The wall time the call would have taken on otherwise idle CPUs: the measured wall time less
+   * the run-queue delay its threads accumulated over it, divided by the k threads that shared
+   * it (their mean delay; at least 5% of the wall time is kept). On a shared machine other processes hold CPUs
+   * for much of a multi-thread call, which would otherwise read as no parallel speedup at all.
+   */
+  static double unqueued(double wallNanos, long delayBefore, long delayAfter, int threads) {
+    if (delayBefore < 0 || delayAfter < 0) {
+      return wallNanos;
+    }
+    double queued = Math.max(0, delayAfter - delayBefore) / (double) threads;
+    return Math.max(wallNanos - queued, 0.05 * wallNanos);
   }
 
   /**
@@ -276,6 +359,7 @@ public final class Calibrator {
     List<Workers> pools = new ArrayList<>();
     for (int k = 1; k <= settings.maxThreads(); k++) {
       pools.add(Workers.of(k));
+      learnWorkerPrefix(pools.get(k - 1));
     }
     try {
       for (int r = 0; r < settings.reps(); r++) {
@@ -380,7 +464,8 @@ public final class Calibrator {
             : median(xs.stream().mapToDouble(x -> x[1]).toArray());
         if (!xs.isEmpty()) {
           scalingSamples.add(new ScalingSample(name, op, size, k, op.parallelUnits(size),
-              cpu[k - 1], wall[k - 1], xs.size()));
+              cpu[k - 1], wall[k - 1], median(xs.stream().mapToDouble(x -> x[2]).toArray()),
+              xs.size()));
         }
       }
       if (!Double.isNaN(cpu[0])) {
