@@ -61,7 +61,7 @@ import java.util.TreeMap;
  * Per point and thread count the <b>median</b> over the rounds is kept (CPU time and wall time).
  * CPU time is the calling thread's at k = 1 (the single-core nanoseconds the model is defined
  * in), and at k > 1 what the simulator's measurement reports there (summed thread CPU of the
- * tasks for encryption and checks, process CPU for share creation and block_propose).
+ * tasks for encryption, checks and share creation, process CPU for block_propose).
  *
  * <p><b>Fits</b>: the k = 1 medians give the cost model ({@link CostFit}); per (variant,
  * operation) the wall-time ratios W(k)/W(1) of the points whose parallel units ({@link
@@ -192,14 +192,23 @@ public final class Calibrator {
           wall * admission[0] / total, raw * admission[0] / total);
 
       for (int v : timedMakers) {
-        long c0 = cpu(k);
+        // CPU: the thread CPU of every task summed (as the simulator measures a validator's
+        // shares), plus the maker's construction on the calling thread.
+        long[] taskCpu = new long[m];
+        long c0 = THREADS.getCurrentThreadCpuTime();
         long sq0 = runQueueDelayNanos(workers);
         long t0 = System.nanoTime();
         CombineVariant.ShareMaker maker = variant.shareMaker(keys, v, shareSigners);
-        List<byte[]> mine = workers.map(m, i -> maker.create(cts.get(i)));
+        long made = THREADS.getCurrentThreadCpuTime() - c0;
+        List<byte[]> mine = workers.map(m, i -> {
+          long x0 = THREADS.getCurrentThreadCpuTime();
+          byte[] share = maker.create(cts.get(i));
+          taskCpu[i] = THREADS.getCurrentThreadCpuTime() - x0;
+          return share;
+        });
         double w = System.nanoTime() - t0;
         long sq1 = runQueueDelayNanos(workers);
-        double c = cpu(k) - c0;
+        double c = made + Arrays.stream(taskCpu).sum();
         shares.put(v, mine);
         add("SHARE_CREATE/" + v, CryptoOp.SHARE_CREATE,
             new OpSize(m, 1, committee.pointsOf(v), block.msgBytes()), k, c,
@@ -307,7 +316,7 @@ public final class Calibrator {
   }
 
   /**
-   * CPU time of the measurement at k threads: the calling thread's on one thread (the
+   * CPU time of a block_propose at k threads: the calling thread's on one thread (the
    * single-core time), the process's on several (all their threads, as the simulator measures
    * block_propose).
    */
