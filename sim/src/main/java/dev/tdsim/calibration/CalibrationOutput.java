@@ -1,6 +1,7 @@
 package dev.tdsim.calibration;
 
 import dev.tdsim.timing.CostModel;
+import dev.tdsim.timing.Scaling;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -23,6 +24,12 @@ public final class CalibrationOutput {
     return modelFile.resolveSibling(stem + ".samples.csv");
   }
 
+  /** The scaling samples next to a model file: {@code cost-model.scaling.csv}. */
+  public static Path scalingSamplesPath(Path modelFile) {
+    String name = samplesPath(modelFile).getFileName().toString();
+    return modelFile.resolveSibling(name.replace(".samples.csv", ".scaling.csv"));
+  }
+
   /** The cost-model file: a comment saying how it was made, then {@link CostModel#toYaml}. */
   public static void writeModel(Path file, Calibrator.Result result, CalibrationSettings settings,
       String command) throws IOException {
@@ -36,9 +43,14 @@ public final class CalibrationOutput {
     settings.grids().forEach((v, g) -> head.append(String.format(Locale.ROOT,
         "# grid %s: key sets (validators x shares, t = shares*2/3) %s, msgs %s%n", v,
         g.keySets(), g.msgs())));
+    head.append("# scaling: Amdahl's serial fraction (wall(p) = cpu x (serial + (1 - serial) / p)),"
+        + " its standard error and points, fitted to wall times at 1..").append(
+            settings.maxThreads()).append(" threads; cpu_ratio[k-1] = CPU time at k threads /"
+            + " at 1 (samples: ").append(scalingSamplesPath(file).getFileName()).append(").\n");
     head.append(String.format(Locale.ROOT,
-        "# payload sizes %s B, %d reps of every measurement (the smallest kept), %.0f s in all%n",
-        settings.sizesBytes(), settings.reps(), result.elapsedNanos() / 1e9));
+        "# payload sizes %s B, %d interleaved rounds at 1..%d threads (the median kept), %.0f s"
+            + " in all%n", settings.sizesBytes(), settings.reps(), settings.maxThreads(),
+        result.elapsedNanos() / 1e9));
     head.append(String.format(Locale.ROOT,
         "# load average (1 min) %.2f at the start, %.2f at the end%n", result.loadBefore(),
         result.loadAfter()));
@@ -63,6 +75,56 @@ public final class CalibrationOutput {
                 (predicted - s.cpuNanos()) / Math.max(s.cpuNanos(), CostFit.FLOOR_NANOS)));
       }
     }
+  }
+
+  /** Every point's medians at every thread count, one CSV row each. */
+  public static void writeScalingSamples(Path file, Calibrator.Result result) throws IOException {
+    try (CSVPrinter csv = new CSVPrinter(Files.newBufferedWriter(file),
+        CSVFormat.DEFAULT.builder().setHeader("variant", "op", "msgs", "validators", "shares",
+            "msg_bytes", "threads", "units", "median_cpu_ns", "median_wall_ns",
+            "median_raw_wall_ns", "rounds", "predicted_wall_ns").build())) {
+      for (Calibrator.ScalingSample s : result.scalingSamples()) {
+        Scaling sc = result.model().scaling(s.variant(), s.op());
+        double wall1 = result.scalingSamples().stream()
+            .filter(o -> o.variant().equals(s.variant()) && o.op() == s.op()
+                && o.size().equals(s.size()) && o.threads() == 1)
+            .mapToDouble(Calibrator.ScalingSample::wallNanos).findFirst().orElse(Double.NaN);
+        csv.printRecord(s.variant(), s.op(), s.size().msgs(), s.size().validators(),
+            s.size().shares(), s.size().msgBytes(), s.threads(), s.units(),
+            Math.round(s.cpuNanos()), Math.round(s.wallNanos()), Math.round(s.rawWallNanos()),
+            s.rounds(),
+            Double.isNaN(wall1) ? "" : Long.toString(Math.round(
+                wall1 / sc.speedup(Math.min(s.threads(), s.units())))));
+      }
+    }
+  }
+
+  /** The scaling table: per (variant, operation) f, its error, points and CPU ratios. */
+  public static void printScalingTable(PrintWriter out, Calibrator.Result result) {
+    if (result.scalingFits().isEmpty()) {
+      out.println("no parallel scaling measured (--max-threads 1)");
+      out.flush();
+      return;
+    }
+    out.println();
+    out.printf("%-12s %-16s %6s %7s %6s %15s  %s%n", "variant", "operation", "points",
+        "serial", "+-", "per-point", "cpu ratio at 1..k threads; speedup at 2, 16 cores");
+    result.scalingFits().forEach((v, ops) -> ops.forEach((op, f) -> {
+      Scaling sc = result.model().scaling(v, op);
+      out.printf(Locale.ROOT, "%-12s %-16s %6d %7.3f %6s %15s  %s; %.2fx, %.2fx%n", v,
+          op.name(), f.points(), sc.serialFraction(),
+          Double.isNaN(f.stdErr()) ? "-" : String.format(Locale.ROOT, "%.3f", f.stdErr()),
+          String.format(Locale.ROOT, "%.2f..%.2f", f.minPointFraction(), f.maxPointFraction()),
+          sc.cpuRatio(), sc.speedup(2), sc.speedup(16));
+    }));
+    double load = Math.max(result.loadBefore(), result.loadAfter());
+    if (load > Calibrator.BUSY_LOAD) {
+      out.printf(Locale.ROOT, "warning: load average up to %.2f: other processes held CPUs while"
+          + " the thread counts were measured; wall times are taken less the run-queue delay of"
+          + " this process's threads, but CPUs shared with busy siblings still make the serial"
+          + " fractions uncertain; calibrate on an idle machine%n", load);
+    }
+    out.flush();
   }
 
   /** The fit table: one row per (variant, operation) with its quality and coefficients. */

@@ -28,8 +28,8 @@ import java.util.TreeSet;
  * @param out the cost-model file to write
  */
 public record CalibrationSettings(
-    Map<String, Grid> grids, List<Integer> sizesBytes, int reps, int threads, long seed,
-    Path out) {
+    Map<String, Grid> grids, List<Integer> sizesBytes, int reps, int threads, int maxThreads,
+    long seed, Path out) {
 
   /** One key set of the grid: V validators with equal chunks of N shares, t = N*2/3. */
   public record KeySpec(int validators, int shares) implements Comparable<KeySpec> {
@@ -96,9 +96,14 @@ public record CalibrationSettings(
   /** Variants whose shares cost one pairing per key-share point: calibrated at small N only. */
   public static final List<String> PER_POINT_VARIANTS = List.of("simple", "batch");
 
-  /** The default grid of fast, precomputed, folded: up to the default scenario's 150 x 8192. */
+  /**
+   * The default grid of fast, precomputed, folded: up to the default scenario's 150 x 8192 and
+   * 100 messages (the per-message cost grows with the block: at 150x8192 a `fast` combine costs
+   * 8.7 ms per message at 1-4 messages and 10.3 ms at 32, so a grid ending at 32 predicted the
+   * default scenario's 100-message blocks 12% low).
+   */
   public static final Grid DEFAULT = new Grid(keys("4x64,16x64,16x512,64x256,64x2048,150x8192"),
-      List.of(1, 4, 16, 32));
+      List.of(1, 4, 16, 32, 100));
   /** The default grid of simple and batch (one pairing per key-share point and message). */
   public static final Grid DEFAULT_PER_POINT = new Grid(keys("4x16,4x64,16x64,8x256"),
       List.of(1, 4, 8));
@@ -107,8 +112,8 @@ public record CalibrationSettings(
   /** {@code --quick} for simple and batch. */
   public static final Grid QUICK_PER_POINT = new Grid(keys("4x16,8x64"), List.of(1, 4, 8));
   public static final List<Integer> DEFAULT_SIZES = List.of(128, 4096);
-  public static final int DEFAULT_REPS = 3;
-  public static final int QUICK_REPS = 2;
+  public static final int DEFAULT_REPS = 5;
+  public static final int QUICK_REPS = 3;
 
   public CalibrationSettings {
     Objects.requireNonNull(out, "out");
@@ -123,6 +128,10 @@ public record CalibrationSettings(
     if (threads < 1) {
       throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
     }
+    if (maxThreads < 1 || maxThreads > 1024) {
+      throw new IllegalArgumentException("--max-threads must be in [1, 1024], got "
+          + maxThreads);
+    }
   }
 
   /**
@@ -134,11 +143,12 @@ public record CalibrationSettings(
    * @param msgs replaces every variant's message counts (null: the defaults)
    * @param maxValidators drops key sets with more validators (null: no limit)
    * @param maxShares drops key sets with more shares (null: no limit)
-   * @param reps null: 3, or 1 with quick
+   * @param reps null: {@value #DEFAULT_REPS}, or {@value #QUICK_REPS} with quick
+   * @param maxThreads the largest thread count measured (usually this machine's cores)
    */
   public static CalibrationSettings of(List<String> variants, boolean quick,
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
-      Integer maxShares, Integer reps, int threads, long seed, Path out) {
+      Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
     Map<String, Grid> grids = new LinkedHashMap<>();
     for (String v : BenchSettings.resolveVariants(variants)) {
       boolean perPoint = PER_POINT_VARIANTS.contains(v);
@@ -155,7 +165,8 @@ public record CalibrationSettings(
       grids.put(v, new Grid(ks, msgs != null ? msgs : base.msgs()));
     }
     return new CalibrationSettings(grids, sizes != null ? sizes : DEFAULT_SIZES,
-        reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, seed, out);
+        reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, maxThreads, seed,
+        out);
   }
 
   /** Grid points over all variants: the progress bar's total. */

@@ -14,6 +14,7 @@ import dev.tdsim.report.ProgressBar;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;
+import dev.tdsim.timing.Scaling;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -30,28 +31,42 @@ import java.util.TreeMap;
 
 /**
  * {@code tdsim calibrate}: runs every real crypto call the simulator charges, for each variant
- * over its grid, single-threaded, and fits the cost model to the CPU times.
+ * over its grid, at 1 thread and at every thread count up to {@link
+ * CalibrationSettings#maxThreads}, in interleaved rounds, and fits the cost model (single-core
+ * CPU time) and each operation's parallel scaling (Amdahl's serial fraction) to the medians.
  *
- * <p>Per key set (dealt once, with its tables, on the setup threads) and variant: a throw-away
- * block warms the JIT up; then per message count m, with fresh payloads:
+ * <p><b>Setup</b> (untimed, on the setup threads): per key set the keys and tables are dealt
+ * and, per variant and message count m, a <i>cell</i> is prepared: fresh payloads, their
+ * ciphertexts, and every signer's shares. A throw-away block warms the JIT up per variant and key
+ * set. All cells stay in memory.
+ *
+ * <p><b>Rounds</b>: each round visits every (cell, thread count k) once, in an order shuffled
+ * per round (seeded), so a fast or slow minute of a drifting machine is spread over all grid
+ * points instead of biasing one key set. A visit measures, with a pool of exactly k threads:
  *
  * <ul>
- *   <li>ENCRYPT and ADMISSION_CHECK: the m encryptions and validity checks, through {@link
- *       RealCrypto} on one thread, as the simulator measures them, {@code reps} times;
- *   <li>SHARE_CREATE: up to three signers (first, middle, last) each create their shares of the
- *       block alone on one thread, {@code reps} times, size (m, 1, their points); the
- *       other signers' shares are made
- *       untimed on the setup threads. For variants that fold the signer set into shares, the
- *       signer set's Lagrange coefficients are computed beforehand (the simulator's combiner pays
- *       them in PREPARE);
- *   <li>block_propose by a fresh {@link BlockProposer} (so prepare_combine is not cached) on one
- *       thread, {@code reps} times: the call's thread CPU time is split over its phases (DECODE,
- *       VALIDITY, VERIFY, PREPARE, COMBINE, DECRYPT) in proportion to their wall time, exactly as
- *       the simulator splits it, and each phase is one point of size (m, signers, signer
- *       points, payload bytes). Every plaintext is checked.
+ *   <li>ENCRYPT and ADMISSION_CHECK: the m encryptions and validity checks through {@link
+ *       RealCrypto}, as the simulator runs them (parallel over messages);
+ *   <li>SHARE_CREATE: up to three signers (first, middle, last) each create their m shares alone,
+ *       parallel over messages, size (m, 1, their points). For variants that fold the signer set
+ *       into shares, the signer set's Lagrange coefficients are computed beforehand (the
+ *       simulator's combiner pays them in PREPARE);
+ *   <li>block_propose by a fresh {@link BlockProposer} (so prepare_combine is not cached): the
+ *       call's CPU time is split over its phases (DECODE, VALIDITY, VERIFY, PREPARE, COMBINE,
+ *       DECRYPT) in proportion to their wall time, exactly as the simulator splits it, and each
+ *       phase is one point of size (m, signers, signer points, payload bytes). Every plaintext is
+ *       checked.
  * </ul>
  *
- * Each point is the smallest of its {@code reps} repetitions (see {@link #leastDisturbed}).
+ * Per point and thread count the <b>median</b> over the rounds is kept (CPU time and wall time).
+ * CPU time is the calling thread's at k = 1 (the single-core nanoseconds the model is defined
+ * in), and at k > 1 what the simulator's measurement reports there (summed thread CPU of the
+ * tasks for encryption, checks and share creation, process CPU for block_propose).
+ *
+ * <p><b>Fits</b>: the k = 1 medians give the cost model ({@link CostFit}); per (variant,
+ * operation) the wall-time ratios W(k)/W(1) of the points whose parallel units ({@link
+ * CryptoOp#parallelUnits}) reach k give Amdahl's f ({@link AmdahlFit}), and the summed CPU at k
+ * over the summed CPU at 1 of the same points gives the CPU ratio at k ({@link Scaling}).
  *
  * <p>The signers are the fewest validators (in index order) whose points reach the threshold, like
  * the shares the simulator's combiner waits for. BLAME is not calibrated: the grid has no faulty
@@ -61,11 +76,14 @@ public final class Calibrator {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   /** Signers whose share creation is timed at each grid point. */
   private static final int TIMED_SHARE_MAKERS = 3;
+  private static final List<CryptoOp> PHASES = List.of(CryptoOp.DECODE, CryptoOp.VALIDITY,
+      CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.DECRYPT);
 
   private final CalibrationSettings settings;
   private final PrintWriter err;
   private final ProgressBar bar;
   private final List<Sample> samples = new ArrayList<>();
+  private final List<ScalingSample> scalingSamples = new ArrayList<>();
 
   /**
    * @param err where progress goes (stderr): a bar with time remaining, and setup lines
@@ -73,19 +91,246 @@ public final class Calibrator {
   public Calibrator(CalibrationSettings settings, PrintWriter err) {
     this.settings = settings;
     this.err = err;
-    this.bar = new ProgressBar(err, "grid points", settings.points());
+    this.bar = new ProgressBar(err, "measurements",
+        settings.points() * settings.reps() * settings.maxThreads());
   }
 
+  /**
+   * The medians of one point at one thread count.
+   *
+   * @param threads the pool's threads k
+   * @param units the call's parallel units (k > units leaves threads idle)
+   * @param cpuNanos median CPU time (see the class comment for what is measured at each k)
+   * @param wallNanos median wall time less the run-queue delay (see {@link #unqueued}): the fit
+   *     uses it
+   * @param rawWallNanos median measured wall time
+   * @param rounds measurements the medians are of
+   */
+  public record ScalingSample(String variant, CryptoOp op, OpSize size, int threads, int units,
+      double cpuNanos, double wallNanos, double rawWallNanos, int rounds) {}
+
   /** What a calibration produced: the samples, the fitted model and each fit's terms. */
-  public record Result(List<Sample> samples, CostModel model,
-      Map<String, Map<CryptoOp, CostFit.Result>> fits, long elapsedNanos, double loadBefore,
-      double loadAfter) {}
+  public record Result(List<Sample> samples, List<ScalingSample> scalingSamples, CostModel model,
+      Map<String, Map<CryptoOp, CostFit.Result>> fits,
+      Map<String, Map<CryptoOp, AmdahlFit.Result>> scalingFits, long elapsedNanos,
+      double loadBefore, double loadAfter) {}
 
   /**
    * Above this 1-minute load average at the start, other processes share the CPUs: on SMT
    * siblings they slow every measured call, by up to half on the project's machine.
    */
   static final double BUSY_LOAD = 1.0;
+
+  /** One grid point of one variant: everything its measurements need, made during setup. */
+  private final class Cell<S> {
+    final CombineVariant<S> variant;
+    final KeySet keys;
+    final int m;
+    final int payloadBytes;
+    final List<byte[]> payloads;
+    final List<Ciphertext> cts;
+    final Map<Integer, List<byte[]>> shares;
+    final SignerSet shareSigners;
+    final List<Integer> timedMakers;
+    final OpSize block;
+    final Random random;
+    /**
+     * Per point (op + maker) and thread count: the measurements, {cpu, wall without run-queue
+     * delay, raw wall} each.
+     */
+    final Map<String, List<List<double[]>>> measured = new LinkedHashMap<>();
+    final Map<String, OpSize> sizes = new LinkedHashMap<>();
+    final Map<String, CryptoOp> ops = new LinkedHashMap<>();
+
+    Cell(CombineVariant<S> variant, KeySet keys, int m, int payloadBytes, List<byte[]> payloads,
+        List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
+        List<Integer> timedMakers, OpSize block, Random random) {
+      this.variant = variant;
+      this.keys = keys;
+      this.m = m;
+      this.payloadBytes = payloadBytes;
+      this.payloads = payloads;
+      this.cts = cts;
+      this.shares = shares;
+      this.shareSigners = shareSigners;
+      this.timedMakers = timedMakers;
+      this.block = block;
+      this.random = random;
+    }
+
+    void add(String point, CryptoOp op, OpSize size, int threads, double cpu, double wall,
+        double rawWall) {
+      ops.putIfAbsent(point, op);
+      sizes.putIfAbsent(point, size);
+      List<List<double[]>> byThreads = measured.computeIfAbsent(point, p -> {
+        List<List<double[]>> l = new ArrayList<>();
+        for (int k = 0; k < settings.maxThreads(); k++) {
+          l.add(new ArrayList<>());
+        }
+        return l;
+      });
+      byThreads.get(threads - 1).add(new double[] {cpu, wall, rawWall});
+    }
+
+    /** One visit: every call of this cell once, on {@code workers}. */
+    void visit(Workers workers) {
+      int k = workers.threads();
+      String name = variant.name();
+      Committee committee = keys.committee();
+      RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
+
+      long[] admission = new long[1];
+      long q0 = runQueueDelayNanos(workers);
+      long w0 = System.nanoTime();
+      RealCrypto.Timed<List<Ciphertext>> enc = crypto.encryptAndAdmit(payloads, random, admission);
+      double raw = System.nanoTime() - w0;
+      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
+      double total = Math.max(1, enc.cpuNanos() + admission[0]);
+      add("ENCRYPT", CryptoOp.ENCRYPT, block, k, enc.cpuNanos(),
+          wall * enc.cpuNanos() / total, raw * enc.cpuNanos() / total);
+      add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
+          wall * admission[0] / total, raw * admission[0] / total);
+
+      for (int v : timedMakers) {
+        // CPU: the thread CPU of every task summed (as the simulator measures a validator's
+        // shares), plus the maker's construction on the calling thread.
+        long[] taskCpu = new long[m];
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        long sq0 = runQueueDelayNanos(workers);
+        long t0 = System.nanoTime();
+        CombineVariant.ShareMaker maker = variant.shareMaker(keys, v, shareSigners);
+        long made = THREADS.getCurrentThreadCpuTime() - c0;
+        List<byte[]> mine = workers.map(m, i -> {
+          long x0 = THREADS.getCurrentThreadCpuTime();
+          byte[] share = maker.create(cts.get(i));
+          taskCpu[i] = THREADS.getCurrentThreadCpuTime() - x0;
+          return share;
+        });
+        double w = System.nanoTime() - t0;
+        long sq1 = runQueueDelayNanos(workers);
+        double c = made + Arrays.stream(taskCpu).sum();
+        shares.put(v, mine);
+        add("SHARE_CREATE/" + v, CryptoOp.SHARE_CREATE,
+            new OpSize(m, 1, committee.pointsOf(v), block.msgBytes()), k, c,
+            unqueued(w, sq0, sq1, k), w);
+      }
+
+      BlockProposer<S> proposer = new BlockProposer<>(variant, keys, workers);
+      Random weights = new Random(settings.seed() * 104_729L + k);
+      long c0 = cpu(k);
+      long bq0 = runQueueDelayNanos(workers);
+      long b0 = System.nanoTime();
+      BlockResult result = proposer.propose(cts, shares, null, weights);
+      double bw = System.nanoTime() - b0;
+      long bq1 = runQueueDelayNanos(workers);
+      double c = cpu(k) - c0;
+      double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
+      check(name, result, payloads);
+      boolean verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
+      BlockResult.PhaseTimings t = result.timings();
+      Map<CryptoOp, Long> phaseWall = new EnumMap<>(CryptoOp.class);
+      phaseWall.put(CryptoOp.DECODE, t.decodeNanos());
+      phaseWall.put(CryptoOp.VALIDITY, t.validityNanos());
+      phaseWall.put(CryptoOp.VERIFY, t.verifyNanos());
+      phaseWall.put(CryptoOp.PREPARE, t.prepareNanos());
+      phaseWall.put(CryptoOp.COMBINE, t.combineNanos());
+      phaseWall.put(CryptoOp.BLAME, t.blameNanos());
+      phaseWall.put(CryptoOp.DECRYPT, t.decryptNanos());
+      double sum = Math.max(1, phaseWall.values().stream().mapToLong(Long::longValue).sum());
+      for (CryptoOp op : PHASES) {
+        if ((op == CryptoOp.VALIDITY && !variant.checksCiphertextValidity())
+            || (op == CryptoOp.VERIFY && !verifies)) {
+          continue;
+        }
+        double pw = phaseWall.get(op);
+        add(op.name(), op, block, k, c * pw / sum, pw * unqueuedShare, pw);
+      }
+    }
+  }
+
+  /**
+   * The run-queue delay so far of the threads that run a measurement on {@code workers}: the
+   * time they were ready to run but waited for a CPU that other processes held (Linux {@code
+   * schedstat}, second field). On one thread that is the calling thread; on a pool, its worker
+   * threads (the caller only waits for them), found by their kernel thread name (the Java name
+   * cut to 15 characters, e.g. {@code ForkJoinPool-3-}). -1 where unavailable.
+   */
+  private long runQueueDelayNanos(Workers workers) {
+    String prefix = workerPrefix.get(workers);
+    if (prefix == null) {
+      return schedDelay(java.nio.file.Path.of("/proc/thread-self/schedstat"));
+    }
+    java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+    if (tasks == null) {
+      return -1;
+    }
+    long sum = 0;
+    for (java.io.File t : tasks) {
+      try {
+        String comm = java.nio.file.Files.readString(t.toPath().resolve("comm")).trim();
+        if (comm.startsWith(prefix)) {
+          long d = schedDelay(t.toPath().resolve("schedstat"));
+          sum += Math.max(0, d);
+        }
+      } catch (java.io.IOException | RuntimeException e) {
+        // the thread ended meanwhile: skip it
+      }
+    }
+    return sum;
+  }
+
+  private static long schedDelay(java.nio.file.Path schedstat) {
+    try {
+      return Long.parseLong(java.nio.file.Files.readString(schedstat).trim().split("\\s+")[1]);
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** Kernel thread-name prefix of each multi-thread pool's workers (see runQueueDelayNanos). */
+  private final Map<Workers, String> workerPrefix = new java.util.IdentityHashMap<>();
+
+  private void learnWorkerPrefix(Workers pool) {
+    if (pool.threads() < 2) {
+      return;
+    }
+    String name = pool.map(2, i -> Thread.currentThread().getName()).get(0);
+    // "ForkJoinPool-7-worker-1": the pool's part, as the kernel keeps it (15 characters).
+    int cut = name.indexOf("-worker-");
+    String pool0 = cut > 0 ? name.substring(0, cut + 1) : name;
+    workerPrefix.put(pool, pool0.substring(0, Math.min(15, pool0.length())));
+  }
+
+  /**
+   * The wall time the call would have taken on otherwise idle CPUs: the measured wall time less
+   * the run-queue delay its threads accumulated over it, divided by the k threads that shared
+   * it (their mean delay; at least 5% of the wall time is kept). On a shared machine other processes hold CPUs
+   * for much of a multi-thread call, which would otherwise read as no parallel speedup at all.
+   */
+  static double unqueued(double wallNanos, long delayBefore, long delayAfter, int threads) {
+    if (delayBefore < 0 || delayAfter < 0) {
+      return wallNanos;
+    }
+    double queued = Math.max(0, delayAfter - delayBefore) / (double) threads;
+    return Math.max(wallNanos - queued, 0.05 * wallNanos);
+  }
+
+  /**
+   * CPU time of a block_propose at k threads: the calling thread's on one thread (the
+   * single-core time), the process's on several (all their threads, as the simulator measures
+   * block_propose).
+   */
+  private static long cpu(int threads) {
+    return threads == 1 ? THREADS.getCurrentThreadCpuTime() : processCpu();
+  }
+
+  private static long processCpu() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    throw new IllegalStateException("this JVM cannot measure process CPU time");
+  }
 
   public Result run() {
     long t0 = System.nanoTime();
@@ -100,7 +345,8 @@ public final class Calibrator {
           + " model will be slower and noisier than this machine idle", loadBefore));
     }
     List<CalibrationSettings.KeySpec> keySets = settings.allKeySets();
-    try (Workers setup = Workers.of(settings.threads()); Workers single = Workers.of(1)) {
+    List<Cell<?>> cells = new ArrayList<>();
+    try (Workers setup = Workers.of(settings.threads())) {
       for (int k = 0; k < keySets.size(); k++) {
         CalibrationSettings.KeySpec spec = keySets.get(k);
         List<String> variants = new ArrayList<>();
@@ -115,25 +361,58 @@ public final class Calibrator {
         info(String.format(Locale.ROOT, "key set %s (t=%d): dealt in %.1f s; variants %s",
             spec, spec.threshold(), (System.nanoTime() - d0) / 1e9, variants));
         for (String v : variants) {
-          measure(Variants.byName(v), keys, settings.grids().get(v), setup, single);
+          cells.addAll(prepare(Variants.byName(v), keys, settings.grids().get(v), setup));
         }
       }
     }
+    List<Workers> pools = new ArrayList<>();
+    for (int k = 1; k <= settings.maxThreads(); k++) {
+      pools.add(Workers.of(k));
+      learnWorkerPrefix(pools.get(k - 1));
+    }
+    try {
+      for (int r = 0; r < settings.reps(); r++) {
+        List<int[]> visits = new ArrayList<>();
+        for (int c = 0; c < cells.size(); c++) {
+          for (int k = 1; k <= settings.maxThreads(); k++) {
+            visits.add(new int[] {c, k});
+          }
+        }
+        java.util.Collections.shuffle(visits, new Random(settings.seed() * 31L + r));
+        for (int[] visit : visits) {
+          Cell<?> cell = cells.get(visit[0]);
+          long p0 = System.nanoTime();
+          cell.visit(pools.get(visit[1] - 1));
+          Committee committee = cell.keys.committee();
+          bar.step(String.format(Locale.ROOT, "round %d/%d: %s %dx%d, %d msgs of %d B,"
+              + " %d thread%s (%.2f s)", r + 1, settings.reps(), cell.variant.name(),
+              committee.validators(), committee.shares(), cell.m, cell.payloadBytes, visit[1],
+              visit[1] == 1 ? "" : "s", (System.nanoTime() - p0) / 1e9));
+        }
+      }
+    } finally {
+      pools.forEach(Workers::close);
+    }
+    for (Cell<?> cell : cells) {
+      collect(cell);
+    }
     Map<String, Map<CryptoOp, CostFit.Result>> fits = fitAll();
+    Map<String, Map<CryptoOp, AmdahlFit.Result>> scalingFits = new LinkedHashMap<>();
+    Map<String, Map<CryptoOp, Scaling>> scalings = fitScalings(scalingFits);
     long elapsed = System.nanoTime() - t0;
-    return new Result(List.copyOf(samples), model(fits), fits, elapsed, loadBefore,
-        loadAverage());
+    return new Result(List.copyOf(samples), List.copyOf(scalingSamples),
+        model(fits, scalings), fits, scalingFits, elapsed, loadBefore, loadAverage());
   }
 
-  private <S> void measure(CombineVariant<S> variant, KeySet keys,
-      CalibrationSettings.Grid grid, Workers setup, Workers single) {
+  /** The cells of one variant on one key set: payloads, ciphertexts and shares, untimed. */
+  private <S> List<Cell<S>> prepare(CombineVariant<S> variant, KeySet keys,
+      CalibrationSettings.Grid grid, Workers setup) {
     String name = variant.name();
     Committee committee = keys.committee();
     int keyIndex = grid.keySets().indexOf(new CalibrationSettings.KeySpec(
         committee.validators(), committee.shares()));
     long w0 = System.nanoTime();
     RealCrypto<S> untimed = new RealCrypto<>(variant, keys, setup);
-    RealCrypto<S> timed = new RealCrypto<>(variant, keys, single);
     // Computes the key set's lazily derived points this variant needs, in parallel, and warms
     // the JIT up on the whole path.
     untimed.warmUp(new Random(settings.seed()));
@@ -146,13 +425,9 @@ public final class Calibrator {
       shareSigners.lambdas();
     }
     List<Integer> makers = signers.validators();
-    List<Integer> timedMakers = timedMakers(makers);
-    List<Integer> otherMakers = new ArrayList<>(makers);
-    otherMakers.removeAll(timedMakers);
     int points = signers.pointCount();
-
+    List<Cell<S>> out = new ArrayList<>();
     for (int j = 0; j < grid.msgs().size(); j++) {
-      long p0 = System.nanoTime();
       int m = grid.msgs().get(j);
       List<Integer> sizes = settings.sizesBytes();
       int size = sizes.get((keyIndex + j) % sizes.size());
@@ -164,79 +439,105 @@ public final class Calibrator {
         random.nextBytes(p);
         payloads.add(p);
       }
-      long bytes = (long) m * size;
-      OpSize block = new OpSize(m, makers.size(), points, bytes);
-
-      // ENCRYPT and ADMISSION_CHECK: reps encryptions of the block (the last one's ciphertexts
-      // are used).
-      double[] encrypt = new double[settings.reps()];
-      double[] admit = new double[settings.reps()];
-      List<Ciphertext> cts = null;
-      for (int r = 0; r < settings.reps(); r++) {
-        long[] admission = new long[1];
-        RealCrypto.Timed<List<Ciphertext>> enc =
-            timed.encryptAndAdmit(payloads, random, admission);
-        cts = enc.value();
-        encrypt[r] = enc.cpuNanos();
-        admit[r] = admission[0];
-      }
-      add(name, CryptoOp.ENCRYPT, block, leastDisturbed(encrypt));
-      add(name, CryptoOp.ADMISSION_CHECK, block, leastDisturbed(admit));
-
+      List<Ciphertext> cts = untimed.encryptAndAdmit(payloads, random, new long[1]).value();
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
-      List<RealCrypto.Timed<List<byte[]>>> made =
-          untimed.createShares(otherMakers, shareSigners, cts);
-      for (int i = 0; i < otherMakers.size(); i++) {
-        shares.put(otherMakers.get(i), made.get(i).value());
+      List<RealCrypto.Timed<List<byte[]>>> made = untimed.createShares(makers, shareSigners, cts);
+      for (int i = 0; i < makers.size(); i++) {
+        shares.put(makers.get(i), made.get(i).value());
       }
-      for (int v : timedMakers) {
-        double[] create = new double[settings.reps()];
-        for (int r = 0; r < settings.reps(); r++) {
-          RealCrypto.Timed<List<byte[]>> mine =
-              timed.createShares(List.of(v), shareSigners, cts).get(0);
-          shares.put(v, mine.value());
-          create[r] = mine.cpuNanos();
-        }
-        add(name, CryptoOp.SHARE_CREATE, new OpSize(m, 1, committee.pointsOf(v), bytes),
-            leastDisturbed(create));
-      }
+      out.add(new Cell<>(variant, keys, m, size, payloads, cts, shares, shareSigners,
+          timedMakers(makers), new OpSize(m, makers.size(), points, (long) m * size), random));
+    }
+    return out;
+  }
 
-      Map<CryptoOp, double[]> phases = new EnumMap<>(CryptoOp.class);
-      boolean verifies = false;
-      for (int r = 0; r < settings.reps(); r++) {
-        BlockProposer<S> proposer = new BlockProposer<>(variant, keys, single);
-        Random weights = new Random(settings.seed() * 104_729L + r);
-        long c0 = THREADS.getCurrentThreadCpuTime();
-        BlockResult result = proposer.propose(cts, shares, null, weights);
-        long cpu = THREADS.getCurrentThreadCpuTime() - c0;
-        check(name, result, payloads);
-        verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
-        BlockResult.PhaseTimings t = result.timings();
-        Map<CryptoOp, Long> wall = new LinkedHashMap<>();
-        wall.put(CryptoOp.DECODE, t.decodeNanos());
-        wall.put(CryptoOp.VALIDITY, t.validityNanos());
-        wall.put(CryptoOp.VERIFY, t.verifyNanos());
-        wall.put(CryptoOp.PREPARE, t.prepareNanos());
-        wall.put(CryptoOp.COMBINE, t.combineNanos());
-        wall.put(CryptoOp.BLAME, t.blameNanos());
-        wall.put(CryptoOp.DECRYPT, t.decryptNanos());
-        double total = Math.max(1, wall.values().stream().mapToLong(Long::longValue).sum());
-        for (Map.Entry<CryptoOp, Long> e : wall.entrySet()) {
-          phases.computeIfAbsent(e.getKey(), op -> new double[settings.reps()])[r] =
-              cpu * e.getValue() / total;
+  /** One point's medians at every thread count (index k - 1), NaN where not measured. */
+  private record PointMedians(String variant, CryptoOp op, OpSize size, double[] cpu,
+      double[] wall) {}
+
+  private final List<PointMedians> medians = new ArrayList<>();
+
+  /** The medians of one cell's points: k = 1 CPU samples and every thread count's medians. */
+  private void collect(Cell<?> cell) {
+    String name = cell.variant.name();
+    cell.measured.forEach((point, byThreads) -> {
+      CryptoOp op = cell.ops.get(point);
+      OpSize size = cell.sizes.get(point);
+      double[] cpu = new double[byThreads.size()];
+      double[] wall = new double[byThreads.size()];
+      for (int k = 1; k <= byThreads.size(); k++) {
+        List<double[]> xs = byThreads.get(k - 1);
+        cpu[k - 1] = xs.isEmpty() ? Double.NaN
+            : median(xs.stream().mapToDouble(x -> x[0]).toArray());
+        wall[k - 1] = xs.isEmpty() ? Double.NaN
+            : median(xs.stream().mapToDouble(x -> x[1]).toArray());
+        if (!xs.isEmpty()) {
+          scalingSamples.add(new ScalingSample(name, op, size, k, op.parallelUnits(size),
+              cpu[k - 1], wall[k - 1], median(xs.stream().mapToDouble(x -> x[2]).toArray()),
+              xs.size()));
         }
       }
-      for (CryptoOp op : List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.VERIFY,
-          CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.DECRYPT)) {
-        if ((op == CryptoOp.VALIDITY && !variant.checksCiphertextValidity())
-            || (op == CryptoOp.VERIFY && !verifies)) {
+      if (!Double.isNaN(cpu[0])) {
+        samples.add(new Sample(name, op, size, cpu[0]));
+      }
+      medians.add(new PointMedians(name, op, size, cpu, wall));
+    });
+  }
+
+  /**
+   * Per (variant, operation): Amdahl's f from the wall-time ratios W(k)/W(1), and the CPU ratio
+   * at each k (summed CPU at k over summed CPU at 1), both over the points whose parallel units
+   * reach k (fewer units than threads leaves threads idle: the simulator charges such a call
+   * on min(cores, units) cores). An operation with no such point gets no scaling.
+   */
+  private Map<String, Map<CryptoOp, Scaling>> fitScalings(
+      Map<String, Map<CryptoOp, AmdahlFit.Result>> fitsOut) {
+    Map<String, Map<CryptoOp, Scaling>> out = new LinkedHashMap<>();
+    if (settings.maxThreads() < 2) {
+      return out;
+    }
+    for (String v : settings.grids().keySet()) {
+      Map<CryptoOp, Scaling> ops = new EnumMap<>(CryptoOp.class);
+      Map<CryptoOp, AmdahlFit.Result> fits = new EnumMap<>(CryptoOp.class);
+      for (CryptoOp op : CryptoOp.values()) {
+        List<PointMedians> mine = medians.stream()
+            .filter(p -> p.variant().equals(v) && p.op() == op).toList();
+        List<AmdahlFit.Observation> obs = new ArrayList<>();
+        List<Double> ratio = new ArrayList<>(List.of(1.0));
+        for (int k = 2; k <= settings.maxThreads(); k++) {
+          double cpuK = 0;
+          double cpu1 = 0;
+          for (PointMedians p : mine) {
+            if (p.op().parallelUnits(p.size()) < k || Double.isNaN(p.wall()[k - 1])
+                || Double.isNaN(p.wall()[0])) {
+              continue;
+            }
+            obs.add(new AmdahlFit.Observation(p.wall()[0], p.wall()[k - 1], k));
+            cpuK += p.cpu()[k - 1];
+            cpu1 += p.cpu()[0];
+          }
+          ratio.add(cpu1 > 0 && cpuK > 0 ? significant(cpuK / cpu1, 4) : ratio.get(k - 2));
+        }
+        AmdahlFit.Result fit = AmdahlFit.fit(obs);
+        if (fit.points() == 0) {
           continue;
         }
-        add(name, op, block, leastDisturbed(phases.get(op)));
+        fits.put(op, fit);
+        ops.put(op, new Scaling(significant(fit.serialFraction(), 3),
+            Double.isNaN(fit.stdErr()) ? Double.NaN : significant(fit.stdErr(), 2),
+            fit.points(), ratio));
       }
-      bar.step(String.format(Locale.ROOT, "%s %dx%d, %d msgs of %d B (%.2f s)", name,
-          committee.validators(), committee.shares(), m, size, (System.nanoTime() - p0) / 1e9));
+      out.put(v, ops);
+      fitsOut.put(v, fits);
     }
+    return out;
+  }
+
+  static double median(double[] xs) {
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    int n = s.length;
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 
   /** The 1-minute load average of /proc/loadavg, NaN where there is none. */
@@ -285,19 +586,6 @@ public final class Calibrator {
     }
   }
 
-  private void add(String variant, CryptoOp op, OpSize size, double cpuNanos) {
-    samples.add(new Sample(variant, op, size, cpuNanos));
-  }
-
-  /**
-   * The smallest of the repetitions: other processes on the machine (and, for a phase, being
-   * descheduled inside it, which the wall-time split charges to that phase) only ever add time,
-   * so the least disturbed repetition is the best estimate of what the call itself costs.
-   */
-  private static double leastDisturbed(double[] xs) {
-    return Arrays.stream(xs).min().orElseThrow();
-  }
-
   private void info(String line) {
     err.println("[calibrate] " + line);
     err.flush();
@@ -332,7 +620,8 @@ public final class Calibrator {
         : new java.math.BigDecimal(x).round(new java.math.MathContext(digits)).doubleValue();
   }
 
-  private CostModel model(Map<String, Map<CryptoOp, CostFit.Result>> fits) {
+  private CostModel model(Map<String, Map<CryptoOp, CostFit.Result>> fits,
+      Map<String, Map<CryptoOp, Scaling>> scalings) {
     Map<String, Map<CryptoOp, CostModel.Coefficients>> coefficients = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, CostModel.Fit>> quality = new LinkedHashMap<>();
     fits.forEach((v, ops) -> {
@@ -352,7 +641,7 @@ public final class Calibrator {
       coefficients.put(v, c);
       quality.put(v, q);
     });
-    return new CostModel(coefficients, quality,
+    return new CostModel(coefficients, quality, scalings,
         MachineFingerprint.current(Instant.now()).toMap(), settings.out().toString());
   }
 }

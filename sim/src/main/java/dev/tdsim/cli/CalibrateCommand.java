@@ -26,17 +26,20 @@ import picocli.CommandLine.Spec;
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"
           + " creation, and each block_propose phase) for each combine variant on this machine,"
-          + " single-threaded, over a grid of key sets (validators x shares), message counts and"
-          + " payload sizes, and fits the cost model of 'crypto.timing: model' to it (OLS on"
-          + " relative errors, no negative coefficient).",
+          + " over a grid of key sets (validators x shares), message counts and payload sizes,"
+          + " at 1 thread and at every thread count up to --max-threads, in interleaved rounds"
+          + " (medians kept), and fits the cost model of 'crypto.timing: model' to it: single-core"
+          + " CPU time (OLS on relative errors, no negative coefficient) and, per operation,"
+          + " Amdahl's serial fraction, which scales a call to a validator's cores.",
       "Prints the fit quality per variant and operation (R^2, largest relative error on the"
           + " grid) on stdout and progress with time remaining on stderr; writes the cost model"
           + " (with this machine's fingerprint) and a CSV of every measurement next to it.",
-      "The default grid takes about 1.5 minutes on 2 cores (longer on a busy machine): fast,"
+      "The default grid (5 rounds) takes about 5 minutes on 2 cores (longer on a busy machine):"
+          + " fast,"
           + " precomputed and folded on key sets 4x64 .. 150x8192 and 1-32 messages; simple and"
           + " batch create one GT share per key-share point (one pairing each), so they are"
           + " measured at small N only (4x16 .. 8x256, 1-8 messages) and their model is"
-          + " extrapolated beyond. --quick takes about 15 seconds.",
+          + " extrapolated beyond. --quick (3 rounds) takes about 40 seconds.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
       "Use the file with 'crypto: {timing: model, calibration: FILE}' in a scenario."
@@ -56,21 +59,26 @@ public final class CalibrateCommand implements Callable<Integer> {
   List<String> variants;
 
   @Option(names = "--quick",
-      description = "A smaller grid (about 15 s): key sets up to 64x2048, 2 reps.")
+      description = "A smaller grid (about 40 s): key sets up to 64x2048, 3 rounds.")
   boolean quick;
 
   @Option(names = "--threads", paramLabel = "K",
       description = "Threads for the untimed setup: keys, tables, the untimed validators' shares"
-          + " (default: all cores). Every measurement runs on one thread.")
+          + " (default: all cores).")
   Integer threads;
+
+  @Option(names = "--max-threads", paramLabel = "K",
+      description = "Measure every call on 1, 2, ..., K threads to fit its parallel scaling"
+          + " (default: all cores; 1 measures single-core costs only and writes no scaling).")
+  Integer maxThreads;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of keys, payloads and verification weights (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--reps", paramLabel = "R",
-      description = "Repetitions of every measurement per grid point; the smallest is kept, since"
-          + " other processes only add time (default: 3; 2 with --quick).")
+      description = "Rounds: each measures every grid point once at every thread count, in a"
+          + " shuffled order; the median per point is kept (default: 5; 3 with --quick).")
   Integer reps;
 
   @Option(names = "--key-sets", split = ",", paramLabel = "VxN",
@@ -101,15 +109,21 @@ public final class CalibrateCommand implements Callable<Integer> {
     checkWritable(settings.out());
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    err.printf("[calibrate] %d grid points over %s; writing %s%n", settings.points(),
-        settings.grids().keySet(), settings.out());
+    err.printf("[calibrate] %d grid points over %s, at 1..%d threads, %d rounds; writing %s%n",
+        settings.points(), settings.grids().keySet(), settings.maxThreads(), settings.reps(),
+        settings.out());
     err.flush();
     Calibrator.Result result = new Calibrator(settings, err).run();
     CalibrationOutput.writeModel(settings.out(), result, settings, commandLine());
     CalibrationOutput.writeSamples(samples, result);
+    CalibrationOutput.writeScalingSamples(CalibrationOutput.scalingSamplesPath(settings.out()),
+        result);
     CalibrationOutput.printTable(stdout, result.model());
-    stdout.printf("wrote %s and %s (%.0f s)%n", settings.out(), samples,
-        result.elapsedNanos() / 1e9);
+    CalibrationOutput.printScalingTable(stdout, result);
+    stdout.printf(java.util.Locale.ROOT, "wrote %s, %s and %s (%.0f s; load average %.2f at the"
+        + " start, %.2f at the end)%n", settings.out(), samples,
+        CalibrationOutput.scalingSamplesPath(settings.out()), result.elapsedNanos() / 1e9,
+        result.loadBefore(), result.loadAfter());
     stdout.flush();
     return Main.EXIT_OK;
   }
@@ -131,9 +145,10 @@ public final class CalibrateCommand implements Callable<Integer> {
       if (out.getFileName() == null || Files.isDirectory(out)) {
         throw new IllegalArgumentException("--out must name a file, got '" + out + "'");
       }
-      int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+      int cores = Runtime.getRuntime().availableProcessors();
+      int k = threads != null ? threads : cores;
       return CalibrationSettings.of(variants, quick, ks, msgs, sizes, maxValidators, maxShares,
-          reps, k, seed, out);
+          reps, k, maxThreads != null ? maxThreads : cores, seed, out);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }

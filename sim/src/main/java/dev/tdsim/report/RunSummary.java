@@ -1,18 +1,23 @@
 package dev.tdsim.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Everything {@code summary.json} holds about one run.
  *
- * @param consensusMode "exact" (every message an event) or "aggregate" (quorum arrival times
- *     computed from sampled links)
+ * @param consensusMode "exact" (every message an event) or "large-committee" (quorum arrival
+ *     times per voting step)
  * @param realCryptoHeights heights at which the real crypto ran (all unless sampled)
  * @param counts heights, transactions, real crypto calls, events, messages
- * @param speed events per second and heights per second of the run (wall clock)
+ * @param speed events per second and heights per second of the run (wall clock), CPU seconds
  * @param criticalPath mean ms per phase from proposal to plaintexts
  * @param chain what consensus time is made of, execution, and the achieved block interval
+ * @param costCheck the cost model checked against the run's real calls under {@code timing:
+ *     model} ({@code CostCheck.Summary.toMap()}: per operation the median measured/predicted
+ *     ratio and call count, and a warning above 15%); null (left out of summary.json) when not
+ *     checked
  */
 public record RunSummary(
     String scenario,
@@ -30,4 +35,24 @@ public record RunSummary(
     List<Verdict> verdicts,
     CriticalPath criticalPath,
     ChainTiming chain,
-    List<String> notes) {}
+    List<String> notes,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck) {
+
+  /** A summary without a cost check. */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        null);
+  }
+
+  /** The same summary with a cost check ({@code CostCheck.Summary.toMap()}). */
+  public RunSummary withCostCheck(Map<String, Object> check) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, check);
+  }
+}

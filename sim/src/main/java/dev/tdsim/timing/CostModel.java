@@ -22,8 +22,12 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  *
  * <p>File format (YAML): {@code format: tdsim-cost-model/1}, a {@code machine} description, and
  * {@code variants: {NAME: {OP: {const, msgs, validators, msgs_validators, shares,
- * msgs_shares, msg_bytes, fit}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
- * calibrate} records next to the coefficients; it is kept but not used for predictions. Any other
+ * msgs_shares, msg_bytes, fit, scaling}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
+ * calibrate} records next to the coefficients; it is kept but not used for predictions.
+ * {@code scaling: {serial, serial_se, points, cpu_ratio}} is the operation's parallel
+ * efficiency ({@link Scaling}: Amdahl's serial fraction and the CPU-time ratio per thread count);
+ * files written before it existed have none, and then {@link #scaling} takes the builtin
+ * model's (measured on the project's machine kind) and {@link #notes} says so. Any other
  * key, a non-number or a negative coefficient makes the file malformed.
  */
 public final class CostModel {
@@ -110,6 +114,7 @@ public final class CostModel {
 
   private final Map<String, Map<CryptoOp, Coefficients>> byVariant;
   private final Map<String, Map<CryptoOp, Fit>> fits;
+  private final Map<String, Map<CryptoOp, Scaling>> scalings;
   private final Map<String, Object> machine;
   private final String origin;
 
@@ -123,20 +128,37 @@ public final class CostModel {
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Object> machine, String origin) {
+    this(byVariant, fits, Map.of(), machine, origin);
+  }
+
+  /** A model with fit quality and the parallel scaling of each (variant, operation) measured. */
+  public CostModel(
+      Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
+      Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin) {
     this.byVariant = byVariant;
     this.fits = fits;
+    this.scalings = scalings;
     this.machine = machine;
     this.origin = origin;
   }
 
+  /** The builtin model, parsed once (the fallback scaling of files without one). */
+  private static final class Builtin {
+    static final CostModel MODEL = load();
+
+    private static CostModel load() {
+      try (InputStream in = CostModel.class.getResourceAsStream("/builtin-cost-model.yaml")) {
+        return parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+            "builtin");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
   /** The built-in model shipped with tdsim. */
   public static CostModel builtin() {
-    try (InputStream in = CostModel.class.getResourceAsStream("/builtin-cost-model.yaml")) {
-      return parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
-          "builtin");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Builtin.MODEL;
   }
 
   /** Reads a calibration file; a malformed or foreign file fails with the reason. */
@@ -163,6 +185,7 @@ public final class CostModel {
     }
     Map<String, Map<CryptoOp, Coefficients>> out = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, Fit>> fits = new LinkedHashMap<>();
+    Map<String, Map<CryptoOp, Scaling>> scalings = new LinkedHashMap<>();
     Object variants = map.get("variants");
     if (!(variants instanceof Map<?, ?> vm) || vm.isEmpty()) {
       throw new IllegalArgumentException(origin + ": missing 'variants' (a mapping of variant"
@@ -176,6 +199,7 @@ public final class CostModel {
       }
       Map<CryptoOp, Coefficients> ops = new EnumMap<>(CryptoOp.class);
       Map<CryptoOp, Fit> opFits = new EnumMap<>(CryptoOp.class);
+      Map<CryptoOp, Scaling> opScalings = new EnumMap<>(CryptoOp.class);
       for (Map.Entry<?, ?> op : opsMap.entrySet()) {
         String where = origin + ": variants." + variant + "." + op.getKey();
         CryptoOp cryptoOp;
@@ -193,9 +217,11 @@ public final class CostModel {
           String key = String.valueOf(term.getKey());
           if (key.equals("fit")) {
             opFits.put(cryptoOp, fitOf(where + ".fit", term.getValue()));
+          } else if (key.equals("scaling")) {
+            opScalings.put(cryptoOp, Scaling.of(where + ".scaling", term.getValue()));
           } else if (!TERMS.contains(key)) {
             throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
-                + String.join(", ", TERMS) + ", fit");
+                + String.join(", ", TERMS) + ", fit, scaling");
           } else {
             coefficient(where + "." + key, term.getValue());
           }
@@ -206,12 +232,15 @@ public final class CostModel {
       if (!opFits.isEmpty()) {
         fits.put(variant, opFits);
       }
+      if (!opScalings.isEmpty()) {
+        scalings.put(variant, opScalings);
+      }
     }
     Object machine = map.get("machine");
     if (machine != null && !(machine instanceof Map<?, ?>)) {
       throw new IllegalArgumentException(origin + ": machine: expected a mapping");
     }
-    return new CostModel(out, fits,
+    return new CostModel(out, fits, scalings,
         machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin);
   }
 
@@ -255,6 +284,46 @@ public final class CostModel {
     return c == null ? 0 : Math.round(c.predict(size));
   }
 
+  /**
+   * The parallel scaling of one (variant, operation): this file's; for a file without one (made
+   * before calibrations measured it) the builtin model's; {@link Scaling#LINEAR} where neither
+   * has it (an operation never calibrated, e.g. BLAME). Never null.
+   */
+  public Scaling scaling(String variant, CryptoOp op) {
+    Scaling s = scalings.getOrDefault(variant, Map.of()).get(op);
+    if (s != null) {
+      return s;
+    }
+    if (scalings.isEmpty() && this != Builtin.MODEL) {
+      return Builtin.MODEL.scaling(variant, op);
+    }
+    return Scaling.LINEAR;
+  }
+
+  /** Whether this file has measured parallel scaling (files before it read with defaults). */
+  public boolean hasScaling() {
+    return !scalings.isEmpty();
+  }
+
+  /** The most threads any operation's scaling was measured at (1 when none was). */
+  public int measuredThreads() {
+    return scalings.values().stream().flatMap(m -> m.values().stream())
+        .mapToInt(Scaling::measuredThreads).max().orElse(1);
+  }
+
+  /**
+   * Notes a run should show about this model: a file without parallel scaling reads with the
+   * builtin model's serial fractions.
+   */
+  public List<String> notes() {
+    if (hasScaling() || this == Builtin.MODEL) {
+      return List.of();
+    }
+    return List.of("cost model " + origin + " has no parallel scaling (it predates 'tdsim"
+        + " calibrate' measuring it): crypto time on several cores uses the builtin model's"
+        + " serial fractions (Amdahl); run 'tdsim calibrate' for this machine's");
+  }
+
   public Map<String, Object> machine() {
     return machine;
   }
@@ -294,6 +363,10 @@ public final class CostModel {
       ops.forEach((op, c) -> {
         Map<String, Object> terms = c.toMap();
         fit(v, op).ifPresent(f -> terms.put("fit", f.toMap()));
+        Scaling sc = scalings.getOrDefault(v, Map.of()).get(op);
+        if (sc != null) {
+          terms.put("scaling", sc.toMap());
+        }
         out.append("    ").append(op.name()).append(": ")
             .append(flow.dumpToString(terms).strip()).append('\n');
       });

@@ -21,5 +21,21 @@ public enum CryptoOp {
   /** Key derivation and AEAD opening of every payload. */
   DECRYPT,
   /** Finding faulty validators and recombining. */
-  BLAME
+  BLAME;
+
+  /**
+   * The independent pieces the real code splits this call into across its worker threads (its
+   * parallel units, the cap of the cores it can use): messages for the per-message operations
+   * (share creation, validity, combine, decrypt, blame), signers for DECODE and PREPARE (per
+   * signer work), and the larger of the two for VERIFY. {@code tdsim calibrate} fits the serial
+   * fraction with these units; callers of {@link TimingModel#durationNanos} should pass them.
+   */
+  public int parallelUnits(OpSize size) {
+    int units = switch (this) {
+      case DECODE, PREPARE -> size.validators();
+      case VERIFY -> Math.max(size.msgs(), size.validators());
+      default -> size.msgs();
+    };
+    return Math.max(1, units);
+  }
 }

@@ -17,12 +17,27 @@ public record Hardware(int cores, double speed) {
   }
 
   /**
+   * The cores a call that splits into {@code parallelUnits} independent pieces can use here:
+   * min(cores, pieces), at least 1. The cores are the validator's physical cores: the cap of
+   * the parallel speedup (per-core throughput is linear up to the physical cores and flat
+   * beyond, shared/reference/anchors.md).
+   */
+  public int usableCores(int parallelUnits) {
+    return Math.max(1, Math.min(cores, parallelUnits));
+  }
+
+  /**
    * Simulated wall time on this hardware of work that took {@code cpuNanos} of single-core CPU
    * time on the machine running tdsim and splits into {@code parallelUnits} independent pieces:
-   * linear in cores up to the core count (or the number of pieces), divided by the speed ratio.
+   * Amdahl's law with the operation's fitted serial fraction on {@link #usableCores} cores,
+   * divided by the speed ratio: cpu * (f + (1 - f) / p) / speed.
    */
-  public long wallNanos(long cpuNanos, int parallelUnits) {
-    int usable = Math.max(1, Math.min(cores, parallelUnits));
-    return Math.round(cpuNanos / (usable * speed));
+  public long wallNanos(long cpuNanos, int parallelUnits, Scaling scaling) {
+    return scaling.wallNanos(cpuNanos, usableCores(parallelUnits), speed);
+  }
+
+  /** Which part of {@link #wallNanos} rests on measurement and which is extrapolated. */
+  public Scaling.Split split(long cpuNanos, int parallelUnits, Scaling scaling) {
+    return scaling.split(cpuNanos, usableCores(parallelUnits), speed);
   }
 }

@@ -3,8 +3,9 @@ package dev.tdsim.timing;
 /**
  * {@code model}: the duration comes from a cost model fitted to measurements of the real code on
  * this machine kind (single-core CPU nanoseconds as a linear function of the call's size),
- * scaled to the validator's hardware. The real call still runs and its results are used; its
- * duration is ignored, so a scenario and seed always give the same simulated times.
+ * scaled to the validator's hardware by the operation's fitted parallel efficiency (Amdahl,
+ * {@link Scaling}) and speed. The real call still runs and its results are used; its duration
+ * is ignored, so a scenario and seed always give the same simulated times.
  */
 public final class ModelTiming implements TimingModel {
   private final CostModel costs;
@@ -23,7 +24,15 @@ public final class ModelTiming implements TimingModel {
   @Override
   public long durationNanos(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    return hardware.wallNanos(costs.cpuNanos(variant, op, size), parallelUnits);
+    return hardware.wallNanos(costs.cpuNanos(variant, op, size), parallelUnits,
+        costs.scaling(variant, op));
+  }
+
+  @Override
+  public Scaling.Split split(
+      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
+    return hardware.split(costs.cpuNanos(variant, op, size), parallelUnits,
+        costs.scaling(variant, op));
   }
 
   @Override

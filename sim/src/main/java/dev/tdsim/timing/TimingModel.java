@@ -20,6 +20,16 @@ public interface TimingModel {
   long durationNanos(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware);
 
+  /**
+   * Which part of {@link #durationNanos} (same arguments) rests on measurements on this machine
+   * (the single-core cost and the parallel speedup up to the threads calibrated here) and which
+   * is extrapolated (the speedup from there to the validator's cores, by Amdahl's law). The
+   * report adds the splits of the calls on a critical path with {@link Scaling.Split#plus} and
+   * shows {@link Scaling.Split#describe}.
+   */
+  Scaling.Split split(
+      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware);
+
   /** Whether durations depend only on the scenario (reproducible), not on this machine's load. */
   boolean reproducible();
 }

@@ -38,13 +38,14 @@ class CalibrationTest {
   static void calibrate() throws Exception {
     file = tmp.resolve("cal/cost-model.yaml");
     CalibrationSettings settings = CalibrationSettings.of(List.of("folded"), false,
-        CalibrationSettings.keys("4x8,2x8"), List.of(1, 2, 3), List.of(64, 256), null, null, 1,
-        2, 5, file);
+        CalibrationSettings.keys("4x8,2x8"), List.of(1, 2, 3), List.of(64, 256), null, null, 2,
+        2, 2, 5, file);
     StringWriter err = new StringWriter();
     result = new Calibrator(settings, new PrintWriter(err, true)).run();
     progress = err.toString();
     CalibrationOutput.writeModel(file, result, settings, "tdsim calibrate (test)");
     CalibrationOutput.writeSamples(CalibrationOutput.samplesPath(file), result);
+    CalibrationOutput.writeScalingSamples(CalibrationOutput.scalingSamplesPath(file), result);
   }
 
   private static String scenario(Path calibration) {
@@ -82,7 +83,26 @@ class CalibrationTest {
     // Up to three timed share makers per point: 3 signers of 4x8, 2 of 2x8.
     assertEquals(3 * 3 + 2 * 3,
         result.samples().stream().filter(s -> s.op() == CryptoOp.SHARE_CREATE).count());
-    assertTrue(progress.contains("6/6 grid points"), progress);
+    // 6 grid points x 2 rounds x 2 thread counts.
+    assertTrue(progress.contains("24/24 measurements"), progress);
+  }
+
+  @Test
+  void fitsAParallelScalingPerOperationFromTwoThreadCounts() {
+    CostModel m = result.model();
+    for (CryptoOp op : List.of(CryptoOp.ENCRYPT, CryptoOp.SHARE_CREATE, CryptoOp.COMBINE,
+        CryptoOp.DECODE)) {
+      dev.tdsim.timing.Scaling s = m.scaling("folded", op);
+      assertEquals(2, s.measuredThreads(), op + " " + s);
+      assertTrue(s.serialFraction() >= 0 && s.serialFraction() <= 1, s.toString());
+      assertTrue(s.points() > 0, s.toString());
+      assertEquals(1.0, s.cpuRatio().get(0));
+    }
+    // Every point measured at 1 and 2 threads, with the median of 2 rounds each.
+    assertEquals(2L * result.samples().size(), result.scalingSamples().size());
+    assertTrue(result.scalingSamples().stream().allMatch(s -> s.rounds() == 2));
+    assertTrue(m.hasScaling());
+    assertTrue(m.notes().isEmpty(), m.notes().toString());
   }
 
   @Test
@@ -95,6 +115,13 @@ class CalibrationTest {
     String text = Files.readString(file);
     assertTrue(text.startsWith("# tdsim cost model measured on this machine by: "), text);
     assertTrue(text.contains("fit: {r2: "), text);
+    assertTrue(text.contains("scaling: {serial: "), text);
+    assertEquals(result.model().scaling("folded", CryptoOp.COMBINE),
+        m.scaling("folded", CryptoOp.COMBINE));
+    List<String> scaling = Files.readAllLines(CalibrationOutput.scalingSamplesPath(file));
+    assertEquals(result.scalingSamples().size() + 1, scaling.size());
+    assertTrue(scaling.get(0).startsWith("variant,op,msgs,validators,shares,msg_bytes,threads,"),
+        scaling.get(0));
     List<String> csv = Files.readAllLines(CalibrationOutput.samplesPath(file));
     assertEquals("variant,op,msgs,validators,shares,msg_bytes,cpu_ns,predicted_ns,rel_err",
         csv.get(0));

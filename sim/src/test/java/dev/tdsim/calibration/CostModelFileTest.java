@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;
+import dev.tdsim.timing.Scaling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,39 @@ class CostModelFileTest {
     assertEquals(m.coefficients(), CostModel.read(write(m.toYaml())).coefficients());
     assertEquals(CostModel.builtin().coefficients(),
         CostModel.read(write(CostModel.builtin().toYaml())).coefficients());
+  }
+
+  @Test
+  void aFileWithoutScalingReadsWithTheBuiltinSerialFractionsAndANote() throws Exception {
+    CostModel old = CostModel.read(write(GOOD));
+    assertFalse(old.hasScaling());
+    assertTrue(CostModel.builtin().hasScaling(), "the builtin model has measured scaling");
+    assertEquals(CostModel.builtin().scaling("fast", CryptoOp.COMBINE),
+        old.scaling("fast", CryptoOp.COMBINE));
+    assertTrue(old.notes().get(0).contains("has no parallel scaling"), old.notes().toString());
+    assertTrue(CostModel.builtin().notes().isEmpty());
+    // An operation no calibration measured scales linearly (the old rule).
+    assertEquals(Scaling.LINEAR, CostModel.builtin().scaling("fast", CryptoOp.BLAME));
+  }
+
+  @Test
+  void readsAndWritesTheScalingNextToTheCoefficients() throws Exception {
+    String yaml = GOOD.replace("DECODE: {msgs_validators: 1000}", "DECODE: {msgs_validators:"
+        + " 1000, scaling: {serial: 0.31, serial_se: 0.02, points: 12, cpu_ratio: [1.0, 1.4]}}");
+    CostModel m = CostModel.read(write(yaml));
+    Scaling s = m.scaling("fast", CryptoOp.DECODE);
+    assertEquals(new Scaling(0.31, 0.02, 12, List.of(1.0, 1.4)), s);
+    assertEquals(2, m.measuredThreads());
+    assertTrue(m.notes().isEmpty());
+    CostModel again = CostModel.read(write(m.toYaml()));
+    assertEquals(s, again.scaling("fast", CryptoOp.DECODE));
+    assertEquals(Scaling.LINEAR, again.scaling("fast", CryptoOp.COMBINE));
+    assertTrue(error(yaml.replace("serial: 0.31", "serial: 1.5"))
+        .contains("variants.fast.DECODE.scaling.serial: expected a number in [0, 1]"));
+    assertTrue(error(yaml.replace("cpu_ratio: [1.0, 1.4]", "cpu_ratio: [1.0, -2]"))
+        .contains("variants.fast.DECODE.scaling.cpu_ratio: expected positive numbers"));
+    assertTrue(error(yaml.replace("points: 12", "pointz: 12"))
+        .contains("unknown key 'pointz'"));
   }
 
   private String error(String yaml) throws Exception {

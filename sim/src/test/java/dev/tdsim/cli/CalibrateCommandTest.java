@@ -31,8 +31,9 @@ class CalibrateCommandTest {
     assertEquals(CalibrationSettings.DEFAULT, s.grids().get("fast"));
     assertEquals(CalibrationSettings.DEFAULT_PER_POINT, s.grids().get("simple"));
     assertEquals(Path.of("reports/calibration/cost-model.yaml"), s.out());
-    assertEquals(3, s.reps());
+    assertEquals(5, s.reps());
     assertEquals(Runtime.getRuntime().availableProcessors(), s.threads());
+    assertEquals(Runtime.getRuntime().availableProcessors(), s.maxThreads());
     assertEquals(CalibrationSettings.DEFAULT_SIZES, s.sizesBytes());
   }
 
@@ -40,14 +41,16 @@ class CalibrateCommandTest {
   void quickAndOverridesShrinkTheGrid() {
     CalibrationSettings q = parse("calibrate", "--quick", "--variant", "fast");
     assertEquals(CalibrationSettings.QUICK, q.grids().get("fast"));
-    assertEquals(2, q.reps());
+    assertEquals(3, q.reps());
     CalibrationSettings s = parse("calibrate", "--variant", "folded,fast", "--max-validators",
-        "16", "--max-shares", "256", "--msgs", "2,1", "--reps", "2", "--threads", "1");
+        "16", "--max-shares", "256", "--msgs", "2,1", "--reps", "2", "--threads", "1",
+        "--max-threads", "3");
     assertEquals(List.of("folded", "fast"), List.copyOf(s.grids().keySet()));
     assertEquals("[4x64, 16x64]", s.grids().get("fast").keySets().toString());
     assertEquals(List.of(1, 2), s.grids().get("fast").msgs());
     assertEquals(2, s.reps());
     assertEquals(1, s.threads());
+    assertEquals(3, s.maxThreads());
   }
 
   @Test
@@ -59,6 +62,7 @@ class CalibrateCommandTest {
         new String[] {"calibrate", "--variant", "fast", "--max-shares", "32"},
         new String[] {"calibrate", "--msgs", "0"},
         new String[] {"calibrate", "--reps", "0"},
+        new String[] {"calibrate", "--max-threads", "0"},
         new String[] {"calibrate", "--out", tmp.toString()})) {
       CliRun r = CliRun.of(args);
       assertEquals(Main.EXIT_USAGE, r.exitCode(), String.join(" ", args) + ": " + r.err());
@@ -71,13 +75,16 @@ class CalibrateCommandTest {
   void aTinyCalibrationPrintsTheFitTableAndWritesTheModel() throws Exception {
     Path out = tmp.resolve("cal/model.yaml");
     CliRun r = CliRun.of("calibrate", "--variant", "fast", "--key-sets", "4x8,2x8", "--msgs",
-        "1,2", "--reps", "1", "--out", out.toString());
+        "1,2", "--reps", "1", "--max-threads", "2", "--out", out.toString());
     assertEquals(Main.EXIT_OK, r.exitCode(), r.err());
     assertTrue(r.out().startsWith("variant  operation"), r.out());
     assertTrue(r.out().contains("fast     COMBINE"), r.out());
     assertTrue(r.out().contains("fast     VERIFY"), r.out());
     assertTrue(r.out().contains("wrote " + out), r.out());
-    assertTrue(r.err().contains("4/4 grid points"), r.err());
+    assertTrue(r.err().contains("8/8 measurements"), r.err());
+    assertTrue(r.out().contains("serial"), r.out());
+    assertTrue(Files.exists(tmp.resolve("cal/model.scaling.csv")));
+    assertTrue(CostModel.read(out).hasScaling());
     CostModel m = CostModel.read(out);
     assertTrue(m.fit("fast", CryptoOp.COMBINE).isPresent());
     assertTrue(Files.readString(out).contains("by: tdsim calibrate --variant fast"),

@@ -32,7 +32,7 @@ class ScenarioLoaderTest {
     ValidatorsConfig v = s.validators();
     assertEquals(150, v.count());
     assertTrue(v.equalStake());
-    assertEquals(2, v.cores());
+    assertEquals(16, v.cores());
     assertEquals(1.0, v.speed());
     assertEquals(List.of("us-east", "us-west", "eu-west", "eu-central", "ap-northeast",
         "ap-southeast", "sa-east"), v.regions());

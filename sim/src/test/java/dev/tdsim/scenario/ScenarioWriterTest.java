@@ -172,7 +172,7 @@ class ScenarioWriterTest {
       validators:
         count: 150
         stake: equal
-        cores: 2
+        cores: 16
         speed: 1.0
         regions: [us-east, us-west, eu-west, eu-central, ap-northeast, ap-southeast, sa-east]
       keys:

@@ -20,7 +20,7 @@ class SweepPlanTest {
       "name: tiny",
       "seed: 7",
       "heights: 2",
-      "validators: {count: 4}",
+      "validators: {count: 4, cores: 2}",
       "keys: {shares: 8}",
       "network: {model: uniform, latency: 5 ms}",
       "workload: {msgs_per_block: 4, msg_size: 100 B}",
