@@ -1,6 +1,9 @@
 package dev.tdsim.calibration;
 
+import dev.tdsim.costs.VoteCosts;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.sig.VoteSignatureScheme;
+import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -399,9 +402,10 @@ public final class Calibrator {
     Map<String, Map<CryptoOp, CostFit.Result>> fits = fitAll();
     Map<String, Map<CryptoOp, AmdahlFit.Result>> scalingFits = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, Scaling>> scalings = fitScalings(scalingFits);
+    CostModel model = model(fits, scalings).withVotes(voteCosts());
     long elapsed = System.nanoTime() - t0;
     return new Result(List.copyOf(samples), List.copyOf(scalingSamples),
-        model(fits, scalings), fits, scalingFits, elapsed, loadBefore, loadAverage());
+        model, fits, scalingFits, elapsed, loadBefore, loadAverage());
   }
 
   /** The cells of one variant on one key set: payloads, ciphertexts and shares, untimed. */
@@ -619,6 +623,31 @@ public final class Calibrator {
     return x == 0 || !Double.isFinite(x) ? x
         : new java.math.BigDecimal(x).round(new java.math.MathContext(digits)).doubleValue();
   }
+
+  /**
+   * Each vote signature scheme's sign and verify time, single core: the median of
+   * {@value #VOTE_ROUNDS} rounds of {@link VoteCosts#measure} (each the median of 64 calls), so
+   * that {@code timing: model} charges consensus signatures from this file, reproducibly.
+   */
+  private Map<String, CostModel.VoteCost> voteCosts() {
+    Map<String, CostModel.VoteCost> out = new LinkedHashMap<>();
+    for (VoteSignatureScheme scheme : VoteSignatureSchemes.all()) {
+      long[] sign = new long[VOTE_ROUNDS];
+      long[] verify = new long[VOTE_ROUNDS];
+      for (int r = 0; r < VOTE_ROUNDS; r++) {
+        VoteCosts c = VoteCosts.measure(scheme, VoteCosts.DEFAULT_SAMPLES);
+        sign[r] = c.signNanos();
+        verify[r] = c.verifyNanos();
+      }
+      Arrays.sort(sign);
+      Arrays.sort(verify);
+      out.put(scheme.name(),
+          new CostModel.VoteCost(sign[VOTE_ROUNDS / 2], verify[VOTE_ROUNDS / 2]));
+    }
+    return out;
+  }
+
+  private static final int VOTE_ROUNDS = 5;
 
   private CostModel model(Map<String, Map<CryptoOp, CostFit.Result>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings) {

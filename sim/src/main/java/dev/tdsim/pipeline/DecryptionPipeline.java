@@ -10,11 +10,13 @@ import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.OpSize;
+import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.workload.Workload;
 import java.util.ArrayList;
@@ -59,6 +61,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private final Random random;
   private final Committee committee;
   private ConsensusProtocol consensus;
+  private CostCheck costCheck;
+  private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
+  private int splitHeights;
   private java.util.function.IntConsumer onDecrypted = h -> { };
   private final Map<Integer, HeightState> heights = new HashMap<>();
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
@@ -136,6 +141,37 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     return settings.realCryptoAtHeight().test(height);
   }
 
+  /**
+   * The simulated duration of one real call on a validator's hardware (the call splits into
+   * {@link CryptoOp#parallelUnits} pieces); at heights where the real code ran, the call is also
+   * checked against the cost model when {@code check} (each real call once).
+   */
+  private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
+      boolean check) {
+    if (check && costCheck != null && real(height) && cpuNanos > 0) {
+      costCheck.record(op, size, cpuNanos);
+    }
+    return timingAt(height).durationNanos(op, size, cpuNanos, op.parallelUnits(size), hw);
+  }
+
+  /**
+   * What the combiner's block_propose and decryption cost per height, split into the part that
+   * rests on measurements here and the part extrapolated to the validator's cores.
+   */
+  public Optional<Scaling.Split> meanCombineSplit() {
+    if (splitHeights == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new Scaling.Split(combineSplit.wallNanos() / splitHeights,
+        combineSplit.measuredWallNanos() / splitHeights, combineSplit.usableCores(),
+        combineSplit.measuredThreads()));
+  }
+
+  /** Checks each real call against the cost model from now on (timing: model). */
+  public void checkCosts(CostCheck check) {
+    this.costCheck = check;
+  }
+
   private TimingModel timingAt(int height) {
     return real(height) ? timing : fallback;
   }
@@ -154,6 +190,10 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
             crypto.encryptAndAdmit(st.payloads, random, admissionCpuNanos);
         encryptCpuNanos += enc.cpuNanos();
         st.validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
+        if (costCheck != null && st.validityCpuNanos > 0) {
+          costCheck.record(CryptoOp.ADMISSION_CHECK, new OpSize(st.payloads.size(), 1, 1,
+              st.payloads.stream().mapToLong(pl -> pl.length).sum()), st.validityCpuNanos);
+        }
         st.cts = enc.value();
         st.blockBytes = Block.HEADER_BYTES
             + st.cts.stream().mapToLong(Ciphertext::encodedBytes).sum();
@@ -178,9 +218,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     if (m == 0) {
       return 0;
     }
-    return timingAt(height).durationNanos(CryptoOp.ADMISSION_CHECK,
+    return charge(height, CryptoOp.ADMISSION_CHECK,
         new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), st.validityCpuNanos,
-        m, settings.hardware()[validator]);
+        settings.hardware()[validator], false);
   }
 
   @Override
@@ -273,9 +313,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       cpu = st.shareCpu.get(validator);
     }
     int m = st.payloads.size();
-    long create = timingAt(st.height).durationNanos(CryptoOp.SHARE_CREATE,
-        new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), cpu, Math.max(1, m),
-        settings.hardware()[validator]);
+    long create = charge(st.height, CryptoOp.SHARE_CREATE,
+        new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), cpu,
+        settings.hardware()[validator], true);
     long bytes = (long) m * shareBytes(validator);
     sim.scheduleAfter(create, s -> {
       long readyAt = s.nowNanos();
@@ -357,9 +397,14 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       if (ops[i] == CryptoOp.PREPARE && prepared) {
         continue;
       }
-      combineNanos += tm.durationNanos(ops[i], size, phaseCpu[i], Math.max(m, used.size()), hw);
+      combineNanos += charge(st.height, ops[i], size, phaseCpu[i], hw, true);
+      combineSplit = combineSplit.plus(
+          tm.split(ops[i], size, phaseCpu[i], ops[i].parallelUnits(size), hw));
     }
-    long decryptNanos = tm.durationNanos(CryptoOp.DECRYPT, size, phaseCpu[6], Math.max(1, m), hw);
+    long decryptNanos = charge(st.height, CryptoOp.DECRYPT, size, phaseCpu[6], hw, true);
+    combineSplit = combineSplit.plus(tm.split(CryptoOp.DECRYPT, size, phaseCpu[6],
+        CryptoOp.DECRYPT.parallelUnits(size), hw));
+    splitHeights++;
     int openedFinal = opened;
     long combineFinal = combineNanos;
     long executionNanos = m * settings.executionPerTxNanos();

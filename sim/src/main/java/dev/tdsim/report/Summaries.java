@@ -40,12 +40,13 @@ public final class Summaries {
         "java.runtime.version"));
     machine.put("crypto", "blst via tech.pegasys:jblst 0.3.17 + JNA "
         + com.sun.jna.Native.VERSION);
-    return new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
+    RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
             Schedule.byName(s.crypto().schedule())),
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
         r.notes());
+    return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
   /** The console table: one line per budget, then the critical path. */

@@ -3,7 +3,11 @@ package dev.tdsim.runner;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.costs.ExecutionCosts;
 import dev.tdsim.costs.VoteCosts;
+import dev.tdsim.crypto.sig.VoteSignatureScheme;
+import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.scenario.ConsensusConfig;
+import dev.tdsim.timing.CostModel;
+import java.util.List;
 
 /**
  * The consensus costs of a run: the vote scheme's real sign and verify times (measured once per
@@ -12,16 +16,35 @@ import dev.tdsim.scenario.ConsensusConfig;
 final class NodeCostsFactory {
   private NodeCostsFactory() {}
 
-  static NodeCosts of(ConsensusConfig c, int validators) {
+  /**
+   * @param fromCostModel whether crypto durations come from the cost model ({@code timing:
+   *     model}): then signatures are charged its calibrated times (reproducible), else (or when
+   *     the file lacks the scheme, with a note) the times measured in this process
+   */
+  static NodeCosts of(ConsensusConfig c, int validators, CostModel costs, boolean fromCostModel,
+      List<String> notes) {
     ExecutionCosts e = c.execution();
     long sign = 0;
     long verify = 0;
     long signatureBytes = 64;
     if (c.signsVotes()) {
-      VoteCosts votes = VoteCosts.cached(c.voteSignature());
-      sign = votes.signNanos();
-      verify = votes.verifyNanos();
-      signatureBytes = votes.signatureBytes();
+      VoteSignatureScheme scheme = VoteSignatureSchemes.byName(c.voteSignature());
+      signatureBytes = scheme.signatureBytes();
+      java.util.Optional<CostModel.VoteCost> calibrated =
+          fromCostModel ? costs.voteCost(scheme.name()) : java.util.Optional.empty();
+      if (calibrated.isPresent()) {
+        sign = calibrated.get().signNanos();
+        verify = calibrated.get().verifyNanos();
+      } else {
+        VoteCosts votes = VoteCosts.cached(scheme.name());
+        sign = votes.signNanos();
+        verify = votes.verifyNanos();
+        if (fromCostModel) {
+          notes.add("the cost model has no " + scheme.name() + " vote signature costs: they"
+              + " were measured in this run, so consensus times are not reproducible across"
+              + " runs (run 'tdsim calibrate')");
+        }
+      }
     }
     // A block's LastCommit holds one precommit signature per validator, each verified.
     long commitVerify = verify * validators;

@@ -25,11 +25,11 @@ import dev.tdsim.pipeline.RealCrypto;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.random.RandomStreams;
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.Hardware;
-import dev.tdsim.timing.MeasuredTiming;
-import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.TimingModel;
+import dev.tdsim.timing.TimingModels;
 import dev.tdsim.transport.NetworkTransport;
 import dev.tdsim.workload.Workload;
 import java.io.IOException;
@@ -37,6 +37,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -62,7 +63,8 @@ public final class ScenarioRunner {
       ConsensusStats consensus,
       NodeCosts nodeCosts,
       long timeoutCommitNanos,
-      List<String> notes) {
+      List<String> notes,
+      Map<String, Object> costCheck) {
     public int maxRound() {
       return consensus.maxRound();
     }
@@ -124,9 +126,8 @@ public final class ScenarioRunner {
     if (!built.isEmpty()) {
       progress.accept("built the " + built + " (once per key set)");
     }
-    TimingModel timing = s.crypto().timing().equals("model")
-        ? new ModelTiming(costs, variant.name())
-        : new MeasuredTiming();
+    TimingModel timing = TimingModels.create(s.crypto().timing(), costs, variant.name(),
+        workers.threads());
     Hardware[] hardware = new Hardware[v];
     Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
 
@@ -144,7 +145,7 @@ public final class ScenarioRunner {
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
     RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
-    if (timing.name().equals("measured")) {
+    if (!timing.reproducible()) {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
       crypto.warmUp(streams.javaRandom("warm-up", 0));
     }
@@ -152,7 +153,8 @@ public final class ScenarioRunner {
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos()), streams.javaRandom("combiner", 0));
-    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v);
+    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
+        notes);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
         sim, stake, s.heights(), consensusSettings, nodeCosts, pipeline, messenger, pipeline,
         dissemination, streams));
@@ -161,6 +163,12 @@ public final class ScenarioRunner {
           + " the gossip overlay is only simulated for committees simulated message by message");
     }
     pipeline.attach(consensus);
+    CostCheck check = null;
+    if (timing.reproducible()) {
+      check = new CostCheck(costs, variant.name(), workers.threads());
+      pipeline.checkCosts(check);
+    }
+    notes.addAll(costs.notes());
     consensus.start(0);
     long t1 = System.nanoTime();
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
@@ -193,9 +201,17 @@ public final class ScenarioRunner {
     }
     ConsensusStats stats = consensus.stats();
     notes.addAll(stats.notes());
+    pipeline.meanCombineSplit().ifPresent(split -> notes.add("block_propose and decryption on"
+        + " the combiner, mean per height: " + split.describe()));
+    Map<String, Object> checked = null;
+    if (check != null) {
+      CostCheck.Summary summary = check.summary();
+      summary.warning().ifPresent(notes::add);
+      checked = summary.toMap();
+    }
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
         messenger.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu,
-        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes);
+        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes, checked);
   }
 
   static List<Integer> sampledHeights(int heights, int sample) {
@@ -248,7 +264,7 @@ public final class ScenarioRunner {
    */
   private CostModel costModel(Scenario s, String variant, boolean sampled, List<String> notes) {
     java.util.Optional<Path> file = s.calibrationFile();
-    if (file.isEmpty() || !(s.crypto().timing().equals("model") || sampled)) {
+    if (file.isEmpty() || !(TimingModels.fromCostModel(s.crypto().timing()) || sampled)) {
       return CostModel.builtin();
     }
     CostModel costs;

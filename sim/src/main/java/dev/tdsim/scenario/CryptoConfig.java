@@ -27,7 +27,7 @@ public record CryptoConfig(
     String schedule,
     int threads) {
 
-  public static final List<String> TIMINGS = List.of("measured", "model");
+  public static final List<String> TIMINGS = dev.tdsim.timing.TimingModels.names();
   public static final List<String> SCHEDULES = Schedule.names();
   public static final String BUILTIN = "builtin";
   public static final int MAX_THREADS = 4096;

@@ -246,7 +246,7 @@ final class ScenarioReader {
 
   private void checkCalibration(Scenario s) {
     CryptoConfig c = s.crypto();
-    if (!c.timing().equals("model") || c.builtinCalibration()) {
+    if (!dev.tdsim.timing.TimingModels.fromCostModel(c.timing()) || c.builtinCalibration()) {
       return;
     }
     Path file = s.calibrationFile().orElseThrow();

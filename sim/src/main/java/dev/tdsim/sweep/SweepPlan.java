@@ -430,7 +430,8 @@ public final class SweepPlan {
   /** Whether any point charges measured CPU time (then points should not run concurrently). */
   public boolean anyMeasured() {
     for (Cell c : cells) {
-      if (c.points().get(0).scenario().crypto().timing().equals("measured")) {
+      if (!dev.tdsim.timing.TimingModels.fromCostModel(
+          c.points().get(0).scenario().crypto().timing())) {
         return true;
       }
     }

@@ -117,6 +117,22 @@ public final class CostModel {
   private final Map<String, Map<CryptoOp, Scaling>> scalings;
   private final Map<String, Object> machine;
   private final String origin;
+  /** Single-core sign and verify times of each vote signature scheme, by scheme name. */
+  private final Map<String, VoteCost> votes;
+
+  /**
+   * One vote signature scheme's measured single-core costs (median per call).
+   *
+   * @param signNanos signing one CometBFT vote
+   * @param verifyNanos verifying one
+   */
+  public record VoteCost(long signNanos, long verifyNanos) {
+    public VoteCost {
+      if (signNanos <= 0 || verifyNanos <= 0) {
+        throw new IllegalArgumentException("vote costs must be > 0 ns");
+      }
+    }
+  }
 
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Object> machine,
@@ -135,11 +151,29 @@ public final class CostModel {
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin) {
+    this(byVariant, fits, scalings, machine, origin, Map.of());
+  }
+
+  private CostModel(
+      Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
+      Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin,
+      Map<String, VoteCost> votes) {
     this.byVariant = byVariant;
     this.fits = fits;
     this.scalings = scalings;
     this.machine = machine;
     this.origin = origin;
+    this.votes = Map.copyOf(votes);
+  }
+
+  /** The same model with the vote signature costs measured by the same calibration. */
+  public CostModel withVotes(Map<String, VoteCost> voteCosts) {
+    return new CostModel(byVariant, fits, scalings, machine, origin, voteCosts);
+  }
+
+  /** The calibrated costs of a vote signature scheme, if this file has them. */
+  public java.util.Optional<VoteCost> voteCost(String scheme) {
+    return java.util.Optional.ofNullable(votes.get(scheme));
   }
 
   /** The builtin model, parsed once (the fallback scaling of files without one). */
@@ -240,8 +274,29 @@ public final class CostModel {
     if (machine != null && !(machine instanceof Map<?, ?>)) {
       throw new IllegalArgumentException(origin + ": machine: expected a mapping");
     }
+    Map<String, VoteCost> voteCosts = new LinkedHashMap<>();
+    Object votes = map.get("votes");
+    if (votes != null) {
+      if (!(votes instanceof Map<?, ?> vs)) {
+        throw new IllegalArgumentException(origin + ": votes: expected a mapping of signature"
+            + " schemes to {sign, verify}");
+      }
+      for (Map.Entry<?, ?> e : vs.entrySet()) {
+        String where = origin + ": votes." + e.getKey();
+        if (!(e.getValue() instanceof Map<?, ?> sv)) {
+          throw new IllegalArgumentException(where + ": expected {sign, verify} in nanoseconds");
+        }
+        double sign = coefficient(where + ".sign", sv.get("sign"));
+        double verify = coefficient(where + ".verify", sv.get("verify"));
+        if (sign <= 0 || verify <= 0) {
+          throw new IllegalArgumentException(where + ": sign and verify must be > 0");
+        }
+        voteCosts.put(String.valueOf(e.getKey()),
+            new VoteCost(Math.round(sign), Math.round(verify)));
+      }
+    }
     return new CostModel(out, fits, scalings,
-        machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin);
+        machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin, voteCosts);
   }
 
   private static String opNames() {
@@ -371,6 +426,16 @@ public final class CostModel {
             .append(flow.dumpToString(terms).strip()).append('\n');
       });
     });
+    if (!votes.isEmpty()) {
+      out.append("votes:\n");
+      votes.forEach((scheme, c) -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("sign", c.signNanos());
+        m.put("verify", c.verifyNanos());
+        out.append("  ").append(scheme).append(": ").append(flow.dumpToString(m).strip())
+            .append('\n');
+      });
+    }
     return out.toString();
   }
 }

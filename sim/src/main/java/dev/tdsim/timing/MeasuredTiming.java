@@ -10,6 +10,7 @@ package dev.tdsim.timing;
  * time while agreeing in content.
  */
 public final class MeasuredTiming implements TimingModel {
+  public static final String NAME = "measured";
   private final CostModel costs;
   private final String variant;
   private final int threadsHere;
@@ -41,7 +42,7 @@ public final class MeasuredTiming implements TimingModel {
 
   @Override
   public String name() {
-    return "measured";
+    return NAME;
   }
 
   @Override

@@ -8,6 +8,7 @@ package dev.tdsim.timing;
  * is ignored, so a scenario and seed always give the same simulated times.
  */
 public final class ModelTiming implements TimingModel {
+  public static final String NAME = "model";
   private final CostModel costs;
   private final String variant;
 
@@ -18,7 +19,7 @@ public final class ModelTiming implements TimingModel {
 
   @Override
   public String name() {
-    return "model";
+    return NAME;
   }
 
   @Override

@@ -130,7 +130,7 @@ class SweepTest {
       return new ScenarioRunner.Result(s, r.heights(), r.realCryptoHeights(), r.events(),
           r.messages(), r.realCryptoCalls(), r.mismatches(), r.setupNanos(),
           r.simulateNanos(), r.simulateCpuNanos(), r.timing(), r.consensus(), r.nodeCosts(), r.timeoutCommitNanos(),
-          r.notes());
+          r.notes(), r.costCheck());
     };
     int max = 12;
     // the scan: judged time per height for every message count
