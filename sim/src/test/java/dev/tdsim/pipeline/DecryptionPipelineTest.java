@@ -70,7 +70,7 @@ class DecryptionPipelineTest {
     long create2 = f.cost(CryptoOp.SHARE_CREATE, share, 2);
     assertEquals(8_003_312L, create0, "fixture: 8 ms + 3 msgs + 1 validator + 2 points + 192 B");
     // Arrivals at the combiner: 1 at 20+c1+5, 2 (itself) at 50+c2, 0 at 30+c0+40 ms: the third
-    // brings the points to 6 >= 5, so validator 0's share completes the set.
+    // brings the points to exactly the threshold 6, so validator 0's share completes the set.
     assertTrue(20 * MS + create1 + 5 * MS < 50 * MS + create2);
     long complete = 30 * MS + create0 + 40 * MS;
     assertTrue(complete > 50 * MS + create2);
@@ -112,7 +112,10 @@ class DecryptionPipelineTest {
     PipelineFixture f = PipelineFixture.builder("simple").hardware(mixedHardware()).build();
     f.propose(1, 0);
     f.commitAll(1, 10 * MS, 11 * MS, 12 * MS, 13 * MS);
+    long wallStart = System.nanoTime();
     f.run();
+    // No CPU time passed on can exceed what this process could have spent during the run.
+    long cpuBound = (System.nanoTime() - wallStart) * Runtime.getRuntime().availableProcessors();
 
     // All four committed before the set was complete, so all four created shares.
     List<Priced> creates = f.timing.of(CryptoOp.SHARE_CREATE);
@@ -135,9 +138,13 @@ class DecryptionPipelineTest {
       assertTrue(c.measuredCpuNanos() >= 0, op.toString());
       phaseCpu += c.measuredCpuNanos();
     }
-    assertTrue(phaseCpu > 0, "block_propose's CPU time is split over its phases");
-    assertTrue(f.pipeline.encryptCpuNanos() > 0);
-    assertTrue(f.pipeline.admissionCpuNanos() > 0);
+    assertTrue(phaseCpu > 0 && phaseCpu <= cpuBound,
+        "block_propose's CPU time is split over its phases: " + phaseCpu + " of " + cpuBound);
+    assertTrue(f.pipeline.encryptCpuNanos() > 0 && f.pipeline.encryptCpuNanos() <= cpuBound);
+    assertTrue(f.pipeline.admissionCpuNanos() > 0 && f.pipeline.admissionCpuNanos() <= cpuBound);
+    for (Priced c : creates) {
+      assertTrue(c.measuredCpuNanos() <= cpuBound);
+    }
   }
 
   @Test
@@ -165,8 +172,8 @@ class DecryptionPipelineTest {
     PipelineFixture f = PipelineFixture.builder("folded")
         .delays((i, j) -> MS * (1 + i + 2 * j)).build();
     f.propose(1, 0);
-    // The combiner (2) commits in round 1 on precommits of 2 and 3 only (4 points < 5): the
-    // signer set is widened by the lowest-indexed other validator, 0.
+    // The combiner (2) commits in round 1 on precommits of 2 and 3 only (4 points < 6): the
+    // signer set is widened by the lowest-indexed other validator, 0, to exactly 6 points.
     f.commit(0, 1, 0, 10 * MS, List.of(0, 1, 2, 3));
     f.commit(1, 1, 0, 5 * MS, List.of(0, 1, 2, 3));
     f.commit(2, 1, 1, 50 * MS, List.of(2, 3));
@@ -256,10 +263,13 @@ class DecryptionPipelineTest {
           .proposer((h, r) -> h >= 4 ? 1 : 2)
           .delays((i, j) -> i == 3 ? 500 * MS : MS)
           .realCryptoAt(h -> real).build();
+      // The shares arrive in a different order at each height (0 first, then 1 first): the
+      // signer set is the same.
       for (int h = 1; h <= 3; h++) {
         long t = (h - 1) * 1000 * MS;
         f.propose(h, t);
-        f.commitAll(h, t + 10 * MS, t + 10 * MS, t + 10 * MS, t + 10 * MS);
+        f.commitAll(h, t + (h == 2 ? 20 : 10) * MS, t + (h == 2 ? 10 : 20) * MS, t + 30 * MS,
+            t + 10 * MS);
       }
       f.run();
       OpSize size = new OpSize(3, 3, 6, f.payloadBytes());
@@ -412,5 +422,22 @@ class DecryptionPipelineTest {
     HeightRecord slowConsensus =
         new HeightRecord(1, 0, 3, 100, 2, 0, 90, 90, 1, 2, 3, 4, 70, 3, 3, true);
     assertEquals(90, slowConsensus.judgedNanos(true));
+  }
+
+  @Test
+  void validatorsThatCommitAtTimeZeroSendTheirShares() {
+    // Time 0 is a time like any other: a commit (or a signer-set announcement) at 0 counts.
+    for (String variant : List.of("simple", "folded")) {
+      PipelineFixture f = PipelineFixture.builder(variant).realCryptoAt(h -> false).build();
+      f.propose(1, 0);
+      f.commitAll(1, 0, 0, 0, 0);
+      f.run();
+      assertEquals(0, f.record(1).commitNanos(), variant);
+      List<Integer> senders = f.net.shares().stream().map(Sent::from).sorted().toList();
+      assertEquals(List.of(0, 1, 2, 3), senders, variant + ": all committed before any share");
+      // simple: the combiner's own share, then the first two of three simultaneous arrivals
+      // reach the threshold; folded: the announced signer set is all four.
+      assertEquals(variant.equals("simple") ? 3 : 4, f.record(1).signers(), variant);
+    }
   }
 }

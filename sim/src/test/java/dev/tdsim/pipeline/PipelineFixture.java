@@ -28,7 +28,7 @@ import java.util.function.ToLongBiFunction;
 /**
  * Everything a {@link DecryptionPipeline} test needs, built in one place so that a change of the
  * pipeline's constructor touches only {@link #build}: a 4-validator committee with real keys
- * (8 key-share points, 2 per validator, threshold 5, so any 3 validators decrypt), a scripted
+ * (8 key-share points, 2 per validator, threshold 6: any 3 validators, and exactly 3, reach it), a scripted
  * network (a fixed delay per link, no jitter), a scripted consensus (the test says who commits
  * when) and timing models whose durations are known functions of the call's size.
  *
@@ -38,7 +38,7 @@ import java.util.function.ToLongBiFunction;
 final class PipelineFixture {
   static final int VALIDATORS = 4;
   static final int SHARES = 8;
-  static final int THRESHOLD = 5;
+  static final int THRESHOLD = 6;
   static final int POINTS_EACH = SHARES / VALIDATORS;
 
   private static final Map<String, KeySet> KEYS = new java.util.HashMap<>();
