@@ -3,6 +3,7 @@ package dev.tdsim.network;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,7 @@ class BoundariesTest {
   @Test
   void modelsAcceptTheirLimits() {
     assertEquals(0, new UniformLatency(0).oneWayLatencyNanos(0, 0));
+    assertEquals(List.of("any"), new UniformLatency(5).regionNames(), "no geography: one region");
     assertThrows(IllegalArgumentException.class, () -> new UniformLatency(-1));
     assertEquals(1.0, new LognormalJitter(0).factor(new SplittableRandom(3)),
         "sigma 0: no jitter at all");
@@ -124,10 +126,15 @@ class BoundariesTest {
     NetworkModel net = new NetworkModel(new UniformLatency(1000), new NoJitter(), 1_000_000_000L,
         UplinkSharing.PER_LINK, Collections.nCopies(4, "any"));
     QuorumArrival quorum = new QuorumArrival(new DirectDissemination(net), QuorumSettings.DEFAULT);
-    assertThrows(IllegalArgumentException.class, () -> quorum.forAllReceivers(new long[5],
-        new long[] {1, 1, 1, 1, 1}, 10, StakeThreshold.TENDERMINT_QUORUM, new SplittableRandom(0)));
-    assertThrows(IllegalArgumentException.class, () -> quorum.forReceiver(0, new long[5],
-        new long[] {1, 1, 1, 1, 1}, 10, StakeThreshold.TENDERMINT_QUORUM, new SplittableRandom(0)));
+    assertSame(QuorumSettings.DEFAULT, quorum.settings());
+    String all = assertThrows(IllegalArgumentException.class, () -> quorum.forAllReceivers(
+        new long[5], new long[] {1, 1, 1, 1, 1}, 10, StakeThreshold.TENDERMINT_QUORUM,
+        new SplittableRandom(0))).getMessage();
+    assertTrue(all.contains("one send time and one stake per validator (4)"), all);
+    String one = assertThrows(IllegalArgumentException.class, () -> quorum.forReceiver(0,
+        new long[5], new long[] {1, 1, 1, 1, 1}, 10, StakeThreshold.TENDERMINT_QUORUM,
+        new SplittableRandom(0))).getMessage();
+    assertTrue(one.contains("one send time and one stake per validator (4)"), one);
     assertDoesNotThrow(() -> quorum.forReceiver(0, new long[4], new long[] {1, 1, 1, 1}, 10,
         StakeThreshold.TENDERMINT_QUORUM, new SplittableRandom(0)));
     assertEquals(1000 + 80, quorum.forReceiver(0, new long[4], new long[] {1, 1, 1, 1}, 10,

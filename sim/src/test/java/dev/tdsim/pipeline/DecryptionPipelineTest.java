@@ -168,9 +168,9 @@ class DecryptionPipelineTest {
 
   @Test
   void foldingVariantWaitsForTheAnnouncedSignerSetWidenedToTheThreshold() {
-    // Link delays all differ: d(i, j) = 1 + i + 2j ms.
+    // Link delays all differ: d(i, j) = 1 + i + 2j ms, except a slow 80 ms link from 2 to 3.
     PipelineFixture f = PipelineFixture.builder("folded")
-        .delays((i, j) -> MS * (1 + i + 2 * j)).build();
+        .delays((i, j) -> i == 2 && j == 3 ? 80 * MS : MS * (1 + i + 2 * j)).build();
     f.propose(1, 0);
     // The combiner (2) commits in round 1 on precommits of 2 and 3 only (4 points < 6): the
     // signer set is widened by the lowest-indexed other validator, 0, to exactly 6 points.
@@ -187,10 +187,11 @@ class DecryptionPipelineTest {
     assertEquals(64 + 4L * 3, announcements.get(0).bytes());
 
     long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 0);
-    // 0 committed before the announcement reached it; 3 after; 1 is not a signer.
+    // 0 committed before the combiner; 3 after it, but before the announcement reached it
+    // (at 130 ms): both start when the announcement arrives. 1 is not a signer.
     long start0 = 50 * MS + f.net.delay(2, 0);
-    long start3 = 100 * MS;
-    assertTrue(start3 > 50 * MS + f.net.delay(2, 3));
+    long start3 = 50 * MS + f.net.delay(2, 3);
+    assertEquals(130 * MS, start3);
     List<Sent> shares = f.net.shares();
     assertEquals(List.of(2, 0, 3), shares.stream().map(Sent::from).toList());
     assertEquals(List.of(50 * MS + create, start0 + create, start3 + create),
@@ -217,13 +218,16 @@ class DecryptionPipelineTest {
     PipelineFixture f = PipelineFixture.builder("folded").build();
     f.propose(1, 0);
     List<Integer> signers = List.of(3, 1, 2); // arrival order, 6 points
-    for (int v = 0; v < 4; v++) {
-      f.commit(v, 1, 0, (10 + v) * MS, signers);
-    }
+    f.commit(0, 1, 0, 10 * MS, signers);
+    f.commit(1, 1, 0, 11 * MS, signers);
+    f.commit(2, 1, 0, 12 * MS, signers);
+    f.commit(3, 1, 0, 200 * MS, signers); // long after the announcement reached it (22 ms)
     f.run();
     assertEquals(64 + 4L * 3, f.net.broadcasts().get(0).bytes());
-    assertEquals(List.of(1, 2, 3),
-        f.net.shares().stream().map(Sent::from).sorted().toList());
+    List<Sent> shares = f.net.shares();
+    assertEquals(List.of(2, 1, 3), shares.stream().map(Sent::from).toList());
+    long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 3);
+    assertEquals(200 * MS + create, shares.get(2).atNanos(), "3 starts at its own commit");
     assertEquals(3, f.record(1).signers());
     assertEquals(3, f.record(1).opened());
   }
