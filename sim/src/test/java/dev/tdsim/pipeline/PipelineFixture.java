@@ -360,6 +360,20 @@ final class PipelineFixture {
         .create(ct).length;
   }
 
+  /** This thread's CPU time (ns resolution; the real crypto runs on it: one worker thread). */
+  static long threadCpuNanos() {
+    return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  /**
+   * This process's CPU time, the clock RealCrypto reads for block_propose. On some machines it
+   * ticks in 10 ms steps, so a short call may read 0: tests bound it from above only.
+   */
+  static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
   /** Payload bytes of one block (fixed-size workload). */
   long payloadBytes() {
     return msgsPerBlock * msgBytes;
