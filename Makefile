@@ -3,7 +3,7 @@ MVN ?= mvn -B -q
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 
-.PHONY: build run test bench jmh clean
+.PHONY: build run test bench jmh mutation clean
 
 build: $(JAR)
 
@@ -27,6 +27,22 @@ JMH_ARGS ?=
 jmh:
 	$(MVN) -DskipTests -pl jmh -am package
 	java -cp jmh/target/classes:$$(cat jmh/target/classpath.txt) org.openjdk.jmh.Main $(JMH_ARGS)
+
+# Mutation testing with PIT (not part of `make test`): sim module by default, narrow it with
+# PIT_CLASSES='dev.tdsim.network.*' (comma-separated globs); PIT_CRYPTO=1 adds the crypto module.
+# Reports: sim/target/pit-reports/index.html (and crypto/target/pit-reports/ with PIT_CRYPTO=1).
+PIT_CLASSES ?= dev.tdsim.*
+COMMA := ,
+mutation:
+	@rm -rf sim/target/pit-reports crypto/target/pit-reports
+	@echo "PIT on $(PIT_CLASSES)$(if $(PIT_CRYPTO), and the crypto module): several minutes, quiet until done"
+	$(MVN) -P mutation$(if $(PIT_CRYPTO),$(COMMA)mutation-crypto) test -Dpit.targetClasses='$(PIT_CLASSES)'
+	@for f in crypto/target/pit-reports/mutations.csv sim/target/pit-reports/mutations.csv; do \
+	  [ -f $$f ] && awk -F, '{c=$$2; sub(/\.[^.]*$$/, "", c); n[c]++; \
+	    if ($$6 ~ /^(KILLED|TIMED_OUT|MEMORY_ERROR|RUN_ERROR)$$/) k[c]++} \
+	    END {for (p in n) printf "%-26s %5d/%-5d killed  %5.1f%%\n", p, k[p], n[p], 100 * k[p] / n[p]}' $$f \
+	    | sort; \
+	done; echo "report: sim/target/pit-reports/index.html"
 
 clean:
 	$(MVN) clean

@@ -1,0 +1,89 @@
+package dev.tdsim.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.variant.BlockResult;
+import dev.tdsim.crypto.variant.Variants;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The simulator's door to the real crypto: fresh randomness, call counts, CPU times. */
+class RealCryptoTest {
+
+  @Test
+  void everyCiphertextGetsItsOwnRandomnessAndTheCallsAreCounted() {
+    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
+        Workers.of(1));
+    assertEquals(1, crypto.threads());
+    long[] admission = {5};
+    long thread0 = PipelineFixture.threadCpuNanos();
+    long process0 = PipelineFixture.processCpuNanos();
+    byte[] same = new byte[40];
+    RealCrypto.Timed<List<Ciphertext>> enc =
+        crypto.encryptAndAdmit(List.of(same, same, same), new Random(1), admission);
+    List<Ciphertext> cts = enc.value();
+    assertEquals(3, cts.size());
+    // Equal payloads, distinct ciphertexts: each encryption drew its own randomness.
+    assertFalse(Arrays.equals(cts.get(0).toBytes(), cts.get(1).toBytes()));
+    assertFalse(Arrays.equals(cts.get(1).toBytes(), cts.get(2).toBytes()));
+    assertEquals(6, crypto.calls(), "3 encryptions + 3 validity checks");
+
+    SignerSet signers = SignerSet.of(PipelineFixture.keys().committee(), List.of(0, 2, 3));
+    List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(List.of(0, 2, 3), signers,
+        cts);
+    assertEquals(9, crypto.calls(), "+ one share batch per validator");
+    Map<Integer, List<byte[]>> shares = new TreeMap<>();
+    for (int i = 0; i < 3; i++) {
+      shares.put(List.of(0, 2, 3).get(i), made.get(i).value());
+      assertEquals(3, made.get(i).value().size());
+    }
+    RealCrypto.Timed<BlockResult> result = crypto.blockPropose(1, cts, shares, null,
+        new Random(2));
+    assertEquals(10, crypto.calls(), "+ one block_propose");
+    assertEquals(3, result.value().openedCount());
+    for (int j = 0; j < 3; j++) {
+      assertTrue(Arrays.equals(same, result.value().plaintexts().get(j).orElseThrow()));
+    }
+    // Each call's CPU time is part of the test's, on the same clock (thread CPU for the work on
+    // this thread; process CPU, which may tick in 10 ms steps, for block_propose).
+    long threadBound = PipelineFixture.threadCpuNanos() - thread0;
+    long processBound = PipelineFixture.processCpuNanos() - process0;
+    assertTrue(enc.cpuNanos() > 0 && enc.cpuNanos() <= threadBound, "encrypt " + enc.cpuNanos());
+    assertTrue(admission[0] > 5 && admission[0] <= 5 + threadBound, "admission is added");
+    assertTrue(result.cpuNanos() >= 0 && result.cpuNanos() <= processBound,
+        "block_propose " + result.cpuNanos() + " of " + processBound);
+    for (RealCrypto.Timed<List<byte[]>> m : made) {
+      assertTrue(m.cpuNanos() > 0 && m.cpuNanos() <= threadBound);
+    }
+  }
+
+  @Test
+  void warmUpLeavesNoCallsAndNoPreparedSignerSet() {
+    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
+        Workers.of(1));
+    crypto.warmUp(new Random(3));
+    assertEquals(0, crypto.calls());
+    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), new Random(4),
+        new long[1]).value();
+    SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
+    List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(all.validators(), all, cts);
+    Map<Integer, List<byte[]>> shares = new TreeMap<>();
+    for (int i = 0; i < made.size(); i++) {
+      shares.put(all.validator(i), made.get(i).value());
+    }
+    assertTrue(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+        "the warm-up's prepare_combine is not cached for the real combiners");
+    assertFalse(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+        "each combiner caches its own");
+    assertTrue(crypto.blockPropose(1, cts, shares, null, new Random(5)).value().ranPrepare());
+  }
+}
