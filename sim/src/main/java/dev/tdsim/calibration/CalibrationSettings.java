@@ -5,6 +5,8 @@ import dev.tdsim.crypto.tpke.Committee;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import dev.tdsim.crypto.variant.ShareWork;
+import dev.tdsim.crypto.variant.Variants;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -93,9 +95,6 @@ public record CalibrationSettings(
     }
   }
 
-  /** Variants whose shares cost one pairing per key-share point: calibrated at small N only. */
-  public static final List<String> PER_POINT_VARIANTS = List.of("simple", "batch");
-
   /**
    * The default grid of fast, precomputed, folded: up to the default scenario's 150 x 8192 and
    * 100 messages (the per-message cost grows with the block: at 150x8192 a `fast` combine costs
@@ -151,7 +150,7 @@ public record CalibrationSettings(
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
     Map<String, Grid> grids = new LinkedHashMap<>();
     for (String v : BenchSettings.resolveVariants(variants)) {
-      boolean perPoint = PER_POINT_VARIANTS.contains(v);
+      boolean perPoint = Variants.byName(v).shareWork() == ShareWork.PER_POINT;
       Grid base = quick ? (perPoint ? QUICK_PER_POINT : QUICK)
           : (perPoint ? DEFAULT_PER_POINT : DEFAULT);
       List<KeySpec> ks = new ArrayList<>(keySets != null ? keySets : base.keySets());

@@ -616,7 +616,7 @@ public final class Calibrator {
   static CostFit.Result fit(String variant, CryptoOp op, List<Sample> samples) {
     double[] y = samples.stream().mapToDouble(Sample::cpuNanos).toArray();
     return CostFit.fit(samples.stream().map(Sample::size).toList(), y,
-        OpTerms.of(variant, op));
+        OpTerms.of(Variants.byName(variant).shareWork(), op));
   }
 
   static double significant(double x, int digits) {

@@ -1,5 +1,6 @@
 package dev.tdsim.calibration;
 
+import dev.tdsim.crypto.variant.ShareWork;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;
@@ -17,19 +18,19 @@ final class OpTerms {
   private OpTerms() {}
 
   /** The candidate terms, a subset of {@link CostModel#TERMS} in its order. */
-  static List<String> of(String variant, CryptoOp op) {
-    boolean perPoint = variant.equals("simple") || variant.equals("batch");
+  static List<String> of(ShareWork work, CryptoOp op) {
+    boolean perPoint = work == ShareWork.PER_POINT;
     return switch (op) {
       // Per message: a scalar multiplication, a hash to G2, and ChaCha20-Poly1305 over the bytes.
       case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY -> List.of("const", "msgs", "msg_bytes");
-      case SHARE_CREATE -> switch (variant) {
+      case SHARE_CREATE -> switch (work) {
         // simple/batch: Miller lines per key-share point, then one pairing per point and message.
-        case "simple", "batch" -> List.of("const", "shares", "msgs_shares");
+        case PER_POINT -> List.of("const", "shares", "msgs_shares");
         // fast: one inversion, then one G1 multiplication per message.
-        case "fast" -> List.of("const", "msgs");
+        case PER_VALIDATOR -> List.of("const", "msgs");
         // folded: fold the points' scalars; precomputed: a G2 MSM over the points; then one
         // G1 multiplication (folded) or one pairing (precomputed) per message.
-        default -> List.of("const", "msgs", "shares");
+        case PER_VALIDATOR_FOLDED -> List.of("const", "msgs", "shares");
       };
       case DECODE -> perPoint ? List.of("const", "msgs_shares")
           : List.of("const", "msgs_validators");

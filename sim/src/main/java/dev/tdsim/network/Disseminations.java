@@ -19,6 +19,11 @@ public final class Disseminations {
 
   private Disseminations() {}
 
+  /** Whether the named dissemination relays over an overlay of {@code gossip_fanout} peers. */
+  public static boolean usesOverlay(String name) {
+    return GOSSIP.equals(name);
+  }
+
   /** Known names, in registry order. */
   public static List<String> names() {
     return NAMES;

@@ -77,7 +77,7 @@ public record Scenario(
           + ") is above keys.shares (" + keys.shares()
           + "): every validator needs at least one share", "keys.shares");
     }
-    if (network.dissemination().equals("gossip") && network.gossipFanout() >= validators.count()) {
+    if (dev.tdsim.network.Disseminations.usesOverlay(network.dissemination()) && network.gossipFanout() >= validators.count()) {
       throw new ScenarioException("network.gossip_fanout", "network.gossip_fanout ("
           + network.gossipFanout() + ") must be below validators.count (" + validators.count()
           + ")", "validators.count", "network.dissemination");

@@ -39,6 +39,11 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
   }
 
   @Override
+  public dev.tdsim.crypto.variant.ShareWork shareWork() {
+    return real.shareWork();
+  }
+
+  @Override
   public long shareWireBytes(dev.tdsim.crypto.tpke.Committee committee, int validator) {
     return real.shareWireBytes(committee, validator);
   }

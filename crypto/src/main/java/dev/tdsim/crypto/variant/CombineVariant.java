@@ -38,6 +38,9 @@ public interface CombineVariant<S> {
     return true;
   }
 
+  /** How this variant's work grows with the key set (what its cost model fits). */
+  ShareWork shareWork();
+
   /**
    * Encoded size in bytes of validator {@code validator}'s decryption share for one ciphertext,
    * as it travels to the combiner.

@@ -38,6 +38,11 @@ final class FastVariant implements CombineVariant<G1Point> {
   }
 
   @Override
+  public ShareWork shareWork() {
+    return ShareWork.PER_VALIDATOR;
+  }
+
+  @Override
   public String name() {
     return "fast";
   }

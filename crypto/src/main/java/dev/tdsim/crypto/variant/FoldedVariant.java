@@ -39,6 +39,11 @@ final class FoldedVariant implements CombineVariant<G1Point> {
   }
 
   @Override
+  public ShareWork shareWork() {
+    return ShareWork.PER_VALIDATOR_FOLDED;
+  }
+
+  @Override
   public String name() {
     return "folded";
   }

@@ -30,6 +30,11 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
   }
 
   @Override
+  public ShareWork shareWork() {
+    return ShareWork.PER_VALIDATOR_FOLDED;
+  }
+
+  @Override
   public String name() {
     return "precomputed";
   }

@@ -33,6 +33,11 @@ class SimpleVariant implements CombineVariant<List<GtElement>> {
   }
 
   @Override
+  public ShareWork shareWork() {
+    return ShareWork.PER_POINT;
+  }
+
+  @Override
   public String name() {
     return "simple";
   }
