@@ -13,7 +13,7 @@ import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.CombineVariant;
 import dev.tdsim.crypto.variant.Variants;
 import dev.tdsim.pipeline.RealCrypto;
-import dev.tdsim.report.ProgressBar;
+import dev.tdsim.progress.ProgressBar;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;

@@ -2,7 +2,7 @@ package dev.tdsim.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.tdsim.report.ProgressBar;
+import dev.tdsim.progress.ProgressBar;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.report.Summaries;
 import dev.tdsim.runner.ScenarioRunner;

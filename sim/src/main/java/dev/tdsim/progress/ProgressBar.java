@@ -1,4 +1,4 @@
-package dev.tdsim.report;
+package dev.tdsim.progress;
 
 import java.io.PrintWriter;
 import java.util.Locale;
