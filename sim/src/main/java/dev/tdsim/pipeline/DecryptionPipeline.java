@@ -397,13 +397,18 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       if (ops[i] == CryptoOp.PREPARE && prepared) {
         continue;
       }
-      combineNanos += charge(st.height, ops[i], size, phaseCpu[i], hw, true);
-      combineSplit = combineSplit.plus(
-          tm.split(ops[i], size, phaseCpu[i], ops[i].parallelUnits(size), hw));
+      long phase = charge(st.height, ops[i], size, phaseCpu[i], hw, true);
+      combineNanos += phase;
+      if (phase > 0) { // a phase that did not run (blame) says nothing about the scaling
+        combineSplit = combineSplit.plus(
+            tm.split(ops[i], size, phaseCpu[i], ops[i].parallelUnits(size), hw));
+      }
     }
     long decryptNanos = charge(st.height, CryptoOp.DECRYPT, size, phaseCpu[6], hw, true);
-    combineSplit = combineSplit.plus(tm.split(CryptoOp.DECRYPT, size, phaseCpu[6],
-        CryptoOp.DECRYPT.parallelUnits(size), hw));
+    if (decryptNanos > 0) {
+      combineSplit = combineSplit.plus(tm.split(CryptoOp.DECRYPT, size, phaseCpu[6],
+          CryptoOp.DECRYPT.parallelUnits(size), hw));
+    }
     splitHeights++;
     int openedFinal = opened;
     long combineFinal = combineNanos;

@@ -118,7 +118,7 @@ public record Scaling(double serialFraction, double serialStdErr, int points,
             + " %d threads)", wallNanos / 1e6, usableCores, measuredThreads);
       }
       return String.format(Locale.ROOT, "%.1f ms on %d cores: %.1f ms as measured at %d"
-          + " threads, the other %.1f ms saved is extrapolated (Amdahl) from %d to %d cores",
+          + " thread(s), the other %.1f ms saved is extrapolated (Amdahl) from %d to %d cores",
           wallNanos / 1e6, usableCores, measuredWallNanos / 1e6, measuredThreads,
           extrapolatedSavingNanos() / 1e6, measuredThreads, usableCores);
     }
