@@ -15,15 +15,47 @@ import java.util.stream.IntStream;
 public final class Workers implements AutoCloseable {
   private static final Workers DEFAULT = new Workers(Runtime.getRuntime().availableProcessors());
 
+  private static final java.lang.management.ThreadMXBean CPU =
+      java.lang.management.ManagementFactory.getThreadMXBean();
+
   private final int threads;
   private final ForkJoinPool pool;
+  /** The pool's worker threads, so that their CPU time can be read (see {@link #poolCpuNanos}). */
+  private final List<Thread> poolThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Workers(int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1, got " + threads);
     }
     this.threads = threads;
-    this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+    this.pool = threads == 1 ? null : new ForkJoinPool(threads, p -> {
+      java.util.concurrent.ForkJoinWorkerThread t =
+          ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+      poolThreads.add(t);
+      return t;
+    }, null, false);
+  }
+
+  /**
+   * CPU nanoseconds the pool's worker threads have used so far (0 without a pool). With
+   * {@link #callerCpuNanos()} before and after a call, it gives the call's CPU time on every
+   * thread it ran on, at the thread clock's resolution (not the process clock's 10 ms ticks);
+   * work of other callers sharing the pool at the same time is counted too.
+   */
+  public long poolCpuNanos() {
+    long sum = 0;
+    for (Thread t : poolThreads) {
+      long c = CPU.getThreadCpuTime(t.getId());
+      if (c > 0) {
+        sum += c;
+      }
+    }
+    return sum;
+  }
+
+  /** CPU nanoseconds of the calling thread so far. */
+  public static long callerCpuNanos() {
+    return CPU.getCurrentThreadCpuTime();
   }
 
   /** A pool of exactly {@code threads} threads (1 means: run on the caller's thread). */

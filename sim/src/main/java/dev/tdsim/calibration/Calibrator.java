@@ -55,9 +55,8 @@ import java.util.TreeMap;
  *       into shares, the signer set's Lagrange coefficients are computed beforehand (the
  *       simulator's combiner pays them in PREPARE);
  *   <li>block_propose by a fresh {@link BlockProposer} (so prepare_combine is not cached): the
- *       call's CPU time is split over its phases (DECODE, VALIDITY, VERIFY, PREPARE, COMBINE,
- *       DECRYPT) in proportion to their wall time, exactly as the simulator splits it, and each
- *       phase is one point of size (m, signers, signer points, payload bytes). Every plaintext is
+ *       CPU time of each phase (DECODE, VALIDITY, VERIFY, PREPARE, COMBINE, DECRYPT) over the
+ *       threads it ran on, exactly as the simulator measures it, and each phase is one point of size (m, signers, signer points, payload bytes). Every plaintext is
  *       checked.
  * </ul>
  *
@@ -220,13 +219,11 @@ public final class Calibrator {
 
       BlockProposer<S> proposer = new BlockProposer<>(variant, keys, workers);
       Random weights = new Random(settings.seed() * 104_729L + k);
-      long c0 = cpu(k);
       long bq0 = runQueueDelayNanos(workers);
       long b0 = System.nanoTime();
       BlockResult result = proposer.propose(cts, shares, null, weights);
       double bw = System.nanoTime() - b0;
       long bq1 = runQueueDelayNanos(workers);
-      double c = cpu(k) - c0;
       double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
       check(name, result, payloads);
       boolean verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
@@ -239,14 +236,23 @@ public final class Calibrator {
       phaseWall.put(CryptoOp.COMBINE, t.combineNanos());
       phaseWall.put(CryptoOp.BLAME, t.blameNanos());
       phaseWall.put(CryptoOp.DECRYPT, t.decryptNanos());
-      double sum = Math.max(1, phaseWall.values().stream().mapToLong(Long::longValue).sum());
+      BlockResult.PhaseTimings pc = result.cpu();
+      Map<CryptoOp, Long> phaseCpu = new EnumMap<>(CryptoOp.class);
+      phaseCpu.put(CryptoOp.DECODE, pc.decodeNanos());
+      phaseCpu.put(CryptoOp.VALIDITY, pc.validityNanos());
+      phaseCpu.put(CryptoOp.VERIFY, pc.verifyNanos());
+      phaseCpu.put(CryptoOp.PREPARE, pc.prepareNanos());
+      phaseCpu.put(CryptoOp.COMBINE, pc.combineNanos());
+      phaseCpu.put(CryptoOp.BLAME, pc.blameNanos());
+      phaseCpu.put(CryptoOp.DECRYPT, pc.decryptNanos());
       for (CryptoOp op : PHASES) {
         if ((op == CryptoOp.VALIDITY && !variant.checksCiphertextValidity())
             || (op == CryptoOp.VERIFY && !verifies)) {
           continue;
         }
         double pw = phaseWall.get(op);
-        add(op.name(), op, block, k, c * pw / sum, pw * unqueuedShare, pw);
+        // Each phase's own CPU over the threads it ran on, as the simulator measures it.
+        add(op.name(), op, block, k, Math.max(0, phaseCpu.get(op)), pw * unqueuedShare, pw);
       }
     }
   }

@@ -368,13 +368,13 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       RealCrypto.Timed<BlockResult> timed = crypto.blockPropose(st.combiner, st.cts, shares, null, random);
       BlockResult result = timed.value();
       ranPrepare = result.ranPrepare();
-      BlockResult.PhaseTimings t = result.timings();
-      long[] wall = {t.decodeNanos(), t.validityNanos(), t.verifyNanos(), t.prepareNanos(),
-          t.combineNanos(), t.blameNanos(), t.decryptNanos()};
-      long wallTotal = Math.max(1, Arrays.stream(wall).sum());
-      // Split the call's CPU time over its phases in proportion to their wall time.
-      for (int i = 0; i < wall.length; i++) {
-        phaseCpu[i] = Math.round((double) timed.cpuNanos() * wall[i] / wallTotal);
+      // Each phase's own CPU time over every thread it ran on (a serial phase is not charged
+      // the CPU of a parallel one, as splitting the call's CPU by wall time would do).
+      BlockResult.PhaseTimings c = result.cpu();
+      long[] cpu = {c.decodeNanos(), c.validityNanos(), c.verifyNanos(), c.prepareNanos(),
+          c.combineNanos(), c.blameNanos(), c.decryptNanos()};
+      for (int i = 0; i < cpu.length; i++) {
+        phaseCpu[i] = Math.max(0, cpu[i]);
       }
       opened = 0;
       for (int j = 0; j < m; j++) {

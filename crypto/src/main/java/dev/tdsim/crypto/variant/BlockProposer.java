@@ -77,6 +77,12 @@ public final class BlockProposer<S> {
    * @param random source of the verification weights
    * @throws CryptoException when fewer than the threshold of key shares are honest
    */
+  /** CPU time so far of this thread and of the pools this proposer's work runs on. */
+  private long cpuNanos() {
+    long c = Workers.callerCpuNanos() + workers.poolCpuNanos();
+    return combineWorkers == workers ? c : c + combineWorkers.poolCpuNanos();
+  }
+
   public BlockResult propose(
       List<Ciphertext> cts,
       Map<Integer, List<byte[]>> sharesByValidator,
@@ -84,10 +90,12 @@ public final class BlockProposer<S> {
       Random random) {
     Map<Integer, String> faulty = new TreeMap<>();
     long t0 = System.nanoTime();
+    long c0 = cpuNanos();
     SignerSet requested =
         SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
     Map<Integer, List<S>> decoded = decodeAll(cts.size(), sharesByValidator, faulty);
     long t1 = System.nanoTime();
+    long c1 = cpuNanos();
 
     List<Integer> invalid = new ArrayList<>();
     if (variant.checksCiphertextValidity() && !Tpke.areAllValid(cts, random)) {
@@ -99,6 +107,7 @@ public final class BlockProposer<S> {
       }
     }
     long t2 = System.nanoTime();
+    long c2 = cpuNanos();
 
     SignerSet signers = honestSigners(requested, faulty);
     int preparedBefore = prepareCount.get();
@@ -108,7 +117,9 @@ public final class BlockProposer<S> {
     }
     CombineVariant.Combiner<S> combiner = combinerFor(signers);
     long t3 = System.nanoTime();
+    long c3 = cpuNanos();
     long prepareNanos = t3 - t2;
+    long prepareCpu = c3 - c2;
     if (combiner.verifiesShares()) {
       List<Integer> bad = combiner.verify(cts, byMessage(signers, decoded, cts.size()), random);
       for (int v : bad) {
@@ -116,7 +127,9 @@ public final class BlockProposer<S> {
       }
     }
     long t4 = System.nanoTime();
+    long c4 = cpuNanos();
     long verifyNanos = t4 - t3;
+    long verifyCpu = c4 - c3;
     if (!faulty.isEmpty()) {
       SignerSet honest = honestSigners(signers, faulty);
       if (!honest.equals(signers)) {
@@ -129,16 +142,20 @@ public final class BlockProposer<S> {
       }
     }
     long t5 = System.nanoTime();
+    long c5 = cpuNanos();
     prepareNanos += t5 - t4;
+    prepareCpu += c5 - c4;
 
     List<List<S>> byMessage = byMessage(signers, decoded, cts.size());
     CombineVariant.Combiner<S> finalCombiner = combiner;
     List<byte[]> secrets = combineWorkers.map(cts.size(),
         j -> invalid.contains(j) ? null : finalCombiner.combine(cts.get(j), byMessage.get(j)));
     long t6 = System.nanoTime();
+    long c6 = cpuNanos();
     List<Optional<byte[]>> plaintexts = new ArrayList<>(combineWorkers.map(cts.size(),
         j -> secrets.get(j) == null ? Optional.<byte[]>empty() : Tpke.open(cts.get(j), secrets.get(j))));
     long t7 = System.nanoTime();
+    long c7 = cpuNanos();
 
     List<Integer> failed = new ArrayList<>();
     for (int j = 0; j < cts.size(); j++) {
@@ -151,9 +168,12 @@ public final class BlockProposer<S> {
           reshare, random);
     }
     long t8 = System.nanoTime();
+    long c8 = cpuNanos();
     return new BlockResult(plaintexts, faulty, invalid, signers, prepareCount.get() > preparedBefore,
         new BlockResult.PhaseTimings(t1 - t0, t2 - t1, verifyNanos, prepareNanos, t6 - t5,
-            t7 - t6, t8 - t7));
+            t7 - t6, t8 - t7),
+        new BlockResult.PhaseTimings(c1 - c0, c2 - c1, verifyCpu, prepareCpu, c6 - c5,
+            c7 - c6, c8 - c7));
   }
 
   private Map<Integer, List<S>> decodeAll(

@@ -9,7 +9,8 @@ import java.util.Optional;
  * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
  * an invalid ciphertext, or too few honest shares), the validators found faulty with the reason,
  * in ascending validator order, the signer set finally used, whether prepare_combine ran (false
- * when every signer set was cached), and the wall-clock time of each phase.
+ * when every signer set was cached), the wall-clock time of each phase, and each phase's CPU
+ * time summed over the threads it ran on (same record, CPU nanoseconds).
  */
 public record BlockResult(
     List<Optional<byte[]>> plaintexts,
@@ -17,7 +18,8 @@ public record BlockResult(
     List<Integer> invalidCiphertexts,
     SignerSet signersUsed,
     boolean ranPrepare,
-    PhaseTimings timings) {
+    PhaseTimings timings,
+    PhaseTimings cpu) {
 
   public BlockResult {
     plaintexts = List.copyOf(plaintexts);
