@@ -227,24 +227,8 @@ public final class Calibrator {
       double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
       check(name, result, payloads);
       boolean verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
-      BlockResult.PhaseTimings t = result.timings();
-      Map<CryptoOp, Long> phaseWall = new EnumMap<>(CryptoOp.class);
-      phaseWall.put(CryptoOp.DECODE, t.decodeNanos());
-      phaseWall.put(CryptoOp.VALIDITY, t.validityNanos());
-      phaseWall.put(CryptoOp.VERIFY, t.verifyNanos());
-      phaseWall.put(CryptoOp.PREPARE, t.prepareNanos());
-      phaseWall.put(CryptoOp.COMBINE, t.combineNanos());
-      phaseWall.put(CryptoOp.BLAME, t.blameNanos());
-      phaseWall.put(CryptoOp.DECRYPT, t.decryptNanos());
-      BlockResult.PhaseTimings pc = result.cpu();
-      Map<CryptoOp, Long> phaseCpu = new EnumMap<>(CryptoOp.class);
-      phaseCpu.put(CryptoOp.DECODE, pc.decodeNanos());
-      phaseCpu.put(CryptoOp.VALIDITY, pc.validityNanos());
-      phaseCpu.put(CryptoOp.VERIFY, pc.verifyNanos());
-      phaseCpu.put(CryptoOp.PREPARE, pc.prepareNanos());
-      phaseCpu.put(CryptoOp.COMBINE, pc.combineNanos());
-      phaseCpu.put(CryptoOp.BLAME, pc.blameNanos());
-      phaseCpu.put(CryptoOp.DECRYPT, pc.decryptNanos());
+      Map<CryptoOp, Long> phaseWall = byOp(result.timings());
+      Map<CryptoOp, Long> phaseCpu = byOp(result.cpu());
       for (CryptoOp op : PHASES) {
         if ((op == CryptoOp.VALIDITY && !variant.checksCiphertextValidity())
             || (op == CryptoOp.VERIFY && !verifies)) {
@@ -255,6 +239,19 @@ public final class Calibrator {
         add(op.name(), op, block, k, Math.max(0, phaseCpu.get(op)), pw * unqueuedShare, pw);
       }
     }
+  }
+
+  /** block_propose's phase times keyed by the operation each phase is priced as. */
+  private static Map<CryptoOp, Long> byOp(BlockResult.PhaseTimings t) {
+    Map<CryptoOp, Long> m = new EnumMap<>(CryptoOp.class);
+    m.put(CryptoOp.DECODE, t.decodeNanos());
+    m.put(CryptoOp.VALIDITY, t.validityNanos());
+    m.put(CryptoOp.VERIFY, t.verifyNanos());
+    m.put(CryptoOp.PREPARE, t.prepareNanos());
+    m.put(CryptoOp.COMBINE, t.combineNanos());
+    m.put(CryptoOp.BLAME, t.blameNanos());
+    m.put(CryptoOp.DECRYPT, t.decryptNanos());
+    return m;
   }
 
   /**
