@@ -172,6 +172,24 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void consensusKeysOfIssue7() {
+    assertAt(fail("consensus:\n  timeout_delta: 1 s\n"), 2, "consensus.timeout_delta",
+        "replaced by CometBFT's per-step timeout_propose_delta");
+    assertAt(fail("consensus:\n  vote_signature: rsa\n"), 2, "consensus.vote_signature",
+        "known: ed25519, bls, none");
+    assertAt(fail("consensus:\n  skip_timeout_commit: maybe\n"), 2,
+        "consensus.skip_timeout_commit", "expected true or false");
+    assertAt(fail("consensus:\n  protocol: hotstuff\n"), 2, "consensus.protocol",
+        "known: tendermint");
+    assertAt(fail("consensus:\n  timeout_commit: -1 s\n"), 2, "consensus.timeout_commit",
+        "must not be negative");
+    assertAt(fail("consensus:\n  simulation: fast\n"), 2, "consensus.simulation",
+        "auto, exact, large");
+    assertAt(fail("network:\n  flush_throttle_timeout: -1 ms\n"), 2,
+        "network.flush_throttle_timeout", "must not be negative");
+  }
+
+  @Test
   void impossibleValues() {
     assertAt(fail("keys:\n  shares: 100\n"), 2, "keys.shares",
         "100 is not a power of two", "nearest: 64 or 128");
