@@ -85,31 +85,50 @@ final class TendermintNode {
    * of V votes to verify costs V FIFO entries, not V queue entries.
    */
   private void process(long cpuNanos, Runnable action) {
+    queue(cpuNanos, action);
+  }
+
+  /** {@link #process} of a received message, queued as itself. */
+  private void queue(long cpuNanos, Object action) {
     long now = sim.nowNanos();
     long start = Math.max(now, cpuFreeNanos);
     long done = start + cpuNanos;
     cpuFreeNanos = done;
     if (done == now && cpu.idle()) {
-      action.run();
+      run(action);
       return;
     }
     cpu.add(done, action);
   }
 
+  /**
+   * Runs one queued action: a received vote or proposal (queued as itself, so that the V votes
+   * of a step cost no allocation each) or any other work.
+   */
+  private void run(Object action) {
+    if (action instanceof Vote v) {
+      onVote(v);
+    } else if (action instanceof Proposal p) {
+      onProposal(p);
+    } else {
+      ((Runnable) action).run();
+    }
+  }
+
   /** This validator's CPU: actions in the order they were queued, each at its finishing time. */
   private final class Cpu implements dev.tdsim.engine.Series {
-    private Runnable[] actions = new Runnable[16];
+    private Object[] actions = new Object[16];
     private long[] doneNanos = new long[16];
     private int head;
     private int size;
     private boolean queued;
-    private Runnable current;
+    private Object current;
 
     boolean idle() {
       return size == 0 && !queued;
     }
 
-    void add(long done, Runnable action) {
+    void add(long done, Object action) {
       if (size == actions.length) {
         grow();
       }
@@ -138,14 +157,14 @@ final class TendermintNode {
 
     @Override
     public void fire(Simulation s) {
-      Runnable r = current;
+      Object r = current;
       current = null;
-      r.run();
+      run(r);
     }
 
     private void grow() {
       int n = actions.length;
-      Runnable[] a = new Runnable[2 * n];
+      Object[] a = new Object[2 * n];
       long[] d = new long[2 * n];
       for (int i = 0; i < size; i++) {
         a[i] = actions[(head + i) & (n - 1)];
@@ -234,12 +253,12 @@ final class TendermintNode {
     } else if (m instanceof Proposal p) {
       long verify = p.proposer() == id ? 0 : costs.voteVerifyNanos();
       signatureNanos += verify;
-      process(verify, () -> onProposal(p));
+      queue(verify, p);
     } else if (m instanceof Vote v) {
       // A validator adds its own votes without checking their signatures.
       long verify = v.voter() == id ? 0 : costs.voteVerifyNanos();
       signatureNanos += verify;
-      process(verify, () -> onVote(v));
+      queue(verify, v);
     }
   }
 
