@@ -306,4 +306,76 @@ class ExactModelTimingTest {
     assertTrue(w.protocol.stats().notes().isEmpty());
     assertEquals("exact", w.protocol.stats().mode());
   }
+
+  @Test
+  void wireSizes() {
+    assertEquals(100 + 96, new Vote(Vote.Type.PREVOTE, 1, 0, 0, true, 96).wireBytes());
+    assertEquals(200, new Proposal(1, 0, 0, new dev.tdsim.consensus.Block(1, 1, 5000), 1)
+        .wireBytes());
+    assertEquals(5000 + 200, new BlockPart(1, 0, 0, 5000).wireBytes());
+  }
+
+  @Test
+  void theRepairPeerMayBeValidatorZero() {
+    // Height 2's proposer (1) loses every part to validator 3. At 3 the block voters arrive as
+    // 1 (the proposer, at 40 ms), then 0 and 2 (50 ms): 3 asks 0, not the proposer, and
+    // commits at 60 ms with everyone.
+    Harness w = new Harness(4);
+    w.heights = 2;
+    w.drop = (from, to, m) -> from == 1 && to == 3 && m instanceof BlockPart b && b.height() == 2;
+    w.run();
+    assertEquals(1, w.protocol.proposer(2, 0));
+    for (int v = 0; v < 4; v++) {
+      assertEquals(60 * MS, commitOf(w, v, 2).atNanos(), "validator " + v);
+    }
+  }
+
+  @Test
+  void aValidatorHoldingAnEarlierRoundsBlockPrecommitsItBeforeTheNewProposalArrives() {
+    // Round 0: the proposal (validator 0) reaches only 3, so 1 and 2 prevote nil at 3 s and the
+    // round fails (round 1 at 5020 ms everywhere). Validator 2's precommits are all lost, so
+    // every precommit quorum needs 3's. Round 1's proposal and parts take 500 ms from its
+    // proposer (1) to 3, the votes 10 ms: at 5040 3 holds +2/3 round-1 block prevotes and the
+    // block (from round 0), so it precommits the block: everyone commits at 5050 in round 1.
+    Harness w = new Harness(4);
+    w.heights = 1;
+    w.drop = (from, to, m) -> (from == 0 && (to == 1 || to == 2) && m instanceof Proposal p
+        && p.round() == 0) || (from == 2 && m instanceof Vote v
+        && v.type() == Vote.Type.PRECOMMIT);
+    w.delayMs = (from, to, m) -> from == 1 && to == 3 && m.getClass() != Vote.class
+        && ((TendermintMessage) m).round() == 1 ? 500 : 10;
+    w.run();
+    assertEquals(List.of(0, 1), List.of(w.protocol.proposer(1, 0), w.protocol.proposer(1, 1)));
+    for (int v = 0; v < 4; v++) {
+      Harness.Commit c = commitOf(w, v, 1);
+      assertEquals(1, c.round(), "validator " + v);
+      assertEquals(5050 * MS, c.atNanos(), "validator " + v);
+    }
+  }
+
+  @Test
+  void aPartReceivedTwiceCountsOnce() {
+    // 4 parts; part 2 takes 500 ms to validator 3 from anyone. At 20 ms 3 asks a voter (1) for
+    // the block, whose copies of parts 0, 1 and 3 arrive at 30 a second time: the block is
+    // complete only when part 2 arrives from the proposer, at 500 ms.
+    Harness w = new Harness(4);
+    w.heights = 1;
+    w.blockBytes = 200_000;
+    List<BlockPart> resent = new ArrayList<>();
+    w.delayMs = (from, to, m) -> {
+      if (from == 1 && to == 3 && m instanceof BlockPart b) {
+        resent.add(b);
+      }
+      return to == 3 && m instanceof BlockPart b && b.index() == 2 ? 500 : 10;
+    };
+    w.run();
+    assertEquals(500 * MS, commitOf(w, 3, 1).atNanos());
+    assertEquals(0, commitOf(w, 3, 1).round());
+    // the repair resends every part with its own size
+    assertEquals(List.of(65536L, 65536L, 65536L, 200_000L - 3 * 65536),
+        resent.stream().map(BlockPart::bytes).toList());
+    // 12 broadcasts (3 never prevoted: it went to a nil precommit on +2/3 prevotes) to 4
+    // validators, and the repair: a proposal and 4 parts
+    assertEquals(12 * 4 + 5, w.protocol.stats().messages());
+  }
 }

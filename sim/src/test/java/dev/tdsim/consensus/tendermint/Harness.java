@@ -59,6 +59,10 @@ final class Harness {
    * large-committee model's network (each validator in its own region); null: 1 ms uniform.
    */
   long[][] linkMs;
+  /** When height 1 starts, in ms. */
+  long startMs;
+  /** The large model's uplink per copy (PER_LINK); the exact model's links ignore size. */
+  long uplinkBitsPerSecond = 1_000_000_000_000_000L;
   /** When the proposer of a height may propose, in ms after it asks; negative: never. */
   java.util.function.IntBinaryOperator proposeAfterMs = (proposer, height) -> 0;
   Loss drop = (from, to, m) -> false;
@@ -173,9 +177,9 @@ final class Harness {
     // The large model's network: the links of links(), else 10 ms everywhere (the default
     // delayMs); no jitter, no bandwidth limit.
     NetworkModel network = linkMs == null
-        ? new NetworkModel(new UniformLatency(10 * MS), new NoJitter(), 1_000_000_000_000_000L,
+        ? new NetworkModel(new UniformLatency(10 * MS), new NoJitter(), uplinkBitsPerSecond,
             UplinkSharing.PER_LINK, java.util.Collections.nCopies(validators, "dc"))
-        : new NetworkModel(new Matrix(linkMs), new NoJitter(), 1_000_000_000_000_000L,
+        : new NetworkModel(new Matrix(linkMs), new NoJitter(), uplinkBitsPerSecond,
             UplinkSharing.PER_LINK, new Matrix(linkMs).regionNames());
     protocol = dev.tdsim.consensus.Protocols.create(Tendermint.NAME, new ProtocolContext(sim,
         stake, heights, settings, costs, blocks, transport,
@@ -185,7 +189,7 @@ final class Harness {
   }
 
   ConsensusProtocol run() {
-    build().start(0);
+    build().start(startMs * MS);
     sim.run();
     return protocol;
   }

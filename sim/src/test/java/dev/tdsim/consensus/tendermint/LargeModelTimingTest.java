@@ -237,4 +237,95 @@ class LargeModelTimingTest {
     assertEquals("1 round(s) had no proposal before the proposer's propose timeout",
         muted.protocol.stats().notes().get(2));
   }
+
+  /** 10 ms between all validators but {@code far}, which is {@code ms} from everyone. */
+  private static long[][] farOne(int validators, int far, long ms) {
+    long[][] m = new long[validators][validators];
+    for (int i = 0; i < validators; i++) {
+      for (int j = 0; j < validators; j++) {
+        m[i][j] = i == j ? 0 : i == far || j == far ? ms : 10;
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void heightOneStartsWhenTheProtocolIsStarted() {
+    assertBoth(w -> w.startMs = 1000, new long[][] {{1030, 1030, 1030, 1030}}, new int[] {0});
+  }
+
+  @Test
+  void aFarProposerThatProposesWithinItsOwnTimeoutIsNotMuted() {
+    // As eachStepsTimeout...: round 0's proposer (0) is mute, but now validator 1 is the far one
+    // (100 ms) and round 1's proposer: it enters round 1 at 310 (the others at 220) and may
+    // propose 1050 ms later, at 1360, before its own propose timeout (310 + 1100) though after
+    // the others' (1320). Its proposal comes too late for the others, so round 2 decides, as
+    // before; but the round had a proposal: only round 0 counts as muted.
+    ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
+        3 * MS, 0, false, 65536, 0, "exact", 1000);
+    Consumer<Harness> setup = w -> {
+      w.settings = s;
+      w.links(farOne(4, 1, 100));
+      w.proposeAfterMs = (p, h) -> p == 0 ? -1 : p == 1 ? 1050 : 0;
+    };
+    Harness probe = new Harness(4);
+    probe.settings = s;
+    probe.build();
+    assertEquals(List.of(0, 1, 2), List.of(probe.protocol.proposer(1, 0),
+        probe.protocol.proposer(1, 1), probe.protocol.proposer(1, 2)));
+    assertBoth(setup, new long[][] {{1480, 1570, 1480, 1480}}, new int[] {2});
+    Harness large = run(true, setup);
+    assertEquals("1 round(s) had no proposal before the proposer's propose timeout",
+        large.protocol.stats().notes().get(2));
+  }
+
+  @Test
+  void aBlockSlowerThanItsVotesIsNotRepairedInTheLargeModel() {
+    // 7 validators (quorum 5); the proposer's link to validator 6 takes 1500 ms, all others 10.
+    // Validator 6 sees +2/3 block prevotes (1-5) at 20 ms and +2/3 block precommits at 30 ms
+    // without the block: it precommits nil. The exact model repairs the block from a voter (it
+    // commits at 30 with everyone); the large model does not repair lost or slow parts, so 6
+    // commits when the block arrives, at 1500 ms, in round 0, after its precommit timeout
+    // (30 + 1000) took it to round 1.
+    long[][] ms = farOne(7, -1, 0);
+    ms[0][6] = 1500;
+    for (boolean large : new boolean[] {false, true}) {
+      Harness w = new Harness(7);
+      w.heights = 1;
+      w.links(ms);
+      if (large) {
+        w.large();
+      }
+      w.run();
+      assertEquals(7, w.commits.size());
+      for (int v = 0; v < 7; v++) {
+        Harness.Commit c = commitOf(w, v, 1);
+        long expected = large && v == 6 ? 1500 * MS : 30 * MS;
+        assertTrue(Math.abs(c.atNanos() - expected) <= SLACK_NANOS,
+            (large ? "large" : "exact") + ", validator " + v + ": " + c.atNanos() / 1e6);
+        assertEquals(0, c.round());
+      }
+      assertEquals(large ? 1 : 0, w.protocol.stats().maxRound(), large ? "large" : "exact");
+      assertEquals(0, w.protocol.stats().extraRounds());
+    }
+  }
+
+  @Test
+  void messageSizesCountOnTheSendersLinks() {
+    // 1 ns per byte on every link: the proposal (200 B) and its one part (2048 + 200 B) reach
+    // the others 2248 ns after the 10 ms, then each vote step adds 100 B of vote body plus the
+    // signature: commits at 30 ms + 2248 + 2 x 164 ns with 64-byte signatures, + 2 x 196 with 96.
+    for (long signature : new long[] {64, 96}) {
+      Harness w = new Harness(4);
+      w.heights = 1;
+      w.uplinkBitsPerSecond = 8_000_000_000L;
+      w.costs = new NodeCosts(0, 0, 0, 0, 0, 0, 0, signature);
+      w.large();
+      w.run();
+      for (Harness.Commit c : w.commits) {
+        assertEquals(30 * MS + 2248 + 2 * (100 + signature), c.atNanos(),
+            "signature " + signature + " B, validator " + c.validator());
+      }
+    }
+  }
 }
