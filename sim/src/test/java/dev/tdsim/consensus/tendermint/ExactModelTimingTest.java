@@ -378,4 +378,25 @@ class ExactModelTimingTest {
     // validators, and the repair: a proposal and 4 parts
     assertEquals(12 * 4 + 5, w.protocol.stats().messages());
   }
+
+  @Test
+  void aValidatorAHeightBehindStillGetsItsBlockRepaired() {
+    // Everything takes 100 ms to reach validator 3 and height 1's parts from its proposer (0)
+    // never do. The others decide height 1 at 30 ms and height 2 at 60 ms. At 110 ms 3 holds
+    // +2/3 prevotes for height 1's block and asks a voter (1) for it: the proposal of a height
+    // the others have decided is still at hand, so 3 commits height 1 when the resent part
+    // arrives (210 ms) and height 2 at once, from the messages it kept.
+    Harness w = new Harness(4);
+    w.heights = 2;
+    w.delayMs = (from, to, m) -> to == 3 ? 100 : 10;
+    w.drop = (from, to, m) -> from == 0 && to == 3 && m instanceof BlockPart;
+    w.run();
+    assertEquals(0, w.protocol.proposer(1, 0));
+    for (int v = 0; v < 3; v++) {
+      assertEquals(30 * MS, commitOf(w, v, 1).atNanos(), "validator " + v);
+      assertEquals(60 * MS, commitOf(w, v, 2).atNanos(), "validator " + v);
+    }
+    assertEquals(210 * MS, commitOf(w, 3, 1).atNanos());
+    assertEquals(210 * MS, commitOf(w, 3, 2).atNanos());
+  }
 }
