@@ -158,7 +158,8 @@ class PipelineAccountingTest {
   void theCostCheckSeesEveryRealCallOnceAndNoSampledOne() {
     // A model that predicts the admission check and share creation (the other operations are
     // timed from the process CPU clock, which may read 0 for a short call).
-    CostModel.Coefficients oneMs = new CostModel.Coefficients(1e6, 0, 0, 0, 0, 0, 0);
+    // 1 ms + 1 us per message + 100 ns per validator + 10 ns per share point + 1 ns per byte
+    CostModel.Coefficients oneMs = new CostModel.Coefficients(1e6, 1000, 100, 0, 10, 0, 1);
     CostModel model = new CostModel(Map.of("simple", Map.of(CryptoOp.ADMISSION_CHECK, oneMs,
         CryptoOp.SHARE_CREATE, oneMs)), Map.of(), "test");
     PipelineFixture f = PipelineFixture.builder("simple").realCryptoAt(h -> h == 1).build();
@@ -179,6 +180,12 @@ class PipelineAccountingTest {
     Map<CryptoOp, CostCheck.OpCheck> byOp = check.summary().byOp();
     assertEquals(1, byOp.get(CryptoOp.ADMISSION_CHECK).calls(), "height 1's block");
     assertEquals(4, byOp.get(CryptoOp.SHARE_CREATE).calls(), "height 1's four share batches");
+    // the sizes the calls were predicted at: 3 messages of 64 B, checked once (1 validator, 1
+    // point); shares of one validator (2 points)
+    assertEquals(1_000_000 + 3 * 1000 + 100 + 10 + 192,
+        byOp.get(CryptoOp.ADMISSION_CHECK).medianPredictedNanos());
+    assertEquals(1_000_000 + 3 * 1000 + 100 + 2 * 10 + 192,
+        byOp.get(CryptoOp.SHARE_CREATE).medianPredictedNanos());
   }
 
   @Test
@@ -207,5 +214,22 @@ class PipelineAccountingTest {
     assertEquals("unknown schedule 'eager'; known: [before-next, pipelined]", e.getMessage());
     assertTrue(Schedule.BEFORE_NEXT.judgedTime().startsWith("consensus (proposal to commit) plus"));
     assertTrue(Schedule.PIPELINED.judgedTime().startsWith("the slower of consensus"));
+  }
+
+  @Test
+  void aHeightDecidedAtTimeZeroKeepsItsFirstCommit() {
+    // time 0 is a time like any other: the commit at 0 decides, the one at 5 ms does not
+    PipelineFixture f = PipelineFixture.builder("simple").realCryptoAt(h -> false).build();
+    f.propose(1, 0);
+    f.commit(3, 1, 0, 0, ALL, new ProcessingTime(1, 2, 3));
+    f.commit(0, 1, 1, 5 * MS, ALL, new ProcessingTime(7, 7, 7));
+    f.commit(1, 1, 1, 5 * MS, ALL, new ProcessingTime(7, 7, 7));
+    f.commit(2, 1, 1, 5 * MS, ALL, new ProcessingTime(7, 7, 7));
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(0, r.decidedNanos());
+    assertEquals(0, r.round());
+    assertEquals(List.of(1L, 2L, 3L), List.of(r.validationNanos(), r.signatureNanos(),
+        r.walNanos()));
   }
 }
