@@ -233,7 +233,7 @@ final class PipelineFixture {
     DecryptionPipeline<S> p = new DecryptionPipeline<>(sim, net, crypto, timing,
         sampledCosts(variant.name()), workload,
         new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
-            hardware, b.realAt, 10, 0),
+            hardware, b.realAt, 10, b.executionPerTxNanos),
         new Random(3));
     p.attach(consensus);
     return p;
@@ -256,6 +256,7 @@ final class PipelineFixture {
     private IntPredicate realAt = h -> true;
     private int msgsPerBlock = 3;
     private long msgBytes = 64;
+    private long executionPerTxNanos;
 
     private Builder(CombineVariant<?> variant) {
       this.variant = variant;
@@ -304,6 +305,12 @@ final class PipelineFixture {
       return this;
     }
 
+    /** Execution time of one decrypted transaction (default 0). */
+    Builder executionPerTx(long nanos) {
+      this.executionPerTxNanos = nanos;
+      return this;
+    }
+
     PipelineFixture build() {
       return new PipelineFixture(this);
     }
@@ -334,6 +341,13 @@ final class PipelineFixture {
   void commit(int validator, int height, int round, long atNanos, List<Integer> signers) {
     sim.schedule(atNanos, s -> pipeline.onCommit(validator, height, round, s.nowNanos(), signers,
         ProcessingTime.NONE));
+  }
+
+  /** As {@link #commit}, with the CPU time consensus says the validator spent on the height. */
+  void commit(int validator, int height, int round, long atNanos, List<Integer> signers,
+      ProcessingTime costs) {
+    sim.schedule(atNanos, s -> pipeline.onCommit(validator, height, round, s.nowNanos(), signers,
+        costs));
   }
 
   /** Every validator commits height at its own time {@code commitNanos[v]}, all as signers. */

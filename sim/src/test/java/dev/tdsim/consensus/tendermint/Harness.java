@@ -54,6 +54,17 @@ final class Harness {
 
   /** Delay of one message in ms from sender to receiver (default 10 ms). */
   Link delayMs = (from, to, m) -> 10;
+  /**
+   * Per-link latencies in ms set by {@link #links}: the exact model's delays and the
+   * large-committee model's network (each validator in its own region); null: 1 ms uniform.
+   */
+  long[][] linkMs;
+  /** When height 1 starts, in ms. */
+  long startMs;
+  /** The large model's uplink per copy (PER_LINK); the exact model's links ignore size. */
+  long uplinkBitsPerSecond = 1_000_000_000_000_000L;
+  /** When the proposer of a height may propose, in ms after it asks; negative: never. */
+  java.util.function.IntBinaryOperator proposeAfterMs = (proposer, height) -> 0;
   Loss drop = (from, to, m) -> false;
   final List<Commit> commits = new ArrayList<>();
   final Map<Integer, Long> sentBy = new HashMap<>();
@@ -108,7 +119,12 @@ final class Harness {
 
     @Override
     public void whenMayPropose(int proposer, int height, Runnable propose) {
-      propose.run();
+      long ms = proposeAfterMs.applyAsInt(proposer, height);
+      if (ms == 0) {
+        propose.run();
+      } else if (ms > 0) {
+        sim.scheduleAfter(ms * MS, s -> propose.run());
+      }
     }
 
     @Override
@@ -117,10 +133,54 @@ final class Harness {
     }
   };
 
+  /** Every message from {@code i} to {@code j} takes {@code ms[i][j]} (both models). */
+  Harness links(long[][] ms) {
+    linkMs = ms;
+    delayMs = (from, to, m) -> ms[from][to];
+    return this;
+  }
+
+  /** The same world simulated by the large-committee model. */
+  Harness large() {
+    ConsensusSettings s = settings;
+    settings = new ConsensusSettings(s.timeoutProposeNanos(), s.timeoutProposeDeltaNanos(),
+        s.timeoutPrevoteNanos(), s.timeoutPrevoteDeltaNanos(), s.timeoutPrecommitNanos(),
+        s.timeoutPrecommitDeltaNanos(), s.timeoutCommitNanos(), s.skipTimeoutCommit(),
+        s.blockPartSizeBytes(), 0, ConsensusSettings.LARGE, 1);
+    return this;
+  }
+
+  /** Validator i in region "v" + i, links of {@link #linkMs}. */
+  private record Matrix(long[][] ms) implements dev.tdsim.network.LatencyModel {
+    @Override
+    public String name() {
+      return "matrix";
+    }
+
+    @Override
+    public int regionIndex(String region) {
+      return Integer.parseInt(region.substring(1));
+    }
+
+    @Override
+    public List<String> regionNames() {
+      return java.util.stream.IntStream.range(0, ms.length).mapToObj(i -> "v" + i).toList();
+    }
+
+    @Override
+    public long oneWayLatencyNanos(int fromRegion, int toRegion) {
+      return fromRegion == toRegion ? 0 : ms[fromRegion][toRegion] * MS;
+    }
+  }
+
   ConsensusProtocol build() {
-    NetworkModel network = new NetworkModel(new UniformLatency(MS), new NoJitter(),
-        1_000_000_000L, UplinkSharing.FAIR_SHARE,
-        java.util.Collections.nCopies(validators, "dc"));
+    // The large model's network: the links of links(), else 10 ms everywhere (the default
+    // delayMs); no jitter, no bandwidth limit.
+    NetworkModel network = linkMs == null
+        ? new NetworkModel(new UniformLatency(10 * MS), new NoJitter(), uplinkBitsPerSecond,
+            UplinkSharing.PER_LINK, java.util.Collections.nCopies(validators, "dc"))
+        : new NetworkModel(new Matrix(linkMs), new NoJitter(), uplinkBitsPerSecond,
+            UplinkSharing.PER_LINK, new Matrix(linkMs).regionNames());
     protocol = dev.tdsim.consensus.Protocols.create(Tendermint.NAME, new ProtocolContext(sim,
         stake, heights, settings, costs, blocks, transport,
         (v, h, r, at, signers, c) -> commits.add(new Commit(v, h, r, at, signers, c)),
@@ -129,7 +189,7 @@ final class Harness {
   }
 
   ConsensusProtocol run() {
-    build().start(0);
+    build().start(startMs * MS);
     sim.run();
     return protocol;
   }
