@@ -232,4 +232,22 @@ class PipelineAccountingTest {
     assertEquals(List.of(1L, 2L, 3L), List.of(r.validationNanos(), r.signatureNanos(),
         r.walNanos()));
   }
+
+  @Test
+  void eachBlockIsChargedItsOwnChecksNotTheRunsTotal() {
+    PipelineFixture f = PipelineFixture.builder("simple").build();
+    long[] admitted = new long[2];
+    f.sim.schedule(0, s -> {
+      f.pipeline.blockFor(1, 0, 1);
+      admitted[0] = f.pipeline.admissionCpuNanos();
+      f.pipeline.blockFor(2, 0, 2);
+      admitted[1] = f.pipeline.admissionCpuNanos();
+      f.pipeline.validationNanos(1, 0);
+      f.pipeline.validationNanos(2, 0);
+    });
+    f.run();
+    List<Priced> calls = f.timing.of(CryptoOp.ADMISSION_CHECK);
+    assertEquals(admitted[0], calls.get(0).measuredCpuNanos());
+    assertEquals(admitted[1] - admitted[0], calls.get(1).measuredCpuNanos());
+  }
 }
