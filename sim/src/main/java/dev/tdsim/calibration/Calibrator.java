@@ -321,23 +321,6 @@ public final class Calibrator {
     return Math.max(wallNanos - queued, 0.05 * wallNanos);
   }
 
-  /**
-   * CPU time of a block_propose at k threads: the calling thread's on one thread (the
-   * single-core time), the process's on several (all their threads, as the simulator measures
-   * block_propose).
-   */
-  private static long cpu(int threads) {
-    return threads == 1 ? THREADS.getCurrentThreadCpuTime() : processCpu();
-  }
-
-  private static long processCpu() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      return sun.getProcessCpuTime();
-    }
-    throw new IllegalStateException("this JVM cannot measure process CPU time");
-  }
-
   public Result run() {
     long t0 = System.nanoTime();
     if (!THREADS.isCurrentThreadCpuTimeSupported()) {

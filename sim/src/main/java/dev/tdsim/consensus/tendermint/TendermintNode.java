@@ -295,7 +295,8 @@ final class TendermintNode {
 
   private void onVote(Vote v) {
     if (v.height() < height) {
-      onLastCommitVote(v);
+      // The previous height's late precommits: skip_timeout_commit counted them while this
+      // validator waited in its commit pause (below); once it moved on they change nothing.
       return;
     }
     RoundState rs = state(v.height(), v.round());
@@ -327,18 +328,6 @@ final class TendermintNode {
     }
     if (v.round() == round) {
       checkRound();
-    }
-  }
-
-  private void onLastCommitVote(Vote v) {
-    if (lastCommit == null || v.height() != lastCommitHeight || v.type() != Vote.Type.PRECOMMIT
-        || startedHeight > lastCommitHeight) {
-      return;
-    }
-    RoundState rs = existing(v.height(), v.round());
-    if (rs == lastCommit) {
-      rs.add(v, stake[v.voter()]);
-      maybeSkipCommitPause();
     }
   }
 
