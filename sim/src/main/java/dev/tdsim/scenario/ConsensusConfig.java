@@ -19,6 +19,9 @@ import java.util.List;
  * @param execution block execution and the disk syncs of the WAL and the signer
  * @param maxBlockTxs most messages in a block, >= 1
  * @param maxBlockBytes most payload bytes in a block, >= 1 (YAML {@code max_block_bytes})
+ * @param haltAfterNanos a chain that commits no height for this long of simulated time, after
+ *     its last commit and after the last time a fault window opens or closes, is declared halted
+ *     and the run stops there (YAML {@code halt_after}, > 0; only faults can halt a chain)
  */
 public record ConsensusConfig(
     String protocol,
@@ -26,7 +29,8 @@ public record ConsensusConfig(
     String voteSignature,
     ExecutionCosts execution,
     int maxBlockTxs,
-    long maxBlockBytes) {
+    long maxBlockBytes,
+    long haltAfterNanos) {
 
   /** No signature cost at all: for studies that leave signatures out. */
   public static final String NO_SIGNATURE = "none";
@@ -35,6 +39,11 @@ public record ConsensusConfig(
   public static final String DEFAULT_VOTE_SIGNATURE = VoteSignatureSchemes.DEFAULT;
   public static final int DEFAULT_MAX_BLOCK_TXS = 10_000;
   public static final long DEFAULT_MAX_BLOCK_BYTES = 4L << 20;
+  /**
+   * 60 s: with CometBFT's timeouts (3 s propose + 1 s prevote + 1 s precommit, +0.5 s each per
+   * round) about eight rounds without a commit.
+   */
+  public static final long DEFAULT_HALT_AFTER_NANOS = 60_000_000_000L;
 
   public ConsensusConfig {
     Checks.oneOf("consensus.protocol", protocol, Protocols.names());
@@ -43,6 +52,14 @@ public record ConsensusConfig(
     java.util.Objects.requireNonNull(execution, "execution");
     Checks.atLeast("consensus.max_block_txs", maxBlockTxs, 1);
     Checks.positiveSize("consensus.max_block_bytes", maxBlockBytes);
+    Checks.positiveDuration("consensus.halt_after", haltAfterNanos);
+  }
+
+  /** With the default {@code halt_after}. */
+  public ConsensusConfig(String protocol, ConsensusSettings settings, String voteSignature,
+      ExecutionCosts execution, int maxBlockTxs, long maxBlockBytes) {
+    this(protocol, settings, voteSignature, execution, maxBlockTxs, maxBlockBytes,
+        DEFAULT_HALT_AFTER_NANOS);
   }
 
   /** CometBFT's defaults (see {@link ConsensusSettings#cometBftDefaults()}). */

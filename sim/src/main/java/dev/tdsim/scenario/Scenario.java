@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  * @param sweep the raw {@code sweep:} section (unmodifiable, possibly empty; its content is not
  *     validated by this layer): values are String, Integer/Long/BigInteger, Double, Boolean, null,
  *     List or Map as YAML constructs them
+ * @param faults the validators that are down, slow or lying, and when (YAML list {@code faults};
+ *     empty by default); faults that change consensus need the exact consensus model
  */
 public record Scenario(
     String name,
@@ -46,7 +48,8 @@ public record Scenario(
     CryptoConfig crypto,
     List<Long> budgetsNanos,
     Path source,
-    Map<String, Object> sweep) {
+    Map<String, Object> sweep,
+    FaultsConfig faults) {
 
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_HEIGHTS = 20;
@@ -71,6 +74,7 @@ public record Scenario(
     Objects.requireNonNull(crypto, "crypto");
     budgetsNanos = checkBudgets(budgetsNanos);
     sweep = sweep == null ? Map.of() : freezeMap(sweep);
+    faults = faults == null ? FaultsConfig.NONE : faults;
 
     if (validators.count() > keys.shares()) {
       throw new ScenarioException("validators.count", "validators.count (" + validators.count()
@@ -107,6 +111,15 @@ public record Scenario(
       throw new ScenarioException("crypto.sample_heights", "crypto.sample_heights ("
           + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
     }
+    checkFaults(faults, validators, consensus);
+  }
+
+  /** The scenario without faults. */
+  public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
+      KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
+      CryptoConfig crypto, List<Long> budgetsNanos, Path source, Map<String, Object> sweep) {
+    this(name, seed, heights, validators, keys, network, workload, consensus, crypto,
+        budgetsNanos, source, sweep, FaultsConfig.NONE);
   }
 
   /** The scenario without a sweep section. */
@@ -150,7 +163,35 @@ public record Scenario(
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
     return new Scenario(name, newSeed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, source, sweep);
+        crypto, budgetsNanos, source, sweep, faults);
+  }
+
+  /**
+   * Faults hit existing validators and regions, and faults that change consensus run on the
+   * exact model (the large-committee model has no individual messages to drop or forge).
+   */
+  private static void checkFaults(
+      FaultsConfig faults, ValidatorsConfig validators, ConsensusConfig consensus) {
+    if (faults.isEmpty()) {
+      return;
+    }
+    faults.plan(validators);
+    if (!faults.needsExactConsensus()) {
+      return;
+    }
+    dev.tdsim.consensus.ConsensusSettings cs = consensus.settings();
+    if (cs.simulation().equals(dev.tdsim.consensus.ConsensusSettings.LARGE)) {
+      throw new ScenarioException("faults", "faults need the exact consensus model (every "
+          + "message an event) but consensus.simulation is 'large'; use 'auto' or 'exact'",
+          "consensus.simulation");
+    }
+    if (!cs.exactFor(validators.count())) {
+      throw new ScenarioException("faults", "faults need the exact consensus model, but "
+          + validators.count() + " validators are above consensus.exact_max_validators ("
+          + cs.exactMaxValidators() + "); raise it (exact simulation of this committee is "
+          + "slower) or use fewer validators", "consensus.exact_max_validators",
+          "validators.count");
+    }
   }
 
   static Path resolveRelative(Path source, String path) {
@@ -175,13 +216,14 @@ public record Scenario(
         && consensus.equals(s.consensus)
         && crypto.equals(s.crypto)
         && budgetsNanos.equals(s.budgetsNanos)
-        && sweep.equals(s.sweep);
+        && sweep.equals(s.sweep)
+        && faults.equals(s.faults);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(name, seed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, sweep);
+        crypto, budgetsNanos, sweep, faults);
   }
 
   private static List<Long> checkBudgets(List<Long> budgets) {

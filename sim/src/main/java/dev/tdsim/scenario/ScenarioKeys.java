@@ -15,7 +15,21 @@ public final class ScenarioKeys {
 
   /** Top-level keys. */
   public static final List<String> TOP = List.of("name", "seed", "heights", "validators", "keys",
-      "network", "workload", "consensus", "crypto", "budgets", "sweep");
+      "network", "workload", "consensus", "crypto", "budgets", "faults", "sweep");
+
+  /** The list of faults (each entry's keys depend on its kind: {@link #faultKeys}). */
+  public static final String FAULTS = "faults";
+
+  /** The keys every fault entry may have, before its kind's own. */
+  public static final List<String> FAULT_COMMON = List.of("kind", "validators", "region",
+      "stake", "from", "until", "from_height", "until_height");
+
+  /** The keys a fault of this kind may have. */
+  public static List<String> faultKeys(dev.tdsim.faults.FaultKind kind) {
+    List<String> out = new ArrayList<>(FAULT_COMMON);
+    kind.fields().forEach(f -> out.add(f.key()));
+    return List.copyOf(out);
+  }
 
   /** The free-form section kept raw. */
   public static final String SWEEP = "sweep";
@@ -35,7 +49,7 @@ public final class ScenarioKeys {
         "timeout_commit", "skip_timeout_commit", "block_part_size", "peer_gossip_sleep_duration",
         "simulation", "exact_max_validators", "vote_signature", "wal_fsync",
         "wal_fsync_block_parts", "privval_fsync", "execution_per_tx", "execution_per_block",
-        "max_block_txs", "max_block_bytes"));
+        "max_block_txs", "max_block_bytes", "halt_after"));
     s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
         "threads"));
     SECTIONS = Collections.unmodifiableMap(s);

@@ -65,9 +65,10 @@ final class ScenarioReader {
     CryptoConfig crypto = readCrypto(section(top, "crypto"));
     List<Long> budgets = get(top, "", "budgets", Scenario.DEFAULT_BUDGETS_NANOS,
         (f, n) -> listOf(f, n, "[100 ms, 1 s]", (g, m) -> duration(g, m, false)));
+    FaultsConfig faults = get(top, "", "faults", FaultsConfig.NONE, this::readFaults);
     Map<String, Object> sweep = get(top, "", "sweep", Map.of(), this::sweep);
     Scenario scenario = build(() -> new Scenario(name, seed, heights, validators, keys, network,
-        workload, consensus, crypto, budgets, source, sweep));
+        workload, consensus, crypto, budgets, source, sweep, faults));
     checkCalibration(scenario);
     return scenario;
   }
@@ -173,6 +174,7 @@ final class ScenarioReader {
     int txs = get(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
     long bytes = get(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
         this::size);
+    long haltAfter = get(e, p, "halt_after", ConsensusConfig.DEFAULT_HALT_AFTER_NANOS, positive);
     return build(() -> {
       Checks.positiveDuration("consensus.timeout_propose", propose);
       Checks.positiveDuration("consensus.timeout_prevote", prevote);
@@ -191,8 +193,125 @@ final class ScenarioReader {
       return new ConsensusConfig(protocol, new ConsensusSettings(propose, proposeDelta, prevote,
           prevoteDelta, precommit, precommitDelta, commit, skip, partSize, sleep, simulation,
           exactMax), signature, new ExecutionCosts(perTx, perBlock, fsync, partSyncs, privval),
-          txs, bytes);
+          txs, bytes, haltAfter);
     });
+  }
+
+  // ------------------------------------------------------------ faults
+
+  /** The {@code faults:} list: one mapping per fault, its keys depending on its kind. */
+  private FaultsConfig readFaults(String field, Node n) {
+    if (isNull(n)) {
+      return FaultsConfig.NONE;
+    }
+    return new FaultsConfig(listOf(field, n, "[{kind: crash, validators: [3]}]", this::readFault));
+  }
+
+  private dev.tdsim.faults.FaultSpec readFault(String field, Node n) {
+    if (!(n instanceof MappingNode m)) {
+      throw error(field, "expected a fault (a mapping with kind and its keys), got "
+          + describe(n));
+    }
+    dev.tdsim.faults.FaultKind kind = null;
+    for (NodeTuple t : m.getValue()) {
+      if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("kind")) {
+        where.put(field + ".kind", locOf(t.getKeyNode()));
+        String name = string(field + ".kind", t.getValueNode()).strip();
+        kind = dev.tdsim.faults.FaultKinds.find(name).orElseThrow(() -> error(field + ".kind",
+            "unknown fault kind '" + name + "'; known: "
+                + String.join(", ", dev.tdsim.faults.FaultKinds.names())));
+      }
+    }
+    if (kind == null) {
+      throw error(field, "a fault needs a kind: one of "
+          + String.join(", ", dev.tdsim.faults.FaultKinds.names()));
+    }
+    String p = field + ".";
+    Map<String, NodeTuple> e = entries(m, p, ScenarioKeys.faultKeys(kind));
+    List<String> targets = new ArrayList<>();
+    for (String t : List.of("validators", "region", "stake")) {
+      if (e.containsKey(t)) {
+        targets.add(t);
+      }
+    }
+    if (targets.size() > 1) {
+      throw error(p + targets.get(1), "give one of validators, region or stake, not "
+          + String.join(" and ", targets));
+    }
+    dev.tdsim.faults.FaultTarget target = dev.tdsim.faults.FaultTarget.ALL;
+    try {
+      if (e.containsKey("validators")) {
+        List<Integer> ids = get(e, p, "validators", List.of(),
+            (f, v) -> listOf(f, v, "[0, 3]", this::int32));
+        target = new dev.tdsim.faults.FaultTarget.Validators(ids);
+      } else if (e.containsKey("region")) {
+        target = new dev.tdsim.faults.FaultTarget.Region(
+            get(e, p, "region", "", this::string).strip());
+      } else if (e.containsKey("stake")) {
+        target = new dev.tdsim.faults.FaultTarget.Stake(get(e, p, "stake", 0.0, this::share));
+      }
+      dev.tdsim.faults.FaultWindow w = dev.tdsim.faults.FaultWindow.ALWAYS;
+      long from = get(e, p, "from", w.fromNanos(), (f, v) -> duration(f, v, true));
+      long until = get(e, p, "until", w.untilNanos(), (f, v) -> duration(f, v, false));
+      int fromHeight = get(e, p, "from_height", w.fromHeight(), this::int32);
+      int untilHeight = get(e, p, "until_height", w.untilHeight(), this::int32);
+      dev.tdsim.faults.FaultWindow window =
+          new dev.tdsim.faults.FaultWindow(from, until, fromHeight, untilHeight);
+      Map<String, Object> params = new LinkedHashMap<>();
+      for (dev.tdsim.faults.FaultField ff : kind.fields()) {
+        if (e.containsKey(ff.key())) {
+          params.put(ff.key(), get(e, p, ff.key(), null, (f, v) -> faultValue(f, v, ff)));
+        }
+      }
+      return new dev.tdsim.faults.FaultSpec(kind, target, window, params);
+    } catch (dev.tdsim.faults.FaultException x) {
+      String at = x.field() == null ? field : p + x.field();
+      Loc loc = where.get(at);
+      if (loc == null) {
+        loc = where.get(field);
+        at = x.field() == null ? field : at;
+      }
+      throw new ScenarioException(loc.file, loc.line, at, x.problem());
+    }
+  }
+
+  /** A share of voting power: {@code 20%} or a fraction like {@code 0.2}. */
+  private double share(String field, Node n) {
+    String text = scalar(field, n, "a share like '20%'").getValue().strip();
+    boolean percent = text.endsWith("%");
+    String number = percent ? text.substring(0, text.length() - 1).strip() : text;
+    if (!DECIMAL.matcher(number).matches()) {
+      throw error(field, "expected a share like '20%' or 0.2, got " + describe(n));
+    }
+    double v = Double.parseDouble(number) / (percent ? 100 : 1);
+    if (!(v >= 0 && v <= 1)) {
+      throw error(field, "a share is between 0% and 100%, got " + text);
+    }
+    return v;
+  }
+
+  /** The value of a kind's own field, by its type. */
+  private Object faultValue(String field, Node n, dev.tdsim.faults.FaultField f) {
+    return switch (f.type()) {
+      case DURATION -> duration(field, n, true);
+      case PROBABILITY -> share(field, n);
+      case FACTOR -> real(field, n);
+      case CHOICE -> {
+        String v = string(field, n).strip();
+        if (!f.choices().contains(v)) {
+          throw error(field, "'" + v + "' is not one of " + String.join(", ", f.choices()));
+        }
+        yield v;
+      }
+      case GROUPS -> listOf(field, n, "[[0, 1], [2, 3]]", (g, m) -> listOf(g, m, "[0, us-east]",
+          (x, o) -> {
+            String text = string(x, o).strip();
+            if (text.isEmpty()) {
+              throw error(x, "expected a validator id or a region name");
+            }
+            return text.startsWith("+") ? text.substring(1) : text;
+          }));
+    };
   }
 
   private boolean bool(String field, Node n) {

@@ -108,6 +108,7 @@ public final class ScenarioWriter {
     put(consensus, "execution_per_block", duration(c.execution().executionPerBlockNanos()));
     put(consensus, "max_block_txs", num(c.maxBlockTxs()));
     put(consensus, "max_block_bytes", str(Units.formatSize(c.maxBlockBytes())));
+    put(consensus, "halt_after", duration(c.haltAfterNanos()));
     put(top, "consensus", block(consensus));
 
     CryptoConfig cr = s.crypto();
@@ -121,6 +122,7 @@ public final class ScenarioWriter {
     put(top, "crypto", block(crypto));
 
     put(top, "budgets", flowList(s.budgetsNanos(), b -> str(Units.formatDuration(b))));
+    put(top, "faults", faults(s.faults()));
     put(top, "sweep", sweep(s));
 
     StringBuilder out = new StringBuilder();
@@ -151,6 +153,58 @@ public final class ScenarioWriter {
     }
     sb.append('\n').append("# sha256: ").append(s.hash()).append('\n');
     return sb.append(yaml).toString();
+  }
+
+  /** The faults as a block list of mappings; an empty list in flow style. */
+  private static Node faults(FaultsConfig faults) {
+    List<Node> out = new ArrayList<>();
+    for (dev.tdsim.faults.FaultSpec f : faults.list()) {
+      List<NodeTuple> m = new ArrayList<>();
+      put(m, "kind", str(f.kind().name()));
+      dev.tdsim.faults.FaultTarget t = f.target();
+      if (t instanceof dev.tdsim.faults.FaultTarget.Validators v) {
+        put(m, "validators", flowList(v.ids(), id -> num(id)));
+      } else if (t instanceof dev.tdsim.faults.FaultTarget.Region r) {
+        put(m, "region", str(r.name()));
+      } else if (t instanceof dev.tdsim.faults.FaultTarget.Stake st) {
+        put(m, "stake", share(st.fraction()));
+      }
+      dev.tdsim.faults.FaultWindow w = f.window();
+      if (w.hasFrom()) {
+        put(m, "from", duration(w.fromNanos()));
+      }
+      if (w.hasUntil()) {
+        put(m, "until", duration(w.untilNanos()));
+      }
+      if (w.hasFromHeight()) {
+        put(m, "from_height", num(w.fromHeight()));
+      }
+      if (w.hasUntilHeight()) {
+        put(m, "until_height", num(w.untilHeight()));
+      }
+      for (dev.tdsim.faults.FaultField ff : f.kind().fields()) {
+        Object v = f.params().get(ff.key());
+        put(m, ff.key(), switch (ff.type()) {
+          case DURATION -> duration((Long) v);
+          case PROBABILITY, FACTOR -> real((Double) v);
+          case CHOICE -> str((String) v);
+          case GROUPS -> flowList(f.groups(ff.key()), g -> flowList(g,
+              x -> x.matches("\\d+") ? num(Long.parseLong(x)) : str(x)));
+        });
+      }
+      out.add(block(m));
+    }
+    return new SequenceNode(Tag.SEQ, out, out.isEmpty() ? FlowStyle.FLOW : FlowStyle.BLOCK);
+  }
+
+  /** A share of stake as a percentage when that reads back exactly, else as a fraction. */
+  static ScalarNode share(double fraction) {
+    String pct = java.math.BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros()
+        .toPlainString();
+    if (Double.parseDouble(pct) / 100 == fraction) {
+      return str(pct + "%");
+    }
+    return real(fraction);
   }
 
   private static Node sweep(Scenario s) {

@@ -215,6 +215,7 @@ class ScenarioWriterTest {
         execution_per_block: 0 s
         max_block_txs: 10000
         max_block_bytes: 4 MiB
+        halt_after: 1 min
       crypto:
         variant: fast
         timing: measured
@@ -223,6 +224,7 @@ class ScenarioWriterTest {
         schedule: before-next
         threads: 0
       budgets: [100 ms, 250 ms, 500 ms, 1 s, 2 s]
+      faults: []
       sweep: {}
       """;
 

@@ -1,0 +1,45 @@
+package dev.tdsim.faults;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One kind of fault a scenario can name in {@code faults[i].kind}: it knows its YAML name, its own
+ * fields and what it does to a run, which it says by adding its effects to a {@link
+ * FaultPlan.Builder}. Kinds are registered in {@link FaultKinds}; nothing else compares kind
+ * names.
+ */
+public interface FaultKind {
+  /** The lower-case name a scenario writes. */
+  String name();
+
+  /** What the fault does, in one line (for docs, errors and the report). */
+  String summary();
+
+  /** The kind's own keys, in canonical order. */
+  List<FaultField> fields();
+
+  /** Whether it hits the validators of {@code validators}/{@code region}/{@code stake}. */
+  boolean takesTarget();
+
+  /**
+   * Whether it changes consensus and so needs the exact (message-by-message) consensus model;
+   * false for faults that only touch decryption shares.
+   */
+  boolean needsExactConsensus();
+
+  /** For faults on decryption shares: what the faulty validator does to its shares. */
+  Optional<ShareFaultType> shareType();
+
+  /** Checks the fields together; throws {@link FaultException} naming the field. */
+  void check(FaultSpec.FaultSpecView params);
+
+  /**
+   * Adds the fault's effects to a plan.
+   *
+   * @param index the fault's position in the scenario's list
+   * @param validators whom it hits (sorted ascending)
+   */
+  void apply(int index, FaultSpec spec, int[] validators, Committee committee,
+      FaultPlan.Builder plan);
+}

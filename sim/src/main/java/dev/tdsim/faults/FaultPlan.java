@@ -1,0 +1,414 @@
+package dev.tdsim.faults;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The faults of one run, resolved against the committee: immutable, and cheap to ask per event
+ * (each query looks only at the faults of the validators it names, normally none or one; no scan
+ * over the committee). Built by {@link #resolve}; {@link #NONE} has no faults.
+ *
+ * <p>Every query takes the chain height and the simulated time (see {@link FaultWindow} for what
+ * the height of network and node faults means). A message between two validators is hit by a
+ * link fault (loss, delay, slow's extra delay) when its sender or its receiver is a target; a
+ * fault that targets both counts once.
+ */
+public final class FaultPlan {
+  /** A run without faults. */
+  public static final FaultPlan NONE = new Builder(0).build(List.of());
+
+  /** One effect of one fault on one validator. */
+  private record Entry(int fault, FaultWindow window, double value, long nanos) {}
+
+  private static final Entry[] NO_ENTRIES = new Entry[0];
+
+  private record Partition(int fault, FaultWindow window, int[] groupOf) {}
+
+  private record Share(FaultWindow window, ShareFault fault) {}
+
+  private final int validators;
+  private final List<ResolvedFault> faults;
+  private final Entry[][] crash;
+  private final Entry[][] cpu;
+  private final Entry[][] delay;
+  private final Entry[][] loss;
+  private final Entry[][] silent;
+  private final Entry[][] equivocateProposer;
+  private final Entry[][] equivocateVoter;
+  private final Share[][] shares;
+  private final Partition[] partitions;
+  private final boolean needsExactConsensus;
+  private final long lastChangeNanos;
+
+  private FaultPlan(Builder b, List<ResolvedFault> faults) {
+    this.validators = b.validators;
+    this.faults = List.copyOf(faults);
+    this.crash = freeze(b.crash);
+    this.cpu = freeze(b.cpu);
+    this.delay = freeze(b.delay);
+    this.loss = freeze(b.loss);
+    this.silent = freeze(b.silent);
+    this.equivocateProposer = freeze(b.equivocateProposer);
+    this.equivocateVoter = freeze(b.equivocateVoter);
+    this.shares = new Share[validators][];
+    for (int v = 0; v < validators; v++) {
+      shares[v] = b.shares.get(v).toArray(new Share[0]);
+    }
+    this.partitions = b.partitions.toArray(new Partition[0]);
+    this.needsExactConsensus = faults.stream().anyMatch(f -> f.kind().needsExactConsensus());
+    long last = 0;
+    for (ResolvedFault f : faults) {
+      FaultWindow w = f.window();
+      last = Math.max(last, w.fromNanos());
+      if (w.hasUntil()) {
+        last = Math.max(last, w.untilNanos());
+      }
+    }
+    this.lastChangeNanos = last;
+  }
+
+  /**
+   * Resolves a scenario's faults against its committee.
+   *
+   * @throws IndexedFaultException naming the fault and its field, for a validator id that does
+   *     not exist or a region no validator is in
+   */
+  public static FaultPlan resolve(List<FaultSpec> specs, Committee committee) {
+    Builder b = new Builder(committee.size());
+    List<ResolvedFault> resolved = new ArrayList<>();
+    long total = committee.totalStake();
+    for (int i = 0; i < specs.size(); i++) {
+      FaultSpec spec = specs.get(i);
+      try {
+        int[] hit = spec.kind().takesTarget() ? committee.resolve(spec.target()) : new int[0];
+        b.touched = new boolean[committee.size()];
+        spec.kind().apply(i, spec, hit, committee, b);
+        for (int v : hit) {
+          b.touched[v] = true;
+        }
+        List<Integer> whom = new ArrayList<>();
+        long stake = 0;
+        for (int v = 0; v < committee.size(); v++) {
+          if (b.touched[v]) {
+            whom.add(v);
+            stake += committee.stake()[v];
+          }
+        }
+        resolved.add(new ResolvedFault(i, spec, whom, total == 0 ? 0 : (double) stake / total));
+      } catch (FaultException e) {
+        throw new IndexedFaultException(i, e);
+      }
+    }
+    return b.build(resolved);
+  }
+
+  // ------------------------------------------------------------ what the run asks
+
+  /** Validators of the committee the plan was resolved for. */
+  public int validators() {
+    return validators;
+  }
+
+  /** The faults with whom they hit, in the scenario's order (the report's timeline). */
+  public List<ResolvedFault> faults() {
+    return faults;
+  }
+
+  public boolean isEmpty() {
+    return faults.isEmpty();
+  }
+
+  /** Whether some fault changes consensus (and so needs the exact consensus model). */
+  public boolean needsExactConsensus() {
+    return needsExactConsensus;
+  }
+
+  /**
+   * The last simulated time at which a time window opens or closes (0 if none): after it, and
+   * without a commit, nothing can change any more (used to decide that a chain has halted).
+   */
+  public long lastChangeNanos() {
+    return lastChangeNanos;
+  }
+
+  /** Whether {@code validator} is crashed: it neither sends, receives nor acts. */
+  public boolean isCrashed(int validator, int height, long atNanos) {
+    return any(crash[validator], height, atNanos);
+  }
+
+  /**
+   * Whether a message from {@code from} can reach {@code to}: false when either is crashed or a
+   * partition separates them.
+   */
+  public boolean canReach(int from, int to, int height, long atNanos) {
+    if (isCrashed(from, height, atNanos) || isCrashed(to, height, atNanos)) {
+      return false;
+    }
+    for (Partition p : partitions) {
+      if (p.groupOf[from] != p.groupOf[to] && p.window.active(height, atNanos)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The chance that a message from {@code from} to {@code to} is lost, in [0, 1]. */
+  public double lossProbability(int from, int to, int height, long atNanos) {
+    Entry[] a = loss[from];
+    Entry[] b = loss[to];
+    if (a.length == 0 && b.length == 0) {
+      return 0;
+    }
+    double keep = 1;
+    for (Entry e : a) {
+      if (e.window.active(height, atNanos)) {
+        keep *= 1 - e.value;
+      }
+    }
+    for (Entry e : b) {
+      if (e.window.active(height, atNanos) && !has(a, e.fault)) {
+        keep *= 1 - e.value;
+      }
+    }
+    return 1 - keep;
+  }
+
+  /** Latency added to a message from {@code from} to {@code to}, in nanoseconds. */
+  public long extraDelayNanos(int from, int to, int height, long atNanos) {
+    Entry[] a = delay[from];
+    Entry[] b = delay[to];
+    if (a.length == 0 && b.length == 0) {
+      return 0;
+    }
+    long sum = 0;
+    for (Entry e : a) {
+      if (e.window.active(height, atNanos)) {
+        sum += e.nanos;
+      }
+    }
+    for (Entry e : b) {
+      if (e.window.active(height, atNanos) && !has(a, e.fault)) {
+        sum += e.nanos;
+      }
+    }
+    return sum;
+  }
+
+  /** What {@code validator}'s CPU costs are multiplied by (1 when it is not slow). */
+  public double cpuFactor(int validator, int height, long atNanos) {
+    double f = 1;
+    for (Entry e : cpu[validator]) {
+      if (e.window.active(height, atNanos)) {
+        f *= e.value;
+      }
+    }
+    return f;
+  }
+
+  /** Whether {@code validator} skips its proposals. */
+  public boolean isSilentProposer(int validator, int height, long atNanos) {
+    return any(silent[validator], height, atNanos);
+  }
+
+  /** Whether {@code validator}, as proposer, signs two conflicting proposals. */
+  public boolean equivocatesAsProposer(int validator, int height, long atNanos) {
+    return any(equivocateProposer[validator], height, atNanos);
+  }
+
+  /** Whether {@code validator} signs two conflicting prevotes and precommits. */
+  public boolean equivocatesAsVoter(int validator, int height, long atNanos) {
+    return any(equivocateVoter[validator], height, atNanos);
+  }
+
+  /** Whether some validator ever equivocates (as proposer or voter). */
+  public boolean hasEquivocation() {
+    for (int v = 0; v < validators; v++) {
+      if (equivocateProposer[v].length > 0 || equivocateVoter[v].length > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The share fault {@code validator} commits at {@code height}: the first in the scenario's
+   * order whose window holds for that height and {@code commitNanos} (the time the height was
+   * committed, for faults with {@code from}/{@code until}), or empty for an honest validator.
+   */
+  public Optional<ShareFault> shareFault(int validator, int height, long commitNanos) {
+    for (Share s : shares[validator]) {
+      if (s.window.active(height, commitNanos)) {
+        return Optional.of(s.fault);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether some validator has a share fault at some time. */
+  public boolean hasShareFaults() {
+    for (Share[] s : shares) {
+      if (s.length > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The faults active at some moment of height {@code height}, which ran from {@code startNanos}
+   * to {@code endNanos} (its first commit): their indices, ascending.
+   */
+  public int[] activeDuring(int height, long startNanos, long endNanos) {
+    int[] out = new int[faults.size()];
+    int n = 0;
+    for (ResolvedFault f : faults) {
+      if (f.window().overlaps(height, startNanos, endNanos)) {
+        out[n++] = f.index();
+      }
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  private static boolean any(Entry[] entries, int height, long atNanos) {
+    for (Entry e : entries) {
+      if (e.window.active(height, atNanos)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean has(Entry[] entries, int fault) {
+    for (Entry e : entries) {
+      if (e.fault == fault) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Entry[][] freeze(List<List<Entry>> byValidator) {
+    Entry[][] out = new Entry[byValidator.size()][];
+    for (int v = 0; v < out.length; v++) {
+      List<Entry> l = byValidator.get(v);
+      out[v] = l.isEmpty() ? NO_ENTRIES : l.toArray(NO_ENTRIES);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------ building
+
+  /** What fault kinds add their effects to (see {@link FaultKind#apply}). */
+  public static final class Builder {
+    private final int validators;
+    private final List<List<Entry>> crash;
+    private final List<List<Entry>> cpu;
+    private final List<List<Entry>> delay;
+    private final List<List<Entry>> loss;
+    private final List<List<Entry>> silent;
+    private final List<List<Entry>> equivocateProposer;
+    private final List<List<Entry>> equivocateVoter;
+    private final List<List<Share>> shares;
+    private final List<Partition> partitions = new ArrayList<>();
+    /** The validators the fault being applied hits (for the timeline). */
+    private boolean[] touched;
+
+    private Builder(int validators) {
+      this.validators = validators;
+      this.crash = lists(validators);
+      this.cpu = lists(validators);
+      this.delay = lists(validators);
+      this.loss = lists(validators);
+      this.silent = lists(validators);
+      this.equivocateProposer = lists(validators);
+      this.equivocateVoter = lists(validators);
+      this.shares = lists(validators);
+      this.touched = new boolean[validators];
+    }
+
+    private static <T> List<List<T>> lists(int n) {
+      List<List<T>> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(new ArrayList<>(1));
+      }
+      return out;
+    }
+
+    /** The validators stop sending, receiving and acting during the window. */
+    public void crash(int fault, int[] validators, FaultWindow window) {
+      add(crash, fault, validators, window, 0, 0);
+    }
+
+    /** The validators' CPU costs are multiplied by {@code factor} (>= 1). */
+    public void cpu(int fault, int[] validators, FaultWindow window, double factor) {
+      if (factor != 1) {
+        add(cpu, fault, validators, window, factor, 0);
+      }
+    }
+
+    /** Messages to and from the validators take {@code extraNanos} longer. */
+    public void delay(int fault, int[] validators, FaultWindow window, long extraNanos) {
+      if (extraNanos != 0) {
+        add(delay, fault, validators, window, 0, extraNanos);
+      }
+    }
+
+    /** Messages to and from the validators are lost with {@code probability}. */
+    public void loss(int fault, int[] validators, FaultWindow window, double probability) {
+      add(loss, fault, validators, window, probability, 0);
+    }
+
+    /** The validators do not propose. */
+    public void silentProposer(int fault, int[] validators, FaultWindow window) {
+      add(silent, fault, validators, window, 0, 0);
+    }
+
+    /** The validators sign conflicting proposals and/or votes. */
+    public void equivocate(int fault, int[] validators, FaultWindow window, boolean asProposer,
+        boolean asVoter) {
+      if (asProposer) {
+        add(equivocateProposer, fault, validators, window, 0, 0);
+      }
+      if (asVoter) {
+        add(equivocateVoter, fault, validators, window, 0, 0);
+      }
+    }
+
+    /**
+     * The groups cannot reach each other during the window; validators in no group form one more
+     * group.
+     */
+    public void partition(int fault, FaultWindow window, int[][] groups) {
+      int[] groupOf = new int[validators];
+      Arrays.fill(groupOf, groups.length);
+      for (int g = 0; g < groups.length; g++) {
+        for (int v : groups[g]) {
+          groupOf[v] = g;
+          touched[v] = true;
+        }
+      }
+      partitions.add(new Partition(fault, window, groupOf));
+    }
+
+    /** The validators misbehave with their decryption shares. */
+    public void share(int fault, int[] validators, FaultSpec spec, ShareFaultType type) {
+      for (int v : validators) {
+        shares.get(v).add(new Share(spec.window(), new ShareFault(type, fault, spec)));
+      }
+    }
+
+    private static void add(List<List<Entry>> table, int fault, int[] validators,
+        FaultWindow window, double value, long nanos) {
+      Entry e = new Entry(fault, window, value, nanos);
+      for (int v : validators) {
+        table.get(v).add(e);
+      }
+    }
+
+    private FaultPlan build(List<ResolvedFault> faults) {
+      return new FaultPlan(this, faults);
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package dev.tdsim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.faults.FaultKinds;
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.FaultSpec;
+import dev.tdsim.faults.FaultTarget;
+import dev.tdsim.faults.ShareFaultType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The faults: list is read with located errors, written back, and resolved to a plan. */
+class FaultsSectionTest {
+
+  private static final String SMALL = """
+      validators:
+        count: 16
+        regions: [us-east, eu-west]
+      keys:
+        shares: 64
+      """;
+
+  private static Scenario parse(String yaml, String... overrides) {
+    return ScenarioLoader.parse(yaml, "t.yaml", List.of(overrides));
+  }
+
+  private static ScenarioException fail(String yaml, String... overrides) {
+    return assertThrows(ScenarioException.class, () -> parse(yaml, overrides));
+  }
+
+  private static void assertAt(ScenarioException e, int line, String field, String fragment) {
+    assertEquals("t.yaml", e.getFile(), e.getMessage());
+    assertEquals(line, e.getLine(), e.getMessage());
+    assertEquals(field, e.getField(), e.getMessage());
+    assertTrue(e.getMessage().startsWith("t.yaml:" + line + ": " + field + ": "), e.getMessage());
+    assertTrue(e.getProblem().contains(fragment), e.getMessage());
+  }
+
+  @Test
+  void everyKindParsesWithItsFieldsAndRoundTrips() {
+    Scenario s = parse(SMALL + """
+        faults:
+          - kind: crash
+            validators: [14, 15]
+            from: 5 s
+            until: 20 s
+          - kind: slow
+            region: eu-west
+            cpu_factor: 4
+            extra_delay: 50 ms
+          - kind: silent-proposer
+            validators: [3]
+            from_height: 2
+            until_height: 5
+          - kind: partition
+            groups: [[0, 1, 2], [us-east, 5]]
+            until: 10 s
+          - kind: loss
+            stake: 20%
+            probability: 5%
+          - kind: delay
+            extra: 30 ms
+          - kind: equivocate
+            validators: [2]
+            role: proposer
+          - kind: bad-share
+            validators: [1]
+          - kind: malformed-share
+            validators: [1]
+          - kind: withhold-share
+            stake: 0.1
+          - kind: equivocate-share
+            validators: [4]
+          - kind: colluding-encryptor
+            validators: [6]
+        """);
+    List<FaultSpec> f = s.faults().list();
+    assertEquals(FaultKinds.names(), f.stream().map(x -> x.kind().name()).toList());
+    assertEquals(new FaultTarget.Validators(List.of(14, 15)), f.get(0).target());
+    assertEquals(5_000_000_000L, f.get(0).window().fromNanos());
+    assertEquals(20_000_000_000L, f.get(0).window().untilNanos());
+    assertEquals(4.0, f.get(1).real("cpu_factor"));
+    assertEquals(50_000_000L, f.get(1).durationNanos("extra_delay"));
+    assertEquals(new FaultTarget.Stake(0.2), f.get(4).target());
+    assertEquals(0.05, f.get(4).real("probability"));
+    assertEquals(List.of(List.of("0", "1", "2"), List.of("us-east", "5")),
+        f.get(3).groups("groups"));
+    assertEquals("proposer", f.get(6).choice("role"));
+    assertEquals(new FaultTarget.Stake(0.1), f.get(9).target());
+
+    String yaml = s.toYaml();
+    assertTrue(yaml.contains("stake: 20%"), yaml);
+    assertTrue(yaml.contains("groups: [[0, 1, 2], [us-east, 5]]"), yaml);
+    Scenario back = ScenarioLoader.parse(yaml, "dump.yaml", List.of());
+    assertEquals(s, back);
+    assertEquals(yaml, back.toYaml());
+    assertEquals(s.hash(), back.hash());
+
+    FaultPlan plan = s.faults().plan(s.validators());
+    assertEquals(List.of(14, 15), plan.faults().get(0).validators());
+    assertEquals(List.of(1, 3, 5, 7, 9, 11, 13, 15), plan.faults().get(1).validators());
+    // 20% of 16 equal validators: the highest indices whose stake fits, 3/16
+    assertEquals(List.of(13, 14, 15), plan.faults().get(4).validators());
+    assertEquals(ShareFaultType.BAD_VALUE,
+        plan.shareFault(1, 3, 0).orElseThrow().type());
+    assertTrue(plan.shareFault(0, 3, 0).isEmpty());
+  }
+
+  @Test
+  void theSetOverrideTakesAList() {
+    Scenario s = parse(SMALL, "faults=[{kind: crash, validators: [1]}]");
+    assertEquals(FaultKinds.CRASH, s.faults().list().get(0).kind());
+  }
+
+  @Test
+  void errorsNameTheFileLineAndField() {
+    assertAt(fail(SMALL + "faults:\n  - kind: crsh\n"), 7, "faults[0].kind",
+        "unknown fault kind 'crsh'; known: crash, slow");
+    assertAt(fail(SMALL + "faults:\n  - validators: [1]\n"), 7, "faults[0]",
+        "a fault needs a kind");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    probability: 5%\n"), 8,
+        "faults[0].probability", "unknown key 'probability'");
+    assertAt(fail(SMALL + "faults:\n  - kind: loss\n    probability: 150%\n"), 8,
+        "faults[0].probability", "between 0% and 100%");
+    assertAt(fail(SMALL + "faults:\n  - kind: loss\n"), 7, "faults[0]",
+        "needs 'probability'");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    validators: [1, 16]\n"), 8,
+        "faults[0].validators[1]", "validator 16 does not exist");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    region: ap-south\n"), 8,
+        "faults[0].region", "no validator is in region 'ap-south'");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    validators: [1]\n    stake: 5%\n"), 9,
+        "faults[0].stake", "give one of validators, region or stake");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    from: 5 s\n    until: 2 s\n"), 9,
+        "faults[0].until", "must be after from");
+    assertAt(fail(SMALL + "faults:\n  - kind: slow\n    validators: [1]\n"), 7, "faults[0]",
+        "cpu_factor above 1 or extra_delay above 0");
+    assertAt(fail(SMALL + "faults:\n  - kind: slow\n    cpu_factor: 0.5\n"), 8,
+        "faults[0].cpu_factor", ">= 1");
+    assertAt(fail(SMALL + "faults:\n  - kind: partition\n    groups: [[0], [0]]\n"), 8,
+        "faults[0].groups[1]", "in two groups");
+    assertAt(fail(SMALL + "faults:\n  - kind: partition\n    groups: [[0], [99]]\n"), 8,
+        "faults[0].groups[1][0]", "validator 99 does not exist");
+    assertAt(fail(SMALL + "faults:\n  - kind: partition\n    validators: [1]\n"
+        + "    groups: [[0], [1]]\n"), 7, "faults[0]", "takes no validators");
+    assertAt(fail(SMALL + "faults:\n  - kind: equivocate\n    role: liar\n"), 8,
+        "faults[0].role", "not one of proposer, voter, both");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    until_height: 1\n"), 8,
+        "faults[0].until_height", "must be above from_height");
+    assertAt(fail(SMALL + "faults: 3\n"), 6, "faults", "expected a list");
+    assertAt(fail(SMALL + "faults:\n  - crash\n"), 7, "faults[0]", "expected a fault");
+  }
+
+  @Test
+  void consensusFaultsNeedTheExactModel() {
+    assertAt(fail(SMALL + "consensus:\n  simulation: large\nfaults:\n  - kind: crash\n"), 8,
+        "faults", "consensus.simulation is 'large'");
+    assertAt(fail(SMALL + "consensus:\n  exact_max_validators: 8\nfaults:\n  - kind: crash\n"),
+        8, "faults", "above consensus.exact_max_validators (8)");
+    // share faults alone do not touch consensus
+    Scenario s = parse(SMALL + "consensus:\n  simulation: large\nfaults:\n"
+        + "  - kind: withhold-share\n    validators: [1]\n");
+    assertEquals(1, s.faults().list().size());
+  }
+
+  @Test
+  void haltAfterIsAConsensusDuration() {
+    assertEquals(ConsensusConfig.DEFAULT_HALT_AFTER_NANOS,
+        parse("").consensus().haltAfterNanos());
+    assertEquals(30_000_000_000L, parse("consensus:\n  halt_after: 30 s\n").consensus()
+        .haltAfterNanos());
+  }
+}
