@@ -61,6 +61,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private final Random random;
   private final Committee committee;
   private ConsensusProtocol consensus;
+  private java.util.function.IntUnaryOperator combinerOf;
   private CostCheck costCheck;
   private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
   private int splitHeights;
@@ -99,6 +100,14 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    */
   public void onDecrypted(java.util.function.IntConsumer listener) {
     this.onDecrypted = listener;
+  }
+
+  /**
+   * Chooses the combiner of each height (default: the round-0 proposer of the next height); the
+   * runner sets it when faults may keep that proposer from proposing (crashed, silent).
+   */
+  public void combinerRule(java.util.function.IntUnaryOperator combinerOfHeight) {
+    this.combinerOf = combinerOfHeight;
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
@@ -253,7 +262,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       st.processing = costs;
     }
     if (st.combiner < 0) {
-      st.combiner = consensus.proposer(height + 1, 0);
+      st.combiner = combinerOf == null ? consensus.proposer(height + 1, 0)
+          : combinerOf.applyAsInt(height);
     }
     boolean folding = crypto.variant().sharesDependOnSigners();
     if (!folding && st.signers == null) {
