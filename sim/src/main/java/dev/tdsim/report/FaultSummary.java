@@ -131,6 +131,9 @@ public final class FaultSummary {
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> stalls = (List<Map<String, Object>>) f.get("stalls");
     for (Map<String, Object> s : stalls) {
+      if (s.get("resumed_ms") == null && halted != null) {
+        continue; // said with the halt below
+      }
       StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
           "chain halted at height %s: quorum lost at %s", s.get("height"),
           sec(s.get("quorum_lost_ms"))));
@@ -143,9 +146,15 @@ public final class FaultSummary {
       out.add(b.toString());
     }
     if (halted != null) {
-      out.add(String.format(Locale.ROOT, "chain halted at height %s: no commit after %s; the run"
-          + " stopped at %s; heights from %s on have no verdict", halted.get("height"),
-          sec(halted.get("last_commit_ms")), sec(halted.get("stopped_ms")), halted.get("height")));
+      String lost = stalls.stream().filter(s -> s.get("resumed_ms") == null).findFirst()
+          .map(s -> "; quorum lost at " + sec(s.get("quorum_lost_ms"))
+              + (s.get("quorum_back_ms") == null ? " for good" : ", back at "
+                  + sec(s.get("quorum_back_ms"))))
+          .orElse("");
+      out.add(String.format(Locale.ROOT, "chain halted at height %s: no commit after %s%s; the"
+          + " run stopped at %s (consensus.halt_after); heights from %s on have no verdict",
+          halted.get("height"), sec(halted.get("last_commit_ms")), lost,
+          sec(halted.get("stopped_ms")), halted.get("height")));
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> cost = (Map<String, Object>) f.get("cost");
