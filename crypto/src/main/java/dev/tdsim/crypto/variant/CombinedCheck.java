@@ -42,7 +42,7 @@ final class CombinedCheck<E> {
   private final KeySet keys;
   private final Workers workers;
 
-  private CombinedCheck(Family<E> family, KeySet keys, Workers workers) {
+  CombinedCheck(Family<E> family, KeySet keys, Workers workers) {
     this.family = family;
     this.keys = keys;
     this.workers = workers;
