@@ -13,4 +13,11 @@ public interface ConsensusListener {
    */
   void onCommit(int validator, int height, int round, long atNanos, List<Integer> commitSigners,
       ProcessingTime costs);
+
+  /**
+   * Validator {@code validator} entered {@code round} of {@code height} at {@code atNanos}. A
+   * height whose round-0 proposer is down or silent has no proposal until a later round: its
+   * consensus time must start when round 0 began, not at that later proposal.
+   */
+  default void onRoundStart(int validator, int height, int round, long atNanos) {}
 }

@@ -55,6 +55,11 @@ public final class FaultTracker implements ConsensusListener {
     inner.onCommit(validator, height, decidedRound, atNanos, commitSigners, costs);
   }
 
+  @Override
+  public void onRoundStart(int validator, int height, int round, long atNanos) {
+    inner.onRoundStart(validator, height, round, atNanos);
+  }
+
   private void arm() {
     int gen = ++generation;
     long at = Math.max(Math.max(lastCommitNanos, faults.plan().lastChangeNanos()),

@@ -188,10 +188,37 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   // ---- consensus host: blocks and proposal gating ----
 
   @Override
+  public void onRoundStart(int validator, int height, int round, long atNanos) {
+    HeightState st = state(height);
+    if (round == 0 && (st.roundZeroNanos < 0 || atNanos < st.roundZeroNanos)) {
+      st.roundZeroNanos = atNanos;
+    }
+  }
+
+  /**
+   * When a height whose first proposal came in a later round could have had its round-0
+   * proposal: when its first validator entered round 0, or, if proposals wait for the previous
+   * height's plaintexts, when those were ready. The rounds lost to a crashed or silent proposer
+   * (timeout_propose and the votes for nil) are part of the height's consensus time.
+   */
+  private long consensusStartNanos(int height) {
+    HeightState st = state(height);
+    if (st.roundZeroNanos < 0) {
+      return sim.nowNanos();
+    }
+    long start = st.roundZeroNanos;
+    HeightState previous = heights.get(height - 1);
+    if (settings.schedule().holdsNextProposal() && previous != null && previous.readyNanos > start) {
+      start = previous.readyNanos;
+    }
+    return Math.min(start, sim.nowNanos());
+  }
+
+  @Override
   public Block blockFor(int height, int round, int proposer) {
     HeightState st = state(height);
     if (st.payloads == null) {
-      st.proposeNanos = sim.nowNanos();
+      st.proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
       st.payloads = workload.cutBlock(sim.nowNanos());
       if (real(height)) {
         long admittedBefore = admissionCpuNanos[0];
@@ -461,6 +488,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     long blockBytes;
     long validityCpuNanos;
     long proposeNanos;
+    long roundZeroNanos = -1;
     long decidedNanos = -1;
     int decidedRound;
     ProcessingTime processing = ProcessingTime.NONE;

@@ -76,6 +76,23 @@ class FaultRunsTest {
   }
 
   @Test
+  void theRoundsLostToASilentProposerAreJudgedAsConsensusTime() throws Exception {
+    ScenarioRunner.Result base = baseline();
+    ScenarioRunner.Result r = run("faults: [{kind: silent-proposer, validators: [3]}]\n");
+    long proposeTimeout = r.scenario().consensus().settings().proposeNanos(0);
+    List<HeightRecord> lateRounds =
+        r.heights().stream().filter(h -> h.round() > 0).toList();
+    assertFalse(lateRounds.isEmpty(), "validator 3 proposes round 0 of some height");
+    for (HeightRecord h : lateRounds) {
+      // from round 0's start: the propose timeout passed before round 1's proposal
+      assertTrue(h.consensusNanos() >= proposeTimeout,
+          "height " + h.height() + ": " + h.consensusNanos() + " < " + proposeTimeout);
+    }
+    assertTrue(meanConsensus(r) > meanConsensus(base) + proposeTimeout / 8.0 * 0.9,
+        meanConsensus(r) + " vs " + meanConsensus(base));
+  }
+
+  @Test
   void aThirdOrMoreCrashedHaltsTheChainAndNoBudgetFits(@TempDir Path dir) throws Exception {
     ScenarioRunner.Result r = run("faults: [{kind: crash, stake: 37.5%}]\n");
     assertEquals(List.of(5, 6, 7), r.faults().timeline().get(0).validators());

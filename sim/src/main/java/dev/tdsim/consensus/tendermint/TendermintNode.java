@@ -265,6 +265,7 @@ final class TendermintNode {
     round = r;
     step = Step.PROPOSE;
     protocol.maxRound = Math.max(protocol.maxRound, r);
+    protocol.context.listener().onRoundStart(id, h, r, sim.nowNanos());
     if (protocol.proposer(h, r) == id
         && !(faulty && protocol.context.faults().isSilentProposer(id, sim.nowNanos()))) {
       protocol.context.blocks().whenMayPropose(id, h, () -> {
