@@ -172,8 +172,8 @@ final class SweepCommand implements Callable<Integer> {
       }
     }
     for (Sensitivity.TornadoBar t : r.tornado()) {
-      b.append(String.format(Locale.ROOT, "%s: p95 %.1f ms at %s .. %.1f ms at %s%n", t.path(),
-          t.lowP95Ms(), t.lowLabel(), t.highP95Ms(), t.highLabel()));
+      b.append(String.format(Locale.ROOT, "%s: %s at %s .. %s at %s%n", t.path(),
+          dev.tdsim.sweep.Sweep.p95Text(t.lowP95Ms()), t.lowLabel(), dev.tdsim.sweep.Sweep.p95Text(t.highP95Ms()), t.highLabel()));
     }
     return b.toString();
   }

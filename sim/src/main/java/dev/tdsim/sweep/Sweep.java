@@ -128,7 +128,7 @@ public final class Sweep {
             results.put(p.id(), r);
             SweepCsv.write(out, plan, ordered(results));
             if (bar != null) {
-              bar.step(String.format(Locale.ROOT, "%s: p95 %.1f ms", p.id(), r.p95Ms()));
+              bar.step(p.id() + ": " + p95Text(r.p95Ms()));
             }
           }
           return null;
@@ -242,5 +242,11 @@ public final class Sweep {
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), tree);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** A point's p95 for a progress line; a point where no height was decrypted has none. */
+  public static String p95Text(double p95Ms) {
+    return Double.isNaN(p95Ms) ? "no height decrypted (halted or stopped)"
+        : String.format(Locale.ROOT, "p95 %.1f ms", p95Ms);
   }
 }
