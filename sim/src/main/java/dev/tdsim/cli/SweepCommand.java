@@ -173,7 +173,8 @@ final class SweepCommand implements Callable<Integer> {
     }
     for (Sensitivity.TornadoBar t : r.tornado()) {
       b.append(String.format(Locale.ROOT, "%s: %s at %s .. %s at %s%n", t.path(),
-          dev.tdsim.sweep.Sweep.p95Text(t.lowP95Ms()), t.lowLabel(), dev.tdsim.sweep.Sweep.p95Text(t.highP95Ms()), t.highLabel()));
+          Sweep.p95Text(t.lowP95Ms()), t.lowLabel(), Sweep.p95Text(t.highP95Ms()),
+          t.highLabel()));
     }
     return b.toString();
   }
