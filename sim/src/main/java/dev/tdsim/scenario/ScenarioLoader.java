@@ -1,11 +1,6 @@
 package dev.tdsim.scenario;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.tdsim.input.InputFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,13 +55,9 @@ public final class ScenarioLoader {
     String label = file.toString();
     String text;
     try {
-      text = decode(Files.readAllBytes(file));
-    } catch (NoSuchFileException e) {
-      throw new ScenarioException(label, 0, null, "no such file", e);
-    } catch (CharacterCodingException e) {
-      throw new ScenarioException(label, 0, null, "the file is not UTF-8 text", e);
-    } catch (IOException e) {
-      throw new ScenarioException(label, 0, null, "cannot read the file: " + e, e);
+      text = InputFiles.readText(file, "scenario file");
+    } catch (InputFiles.InputProblem e) {
+      throw new ScenarioException(label, 0, null, e.getMessage(), e);
     }
     return new Session(label, file).resolve(text, defaultName(file.getFileName() == null
         ? label : file.getFileName().toString()), overrides);
@@ -95,12 +86,6 @@ public final class ScenarioLoader {
       base = base.substring(0, 100);
     }
     return base.isEmpty() ? "scenario" : base;
-  }
-
-  private static String decode(byte[] bytes) throws CharacterCodingException {
-    return StandardCharsets.UTF_8.newDecoder()
-        .decode(ByteBuffer.wrap(bytes))
-        .toString();
   }
 
   /** One load: the label for messages and the YAML settings. */
@@ -137,6 +122,11 @@ public final class ScenarioLoader {
     // ------------------------------------------------------------ composing
 
     private MappingNode compose(String text) {
+      try {
+        InputFiles.checkYaml(text);
+      } catch (InputFiles.InputProblem e) {
+        throw new ScenarioException(label, e.line(), null, e.getMessage(), e);
+      }
       Optional<Node> doc;
       try {
         doc = new Compose(fileSettings).composeString(text);
@@ -238,6 +228,11 @@ public final class ScenarioLoader {
     }
 
     private Node composeOverride(String path, String valueText) {
+      try {
+        InputFiles.checkYaml(valueText);
+      } catch (InputFiles.InputProblem e) {
+        throw new ScenarioException(OVERRIDE, 0, path, e.getMessage(), e);
+      }
       try {
         Optional<Node> node = new Compose(overrideSettings).composeString(valueText);
         return node.orElseGet(() -> new ScalarNode(Tag.NULL, true, "", ScalarStyle.PLAIN,

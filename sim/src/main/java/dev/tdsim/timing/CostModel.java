@@ -197,7 +197,13 @@ public final class CostModel {
 
   /** Reads a calibration file; a malformed or foreign file fails with the reason. */
   public static CostModel read(Path file) throws IOException {
-    return parse(Files.readString(file), file.toString());
+    String text;
+    try {
+      text = dev.tdsim.input.InputFiles.readText(file, "calibration file");
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+    return parse(text, file.toString());
   }
 
   /**
@@ -207,6 +213,12 @@ public final class CostModel {
   @SuppressWarnings("unchecked")
   static CostModel parse(String yaml, String origin) {
     Object root;
+    try {
+      dev.tdsim.input.InputFiles.checkYaml(yaml);
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new IllegalArgumentException(origin + (e.line() > 0 ? ":" + e.line() : "") + ": "
+          + e.getMessage(), e);
+    }
     try {
       root = new Load(LoadSettings.builder().build()).loadFromString(yaml);
     } catch (YamlEngineException e) {

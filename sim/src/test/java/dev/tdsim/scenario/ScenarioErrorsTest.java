@@ -284,6 +284,56 @@ class ScenarioErrorsTest {
         .getMessage().contains("not UTF-8"));
   }
 
+  @Test
+  void aDirectoryIsNamedAsSuchWithoutAnExceptionName(@TempDir Path dir) {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir));
+    assertEquals(dir + ": is a directory, not a scenario file", e.getMessage());
+  }
+
+  @Test
+  void aFileOverTheSizeLimitIsRefusedBeforeItIsReadWhole(@TempDir Path dir) throws Exception {
+    Path big = dir.resolve("big.yaml");
+    try (var out = Files.newOutputStream(big)) {
+      out.write(new byte[dev.tdsim.input.InputFiles.MAX_FILE_BYTES + 1]);
+    }
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(big));
+    assertTrue(e.getMessage().startsWith(big + ": is " + (dev.tdsim.input.InputFiles
+        .MAX_FILE_BYTES + 1) + " bytes, larger than the 1 MiB"), e.getMessage());
+    // a device that never ends is read only up to the limit
+    Path zero = Path.of("/dev/zero");
+    if (Files.exists(zero)) {
+      ScenarioException z =
+          assertThrows(ScenarioException.class, () -> ScenarioLoader.load(zero));
+      assertEquals("/dev/zero: is larger than the 1 MiB a scenario file may have",
+          z.getMessage());
+    }
+  }
+
+  @Test
+  void deepNestingIsAnErrorNotAStackOverflow() {
+    String deep = "heights: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
+    assertAt(fail(deep), 1, null, "nested more than 64 levels deep");
+    String deepBlock = "a:\n" + "- ".repeat(100) + "x\n";
+    assertAt(fail(deepBlock), 2, null, "nested more than 64 levels deep");
+    assertOverride(fail("", "heights=" + "[".repeat(5000)), "heights",
+        "nested more than 64 levels deep");
+    // 64 levels are fine as YAML (and then wrong as a value)
+    assertAt(fail("heights: " + "[".repeat(63) + "]".repeat(63) + "\n"), 1, "heights",
+        "expected an integer");
+  }
+
+  @Test
+  void explicitTagsOtherThanTheCoreSchemasAreRejectedWithTheirLine() {
+    assertAt(fail("heights: 3\nname: !!java.lang.Runtime x\n"), 2, null,
+        "the tag '!!java.lang.Runtime' is not allowed");
+    assertAt(fail("heights: !custom 3\n"), 1, null, "the tag '!custom' is not allowed");
+    assertAt(fail("keys: !!set {a, b}\n"), 1, null, "'!!set' is not allowed");
+    assertOverride(fail("", "name=!foo x"), "name", "the tag '!foo' is not allowed");
+    // the core tags are fine
+    assertEquals("x", ScenarioLoader.parse("name: !!str x\nheights: !!int 3\n", "t.yaml",
+        List.of()).name());
+  }
+
   // ------------------------------------------------------------ overrides
 
   @Test
