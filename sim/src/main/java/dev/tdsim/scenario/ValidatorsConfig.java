@@ -66,12 +66,24 @@ public record ValidatorsConfig(
     }
     Checks.inRange("validators.cores", cores, 1, MAX_CORES);
     Checks.positiveFinite("validators.speed", speed);
+    if (speed < Units.MIN_SPEED || speed > Units.MAX_SPEED) {
+      throw new ScenarioException("validators.speed", "must be in [" + Units.MIN_SPEED + ", "
+          + Units.formatNumber(Units.MAX_SPEED) + "] (a validator at most 1000 times slower or"
+          + " faster than this machine; further out, one crypto operation would take more"
+          + " simulated time than a run can hold), got " + speed);
+    }
     Objects.requireNonNull(regions, "regions");
     regions = List.copyOf(regions);
     if (regions.isEmpty()) {
       throw new ScenarioException("validators.regions", "give at least one region");
     }
     for (int i = 0; i < regions.size(); i++) {
+      if (REGION.matcher(regions.get(i)).matches()
+          && !dev.tdsim.network.RegionLatency.knownRegionNames().contains(regions.get(i))) {
+        throw new ScenarioException("validators.regions[" + i + "]", "unknown region '"
+            + regions.get(i) + "'; known: " + String.join(", ",
+                dev.tdsim.network.RegionLatency.knownRegionNames()), "validators.regions");
+      }
       if (!REGION.matcher(regions.get(i)).matches()) {
         throw new ScenarioException("validators.regions[" + i + "]", "'" + regions.get(i)
             + "' is not a region name (lower-case letters and digits joined by '-', e.g. us-east)",

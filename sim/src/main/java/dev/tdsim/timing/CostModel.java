@@ -352,6 +352,21 @@ public final class CostModel {
   }
 
   /**
+   * The operations {@code variant} uses that this model has no cost for (which would be charged
+   * 0): the ones the builtin model has for the variant, since {@code tdsim calibrate} measures
+   * exactly the operations a variant's code runs. Empty for the builtin model itself and for a
+   * variant the builtin model does not know.
+   */
+  public List<CryptoOp> missingOps(String variant) {
+    Map<CryptoOp, Coefficients> used = Builtin.MODEL.byVariant.get(variant);
+    Map<CryptoOp, Coefficients> have = byVariant.getOrDefault(variant, Map.of());
+    if (used == null || this == Builtin.MODEL) {
+      return List.of();
+    }
+    return used.keySet().stream().filter(op -> !have.containsKey(op)).toList();
+  }
+
+  /**
    * The parallel scaling of one (variant, operation): this file's; for a file without one (made
    * before calibrations measured it) the builtin model's; {@link Scaling#LINEAR} where neither
    * has it (an operation never calibrated, e.g. BLAME). Never null.
