@@ -78,6 +78,48 @@ public final class ScenarioLoader {
     return parse("", "defaults", overrides);
   }
 
+  /**
+   * The 1-based line where a dotted key path is written in a scenario file, or 0 when it is not
+   * there (or the file cannot be read). Keys may themselves contain dots (a sweep's {@code vary:
+   * {workload.msgs_per_block: [...]}}): at each level the longest key that is a prefix of the
+   * rest of the path is taken. For errors found outside the reader (the sweep section's own
+   * parser), to give them a line.
+   */
+  public static int lineOf(Path file, String dottedPath) {
+    Node node;
+    try {
+      String text = InputFiles.readText(file, "scenario file");
+      InputFiles.checkYaml(text);
+      node = new Compose(LoadSettings.builder().setSchema(new CoreSchema()).setUseMarks(true)
+          .setAllowDuplicateKeys(true).build()).composeString(text).orElse(null);
+    } catch (RuntimeException e) {
+      return 0;
+    }
+    int line = 0;
+    String rest = dottedPath;
+    while (node instanceof MappingNode m && !rest.isEmpty()) {
+      NodeTuple best = null;
+      String bestKey = "";
+      for (NodeTuple t : m.getValue()) {
+        if (t.getKeyNode() instanceof ScalarNode k) {
+          String key = k.getValue();
+          boolean prefix = rest.equals(key) || rest.startsWith(key + ".");
+          if (prefix && key.length() > bestKey.length()) {
+            best = t;
+            bestKey = key;
+          }
+        }
+      }
+      if (best == null) {
+        break;
+      }
+      line = best.getKeyNode().getStartMark().map(mk -> mk.getLine() + 1).orElse(line);
+      rest = rest.length() == bestKey.length() ? "" : rest.substring(bestKey.length() + 1);
+      node = best.getValueNode();
+    }
+    return line;
+  }
+
   /** The default scenario name of a file: its name without .yaml/.yml, made a valid name. */
   static String defaultName(String fileName) {
     String base = fileName.replaceFirst("(?i)\\.ya?ml$", "");
