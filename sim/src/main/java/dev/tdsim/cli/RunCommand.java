@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
     // only when complete: DIR is either a whole result or absent, and an interrupted or failed
     // run keeps every finished height in DIR.partial (beside DIR, never inside it: target is
     // normalized, so --out o/. is o).
-    Path work = target.resolveSibling(target.getFileName() + ".partial");
+    Path work = partialOf(target);
     Path shownWork = shown(work);
     deleteTree(work);
     ScenarioRunner.Result result;
@@ -125,6 +125,11 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /** The work folder of a run into {@code target} (absolute, normalized): beside it. */
+  static Path partialOf(Path target) {
+    return target.resolveSibling(target.getFileName() + ".partial");
   }
 
   /** An absolute path as the user would write it: relative to the working directory if inside. */

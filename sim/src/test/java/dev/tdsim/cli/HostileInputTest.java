@@ -96,4 +96,117 @@ class HostileInputTest {
     assertOneLine(CliRun.of("validate", g.toString(), "--set", "heights=" + "{a: ".repeat(3000)),
         "tdsim validate: --set heights: collections are nested more than 64 levels deep");
   }
+
+  // ------------------------------------------------------------ output folders
+
+  private static Path tiny(Path dir) throws Exception {
+    Path f = dir.resolve("tiny.yaml");
+    Files.writeString(f, TINY);
+    return f;
+  }
+
+  @Test
+  void aBadOutIsFoundBeforeTheRun(@TempDir Path dir) throws Exception {
+    Path f = tiny(dir);
+    assertOneLine(CliRun.of("run", f.toString(), "--out", ""),
+        "tdsim run: --out: the folder name is empty");
+    assertOneLine(CliRun.of("run", f.toString(), "--out", f.toString()),
+        "tdsim run: --out " + f + ": is a file, not a folder");
+    assertOneLine(CliRun.of("run", f.toString(), "--out", f.resolve("sub").toString()),
+        "tdsim run: --out " + f.resolve("sub") + ": ");
+    // a folder of other files (the working directory, a home) is never replaced
+    Path mine = Files.createDirectories(dir.resolve("mine"));
+    Files.writeString(mine.resolve("thesis.tex"), "precious");
+    CliRun r = CliRun.of("run", f.toString(), "--out", mine.toString(), "--quiet");
+    assertOneLine(r, "tdsim run: --out " + mine + ": the folder holds files tdsim run does not"
+        + " write (thesis.tex)");
+    assertEquals("precious", Files.readString(mine.resolve("thesis.tex")));
+    assertOneLine(CliRun.of("sweep", f.toString(), "--vary", "heights=1,2", "--out",
+        mine.toString(), "--quiet"), "tdsim sweep: --out " + mine + ": the folder holds files");
+  }
+
+  @Test
+  void thePartialFolderIsBesideTheResultEvenForOutEndingInDot(@TempDir Path dir)
+      throws Exception {
+    Path f = tiny(dir);
+    Path out = dir.resolve("o");
+    assertEquals(0, CliRun.of("run", f.toString(), "--out", out + "/.", "--quiet").exitCode());
+    assertTrue(Files.isRegularFile(out.resolve("summary.json")));
+    assertFalse(Files.exists(out.resolve("..partial")));
+    try (var files = Files.list(out)) {
+      assertEquals(4, files.count(), "summary, heights, report, scenario");
+    }
+    // the work folder of a rerun is o.partial beside o, whatever spelling --out has
+    try (OutputFolder claimed = OutputFolder.claim(Path.of(out + "/."), "run",
+        OutputFolder.RUN_FILES)) {
+      assertEquals(dir.resolve("o.partial").toAbsolutePath(),
+          RunCommand.partialOf(claimed.dir()));
+    }
+    assertFalse(Files.exists(dir.resolve("o.lock")), "the lock is removed at the end");
+  }
+
+  @Test
+  void twoRunsIntoOneFolderAtOnceTheSecondSaysSo(@TempDir Path dir) throws Exception {
+    Path f = tiny(dir);
+    Path out = dir.resolve("o");
+    // another live process holds the lock: this test's JVM stands in for it by its parent
+    long other = ProcessHandle.current().parent().map(ProcessHandle::pid).orElseThrow();
+    Files.writeString(dir.resolve("o.lock"), other + "\n");
+    Files.setLastModifiedTime(dir.resolve("o.lock"),
+        java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+    CliRun busy = CliRun.of("run", f.toString(), "--out", out.toString(), "--quiet");
+    assertOneLine(busy, "tdsim run: --out " + out + ": another tdsim (process " + other
+        + ") is writing this folder");
+    assertFalse(Files.exists(out), "the loser writes nothing");
+    CliRun busySweep = CliRun.of("sweep", f.toString(), "--vary", "heights=1,2", "--out",
+        out.toString(), "--quiet");
+    assertOneLine(busySweep, "tdsim sweep: --out " + out + ": another tdsim");
+    // a lock left by a process that has ended does not block
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Files.writeString(dir.resolve("o.lock"), gone.pid() + "\n");
+    CliRun ok = CliRun.of("run", f.toString(), "--out", out.toString(), "--quiet");
+    assertEquals(0, ok.exitCode(), ok.err());
+    assertFalse(Files.exists(dir.resolve("o.lock")));
+    assertTrue(Files.isRegularFile(out.resolve("summary.json")));
+  }
+
+  @Test
+  void compareNeverWritesIntoWhatItCompares(@TempDir Path dir) throws Exception {
+    Path f = tiny(dir);
+    Path a = dir.resolve("a");
+    Path b = dir.resolve("b");
+    assertEquals(0, CliRun.of("run", f.toString(), "--out", a.toString(), "--quiet").exitCode());
+    assertEquals(0, CliRun.of("run", f.toString(), "--out", b.toString(), "--quiet").exitCode());
+    String summary = Files.readString(a.resolve("summary.json"));
+    assertOneLine(CliRun.of("compare", a.toString(), b.toString(), "--out",
+        a.resolve("summary.json").toString()), "tdsim compare: --out " + a.resolve("summary.json")
+        + ": is inside the compared folder " + a);
+    assertOneLine(CliRun.of("compare", a.toString(), b.toString(), "--out",
+        b + "/../a/x.md"), "tdsim compare: --out " + b + "/../a/x.md: is inside");
+    assertEquals(summary, Files.readString(a.resolve("summary.json")));
+    assertOneLine(CliRun.of("compare", a.toString(), b.toString(), "--out", a.toString()),
+        "tdsim compare: --out " + a + ": is a folder");
+    // an unfinished run is named as such
+    Path partial = Files.createDirectories(dir.resolve("c.partial"));
+    Files.copy(a.resolve("heights.csv"), partial.resolve("heights.csv"));
+    assertOneLine(CliRun.of("compare", a.toString(), partial.toString()),
+        "tdsim compare: " + partial + ": an unfinished run");
+    Path md = dir.resolve("cmp.md");
+    assertEquals(0, CliRun.of("compare", a.toString(), b.toString(), "--out", md.toString())
+        .exitCode());
+    assertTrue(Files.readString(md).contains("|"));
+  }
+
+  @Test
+  void compareRefusesADeepScenarioYamlWithoutAStackTrace(@TempDir Path dir) throws Exception {
+    Path f = tiny(dir);
+    Path a = dir.resolve("a");
+    Path b = dir.resolve("b");
+    assertEquals(0, CliRun.of("run", f.toString(), "--out", a.toString(), "--quiet").exitCode());
+    assertEquals(0, CliRun.of("run", f.toString(), "--out", b.toString(), "--quiet").exitCode());
+    Files.writeString(b.resolve("scenario.yaml"), "a: " + "[".repeat(5000) + "]".repeat(5000));
+    assertOneLine(CliRun.of("compare", a.toString(), b.toString()),
+        "tdsim compare: " + b.resolve("scenario.yaml") + ":1: collections are nested more than");
+  }
 }
