@@ -47,7 +47,22 @@ public final class Main implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    int code;
+    try {
+      code = commandLine().execute(args);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // Inputs are bounded where they are read (dev.tdsim.input.InputFiles); this is the last
+      // line of defence, in words rather than a stack trace.
+      System.err.println("tdsim: failed: the Java virtual machine ran out of "
+          + (e instanceof StackOverflowError ? "stack" : "memory")
+          + " (an input too large or too deeply nested?); run with " + VERBOSE
+          + " and report it");
+      if (java.util.Arrays.asList(args).contains(VERBOSE)) {
+        e.printStackTrace();
+      }
+      code = EXIT_FAILURE;
+    }
+    System.exit(code);
   }
 
   /** The configured command line (exit codes and error handlers); tests call this too. */
