@@ -73,12 +73,16 @@ final class RunCommand implements Callable<Integer> {
 
   private int runInto(Scenario s, Path dir, Path target, PrintWriter stdout) throws IOException {
     PrintWriter err = spec.commandLine().getErr();
-    ScenarioRunner runner = new ScenarioRunner(line -> {
-      if (!quiet) {
-        err.println("[tdsim] " + line);
-        err.flush();
-      }
-    });
+    // Progress lines, and a reminder when a long step (dealing a large committee's keys) has
+    // printed nothing for a while.
+    try (Heartbeat progress = quiet ? null : Heartbeat.start(err, "[tdsim] ")) {
+      return runInto(s, dir, target, stdout, err,
+          new ScenarioRunner(quiet ? line -> { } : progress));
+    }
+  }
+
+  private int runInto(Scenario s, Path dir, Path target, PrintWriter stdout, PrintWriter err,
+      ScenarioRunner runner) throws IOException {
     // Results go to DIR.partial first (heights.csv row by row as heights finish) and replace DIR
     // only when complete: DIR is either a whole result or absent, and an interrupted or failed
     // run keeps every finished height in DIR.partial (beside DIR, never inside it: target is
