@@ -271,6 +271,14 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void theLargestCommitteeIsOneThatRunsInMinutes() {
+    assertAt(fail("validators:\n  count: 65537\nkeys:\n  shares: 131072\n"), 2,
+        "validators.count", "must be in [1, 65536], got 65537");
+    assertEquals(65536, ScenarioLoader.parse("validators: {count: 65536}\nkeys: {shares: 65536}\n",
+        "t.yaml", List.of()).validators().count());
+  }
+
+  @Test
   void unknownRegionsAreLoadErrorsListingTheKnownOnes() {
     ScenarioException e = fail("validators:\n  regions:\n    - us-east\n    - mars\n");
     assertAt(e, 4, "validators.regions[1]", "unknown region 'mars'", "known: af-south-1",
