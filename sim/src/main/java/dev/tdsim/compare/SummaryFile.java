@@ -57,6 +57,9 @@ final class SummaryFile {
     JsonNode root;
     try {
       root = MAPPER.readTree(dev.tdsim.input.InputFiles.readText(file, "run summary"));
+    } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+      throw new CompareException(file + ": unreadable JSON: nested or sized beyond what a run"
+          + " summary can be (at most 1000 levels deep)", e);
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       String where = at == null ? "" : " (line " + at.getLineNr() + ", column "

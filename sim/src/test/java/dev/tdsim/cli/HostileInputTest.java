@@ -208,5 +208,10 @@ class HostileInputTest {
     Files.writeString(b.resolve("scenario.yaml"), "a: " + "[".repeat(5000) + "]".repeat(5000));
     assertOneLine(CliRun.of("compare", a.toString(), b.toString()),
         "tdsim compare: " + b.resolve("scenario.yaml") + ":1: collections are nested more than");
+    Files.writeString(b.resolve("summary.json"), "{\"a\":".repeat(5000) + "1"
+        + "}".repeat(5000));
+    assertOneLine(CliRun.of("compare", a.toString(), b.toString()),
+        "tdsim compare: " + b.resolve("summary.json") + ": unreadable JSON: nested");
+    assertFalse(CliRun.of("compare", a.toString(), b.toString()).err().contains("`"));
   }
 }
