@@ -114,8 +114,16 @@ public final class Main implements Callable<Integer> {
         err.flush();
         return EXIT_USAGE;
       }
-      String message = ex.getMessage() == null || ex.getMessage().isBlank()
-          ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      java.io.IOException io = ex instanceof java.io.IOException i ? i
+          : ex instanceof java.io.UncheckedIOException u ? u.getCause() : null;
+      String message;
+      if (io != null) { // a disk full, a folder removed under a run: in words
+        message = (io instanceof java.nio.file.FileSystemException f && f.getFile() != null
+            ? f.getFile() + ": " : "") + dev.tdsim.input.InputFiles.describe(io);
+      } else {
+        message = ex.getMessage() == null || ex.getMessage().isBlank()
+            ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      }
       err.println(name + ": failed: " + oneLine(message));
       if (verbose(parseResult)) {
         ex.printStackTrace(err);

@@ -101,7 +101,7 @@ final class StepBounds {
   private static CostModel read(Scenario s) {
     CryptoConfig c = s.crypto();
     Path file = s.calibrationFile().orElseThrow();
-    if (!Files.isRegularFile(file)) {
+    if (!Files.exists(file)) {
       throw new ScenarioException("crypto.calibration", "calibration file '"
           + c.calibration() + "' not found (looked for " + file.toAbsolutePath()
           + "); relative paths are relative to the scenario file, or use 'builtin'");

@@ -346,6 +346,11 @@ class ScenarioErrorsTest {
     Files.writeString(dir.resolve("c.yaml"), calibration("").replace("fast:", "fastest:"));
     assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file))
         .getMessage().contains("has no variant 'fast'"));
+    Files.delete(dir.resolve("c.yaml"));
+    Files.createDirectories(dir.resolve("c.yaml"));
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file))
+        .getMessage().endsWith("c.yaml: is a directory, not a calibration file"));
+    Files.delete(dir.resolve("c.yaml"));
     // a variant that does not use VALIDITY may lack it (fast never checks ciphertexts in bulk)
     Files.writeString(dir.resolve("c.yaml"), calibration("")
         .replaceAll("(?m)^    VERIFY: .*\\n", "").replaceAll("(?m)^    VALIDITY: .*\\n", ""));
