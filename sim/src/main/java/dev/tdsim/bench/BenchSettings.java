@@ -43,6 +43,15 @@ public record BenchSettings(
     Path out) {
 
   public static final String ALL_VARIANTS = "all";
+  /**
+   * The most messages per block: setup encrypts max(msgs) payloads per size before anything is
+   * timed (about a millisecond each), so 100,000 already takes minutes of setup.
+   */
+  public static final int MAX_MSGS = 100_000;
+  /** The most worker threads, as crypto.threads of a scenario. */
+  public static final int MAX_THREADS = 4096;
+  /** The most payload bytes of one block held in memory: max(msgs) * max(sizes). */
+  public static final long MAX_BLOCK_BYTES = 1L << 30;
 
   public BenchSettings {
     Objects.requireNonNull(out, "out");
@@ -67,8 +76,21 @@ public record BenchSettings(
       throw new IllegalArgumentException(
           "--threshold must be in [1, shares=" + shares + "], got " + threshold);
     }
-    if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + threads);
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw new IllegalArgumentException("--threads must be in [1, " + MAX_THREADS + "], got "
+          + threads);
+    }
+    int mostMsgs = msgs.get(msgs.size() - 1);
+    if (mostMsgs > MAX_MSGS) {
+      throw new IllegalArgumentException("--msgs values must be at most " + MAX_MSGS
+          + " (setup encrypts that many payloads per size before timing anything), got "
+          + mostMsgs);
+    }
+    long blockBytes = (long) mostMsgs * sizesBytes.get(sizesBytes.size() - 1);
+    if (blockBytes > MAX_BLOCK_BYTES) {
+      throw new IllegalArgumentException("--msgs times --sizes must be at most 1 GiB (the"
+          + " payloads of a block are held in memory), got " + mostMsgs + " x "
+          + sizesBytes.get(sizesBytes.size() - 1) + " B");
     }
     if (reps < 1) {
       throw new IllegalArgumentException("--reps must be >= 1, got " + reps);

@@ -121,6 +121,10 @@ public record MachineFingerprint(
         stale.add("its creation time '" + createdValue + "' is not an ISO-8601 instant");
       }
     }
+    if (created != null && created.isAfter(now.plus(Duration.ofHours(1)))) {
+      stale.add("it is dated in the future (" + created + ", now is " + now
+          + "): its machine fingerprint is not to be trusted");
+    }
     if (created != null && Duration.between(created, now).compareTo(MAX_AGE) > 0) {
       stale.add("made " + Duration.between(created, now).toDays() + " days ago (" + created
           + "), more than " + MAX_AGE.toDays() + " days");

@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import dev.tdsim.input.InputFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -63,7 +65,8 @@ public final class BenchCommand implements Callable<Integer> {
   boolean listVariants;
 
   @Option(names = "--msgs", split = ",", paramLabel = "M", defaultValue = "10,100,1000",
-      description = "Messages per block, the table columns (default: ${DEFAULT-VALUE}).")
+      description = "Messages per block, the table columns, each at most "
+          + BenchSettings.MAX_MSGS + " (default: ${DEFAULT-VALUE}).")
   List<Integer> msgs;
 
   @Option(names = "--sizes", split = ",", paramLabel = "BYTES",
@@ -85,7 +88,8 @@ public final class BenchCommand implements Callable<Integer> {
   Integer threshold;
 
   @Option(names = "--threads", paramLabel = "K",
-      description = "Worker threads (default: all cores).")
+      description = "Worker threads, at most " + BenchSettings.MAX_THREADS
+          + " (default: all cores).")
   Integer threads;
 
   @Option(names = "--reps", paramLabel = "R", defaultValue = "3",
@@ -111,16 +115,22 @@ public final class BenchCommand implements Callable<Integer> {
       return Main.EXIT_OK;
     }
     BenchSettings settings = settings();
+    // Every option is checked above; the rows go to CSV.partial and replace CSV only when the
+    // bench is complete, so a bad option or a stopped bench never truncates an older CSV.
+    Path target = settings.out();
+    Path partial = target.resolveSibling(target.getFileName() + ".partial");
     BenchCsv csv;
     try {
-      csv = BenchCsv.create(settings.out());
+      csv = BenchCsv.create(partial);
     } catch (IOException e) {
-      throw new InputException("cannot write --out " + settings.out() + ": "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+      throw new InputException("--out " + target + ": cannot write it: "
+          + InputFiles.describe(e), e);
     }
     try (csv) {
       new Bench(settings, stdout, Progress.to(spec.commandLine().getErr())).run(csv);
     }
+    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
     return Main.EXIT_OK;
   }
 
@@ -153,11 +163,20 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   private static Path csvPath(Path out) {
+    if (out.toString().isBlank()) {
+      throw new IllegalArgumentException("--out: the file name is empty");
+    }
     if (Files.isDirectory(out)) {
       return out.resolve("bench.csv");
     }
     if (out.getFileName() == null) {
       throw new IllegalArgumentException("--out must name a file, got '" + out + "'");
+    }
+    for (Path p = out.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+      if (Files.exists(p) && !Files.isDirectory(p)) {
+        throw new IllegalArgumentException("--out " + out + ": " + p + " is a file, not a"
+            + " folder");
+      }
     }
     return out;
   }

@@ -164,7 +164,7 @@ public final class CalibrateCommand implements Callable<Integer> {
       }
     } catch (IOException e) {
       throw new InputException("cannot write --out " + file + ": "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+          + dev.tdsim.input.InputFiles.describe(e), e);
     }
   }
 

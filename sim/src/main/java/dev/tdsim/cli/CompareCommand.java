@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import dev.tdsim.input.InputFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -49,6 +51,7 @@ final class CompareCommand implements Callable<Integer> {
       throw new InputException("needs at least two run or sweep folders to compare, got "
           + dirs.size() + " (usage: tdsim compare DIR_A DIR_B [DIR ...])");
     }
+    Path target = out == null ? null : checkOut();
     Format f = format != null ? format : Format.forFile(out);
     String text;
     try {
@@ -60,20 +63,77 @@ final class CompareCommand implements Callable<Integer> {
     if (out == null) {
       stdout.print(text);
     } else {
-      try {
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-        Files.writeString(out, text);
-      } catch (IOException e) {
-        throw new InputException("cannot write " + out + ": " + e.getClass().getSimpleName()
-            + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
-      }
+      write(target, text);
       stdout.println("comparison: " + out);
     }
     stdout.flush();
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The absolute --out, checked before anything is read: a file name (not empty, not a folder)
+   * outside every compared folder, so the comparison can never overwrite what it compares.
+   */
+  private Path checkOut() {
+    if (out.toString().isBlank()) {
+      throw new InputException("--out: the file name is empty");
+    }
+    Path target = out.toAbsolutePath().normalize();
+    if (Files.isDirectory(target)) {
+      throw new InputException("--out " + out + ": is a folder; give a file name, e.g. --out"
+          + " comparison.md");
+    }
+    Path real = realish(target);
+    for (Path d : dirs) {
+      Path input = realish(d.toAbsolutePath().normalize());
+      if (real.startsWith(input)) {
+        throw new InputException("--out " + out + ": is inside the compared folder " + d
+            + "; write the comparison elsewhere (it must not overwrite what it compares)");
+      }
+    }
+    return target;
+  }
+
+  /** The real path of p's deepest existing ancestor, with the rest appended (symlinks seen). */
+  private static Path realish(Path p) {
+    Path existing = p;
+    Path rest = Path.of("");
+    while (existing != null && !Files.exists(existing)) {
+      rest = existing.getFileName().resolve(rest);
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return p;
+    }
+    try {
+      return existing.toRealPath().resolve(rest).normalize();
+    } catch (IOException e) {
+      return p;
+    }
+  }
+
+  /** Writes a temporary file beside the target and moves it in: never a half-written --out. */
+  private void write(Path target, String text) {
+    Path tmp = null;
+    try {
+      Path parent = target.getParent();
+      Files.createDirectories(parent);
+      tmp = Files.createTempFile(parent, "." + target.getFileName(), ".tmp");
+      Files.writeString(tmp, text);
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new InputException("--out " + out + ": cannot write it: "
+          + InputFiles.describe(e), e);
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // a temporary file left behind
+        }
+      }
+    }
   }
 
   /** {@code --format NAME}: one of the {@link Format} names, case-insensitive. */

@@ -47,7 +47,22 @@ public final class Main implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    int code;
+    try {
+      code = commandLine().execute(args);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // Inputs are bounded where they are read (dev.tdsim.input.InputFiles); this is the last
+      // line of defence, in words rather than a stack trace.
+      System.err.println("tdsim: failed: the Java virtual machine ran out of "
+          + (e instanceof StackOverflowError ? "stack" : "memory")
+          + " (an input too large or too deeply nested?); run with " + VERBOSE
+          + " and report it");
+      if (java.util.Arrays.asList(args).contains(VERBOSE)) {
+        e.printStackTrace();
+      }
+      code = EXIT_FAILURE;
+    }
+    System.exit(code);
   }
 
   /** The configured command line (exit codes and error handlers); tests call this too. */
@@ -99,8 +114,16 @@ public final class Main implements Callable<Integer> {
         err.flush();
         return EXIT_USAGE;
       }
-      String message = ex.getMessage() == null || ex.getMessage().isBlank()
-          ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      java.io.IOException io = ex instanceof java.io.IOException i ? i
+          : ex instanceof java.io.UncheckedIOException u ? u.getCause() : null;
+      String message;
+      if (io != null) { // a disk full, a folder removed under a run: in words
+        message = (io instanceof java.nio.file.FileSystemException f && f.getFile() != null
+            ? f.getFile() + ": " : "") + dev.tdsim.input.InputFiles.describe(io);
+      } else {
+        message = ex.getMessage() == null || ex.getMessage().isBlank()
+            ? ex.getClass().getName() : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+      }
       err.println(name + ": failed: " + oneLine(message));
       if (verbose(parseResult)) {
         ex.printStackTrace(err);

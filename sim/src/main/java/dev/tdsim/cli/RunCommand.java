@@ -64,23 +64,38 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_OK;
     }
     Path dir = out != null ? out : Path.of("reports", s.name());
+    // Checked and locked before anything runs: a bad --out fails now, not after the simulation,
+    // and two runs into one folder cannot mix their files.
+    try (OutputFolder folder = OutputFolder.claim(dir, "run", OutputFolder.RUN_FILES)) {
+      return runInto(s, dir, folder.dir(), stdout);
+    }
+  }
+
+  private int runInto(Scenario s, Path dir, Path target, PrintWriter stdout) throws IOException {
     PrintWriter err = spec.commandLine().getErr();
-    ScenarioRunner runner = new ScenarioRunner(line -> {
-      if (!quiet) {
-        err.println("[tdsim] " + line);
-        err.flush();
-      }
-    });
+    // Progress lines, and a reminder when a long step (dealing a large committee's keys) has
+    // printed nothing for a while.
+    try (Heartbeat progress = quiet ? null : Heartbeat.start(err, "[tdsim] ")) {
+      return runInto(s, dir, target, stdout, err,
+          new ScenarioRunner(quiet ? line -> { } : progress));
+    }
+  }
+
+  private int runInto(Scenario s, Path dir, Path target, PrintWriter stdout, PrintWriter err,
+      ScenarioRunner runner) throws IOException {
     // Results go to DIR.partial first (heights.csv row by row as heights finish) and replace DIR
     // only when complete: DIR is either a whole result or absent, and an interrupted or failed
-    // run keeps every finished height in DIR.partial.
-    Path work = dir.resolveSibling(dir.getFileName() + ".partial");
+    // run keeps every finished height in DIR.partial (beside DIR, never inside it: target is
+    // normalized, so --out o/. is o).
+    Path work = partialOf(target);
+    Path shownWork = shown(work);
     deleteTree(work);
     ScenarioRunner.Result result;
     try (HeightsCsv heights = HeightsCsv.create(work)) {
       int[] finished = {0};
       Thread onInterrupt = new Thread(() -> err.println("tdsim run: interrupted; the "
-          + finished[0] + " heights finished so far are in " + work.resolve(ReportWriter.HEIGHTS)));
+          + finished[0] + " heights finished so far are in "
+          + shownWork.resolve(ReportWriter.HEIGHTS)));
       Runtime.getRuntime().addShutdownHook(onInterrupt);
       try {
         result = runner.run(s, h -> {
@@ -90,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
       } catch (RuntimeException | IOException e) {
         if (finished[0] > 0) {
           err.println("tdsim run: the run failed; the " + finished[0] + " heights finished so far"
-              + " are in " + work.resolve(ReportWriter.HEIGHTS));
+              + " are in " + shownWork.resolve(ReportWriter.HEIGHTS));
         } else {
           heights.close();
           deleteTree(work);
@@ -104,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
     ReportWriter.writeSummary(work, summary);
     java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
     HtmlReport.write(work, summary, result.heights(), ScenarioWriter.toYaml(s));
-    replace(dir, work);
+    replace(target, work);
     stdout.print(Summaries.table(summary));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));
     stdout.flush();
@@ -114,6 +129,17 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /** The work folder of a run into {@code target} (absolute, normalized): beside it. */
+  static Path partialOf(Path target) {
+    return target.resolveSibling(target.getFileName() + ".partial");
+  }
+
+  /** An absolute path as the user would write it: relative to the working directory if inside. */
+  static Path shown(Path absolute) {
+    Path cwd = Path.of("").toAbsolutePath();
+    return absolute.startsWith(cwd) && !absolute.equals(cwd) ? cwd.relativize(absolute) : absolute;
   }
 
   private static void append(HeightsCsv heights, dev.tdsim.pipeline.HeightRecord h) {

@@ -132,13 +132,17 @@ final class SweepCommand implements Callable<Integer> {
     Path dir = out != null ? out : Path.of("reports", plan.base().name() + "-sweep");
     PrintWriter progress = quiet ? new PrintWriter(OutputStream.nullOutputStream()) : err;
     ScenarioRunner runner = new ScenarioRunner(line -> { });
-    Sweep.Outcome o = new Sweep(plan, dir, new Sweep.Settings(threads, RunCommand.version()),
-        runner::run, progress, line -> {
-          if (!quiet) {
-            err.println("[sweep] " + line);
-            err.flush();
-          }
-        }).run();
+    Sweep.Outcome o;
+    // Checked and locked before any point runs: two sweeps into one folder would mix points.
+    try (OutputFolder folder = OutputFolder.claim(dir, "sweep", OutputFolder.SWEEP_FILES)) {
+      o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version()),
+          runner::run, progress, line -> {
+            if (!quiet) {
+              err.println("[sweep] " + line);
+              err.flush();
+            }
+          }).run();
+    }
     stdout.print(table(o.sensitivity()));
     stdout.printf(Locale.ROOT, "%d runs now, %d reused; %s, %s, %s in %s%n", o.executed(),
         o.reused(), SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);

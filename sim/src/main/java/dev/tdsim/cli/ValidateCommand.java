@@ -1,22 +1,37 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.calibration.MachineFingerprint;
 import dev.tdsim.scenario.InputException;
+import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
+import dev.tdsim.sweep.SweepException;
+import dev.tdsim.sweep.SweepPlan;
+import dev.tdsim.sweep.SweepSpec;
+import dev.tdsim.timing.CostModel;
+import dev.tdsim.timing.TimingModels;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tdsim validate FILE}: exit 0 when the scenario is valid, else 2 with file:line: field. */
+/**
+ * {@code tdsim validate FILE}: exit 0 when the scenario is valid, else 2 with file:line: field.
+ * Checks everything a run or sweep checks before it starts: the scenario, the calibration file
+ * it names (warnings about it on stderr) and its {@code sweep:} section with every point.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-    description = "Check a scenario file (and --set overrides) without running it: exit 0 if"
-        + " valid, else exit 2 with FILE:LINE: FIELD: problem.")
+    description = "Check a scenario file (and --set overrides) without running it: the"
+        + " scenario, the calibration file it names and its sweep: section (every point). Exit 0"
+        + " if valid, else exit 2 with FILE:LINE: FIELD: problem.")
 final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
   Path file;
@@ -29,12 +44,88 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Scenario s;
     try {
-      ScenarioLoader.load(file, overrides);
+      s = ScenarioLoader.load(file, overrides);
     } catch (ScenarioException e) {
       throw new InputException(e.getMessage());
     }
+    checkSweep(s);
+    PrintWriter err = spec.commandLine().getErr();
+    for (String warning : calibrationWarnings(s)) {
+      err.println("tdsim validate: warning: " + warning);
+    }
+    err.flush();
     spec.commandLine().getOut().println(file + ": valid");
     return Main.EXIT_OK;
+  }
+
+  /** The sweep section, read by the sweep's own parser, and every point it makes. */
+  private void checkSweep(Scenario s) {
+    if (s.sweep().isEmpty()) {
+      return;
+    }
+    try {
+      SweepSpec sweep = SweepSpec.fromSection(s.sweep(), file.toString());
+      if (!sweep.axes().isEmpty() || sweep.maxMsgsSearch()) {
+        SweepPlan.build(ov -> ScenarioLoader.load(file, ov), overrides, s, sweep);
+      }
+    } catch (SweepException | ScenarioException e) {
+      throw new InputException(locateSweepError(e.getMessage()), e);
+    }
+  }
+
+  /**
+   * FILE:LINE: FIELD: problem for a sweep error: the sweep parser says {@code FILE: sweep.KEY:
+   * problem}, the plan {@code --vary PATH: problem}; both get the line of the key in the file.
+   */
+  private String locateSweepError(String message) {
+    String prefix = file + ": ";
+    String field = "sweep";
+    String problem = message;
+    if (message.startsWith(prefix + "sweep")) {
+      String rest = message.substring(prefix.length());
+      int colon = rest.indexOf(": ");
+      if (colon > 0) {
+        field = rest.substring(0, colon);
+        problem = rest.substring(colon + 2);
+      }
+    } else if (message.startsWith("--vary ")) {
+      String rest = message.substring("--vary ".length());
+      int colon = rest.indexOf(": ");
+      if (colon > 0 && ScenarioLoader.lineOf(file, "sweep.vary." + rest.substring(0, colon)) > 0) {
+        field = "sweep.vary." + rest.substring(0, colon);
+        problem = rest.substring(colon + 2);
+      } else if (colon > 0
+          && ScenarioLoader.lineOf(file, "sweep." + rest.substring(0, colon)) > 0) {
+        field = "sweep." + rest.substring(0, colon);
+        problem = rest.substring(colon + 2);
+      }
+    }
+    java.util.regex.Matcher point =
+        java.util.regex.Pattern.compile("point \\(([^=]+)=").matcher(problem);
+    if (field.equals("sweep") && point.lookingAt()
+        && ScenarioLoader.lineOf(file, "sweep.vary." + point.group(1)) > 0) {
+      field = "sweep.vary." + point.group(1);
+    }
+    int line = ScenarioLoader.lineOf(file, field);
+    return file + (line > 0 ? ":" + line : "") + ": " + field + ": " + problem;
+  }
+
+  /** What a run would warn about the calibration file (foreign, stale, dated in the future). */
+  private static List<String> calibrationWarnings(Scenario s) {
+    boolean reads = TimingModels.fromCostModel(s.crypto().timing())
+        || s.crypto().sampleHeights() > 0;
+    if (!reads || s.calibrationFile().isEmpty()) {
+      return List.of();
+    }
+    Path cal = s.calibrationFile().get();
+    try {
+      CostModel model = CostModel.read(cal);
+      return MachineFingerprint.warnings(cal.toString(), model.machine(),
+          MachineFingerprint.current(), Instant.now());
+    } catch (IOException | IllegalArgumentException e) {
+      return List.of(); // the load above has read it already; cannot happen but for a race
+    }
   }
 }

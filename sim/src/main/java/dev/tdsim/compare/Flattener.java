@@ -26,15 +26,21 @@ final class Flattener {
   static Map<String, String> flattenFile(Path file) {
     String yaml;
     try {
-      yaml = Files.readString(file);
-    } catch (IOException e) {
-      throw new CompareException(file + ": cannot read: " + e.getMessage(), e);
+      yaml = dev.tdsim.input.InputFiles.readText(file, "scenario file");
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new CompareException(file + ": " + e.getMessage(), e);
     }
     return flatten(yaml, file.toString());
   }
 
   static Map<String, String> flatten(String yaml, String source) {
     Object root;
+    try {
+      dev.tdsim.input.InputFiles.checkYaml(yaml);
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new CompareException(source + (e.line() > 0 ? ":" + e.line() : "") + ": "
+          + e.getMessage(), e);
+    }
     try {
       root = new Load(LoadSettings.builder().setLabel(source).build()).loadFromString(yaml);
     } catch (YamlEngineException e) {

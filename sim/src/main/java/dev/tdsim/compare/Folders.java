@@ -32,6 +32,11 @@ final class Folders {
     if (Files.isRegularFile(dir.resolve(ReportWriter.SUMMARY))) {
       return readRun(dir);
     }
+    if (Files.isRegularFile(dir.resolve(ReportWriter.HEIGHTS))) {
+      throw new CompareException(dir + ": an unfinished run (" + ReportWriter.HEIGHTS
+          + " but no " + ReportWriter.SUMMARY + ": it was stopped or failed); compare its"
+          + " finished result, the folder without '.partial'");
+    }
     throw new CompareException(dir + ": not a run or sweep folder (no "
         + ReportWriter.SUMMARY + " or " + SWEEP_CSV + ")");
   }

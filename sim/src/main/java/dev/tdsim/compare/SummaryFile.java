@@ -56,7 +56,10 @@ final class SummaryFile {
   static Summary read(Path file) {
     JsonNode root;
     try {
-      root = MAPPER.readTree(file.toFile());
+      root = MAPPER.readTree(dev.tdsim.input.InputFiles.readText(file, "run summary"));
+    } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+      throw new CompareException(file + ": unreadable JSON: nested or sized beyond what a run"
+          + " summary can be (at most 1000 levels deep)", e);
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       String where = at == null ? "" : " (line " + at.getLineNr() + ", column "
@@ -64,7 +67,10 @@ final class SummaryFile {
       throw new CompareException(file + ": unreadable JSON: "
           + Flattener.firstLine(e.getOriginalMessage()) + where, e);
     } catch (IOException e) {
-      throw new CompareException(file + ": cannot read: " + e.getMessage(), e);
+      throw new CompareException(file + ": cannot read: "
+          + dev.tdsim.input.InputFiles.describe(e), e);
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new CompareException(file + ": " + e.getMessage(), e);
     }
     if (root == null || !root.isObject()) {
       throw new CompareException(file + ": unreadable JSON: expected an object, got "

@@ -56,8 +56,10 @@ final class SweepFolder {
     try (Reader r = Files.newBufferedReader(file); CSVParser p = format.parse(r)) {
       header = p.getHeaderNames();
       records = p.getRecords();
-    } catch (IOException | UncheckedIOException | IllegalArgumentException
-        | IllegalStateException e) {
+    } catch (IOException e) {
+      throw new CompareException(file + ": cannot read: "
+          + dev.tdsim.input.InputFiles.describe(e), e);
+    } catch (UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
       throw new CompareException(file + ": unreadable CSV: " + Flattener.firstLine(
           e.getMessage()), e);
     }
@@ -243,7 +245,8 @@ final class SweepFolder {
     try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, Files::isDirectory)) {
       s.forEach(out::add);
     } catch (IOException e) {
-      throw new CompareException(dir + ": cannot list: " + e.getMessage(), e);
+      throw new CompareException(dir + ": cannot list: "
+          + dev.tdsim.input.InputFiles.describe(e), e);
     }
     out.sort(Comparator.comparing(p -> p.getFileName().toString()));
     return out;

@@ -1,11 +1,6 @@
 package dev.tdsim.scenario;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.tdsim.input.InputFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,13 +55,9 @@ public final class ScenarioLoader {
     String label = file.toString();
     String text;
     try {
-      text = decode(Files.readAllBytes(file));
-    } catch (NoSuchFileException e) {
-      throw new ScenarioException(label, 0, null, "no such file", e);
-    } catch (CharacterCodingException e) {
-      throw new ScenarioException(label, 0, null, "the file is not UTF-8 text", e);
-    } catch (IOException e) {
-      throw new ScenarioException(label, 0, null, "cannot read the file: " + e, e);
+      text = InputFiles.readText(file, "scenario file");
+    } catch (InputFiles.InputProblem e) {
+      throw new ScenarioException(label, 0, null, e.getMessage(), e);
     }
     return new Session(label, file).resolve(text, defaultName(file.getFileName() == null
         ? label : file.getFileName().toString()), overrides);
@@ -87,6 +78,48 @@ public final class ScenarioLoader {
     return parse("", "defaults", overrides);
   }
 
+  /**
+   * The 1-based line where a dotted key path is written in a scenario file, or 0 when it is not
+   * there (or the file cannot be read). Keys may themselves contain dots (a sweep's {@code vary:
+   * {workload.msgs_per_block: [...]}}): at each level the longest key that is a prefix of the
+   * rest of the path is taken. For errors found outside the reader (the sweep section's own
+   * parser), to give them a line.
+   */
+  public static int lineOf(Path file, String dottedPath) {
+    Node node;
+    try {
+      String text = InputFiles.readText(file, "scenario file");
+      InputFiles.checkYaml(text);
+      node = new Compose(LoadSettings.builder().setSchema(new CoreSchema()).setUseMarks(true)
+          .setAllowDuplicateKeys(true).build()).composeString(text).orElse(null);
+    } catch (RuntimeException e) {
+      return 0;
+    }
+    int line = 0;
+    String rest = dottedPath;
+    while (node instanceof MappingNode m && !rest.isEmpty()) {
+      NodeTuple best = null;
+      String bestKey = "";
+      for (NodeTuple t : m.getValue()) {
+        if (t.getKeyNode() instanceof ScalarNode k) {
+          String key = k.getValue();
+          boolean prefix = rest.equals(key) || rest.startsWith(key + ".");
+          if (prefix && key.length() > bestKey.length()) {
+            best = t;
+            bestKey = key;
+          }
+        }
+      }
+      if (best == null) {
+        break;
+      }
+      line = best.getKeyNode().getStartMark().map(mk -> mk.getLine() + 1).orElse(line);
+      rest = rest.length() == bestKey.length() ? "" : rest.substring(bestKey.length() + 1);
+      node = best.getValueNode();
+    }
+    return line;
+  }
+
   /** The default scenario name of a file: its name without .yaml/.yml, made a valid name. */
   static String defaultName(String fileName) {
     String base = fileName.replaceFirst("(?i)\\.ya?ml$", "");
@@ -95,12 +128,6 @@ public final class ScenarioLoader {
       base = base.substring(0, 100);
     }
     return base.isEmpty() ? "scenario" : base;
-  }
-
-  private static String decode(byte[] bytes) throws CharacterCodingException {
-    return StandardCharsets.UTF_8.newDecoder()
-        .decode(ByteBuffer.wrap(bytes))
-        .toString();
   }
 
   /** One load: the label for messages and the YAML settings. */
@@ -137,6 +164,11 @@ public final class ScenarioLoader {
     // ------------------------------------------------------------ composing
 
     private MappingNode compose(String text) {
+      try {
+        InputFiles.checkYaml(text);
+      } catch (InputFiles.InputProblem e) {
+        throw new ScenarioException(label, e.line(), null, e.getMessage(), e);
+      }
       Optional<Node> doc;
       try {
         doc = new Compose(fileSettings).composeString(text);
@@ -266,6 +298,11 @@ public final class ScenarioLoader {
     }
 
     private Node composeOverride(String path, String valueText) {
+      try {
+        InputFiles.checkYaml(valueText);
+      } catch (InputFiles.InputProblem e) {
+        throw new ScenarioException(OVERRIDE, 0, path, e.getMessage(), e);
+      }
       try {
         Optional<Node> node = new Compose(overrideSettings).composeString(valueText);
         return node.orElseGet(() -> new ScalarNode(Tag.NULL, true, "", ScalarStyle.PLAIN,

@@ -1,6 +1,5 @@
 package dev.tdsim.scenario;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.costs.ExecutionCosts;
@@ -69,7 +68,7 @@ final class ScenarioReader {
     Map<String, Object> sweep = get(top, "", "sweep", Map.of(), this::sweep);
     Scenario scenario = build(() -> new Scenario(name, seed, heights, validators, keys, network,
         workload, consensus, crypto, budgets, source, sweep, faults));
-    checkCalibration(scenario);
+    build(() -> StepBounds.check(scenario));
     return scenario;
   }
 
@@ -361,19 +360,6 @@ final class ScenarioReader {
       out.add(element.parse(itemField, item));
     }
     return out;
-  }
-
-  private void checkCalibration(Scenario s) {
-    CryptoConfig c = s.crypto();
-    if (!dev.tdsim.timing.TimingModels.fromCostModel(c.timing()) || c.builtinCalibration()) {
-      return;
-    }
-    Path file = s.calibrationFile().orElseThrow();
-    if (!Files.isRegularFile(file)) {
-      throw locate(new ScenarioException("crypto.calibration", "calibration file '"
-          + c.calibration() + "' not found (looked for " + file.toAbsolutePath()
-          + "); relative paths are relative to the scenario file, or use 'builtin'"));
-    }
   }
 
   private Map<String, Object> sweep(String field, Node n) {

@@ -45,6 +45,25 @@ public final class Units {
   private static final List<String> BANDWIDTH_CANONICAL =
       List.of("Tbps", "Gbps", "Mbps", "kbps", "bps");
 
+  /**
+   * The longest a single step of a simulated run may take: one message crossing one link, one
+   * crypto operation on one core. An hour is far beyond any real block (seconds) and keeps a
+   * run of many heights far from the end of the simulated clock (a long of nanoseconds, 292
+   * years); values that would make one step take longer are mistakes (a bandwidth of 1 bps, a
+   * speed of 1e-300, a calibration coefficient of 1e300) and are refused when the scenario is
+   * loaded.
+   */
+  public static final long MAX_STEP_NANOS = 3_600_000_000_000L;
+  /** The slowest validator CPU relative to the machine running tdsim (a 1000 times slower). */
+  public static final double MIN_SPEED = 1e-3;
+  /** The fastest validator CPU relative to the machine running tdsim (a 1000 times faster). */
+  public static final double MAX_SPEED = 1e3;
+  /**
+   * The largest arrival rate of {@code workload.rate}: a billion transactions per second, a
+   * thousand times the fastest chains; at most max_block_txs of them fit in a block anyway.
+   */
+  public static final double MAX_RATE_PER_SECOND = 1e9;
+
   /** The unit written by {@link #formatRate(double)}. */
   public static final String RATE_UNIT = "tx/s";
 
@@ -246,6 +265,17 @@ public final class Units {
       return Long.toString((long) value);
     }
     return Double.toString(value);
+  }
+
+  /** A rough reading of a long time for messages: {@code 2.5 h}, {@code 3.1e+12 h}, {@code 40 s}. */
+  public static String formatApprox(double nanos) {
+    if (nanos >= 3.6e12) {
+      return String.format(java.util.Locale.ROOT, "%.3g h", nanos / 3.6e12);
+    }
+    if (nanos >= 6e10) {
+      return String.format(java.util.Locale.ROOT, "%.3g min", nanos / 6e10);
+    }
+    return String.format(java.util.Locale.ROOT, "%.3g s", nanos / 1e9);
   }
 
   // ---------------------------------------------------------------- helpers

@@ -34,6 +34,12 @@ public record WorkloadConfig(
       throw new ScenarioException("workload.rate",
           "must be positive, got " + Units.formatRate(ratePerSecond));
     }
+    if (ratePerSecond > Units.MAX_RATE_PER_SECOND) {
+      throw new ScenarioException("workload.rate", "must be at most "
+          + Units.formatRate(Units.MAX_RATE_PER_SECOND) + " (a thousand times the fastest"
+          + " chains; a block holds at most consensus.max_block_txs anyway), got "
+          + Units.formatRate(ratePerSecond));
+    }
     Checks.positiveSize("workload.msg_size", msgSizeBytes);
     Checks.oneOf("workload.msg_size_distribution", msgSizeDistribution, DISTRIBUTIONS);
   }

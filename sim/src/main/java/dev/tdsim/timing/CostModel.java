@@ -197,7 +197,13 @@ public final class CostModel {
 
   /** Reads a calibration file; a malformed or foreign file fails with the reason. */
   public static CostModel read(Path file) throws IOException {
-    return parse(Files.readString(file), file.toString());
+    String text;
+    try {
+      text = dev.tdsim.input.InputFiles.readText(file, "calibration file");
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+    return parse(text, file.toString());
   }
 
   /**
@@ -207,6 +213,12 @@ public final class CostModel {
   @SuppressWarnings("unchecked")
   static CostModel parse(String yaml, String origin) {
     Object root;
+    try {
+      dev.tdsim.input.InputFiles.checkYaml(yaml);
+    } catch (dev.tdsim.input.InputFiles.InputProblem e) {
+      throw new IllegalArgumentException(origin + (e.line() > 0 ? ":" + e.line() : "") + ": "
+          + e.getMessage(), e);
+    }
     try {
       root = new Load(LoadSettings.builder().build()).loadFromString(yaml);
     } catch (YamlEngineException e) {
@@ -337,6 +349,21 @@ public final class CostModel {
     }
     Coefficients c = ops.get(op);
     return c == null ? 0 : Math.round(c.predict(size));
+  }
+
+  /**
+   * The operations {@code variant} uses that this model has no cost for (which would be charged
+   * 0): the ones the builtin model has for the variant, since {@code tdsim calibrate} measures
+   * exactly the operations a variant's code runs. Empty for the builtin model itself and for a
+   * variant the builtin model does not know.
+   */
+  public List<CryptoOp> missingOps(String variant) {
+    Map<CryptoOp, Coefficients> used = Builtin.MODEL.byVariant.get(variant);
+    Map<CryptoOp, Coefficients> have = byVariant.getOrDefault(variant, Map.of());
+    if (used == null || this == Builtin.MODEL) {
+      return List.of();
+    }
+    return used.keySet().stream().filter(op -> !have.containsKey(op)).toList();
   }
 
   /**

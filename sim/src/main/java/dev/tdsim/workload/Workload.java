@@ -45,8 +45,11 @@ public final class Workload {
     if (msgsPerBlock != null) {
       want = msgsPerBlock;
     } else {
+      // Saturating: the arrivals of a huge rate or a long wait cap at Long.MAX_VALUE instead of
+      // wrapping to a negative count (which would cut empty blocks).
       double mean = ratePerSecond * Math.max(0, nowNanos - lastCutNanos) / 1e9;
-      want = backlog + poisson(mean);
+      long arrived = poisson(mean);
+      want = arrived > Long.MAX_VALUE - backlog ? Long.MAX_VALUE : backlog + arrived;
     }
     lastCutNanos = nowNanos;
     List<byte[]> txs = new ArrayList<>();
@@ -86,11 +89,16 @@ public final class Workload {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
+  /** A Poisson draw of the given mean, saturating at Long.MAX_VALUE (never negative). */
   private long poisson(double mean) {
-    if (mean <= 0) {
+    if (!(mean > 0)) {
       return 0;
     }
+    if (mean >= 0x1p63) {
+      return Long.MAX_VALUE;
+    }
     if (mean > 50) {
+      // normal approximation; Math.round saturates at Long.MAX_VALUE
       return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian()));
     }
     double limit = Math.exp(-mean);

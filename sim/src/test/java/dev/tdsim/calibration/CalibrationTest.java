@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tdsim.scenario.InputException;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
@@ -176,18 +177,20 @@ class CalibrationTest {
   }
 
   @Test
-  void aMalformedFileIsBadInputWithOneLine() throws Exception {
+  void aMalformedFileIsBadInputWithOneLineWhenTheScenarioIsLoaded() throws Exception {
+    // found when the scenario is loaded (so by validate too), not when the run starts
     Path bad = tmp.resolve("bad.yaml");
     Files.writeString(bad, Files.readString(file).replace("msgs_validators:", "msgs_validatorz:"));
-    InputException e = assertThrows(InputException.class, () -> run(bad, new ArrayList<>()));
-    assertTrue(e.getMessage().startsWith("crypto.calibration: malformed cost model " + bad + ": "
-        + "variants.folded."), e.getMessage());
+    ScenarioException e = assertThrows(ScenarioException.class, () -> run(bad, new ArrayList<>()));
+    assertEquals("crypto.calibration", e.getField());
+    assertTrue(e.getProblem().startsWith("calibration file '" + bad + "' is not a valid cost"
+        + " model: " + bad + ": variants.folded."), e.getMessage());
     assertTrue(e.getMessage().contains("unknown key 'msgs_validatorz'"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"));
 
     Path other = tmp.resolve("other-variant.yaml");
     Files.writeString(other, Files.readString(file).replace("  folded:", "  fast:"));
-    e = assertThrows(InputException.class, () -> run(other, new ArrayList<>()));
+    e = assertThrows(ScenarioException.class, () -> run(other, new ArrayList<>()));
     assertTrue(e.getMessage().contains("has no variant 'folded'"), e.getMessage());
   }
 }

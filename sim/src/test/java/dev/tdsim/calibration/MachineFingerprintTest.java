@@ -64,6 +64,20 @@ class MachineFingerprintTest {
   }
 
   @Test
+  void aFileDatedInTheFutureGetsAWarning() {
+    MachineFingerprint here = MachineFingerprint.current(NOW);
+    Map<String, Object> future = recorded(here);
+    future.put("created", NOW.plus(Duration.ofDays(400)).toString());
+    List<String> w = MachineFingerprint.warnings("c.yaml", future, here, NOW);
+    assertEquals(1, w.size(), w.toString());
+    assertTrue(w.get(0).contains("is stale: it is dated in the future"), w.get(0));
+    // a few minutes of clock difference between machines is not the future
+    Map<String, Object> skew = recorded(here);
+    skew.put("created", NOW.plus(Duration.ofMinutes(10)).toString());
+    assertEquals(List.of(), MachineFingerprint.warnings("c.yaml", skew, here, NOW));
+  }
+
+  @Test
   void aFileWithoutFingerprintSaysItCannotTell() {
     MachineFingerprint here = MachineFingerprint.current(NOW);
     List<String> w = MachineFingerprint.warnings("b.yaml",

@@ -112,6 +112,9 @@ class BenchCommandTest {
         Arguments.of(new String[] {"--sizes", "0"}, "--sizes"),
         Arguments.of(new String[] {"--reps", "0"}, "--reps"),
         Arguments.of(new String[] {"--threads", "0"}, "--threads"),
+        Arguments.of(new String[] {"--threads", "100000"}, "--threads must be in [1, 4096]"),
+        Arguments.of(new String[] {"--msgs", "1000000000"}, "at most 100000"),
+        Arguments.of(new String[] {"--msgs", "100000", "--sizes", "100000"}, "at most 1 GiB"),
         Arguments.of(new String[] {"--functions", "share_combine,warp"}, "warp"),
         Arguments.of(new String[] {"--variant", "turbo"}, "turbo"),
         Arguments.of(new String[] {"--bogus", "1"}, "--bogus"));
@@ -128,6 +131,17 @@ class BenchCommandTest {
     assertFalse(run.err().contains("Exception"), run.err());
     assertEquals("", run.out());
     assertFalse(Files.exists(out), "nothing runs on bad input");
+  }
+
+  @Test
+  void aBadOptionOrAFailedBenchLeavesAnExistingCsvAlone() throws IOException {
+    Path out = Files.writeString(tmp.resolve("keep.csv"), "an older bench\n");
+    CliRun bad = CliRun.of(small(out, "--threads", "100000"));
+    assertEquals(Main.EXIT_USAGE, bad.exitCode(), bad.err());
+    assertEquals("an older bench\n", Files.readString(out));
+    CliRun empty = CliRun.of(small(Path.of("")));
+    assertEquals(Main.EXIT_USAGE, empty.exitCode(), empty.err());
+    assertTrue(empty.err().contains("--out: the file name is empty"), empty.err());
   }
 
   @Test

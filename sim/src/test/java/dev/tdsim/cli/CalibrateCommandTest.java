@@ -104,7 +104,8 @@ class CalibrateCommandTest {
         tmp.resolve("out").toString());
     assertEquals(Main.EXIT_USAGE, r.exitCode(), r.err());
     assertEquals(1, r.errLines().size(), r.err());
-    assertTrue(r.err().startsWith("tdsim run: crypto.calibration: malformed cost model "), r.err());
+    assertTrue(r.err().startsWith("tdsim run: " + scenario + ":5: crypto.calibration: calibration"
+        + " file 'bad.yaml' is not a valid cost model: "), r.err());
     assertTrue(r.err().contains("variants.fast.COMBINE.msgs: expected a number"), r.err());
   }
 }

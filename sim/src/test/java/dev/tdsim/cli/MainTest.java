@@ -57,8 +57,18 @@ class MainTest {
     }
   }
 
+  @Command(name = "disk-full")
+  static final class DiskFull implements Callable<Integer> {
+    @Override
+    public Integer call() throws java.io.IOException {
+      throw new java.nio.file.FileSystemException("out/heights.csv", null,
+          "No space left on device");
+    }
+  }
+
   private static CommandLine withTestCommands() {
     CommandLine cl = Main.commandLine();
+    cl.addSubcommand(new DiskFull());
     cl.addSubcommand(new Boom());
     cl.addSubcommand(new BadInput());
     return cl;
@@ -70,6 +80,15 @@ class MainTest {
     assertEquals(Main.EXIT_FAILURE, run.exitCode());
     assertTrue(run.err().contains("kaput"), run.err());
     assertFalse(run.err().contains("\tat "), run.err());
+  }
+
+  @Test
+  void anIoFailureIsSaidInWordsWithoutTheExceptionName() {
+    CliRun run = CliRun.of(withTestCommands(), "disk-full");
+    assertEquals(Main.EXIT_FAILURE, run.exitCode());
+    assertTrue(run.err().startsWith("tdsim disk-full: failed: out/heights.csv: no space left on"
+        + " device\n"), run.err());
+    assertFalse(run.err().contains("Exception"), run.err());
   }
 
   @Test

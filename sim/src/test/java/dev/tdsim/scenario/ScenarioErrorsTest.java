@@ -271,6 +271,94 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void theLargestCommitteeIsOneThatRunsInMinutes() {
+    assertAt(fail("validators:\n  count: 65537\nkeys:\n  shares: 131072\n"), 2,
+        "validators.count", "must be in [1, 65536], got 65537");
+    assertEquals(65536, ScenarioLoader.parse("validators: {count: 65536}\nkeys: {shares: 65536}\n",
+        "t.yaml", List.of()).validators().count());
+  }
+
+  @Test
+  void unknownRegionsAreLoadErrorsListingTheKnownOnes() {
+    ScenarioException e = fail("validators:\n  regions:\n    - us-east\n    - mars\n");
+    assertAt(e, 4, "validators.regions[1]", "unknown region 'mars'", "known: af-south-1",
+        "us-east-1", "eu-west");
+    assertEquals("us-east-1",
+        ScenarioLoader.parse("validators: {regions: [us-east-1]}\n", "t.yaml", List.of())
+            .validators().regions().get(0));
+  }
+
+  @Test
+  void valuesThatWouldOverflowTheSimulatedClockAreRefusedWithTheirReason() {
+    assertAt(fail("validators:\n  speed: 1e-300\n"), 2, "validators.speed",
+        "must be in [0.001, 1000]", "1000 times slower");
+    assertAt(fail("validators:\n  speed: 1e300\n"), 2, "validators.speed", "must be in");
+    assertAt(fail("network:\n  bandwidth: 1 bps\n"), 2, "network.bandwidth",
+        "1 bps is too slow", "less than 1 h of simulated time", "give at least 9321 bps");
+    assertAt(fail("network:\n  peer_send_rate: 10 bps\n"), 2, "network.peer_send_rate",
+        "too slow");
+    // the bound follows the block size: 9321 bps carries 4 MiB in under an hour
+    ScenarioLoader.parse("network: {bandwidth: 9321 bps, peer_send_rate: 9321 bps}\n", "t.yaml",
+        List.of());
+    assertAt(fail("workload:\n  msgs_per_block: auto\n  rate: 1e300 tx/s\n"), 3,
+        "workload.rate", "must be at most 1000000000 tx/s", "got 1.0E300 tx/s");
+  }
+
+  private static String calibration(String transform) throws Exception {
+    String builtin;
+    try (var in = ScenarioErrorsTest.class.getResourceAsStream("/builtin-cost-model.yaml")) {
+      builtin = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    return switch (transform) {
+      case "huge" -> builtin.replaceAll("(?m)^(    COMBINE: \\{const: )[0-9.]+", "$11e300");
+      case "noDecrypt" -> builtin.replaceAll("(?m)^    DECRYPT: .*\\n", "");
+      default -> builtin;
+    };
+  }
+
+  @Test
+  void theCalibrationFileIsCheckedWholeAtLoadTime(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, "heights: 2\ncrypto:\n  timing: model\n  calibration: c.yaml\n");
+    Files.writeString(dir.resolve("c.yaml"), calibration(""));
+    assertEquals("c.yaml", ScenarioLoader.load(file).crypto().calibration());
+
+    Files.writeString(dir.resolve("c.yaml"), calibration("huge"));
+    ScenarioException huge = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(file));
+    assertTrue(huge.getMessage().startsWith(file + ":4: crypto.calibration: calibration file"
+        + " 'c.yaml' makes COMBINE of variant 'fast' take "), huge.getMessage());
+    assertTrue(huge.getMessage().contains("must take less than 1 h"), huge.getMessage());
+
+    Files.writeString(dir.resolve("c.yaml"), calibration("noDecrypt"));
+    ScenarioException missing = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(file));
+    assertTrue(missing.getMessage().startsWith(file + ":4: crypto.calibration: calibration file"
+        + " 'c.yaml' has no cost for DECRYPT of variant 'fast', which the variant uses"),
+        missing.getMessage());
+
+    // a file that is not a cost model at all is found by validate, not by the run
+    Files.writeString(dir.resolve("c.yaml"), "hello: world\n");
+    ScenarioException junk = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(file));
+    assertTrue(junk.getMessage().contains("is not a valid cost model")
+        && junk.getMessage().contains("not a tdsim cost model"), junk.getMessage());
+    Files.writeString(dir.resolve("c.yaml"), calibration("").replace("fast:", "fastest:"));
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file))
+        .getMessage().contains("has no variant 'fast'"));
+    Files.delete(dir.resolve("c.yaml"));
+    Files.createDirectories(dir.resolve("c.yaml"));
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file))
+        .getMessage().endsWith("c.yaml: is a directory, not a calibration file"));
+    Files.delete(dir.resolve("c.yaml"));
+    // a variant that does not use VALIDITY may lack it (fast never checks ciphertexts in bulk)
+    Files.writeString(dir.resolve("c.yaml"), calibration("")
+        .replaceAll("(?m)^    VERIFY: .*\\n", "").replaceAll("(?m)^    VALIDITY: .*\\n", ""));
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file))
+        .getMessage().contains("has no cost for VERIFY of variant 'fast'"));
+  }
+
+  @Test
   void missingAndUnreadableFiles(@TempDir Path dir) throws Exception {
     Path missing = dir.resolve("nope.yaml");
     ScenarioException e = assertThrows(ScenarioException.class,
@@ -282,6 +370,56 @@ class ScenarioErrorsTest {
     Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
     assertTrue(assertThrows(ScenarioException.class, () -> ScenarioLoader.load(binary))
         .getMessage().contains("not UTF-8"));
+  }
+
+  @Test
+  void aDirectoryIsNamedAsSuchWithoutAnExceptionName(@TempDir Path dir) {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir));
+    assertEquals(dir + ": is a directory, not a scenario file", e.getMessage());
+  }
+
+  @Test
+  void aFileOverTheSizeLimitIsRefusedBeforeItIsReadWhole(@TempDir Path dir) throws Exception {
+    Path big = dir.resolve("big.yaml");
+    try (var out = Files.newOutputStream(big)) {
+      out.write(new byte[dev.tdsim.input.InputFiles.MAX_FILE_BYTES + 1]);
+    }
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(big));
+    assertTrue(e.getMessage().startsWith(big + ": is " + (dev.tdsim.input.InputFiles
+        .MAX_FILE_BYTES + 1) + " bytes, larger than the 1 MiB"), e.getMessage());
+    // a device that never ends is read only up to the limit
+    Path zero = Path.of("/dev/zero");
+    if (Files.exists(zero)) {
+      ScenarioException z =
+          assertThrows(ScenarioException.class, () -> ScenarioLoader.load(zero));
+      assertEquals("/dev/zero: is larger than the 1 MiB a scenario file may have",
+          z.getMessage());
+    }
+  }
+
+  @Test
+  void deepNestingIsAnErrorNotAStackOverflow() {
+    String deep = "heights: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
+    assertAt(fail(deep), 1, null, "nested more than 64 levels deep");
+    String deepBlock = "a:\n" + "- ".repeat(100) + "x\n";
+    assertAt(fail(deepBlock), 2, null, "nested more than 64 levels deep");
+    assertOverride(fail("", "heights=" + "[".repeat(5000)), "heights",
+        "nested more than 64 levels deep");
+    // 64 levels are fine as YAML (and then wrong as a value)
+    assertAt(fail("heights: " + "[".repeat(63) + "]".repeat(63) + "\n"), 1, "heights",
+        "expected an integer");
+  }
+
+  @Test
+  void explicitTagsOtherThanTheCoreSchemasAreRejectedWithTheirLine() {
+    assertAt(fail("heights: 3\nname: !!java.lang.Runtime x\n"), 2, null,
+        "the tag '!!java.lang.Runtime' is not allowed");
+    assertAt(fail("heights: !custom 3\n"), 1, null, "the tag '!custom' is not allowed");
+    assertAt(fail("keys: !!set {a, b}\n"), 1, null, "'!!set' is not allowed");
+    assertOverride(fail("", "name=!foo x"), "name", "the tag '!foo' is not allowed");
+    // the core tags are fine
+    assertEquals("x", ScenarioLoader.parse("name: !!str x\nheights: !!int 3\n", "t.yaml",
+        List.of()).name());
   }
 
   // ------------------------------------------------------------ overrides

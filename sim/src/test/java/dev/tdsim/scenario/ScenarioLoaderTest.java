@@ -244,7 +244,9 @@ class ScenarioLoaderTest {
   @Test
   void calibrationPathIsRelativeToTheScenarioFile(@TempDir Path dir) throws Exception {
     Files.createDirectories(dir.resolve("sub"));
-    Files.writeString(dir.resolve("sub/cal.json"), "{}");
+    try (var in = getClass().getResourceAsStream("/builtin-cost-model.yaml")) {
+      Files.write(dir.resolve("sub/cal.json"), in.readAllBytes());
+    }
     Path file = dir.resolve("sub/s.yaml");
     Files.writeString(file, "crypto:\n  timing: model\n  calibration: cal.json\n");
     Scenario s = ScenarioLoader.load(file);

@@ -54,7 +54,7 @@ class ScenarioWriterTest {
         variant: precomputed
         timing: measured
         calibration: 'some dir/cal: 1.json'
-        sample_heights: 9
+        sample_heights: 0  # > 0 reads the calibration file at load; this test has none
         schedule: pipelined
         threads: 3
       budgets: [1 min, 1 ns, 2 h]
