@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
@@ -12,7 +14,6 @@ import dev.tdsim.crypto.variant.Variants;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ class RealCryptoTest {
     long process0 = PipelineFixture.processCpuNanos();
     byte[] same = new byte[40];
     RealCrypto.Timed<List<Ciphertext>> enc =
-        crypto.encryptAndAdmit(List.of(same, same, same), new Random(1), admission);
+        crypto.encryptAndAdmit(List.of(same, same, same), SeededDrbg.of(1, "test.realcrypto", 0), admission);
     List<Ciphertext> cts = enc.value();
     assertEquals(3, cts.size());
     // Equal payloads, distinct ciphertexts: each encryption drew its own randomness.
@@ -47,7 +48,7 @@ class RealCryptoTest {
       assertEquals(3, made.get(i).value().size());
     }
     RealCrypto.Timed<BlockResult> result = crypto.blockPropose(1, cts, shares, null,
-        new Random(2));
+        SeededDrbg.of(2, "test.realcrypto", 0));
     assertEquals(10, crypto.calls(), "+ one block_propose");
     assertEquals(3, result.value().openedCount());
     for (int j = 0; j < 3; j++) {
@@ -70,9 +71,9 @@ class RealCryptoTest {
   void warmUpLeavesNoCallsAndNoPreparedSignerSet() {
     RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
         Workers.of(1));
-    crypto.warmUp(new Random(3));
+    crypto.warmUp(SeededDrbg.of(3, "test.realcrypto", 0));
     assertEquals(0, crypto.calls());
-    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), new Random(4),
+    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), SeededDrbg.of(4, "test.realcrypto", 0),
         new long[1]).value();
     SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
     List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(all.validators(), all, cts);
@@ -80,10 +81,10 @@ class RealCryptoTest {
     for (int i = 0; i < made.size(); i++) {
       shares.put(all.validator(i), made.get(i).value());
     }
-    assertTrue(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+    assertTrue(crypto.blockPropose(0, cts, shares, null, SeededDrbg.of(5, "test.realcrypto", 0)).value().ranPrepare(),
         "the warm-up's prepare_combine is not cached for the real combiners");
-    assertFalse(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+    assertFalse(crypto.blockPropose(0, cts, shares, null, SeededDrbg.of(5, "test.realcrypto", 0)).value().ranPrepare(),
         "each combiner caches its own");
-    assertTrue(crypto.blockPropose(1, cts, shares, null, new Random(5)).value().ranPrepare());
+    assertTrue(crypto.blockPropose(1, cts, shares, null, SeededDrbg.of(5, "test.realcrypto", 0)).value().ranPrepare());
   }
 }

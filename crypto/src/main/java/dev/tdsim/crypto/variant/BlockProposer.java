@@ -2,6 +2,7 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.TreeMap;
 
 /**
@@ -87,7 +87,7 @@ public final class BlockProposer<S> {
       List<Ciphertext> cts,
       Map<Integer, List<byte[]>> sharesByValidator,
       Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     Map<Integer, String> faulty = new TreeMap<>();
     long t0 = System.nanoTime();
     long c0 = cpuNanos();
@@ -258,7 +258,7 @@ public final class BlockProposer<S> {
       List<Optional<byte[]>> plaintexts,
       Map<Integer, String> faulty,
       Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     List<Ciphertext> failedCts = failed.stream().map(cts::get).toList();
     List<List<S>> all = byMessage(signers, decoded, cts.size());
     List<List<S>> failedShares = failed.stream().map(all::get).toList();

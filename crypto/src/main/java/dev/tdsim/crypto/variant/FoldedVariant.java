@@ -5,6 +5,7 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -13,7 +14,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -123,14 +123,14 @@ final class FoldedVariant implements CombineVariant<G1Point> {
 
     @Override
     public List<Integer> verify(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       return List.of();
     }
 
     /** Per validator: e(sum_j [w_j] D_ji, H) == e(sum_j [w_j] U_j, A_i), plus subgroup checks. */
     @Override
     public List<Integer> blame(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       long[][] weights = Shares.weights(signers.size(), cts.size(), random);
       List<G1Point> us = cts.stream().map(Ciphertext::u).toList();
       return Shares.faulty(signers, workers, pos -> {

@@ -9,10 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The JNA-bound blst functions checked against jblst's own operations. */
@@ -20,7 +21,7 @@ class CurveTest {
   private static final BigInteger P = new BigInteger(
       "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
       16);
-  private final Random random = new Random(42);
+  private final StrongRandom random = SeededDrbg.of(42, "test.curve", 0);
 
   private List<G1Point> randomG1(int n) {
     List<G1Point> out = new ArrayList<>();
