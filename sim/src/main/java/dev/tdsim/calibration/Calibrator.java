@@ -348,7 +348,8 @@ public final class Calibrator {
         });
         long d0 = System.nanoTime();
         Committee committee = Committee.equal(spec.shares(), spec.threshold(), spec.validators());
-        KeySet keys = KeySet.deal(committee, SeededDrbg.of(settings.seed(), "calibration.dealer", k), setup);
+        KeySet keys = KeySet.deal(
+            committee, SeededDrbg.of(settings.seed(), "calibration.dealer", k), setup);
         info(String.format(Locale.ROOT, "key set %s (t=%d): dealt in %.1f s; variants %s",
             spec, spec.threshold(), (System.nanoTime() - d0) / 1e9, variants));
         for (String v : variants) {

@@ -50,7 +50,8 @@ final class PipelineFixture {
   /** One dealing per JVM (keys are deterministic from the seed; each variant only reads them). */
   static synchronized KeySet keys() {
     return KEYS.computeIfAbsent("keys", k -> KeySet.deal(
-        Committee.equal(SHARES, THRESHOLD, VALIDATORS), SeededDrbg.of(11, "test.pipeline", 0), Workers.of(1)));
+        Committee.equal(SHARES, THRESHOLD, VALIDATORS), SeededDrbg.of(11, "test.pipeline", 0),
+        Workers.of(1)));
   }
 
   /** A message from the pipeline to the network, as the scripted network saw it. */

@@ -32,7 +32,7 @@ public final class SeededDrbg implements StrongRandom {
   /** Seed material of a {@link #child} stream. */
   static final int SEED_BYTES = 32;
 
-  /** Kept from the class's first home (dev.tdsim.crypto.sig) so that existing keys stay the same. */
+  /** Kept from the class's first home (package sig), so that existing keys stay the same. */
   private static final byte[] DOMAIN = "tdsim.sig.drbg.v1".getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] CHILD_PERSONALIZATION =
