@@ -245,7 +245,14 @@ class PointEncodingTest {
     assertTrue(G1Point.fromBytes(infinity).isIdentity());
     infinity[95] = 1;
     assertThrows(CryptoException.class, () -> G1Point.fromBytes(infinity));
-    assertThrows(CryptoException.class, () -> G1Point.fromBytes(null));
+    assertTrue(assertThrows(CryptoException.class, () -> G1Point.fromBytes(null)).getMessage()
+        .contains("got null"));
+    assertTrue(assertThrows(CryptoException.class, () -> G1Point.fromBytes(new byte[47]))
+        .getMessage().contains("got 47"));
+    assertTrue(assertThrows(CryptoException.class, () -> GtElement.fromBytes(null)).getMessage()
+        .contains("got null"));
+    assertTrue(assertThrows(CryptoException.class, () -> GtElement.fromBytes(new byte[575]))
+        .getMessage().contains("got 575"));
     for (int len : new int[] {0, 47, 49, 95, 97}) {
       assertThrows(CryptoException.class, () -> G1Point.fromBytes(new byte[len]), "length " + len);
       assertThrows(CryptoException.class, () -> G1Point.fromBytesOnCurve(new byte[len]));
@@ -338,7 +345,10 @@ class PointEncodingTest {
     byte[] offCurve = u.clone();
     offCurve[150] ^= 1;
     assertThrows(CryptoException.class, () -> G2Point.fromBytes(offCurve));
-    assertThrows(CryptoException.class, () -> G2Point.fromBytes(null));
+    assertTrue(assertThrows(CryptoException.class, () -> G2Point.fromBytes(null)).getMessage()
+        .contains("got null"));
+    assertTrue(assertThrows(CryptoException.class, () -> G2Point.fromBytes(new byte[97]))
+        .getMessage().contains("got 97"));
     for (int len : new int[] {0, 95, 97, 191, 193}) {
       assertThrows(CryptoException.class, () -> G2Point.fromBytes(new byte[len]), "length " + len);
     }
