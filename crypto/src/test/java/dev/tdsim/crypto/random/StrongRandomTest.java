@@ -142,9 +142,21 @@ class StrongRandomTest {
   }
 
   @Test
-  void requestsLargerThanOneDrbgCallAreChunked() {
-    byte[] big = SeededDrbg.of(9, "big", 0).nextBytes(100_000);
-    byte[] tail = Arrays.copyOfRange(big, 99_000, 100_000);
-    assertFalse(Arrays.equals(new byte[1000], tail));
+  void requestsLargerThanOneDrbgCallAreSplitIntoCallsOf32KiB() throws Exception {
+    // BouncyCastle caps one HMAC_DRBG request at 2^15 bytes: 2^16 bytes are two requests, 2^15 + 1
+    // are 2^15 and 1, and 2^15 exactly is one (no empty extra request, which would move the state).
+    ReferenceHmacDrbg ref = reference(9, "big", 0);
+    SeededDrbg drbg = SeededDrbg.of(9, "big", 0);
+    assertArrayEquals(concat(ref.generate(1 << 15), ref.generate(1 << 15)),
+        drbg.nextBytes(1 << 16));
+    assertArrayEquals(concat(ref.generate(1 << 15), ref.generate(1)),
+        drbg.nextBytes((1 << 15) + 1));
+    assertArrayEquals(ref.generate(1 << 15), drbg.nextBytes(1 << 15));
+    assertArrayEquals(ref.generate(8), drbg.nextBytes(8));
+  }
+
+  @Test
+  void toStringNamesTheGeneratorAndNoState() {
+    assertEquals("SeededDrbg[HMAC_DRBG-SHA-256]", SeededDrbg.of(1, "x", 0).toString());
   }
 }
