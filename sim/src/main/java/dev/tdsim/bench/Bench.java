@@ -1,6 +1,8 @@
 package dev.tdsim.bench;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -82,7 +84,7 @@ public final class Bench {
       long t0 = System.nanoTime();
       Committee committee = Committee.equal(
           settings.shares(), settings.threshold(), settings.validators());
-      keys = KeySet.deal(committee, new Random(settings.seed()), workers);
+      keys = KeySet.deal(committee, SeededDrbg.of(settings.seed(), "bench.dealer", 0), workers);
       signers = SignerSet.all(committee);
       progress.step(String.format(Locale.ROOT,
           "dealt keys: V=%d validators, N=%d shares, t=%d, %d threads",
@@ -154,14 +156,17 @@ public final class Bench {
     long t0 = System.nanoTime();
     int count = settings.maxMsgs();
     Random random = new Random(settings.seed() * 1_000_003L + size * 31L + group.ordinal());
+    // One child stream per message, split off in order (see RealCrypto.encryptAndAdmit: r never
+    // repeats); payload bytes are not secret and keep their cheap generator.
+    StrongRandom encryption = SeededDrbg.of(settings.seed(), "bench.encrypt/" + group, size);
     byte[][] payloads = new byte[count][size];
-    long[] seeds = new long[count];
+    StrongRandom[] streams = new StrongRandom[count];
     for (int j = 0; j < count; j++) {
       random.nextBytes(payloads[j]);
-      seeds[j] = random.nextLong();
+      streams[j] = encryption.split();
     }
     List<Ciphertext> cts = List.copyOf(workers.map(count,
-        j -> Tpke.encrypt(keys.publicKey(), payloads[j], group, new Random(seeds[j]))));
+        j -> Tpke.encrypt(keys.publicKey(), payloads[j], group, streams[j])));
     Block block = new Block(cts, payloads);
     blocks.put(key, block);
     progress.step(label + ": encrypted " + count + " payloads", System.nanoTime() - t0);
@@ -301,7 +306,7 @@ public final class Bench {
       BlockResult.PhaseTimings[] phases = new BlockResult.PhaseTimings[settings.reps()];
       for (int r = 0; r < settings.reps(); r++) {
         BlockProposer<S> proposer = new BlockProposer<>(variant, keys, workers);
-        Random random = new Random(settings.seed() * 7919L + r);
+        StrongRandom random = SeededDrbg.of(settings.seed(), "bench.weights", r);
         long t0 = System.nanoTime();
         BlockResult result = proposer.propose(cts, shares, null, random);
         nanos[r] = System.nanoTime() - t0;

@@ -2,6 +2,8 @@ package dev.tdsim.calibration;
 
 import dev.tdsim.costs.VoteCosts;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.tpke.Ciphertext;
@@ -135,7 +137,7 @@ public final class Calibrator {
     final SignerSet shareSigners;
     final List<Integer> timedMakers;
     final OpSize block;
-    final Random random;
+    final StrongRandom random;
     /**
      * Per point (op + maker) and thread count: the measurements, {cpu, wall without run-queue
      * delay, raw wall} each.
@@ -146,7 +148,7 @@ public final class Calibrator {
 
     Cell(CombineVariant<S> variant, KeySet keys, int m, int payloadBytes, List<byte[]> payloads,
         List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
-        List<Integer> timedMakers, OpSize block, Random random) {
+        List<Integer> timedMakers, OpSize block, StrongRandom random) {
       this.variant = variant;
       this.keys = keys;
       this.m = m;
@@ -218,7 +220,7 @@ public final class Calibrator {
       }
 
       BlockProposer<S> proposer = new BlockProposer<>(variant, keys, workers);
-      Random weights = new Random(settings.seed() * 104_729L + k);
+      StrongRandom weights = SeededDrbg.of(settings.seed(), "calibration.weights", k);
       long bq0 = runQueueDelayNanos(workers);
       long b0 = System.nanoTime();
       BlockResult result = proposer.propose(cts, shares, null, weights);
@@ -347,7 +349,8 @@ public final class Calibrator {
         });
         long d0 = System.nanoTime();
         Committee committee = Committee.equal(spec.shares(), spec.threshold(), spec.validators());
-        KeySet keys = KeySet.deal(committee, new Random(settings.seed() * 1_000_003L + k), setup);
+        KeySet keys = KeySet.deal(
+            committee, SeededDrbg.of(settings.seed(), "calibration.dealer", k), setup);
         info(String.format(Locale.ROOT, "key set %s (t=%d): dealt in %.1f s; variants %s",
             spec, spec.threshold(), (System.nanoTime() - d0) / 1e9, variants));
         for (String v : variants) {
@@ -406,7 +409,8 @@ public final class Calibrator {
     RealCrypto<S> untimed = new RealCrypto<>(variant, keys, setup);
     // Computes the key set's lazily derived points this variant needs, in parallel, and warms
     // the JIT up on the whole path.
-    untimed.warmUp(new Random(settings.seed()));
+    String cellLabel = name + "/" + committee.validators() + "x" + committee.shares();
+    untimed.warmUp(SeededDrbg.of(settings.seed(), "calibration.warm-up/" + cellLabel, 0));
     info(String.format(Locale.ROOT, "%s on %dx%d: tables and warm-up in %.1f s", name,
         committee.validators(), committee.shares(), (System.nanoTime() - w0) / 1e9));
 
@@ -430,14 +434,18 @@ public final class Calibrator {
         random.nextBytes(p);
         payloads.add(p);
       }
-      List<Ciphertext> cts = untimed.encryptAndAdmit(payloads, random, new long[1]).value();
+      // Encryption scalars from a strong stream of this cell only (payload bytes need none).
+      StrongRandom encryption =
+          SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
+      List<Ciphertext> cts = untimed.encryptAndAdmit(payloads, encryption, new long[1]).value();
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       List<RealCrypto.Timed<List<byte[]>>> made = untimed.createShares(makers, shareSigners, cts);
       for (int i = 0; i < makers.size(); i++) {
         shares.put(makers.get(i), made.get(i).value());
       }
       out.add(new Cell<>(variant, keys, m, size, payloads, cts, shares, shareSigners,
-          timedMakers(makers), new OpSize(m, makers.size(), points, (long) m * size), random));
+          timedMakers(makers), new OpSize(m, makers.size(), points, (long) m * size),
+          encryption));
     }
     return out;
   }

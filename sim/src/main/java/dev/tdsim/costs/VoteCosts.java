@@ -1,6 +1,6 @@
 package dev.tdsim.costs;
 
-import dev.tdsim.crypto.sig.SeededDrbg;
+import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.sig.VoteKeyPair;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;

@@ -5,6 +5,7 @@ import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -25,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.IntPredicate;
 
@@ -58,7 +58,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private final ModelTiming fallback;
   private final Workload workload;
   private final Settings settings;
-  private final Random random;
+  private final StrongRandom random;
   private final Committee committee;
   private ConsensusProtocol consensus;
   private java.util.function.IntUnaryOperator combinerOf;
@@ -82,7 +82,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       CostModel costs,
       Workload workload,
       Settings settings,
-      Random random) {
+      StrongRandom random) {
     this.sim = sim;
     this.net = net;
     this.crypto = crypto;

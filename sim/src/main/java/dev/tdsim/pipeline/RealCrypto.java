@@ -1,6 +1,7 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -12,7 +13,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 /**
  * The simulator's door to the real crypto module: every call really runs, and reports the CPU
@@ -56,19 +56,28 @@ public final class RealCrypto<S> {
     return calls;
   }
 
-  /** Clients encrypt each payload; the mempool checks each ciphertext's validity (both real). */
-  public Timed<List<Ciphertext>> encryptAndAdmit(List<byte[]> payloads, Random random,
+  /**
+   * Clients encrypt each payload; the mempool checks each ciphertext's validity (both real).
+   *
+   * <p>Each encryption draws its scalar r from its own child stream of {@code random}, split off
+   * in message order before the parallel work (so the result does not depend on thread timing).
+   * r cannot repeat within a run: every child is an HMAC_DRBG seeded with 32 fresh bytes of the
+   * run's strong stream, so its r is a pseudo-random 255-bit value, and n encryptions share an r
+   * with probability below n^2 / 2^255 (the per-message {@code new Random(seed)} used before had
+   * 2^48 states: r repeated after about 2^24 messages, reusing an AEAD key and nonce).
+   */
+  public Timed<List<Ciphertext>> encryptAndAdmit(List<byte[]> payloads, StrongRandom random,
       long[] admissionCpuNanos) {
-    long[] seeds = new long[payloads.size()];
-    for (int i = 0; i < seeds.length; i++) {
-      seeds[i] = random.nextLong();
+    StrongRandom[] streams = new StrongRandom[payloads.size()];
+    for (int i = 0; i < streams.length; i++) {
+      streams[i] = random.split();
     }
     long[] encryptCpu = new long[payloads.size()];
     long[] checkCpu = new long[payloads.size()];
     List<Ciphertext> cts = workers.map(payloads.size(), i -> {
       long t0 = cpu();
       Ciphertext ct = Tpke.encrypt(keys.publicKey(), payloads.get(i), variant.secretGroup(),
-          new Random(seeds[i]));
+          streams[i]);
       long t1 = cpu();
       if (!Tpke.isValid(ct)) {
         throw new IllegalStateException("a freshly encrypted ciphertext failed its validity check");
@@ -101,7 +110,7 @@ public final class RealCrypto<S> {
    */
   public Timed<BlockResult> blockPropose(int combiner,
       List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, BlockProposer.Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     calls++;
     BlockProposer<S> proposer = proposers.computeIfAbsent(combiner,
         c -> new BlockProposer<>(variant, keys, workers));
@@ -122,7 +131,7 @@ public final class RealCrypto<S> {
    * Runs the whole path once on a throw-away block (its own proposer, so no prepared signer set
    * is left cached), so that measured times of the first heights do not include JIT warm-up.
    */
-  public void warmUp(Random random) {
+  public void warmUp(StrongRandom random) {
     long[] ignored = new long[1];
     List<Ciphertext> cts = encryptAndAdmit(List.of(new byte[32], new byte[32]), random, ignored)
         .value();

@@ -143,7 +143,7 @@ public final class ScenarioRunner {
     CostModel costs = costModel(s, variant.name(), sampled.size() < s.heights(), notes);
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
-    KeySet keys = KeySet.deal(committee, streams.javaRandom("dealer", 0), workers);
+    KeySet keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
     String built = variant.prepareKeyTables(keys);
     if (!built.isEmpty()) {
       progress.accept("built the " + built + " (once per key set)");
@@ -182,12 +182,12 @@ public final class ScenarioRunner {
     RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
     if (!timing.reproducible()) {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
-      crypto.warmUp(streams.javaRandom("warm-up", 0));
+      crypto.warmUp(streams.strong("warm-up", 0));
     }
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
-            s.heights(), s.consensus().execution().executionPerTxNanos()), streams.javaRandom("combiner", 0));
+            s.heights(), s.consensus().execution().executionPerTxNanos()), streams.strong("combiner", 0));
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
         notes);
     FaultTracker tracker = active == null ? null : new FaultTracker(pipeline, sim, active,

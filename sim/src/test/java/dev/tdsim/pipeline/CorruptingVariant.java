@@ -1,13 +1,13 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.CombineVariant;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 
@@ -104,7 +104,7 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
 
       @Override
       public List<Integer> verify(List<Ciphertext> cts, List<List<S>> sharesByMessage,
-          Random random) {
+          StrongRandom random) {
         return combiner.verify(cts, sharesByMessage, random);
       }
 
@@ -115,7 +115,7 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
 
       @Override
       public List<Integer> blame(List<Ciphertext> cts, List<List<S>> sharesByMessage,
-          Random random) {
+          StrongRandom random) {
         return combiner.blame(cts, sharesByMessage, random);
       }
 

@@ -4,6 +4,8 @@ import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.variant.CombineVariant;
@@ -21,7 +23,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.function.IntBinaryOperator;
 import java.util.function.IntConsumer;
@@ -49,7 +50,8 @@ final class PipelineFixture {
   /** One dealing per JVM (keys are deterministic from the seed; each variant only reads them). */
   static synchronized KeySet keys() {
     return KEYS.computeIfAbsent("keys", k -> KeySet.deal(
-        Committee.equal(SHARES, THRESHOLD, VALIDATORS), new Random(11), Workers.of(1)));
+        Committee.equal(SHARES, THRESHOLD, VALIDATORS), SeededDrbg.of(11, "test.pipeline", 0),
+        Workers.of(1)));
   }
 
   /** A message from the pipeline to the network, as the scripted network saw it. */
@@ -234,7 +236,7 @@ final class PipelineFixture {
         sampledCosts(variant.name()), workload,
         new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
             hardware, b.realAt, 10, b.executionPerTxNanos),
-        new Random(3));
+        SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);
     return p;
   }
@@ -376,7 +378,7 @@ final class PipelineFixture {
   static int realShareBytes(String variant) {
     CombineVariant<?> v = Variants.byName(variant);
     dev.tdsim.crypto.tpke.Ciphertext ct = dev.tdsim.crypto.tpke.Tpke.encrypt(keys().publicKey(),
-        new byte[64], v.secretGroup(), new Random(2));
+        new byte[64], v.secretGroup(), SeededDrbg.of(2, "test.pipeline", 0));
     return v.shareMaker(keys(), 0, dev.tdsim.crypto.tpke.SignerSet.all(keys().committee()))
         .create(ct).length;
   }

@@ -5,19 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.Variants;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The simulator's door to the real crypto: fresh randomness, call counts, CPU times. */
 class RealCryptoTest {
+  private static StrongRandom stream(int index) {
+    return SeededDrbg.of(index, "test.realcrypto", 0);
+  }
 
   @Test
   void everyCiphertextGetsItsOwnRandomnessAndTheCallsAreCounted() {
@@ -29,7 +36,7 @@ class RealCryptoTest {
     long process0 = PipelineFixture.processCpuNanos();
     byte[] same = new byte[40];
     RealCrypto.Timed<List<Ciphertext>> enc =
-        crypto.encryptAndAdmit(List.of(same, same, same), new Random(1), admission);
+        crypto.encryptAndAdmit(List.of(same, same, same), stream(1), admission);
     List<Ciphertext> cts = enc.value();
     assertEquals(3, cts.size());
     // Equal payloads, distinct ciphertexts: each encryption drew its own randomness.
@@ -47,7 +54,7 @@ class RealCryptoTest {
       assertEquals(3, made.get(i).value().size());
     }
     RealCrypto.Timed<BlockResult> result = crypto.blockPropose(1, cts, shares, null,
-        new Random(2));
+        SeededDrbg.of(2, "test.realcrypto", 0));
     assertEquals(10, crypto.calls(), "+ one block_propose");
     assertEquals(3, result.value().openedCount());
     for (int j = 0; j < 3; j++) {
@@ -70,20 +77,40 @@ class RealCryptoTest {
   void warmUpLeavesNoCallsAndNoPreparedSignerSet() {
     RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
         Workers.of(1));
-    crypto.warmUp(new Random(3));
+    crypto.warmUp(SeededDrbg.of(3, "test.realcrypto", 0));
     assertEquals(0, crypto.calls());
-    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), new Random(4),
-        new long[1]).value();
+    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(4), new long[1])
+        .value();
     SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
     List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(all.validators(), all, cts);
     Map<Integer, List<byte[]>> shares = new TreeMap<>();
     for (int i = 0; i < made.size(); i++) {
       shares.put(all.validator(i), made.get(i).value());
     }
-    assertTrue(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+    assertTrue(crypto.blockPropose(0, cts, shares, null, stream(5)).value().ranPrepare(),
         "the warm-up's prepare_combine is not cached for the real combiners");
-    assertFalse(crypto.blockPropose(0, cts, shares, null, new Random(5)).value().ranPrepare(),
+    assertFalse(crypto.blockPropose(0, cts, shares, null, stream(5)).value().ranPrepare(),
         "each combiner caches its own");
-    assertTrue(crypto.blockPropose(1, cts, shares, null, new Random(5)).value().ranPrepare());
+    assertTrue(crypto.blockPropose(1, cts, shares, null, stream(5)).value().ranPrepare());
+  }
+
+  @Test
+  void encryptionIsReproducibleFromItsStreamAndNeverReusesR() {
+    byte[] same = new byte[8];
+    List<byte[]> payloads = List.of(same, same, same, same);
+    try (Workers two = Workers.of(2)) {
+      RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
+          two);
+      // Same stream, same ciphertexts, whichever thread encrypts which message.
+      assertEquals(crypto.encryptAndAdmit(payloads, stream(7), new long[1]).value(),
+          crypto.encryptAndAdmit(payloads, stream(7), new long[1]).value());
+      // One stream over several calls: every encryption has its own r (so its own U).
+      StrongRandom one = stream(8);
+      Set<G1Point> us = new HashSet<>();
+      for (int call = 0; call < 3; call++) {
+        crypto.encryptAndAdmit(payloads, one, new long[1]).value().forEach(ct -> us.add(ct.u()));
+      }
+      assertEquals(12, us.size());
+    }
   }
 }

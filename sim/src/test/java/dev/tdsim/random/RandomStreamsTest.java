@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.random.StrongRandom;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -79,15 +79,18 @@ class RandomStreamsTest {
   }
 
   @Test
-  void javaRandomIsSeededAndDomainSeparated() {
-    Random a = new RandomStreams(3).javaRandom("crypto.keys", 0);
-    Random b = new RandomStreams(3).javaRandom("crypto.keys", 0);
-    for (int i = 0; i < 50; i++) {
-      assertEquals(a.nextLong(), b.nextLong());
-    }
-    long fromJava = new RandomStreams(3).javaRandom("x", 0).nextLong();
+  void strongStreamIsSeededKeyedAndDomainSeparated() {
+    StrongRandom a = new RandomStreams(3).strong("crypto.keys", 0);
+    StrongRandom b = new RandomStreams(3).strong("crypto.keys", 0);
+    assertArrayEquals(a.nextBytes(200), b.nextBytes(200));
+    assertArrayEquals(a.nextLongs(7), b.nextLongs(7));
+    byte[] first = new RandomStreams(3).strong("crypto.keys", 0).nextBytes(32);
+    assertFalse(Arrays.equals(first, new RandomStreams(4).strong("crypto.keys", 0).nextBytes(32)));
+    assertFalse(Arrays.equals(first, new RandomStreams(3).strong("crypto.keys", 1).nextBytes(32)));
+    assertFalse(Arrays.equals(first, new RandomStreams(3).strong("crypto.keyz", 0).nextBytes(32)));
+    long fromStrong = new RandomStreams(3).strong("x", 0).nextLong();
     long fromSplittable = new RandomStreams(3).stream("x", 0).nextLong();
-    assertNotEquals(fromJava, fromSplittable);
+    assertNotEquals(fromStrong, fromSplittable);
   }
 
   @Test

@@ -1,7 +1,7 @@
 package dev.tdsim.crypto.field;
 
+import dev.tdsim.crypto.random.StrongRandom;
 import java.math.BigInteger;
-import java.util.Random;
 
 /**
  * Immutable element of the BLS12-381 scalar field Fr (modulus r, 255 bits).
@@ -290,13 +290,19 @@ public final class Fr {
         return fromPlain(l[0], l[1], l[2], l[3]);
     }
 
-    /** Uniform element of [0, r) by rejection sampling of 255-bit values (acceptance ~0.91). */
-    public static Fr random(Random rnd) {
+    /**
+     * Uniform element of [0, r) by rejection sampling of 255-bit values (acceptance ~0.91), each
+     * attempt one 32-byte request to {@code rnd}. Secrets, encryption scalars and weights come
+     * from here, so only a {@link StrongRandom} is accepted.
+     */
+    public static Fr random(StrongRandom rnd) {
+        byte[] b = new byte[32];
         while (true) {
-            long v0 = rnd.nextLong();
-            long v1 = rnd.nextLong();
-            long v2 = rnd.nextLong();
-            long v3 = rnd.nextLong() & Long.MAX_VALUE;
+            rnd.nextBytes(b);
+            long v0 = readLongLE(b, 0);
+            long v1 = readLongLE(b, 8);
+            long v2 = readLongLE(b, 16);
+            long v3 = readLongLE(b, 24) & Long.MAX_VALUE;
             if (Mont.lessThanModulus(v0, v1, v2, v3)) {
                 return fromPlain(v0, v1, v2, v3);
             }

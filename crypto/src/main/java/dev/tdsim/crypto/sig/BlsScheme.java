@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.sig;
 
 import dev.tdsim.crypto.curve.BlsSignatures;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.util.List;
 import java.util.Objects;
 
@@ -41,7 +42,7 @@ final class BlsScheme implements AggregateSignatureScheme {
   }
 
   @Override
-  public VoteKeyPair keyPair(SeededDrbg random) {
+  public VoteKeyPair keyPair(StrongRandom random) {
     byte[] sk = BlsSignatures.keyGen(random.nextBytes(32));
     return new VoteKeyPair(sk, BlsSignatures.publicKey(sk));
   }

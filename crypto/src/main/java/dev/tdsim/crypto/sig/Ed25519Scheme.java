@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.sig;
 
+import dev.tdsim.crypto.random.StrongRandom;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
@@ -30,7 +31,7 @@ final class Ed25519Scheme implements VoteSignatureScheme {
   }
 
   @Override
-  public VoteKeyPair keyPair(SeededDrbg random) {
+  public VoteKeyPair keyPair(StrongRandom random) {
     byte[] seed = random.nextBytes(Ed25519.SECRET_KEY_SIZE);
     byte[] pk = new byte[Ed25519.PUBLIC_KEY_SIZE];
     Ed25519.generatePublicKey(seed, 0, pk, 0);

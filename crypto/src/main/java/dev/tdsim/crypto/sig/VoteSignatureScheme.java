@@ -1,5 +1,7 @@
 package dev.tdsim.crypto.sig;
 
+import dev.tdsim.crypto.random.StrongRandom;
+
 /**
  * A signature scheme for consensus votes and proposals: every prevote, precommit and proposal of
  * a CometBFT-like chain is signed by its sender and verified by each receiver. Implementations are
@@ -23,7 +25,7 @@ public interface VoteSignatureScheme {
    *
    * @param random a cryptographically strong stream (never {@link java.util.Random})
    */
-  VoteKeyPair keyPair(SeededDrbg random);
+  VoteKeyPair keyPair(StrongRandom random);
 
   /**
    * Signs {@code message} (the canonical sign bytes of a vote, any length).

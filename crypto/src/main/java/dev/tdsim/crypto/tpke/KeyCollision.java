@@ -6,10 +6,10 @@ import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.Random;
 import java.util.function.Function;
 import org.bouncycastle.crypto.engines.ChaCha7539Engine;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -111,7 +111,7 @@ public final class KeyCollision {
 
   /** A colliding ciphertext for the standard shift of {@code group} (see the class comment). */
   public static Colliding encrypt(
-      G1Point publicKey, byte[] message, SecretGroup group, Random random) {
+      G1Point publicKey, byte[] message, SecretGroup group, StrongRandom random) {
     return group == SecretGroup.G1
         ? encryptG1(publicKey, message, g1Shift(), random)
         : encryptGt(publicKey, message, gtShift(), random);
@@ -119,14 +119,14 @@ public final class KeyCollision {
 
   /** G1 family: opens under [r]Y and under [r]Y + shift (any point of E(Fp), even torsion). */
   public static Colliding encryptG1(
-      G1Point publicKey, byte[] message, G1Point shift, Random random) {
+      G1Point publicKey, byte[] message, G1Point shift, StrongRandom random) {
     return build(publicKey, message, SecretGroup.G1, Tpke::secretBytes,
         rY -> Tpke.secretBytes(rY.add(shift)), random);
   }
 
   /** GT family: opens under e([r]Y, H) and under e([r]Y, H) * shift. */
   public static Colliding encryptGt(
-      G1Point publicKey, byte[] message, GtElement shift, Random random) {
+      G1Point publicKey, byte[] message, GtElement shift, StrongRandom random) {
     Function<G1Point, GtElement> secret = rY -> Pairings.pair(rY, G2Point.generator());
     return build(publicKey, message, SecretGroup.GT, rY -> Tpke.secretBytes(secret.apply(rY)),
         rY -> Tpke.secretBytes(secret.apply(rY).multiply(shift)), random);
@@ -138,7 +138,7 @@ public final class KeyCollision {
       SecretGroup group,
       Function<G1Point, byte[]> honest,
       Function<G1Point, byte[]> shifted,
-      Random random) {
+      StrongRandom random) {
     if (message == null) {
       throw new CryptoException("key-colliding encryption", "message must not be null");
     }

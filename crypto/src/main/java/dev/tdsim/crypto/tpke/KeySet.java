@@ -6,8 +6,8 @@ import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.field.Domain;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.util.List;
-import java.util.Random;
 import java.util.function.Supplier;
 
 /**
@@ -40,7 +40,7 @@ public final class KeySet {
   private final Supplier<List<G2Point>> blindedShares;
   private final Supplier<List<G2FixedBases>> blindedShareTables;
 
-  private KeySet(Committee committee, Random random, Workers workers) {
+  private KeySet(Committee committee, StrongRandom random, Workers workers) {
     this.committee = committee;
     this.workers = workers;
     this.domain = Domain.of(committee.shares());
@@ -75,8 +75,12 @@ public final class KeySet {
     }));
   }
 
-  /** Deals a fresh key set; {@code random} is a SecureRandom, or seeded for reproducible runs. */
-  public static KeySet deal(Committee committee, Random random, Workers workers) {
+  /**
+   * Deals a fresh key set: the polynomial f and the blinding scalars b_i come from {@code random}
+   * ({@link StrongRandom#system()}, or a {@link dev.tdsim.crypto.random.SeededDrbg} for
+   * reproducible runs).
+   */
+  public static KeySet deal(Committee committee, StrongRandom random, Workers workers) {
     return new KeySet(committee, random, workers);
   }
 

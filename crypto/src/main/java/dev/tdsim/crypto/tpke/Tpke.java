@@ -6,11 +6,11 @@ import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.bouncycastle.crypto.modes.ChaCha20Poly1305;
@@ -30,9 +30,15 @@ public final class Tpke {
 
   private Tpke() {}
 
-  /** Encrypts {@code message} (any length, may be empty) to the committee's public key. */
+  /**
+   * Encrypts {@code message} (any length, may be empty) to the committee's public key.
+   *
+   * @param random the source of the scalar r, which must never repeat under one key (a repeated
+   *     r repeats the AEAD key with its fixed nonce): a strong stream gives each 255-bit r from
+   *     HMAC_DRBG, so n encryptions repeat one with probability below n^2 / 2^255.
+   */
   public static Ciphertext encrypt(
-      G1Point publicKey, byte[] message, SecretGroup group, Random random) {
+      G1Point publicKey, byte[] message, SecretGroup group, StrongRandom random) {
     Fr r;
     do {
       r = Fr.random(random);
@@ -84,12 +90,13 @@ public final class Tpke {
   }
 
   /**
-   * Batch validity of a whole block with independent random 64-bit weights alpha_j:
+   * Batch validity of a whole block with independent random weights alpha_j in [1, 2^63]:
    * prod_j e([alpha_j]U_j, H_j) * e(-G, sum_j [alpha_j]W_j) == 1. Unweighted sums (as in the
-   * original code) would let two bad ciphertexts cancel; weights make that happen with
-   * probability 2^-64. On false, check one by one ({@link #isValid}) to find the bad ones.
+   * original code) would let two bad ciphertexts cancel; weights from a strong stream
+   * (unpredictable to whoever made the ciphertexts) make that happen with probability at most
+   * 2^-63. On false, check one by one ({@link #isValid}) to find the bad ones.
    */
-  public static boolean areAllValid(List<Ciphertext> cts, Random random) {
+  public static boolean areAllValid(List<Ciphertext> cts, StrongRandom random) {
     if (cts.isEmpty()) {
       return true;
     }

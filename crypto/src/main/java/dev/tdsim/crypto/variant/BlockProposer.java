@@ -2,6 +2,7 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -13,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -91,7 +91,7 @@ public final class BlockProposer<S> {
       List<Ciphertext> cts,
       Map<Integer, List<byte[]>> sharesByValidator,
       Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     return propose(cts, sharesByValidator, null, reshare, random);
   }
 
@@ -111,7 +111,7 @@ public final class BlockProposer<S> {
       Map<Integer, List<byte[]>> sharesByValidator,
       SignerSet foldedFor,
       Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     PhaseClock clock = new PhaseClock(this::cpuNanos);
     Map<Integer, String> faulty = new TreeMap<>();
     int messages = cts.size();

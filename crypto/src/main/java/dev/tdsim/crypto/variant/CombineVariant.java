@@ -1,13 +1,13 @@
 package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
 import java.util.List;
-import java.util.Random;
 
 /**
  * One way of creating and combining decryption shares, named after the benchmark it comes from.
@@ -99,7 +99,7 @@ public interface CombineVariant<S> {
      * weights. Returns the validators whose shares are invalid (empty when all pass). Variants
      * without share verification return an empty list and rely on the authenticated payload.
      */
-    List<Integer> verify(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
+    List<Integer> verify(List<Ciphertext> cts, List<List<S>> sharesByMessage, StrongRandom random);
 
     /**
      * Whether {@link #verify} actually checks anything. True promises more: shares that pass
@@ -114,7 +114,7 @@ public interface CombineVariant<S> {
      * ciphertexts are wrong, by a per-validator check against this combiner's signer set (the set
      * the shares were made for). Variants that cannot attribute a bad share return an empty list.
      */
-    List<Integer> blame(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
+    List<Integer> blame(List<Ciphertext> cts, List<List<S>> sharesByMessage, StrongRandom random);
 
     /**
      * The bare native kernel that this variant's combine cannot avoid, run on prepared inputs:

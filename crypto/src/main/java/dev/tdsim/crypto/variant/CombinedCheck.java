@@ -7,12 +7,12 @@ import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /**
  * The combined-result check: whether each combined secret is the true one, tested against the
@@ -62,7 +62,7 @@ final class CombinedCheck<E> {
    * @param secrets the combined secret bytes of those messages, aligned with {@code indices}
    */
   List<Integer> failing(
-      List<Ciphertext> cts, List<Integer> indices, List<byte[]> secrets, Random random) {
+      List<Ciphertext> cts, List<Integer> indices, List<byte[]> secrets, StrongRandom random) {
     List<E> decoded = workers.map(indices.size(), i -> decode(secrets.get(i)));
     List<Integer> failing = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
@@ -96,9 +96,9 @@ final class CombinedCheck<E> {
     private final List<Ciphertext> cts;
     private final List<Integer> indices;
     private final List<E> secrets;
-    private final Random random;
+    private final StrongRandom random;
 
-    Batch(List<Ciphertext> cts, List<Integer> indices, List<E> secrets, Random random) {
+    Batch(List<Ciphertext> cts, List<Integer> indices, List<E> secrets, StrongRandom random) {
       this.cts = cts;
       this.indices = indices;
       this.secrets = secrets;

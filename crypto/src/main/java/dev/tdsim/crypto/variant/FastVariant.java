@@ -8,6 +8,7 @@ import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -16,7 +17,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /**
  * {@code fast} (Ferveo's fast_share_combine and final design): validator i sends D_i = [1/b_i]U;
@@ -158,7 +158,7 @@ final class FastVariant implements CombineVariant<G1Point> {
      */
     @Override
     public List<Integer> verify(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       long[][] weights = Shares.weights(signers.size(), cts.size(), random);
       List<Fr> uWeights = new ArrayList<>(cts.size());
       for (int j = 0; j < cts.size(); j++) {
@@ -204,7 +204,7 @@ final class FastVariant implements CombineVariant<G1Point> {
 
     @Override
     public List<Integer> blame(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       return verify(cts, sharesByMessage, random);
     }
   }

@@ -5,6 +5,7 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeyCollision;
@@ -14,7 +15,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -136,7 +136,7 @@ final class FoldedVariant implements CombineVariant<G1Point> {
 
     @Override
     public List<Integer> verify(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       return List.of();
     }
 
@@ -148,7 +148,7 @@ final class FoldedVariant implements CombineVariant<G1Point> {
      */
     @Override
     public List<Integer> blame(
-        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, StrongRandom random) {
       long[][] weights = Shares.weights(signers.size(), cts.size(), random);
       List<G1Point> us = cts.stream().map(Ciphertext::u).toList();
       List<Integer> wrong = Shares.faulty(signers, workers, pos -> {

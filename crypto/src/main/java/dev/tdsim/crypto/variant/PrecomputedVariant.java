@@ -7,6 +7,7 @@ import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeyCollision;
@@ -15,7 +16,6 @@ import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
 import java.util.List;
-import java.util.Random;
 
 /**
  * {@code precomputed} (Ferveo's precomputed variant): for a known signer set each validator folds
@@ -105,13 +105,13 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
 
       @Override
       public List<Integer> verify(
-          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, Random random) {
+          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, StrongRandom random) {
         return List.of();
       }
 
       @Override
       public List<Integer> blame(
-          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, Random random) {
+          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, StrongRandom random) {
         return List.of();
       }
     };

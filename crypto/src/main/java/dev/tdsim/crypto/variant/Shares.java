@@ -2,28 +2,31 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.SignerSet;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.function.IntPredicate;
 
 /** Small helpers shared by the variants' verification code. */
 final class Shares {
   private Shares() {}
 
-  /** Independent random non-zero 64-bit weights, weights[signer position][message]. */
-  static long[][] weights(int signers, int messages, Random random) {
-    long[][] w = new long[signers][messages];
-    for (long[] row : w) {
+  /**
+   * Independent random non-zero 64-bit weights, weights[signer position][message], drawn from a
+   * strong stream (one request per signer row) so that whoever makes a share cannot predict them.
+   */
+  static long[][] weights(int signers, int messages, StrongRandom random) {
+    long[][] w = new long[signers][];
+    for (int i = 0; i < signers; i++) {
+      long[] row = random.nextLongs(messages);
       for (int j = 0; j < messages; j++) {
-        long x;
-        do {
-          x = random.nextLong();
-        } while (x == 0);
-        row[j] = x;
+        while (row[j] == 0) { // probability 2^-64 per weight
+          row[j] = random.nextLong();
+        }
       }
+      w[i] = row;
     }
     return w;
   }

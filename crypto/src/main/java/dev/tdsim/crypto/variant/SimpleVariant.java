@@ -7,6 +7,7 @@ import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeyCollision;
@@ -17,7 +18,6 @@ import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 
 /**
  * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
@@ -188,13 +188,13 @@ class SimpleVariant implements CombineVariant<List<GtElement>> {
 
     @Override
     public List<Integer> verify(
-        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, StrongRandom random) {
       return List.of();
     }
 
     @Override
     public List<Integer> blame(
-        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, Random random) {
+        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, StrongRandom random) {
       return List.of();
     }
   }

@@ -2,12 +2,12 @@ package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /**
  * block_propose's ciphertext validity check, for every variant: shares of an invalid ciphertext
@@ -26,7 +26,7 @@ final class Validity {
    *     happen with correct weights, so it is a bug to surface, not a reason to fall back forever
    */
   static List<Integer> invalid(
-      List<Ciphertext> cts, SecretGroup group, Random random, Workers workers) {
+      List<Ciphertext> cts, SecretGroup group, StrongRandom random, Workers workers) {
     List<Integer> invalid = new ArrayList<>();
     List<Integer> candidates = new ArrayList<>();
     for (int j = 0; j < cts.size(); j++) {

@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.math.BigInteger;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -257,7 +258,7 @@ class FrTest {
 
     @Test
     void randomIsInRangeAndVaried() {
-        Random seeded = new Random(123);
+        StrongRandom seeded = SeededDrbg.of(123, "test.fr", 0);
         Set<Fr> seen = new HashSet<>();
         boolean highHalf = false;
         for (int i = 0; i < 2000; i++) {
@@ -269,9 +270,10 @@ class FrTest {
         }
         assertEquals(2000, seen.size());
         assertTrue(highHalf);
-        assertNotEquals(Fr.random(new SecureRandom()), Fr.random(new SecureRandom()));
+        assertNotEquals(Fr.random(StrongRandom.system()), Fr.random(StrongRandom.system()));
         // same seed, same sequence
-        assertEquals(Fr.random(new Random(5)), Fr.random(new Random(5)));
+        assertEquals(Fr.random(SeededDrbg.of(5, "test.fr", 0)),
+                Fr.random(SeededDrbg.of(5, "test.fr", 0)));
     }
 
     @Test
@@ -292,7 +294,7 @@ class FrTest {
         for (int n : new int[] {0, 1, 2, 17, 256}) {
             Fr[] xs = new Fr[n];
             for (int i = 0; i < n; i++) {
-                xs[i] = i == 0 ? Fr.one() : Fr.random(rnd);
+                xs[i] = i == 0 ? Fr.one() : DomainTest.randomFr(rnd);
             }
             Fr[] inv = Fr.batchInverse(xs);
             assertEquals(n, inv.length);

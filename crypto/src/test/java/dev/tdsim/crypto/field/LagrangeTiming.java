@@ -28,8 +28,8 @@ public final class LagrangeTiming {
         Fr[] ys = new Fr[len];
         Fr[] zs = new Fr[len];
         for (int i = 0; i < len; i++) {
-            xs[i] = Fr.random(rnd);
-            ys[i] = Fr.random(rnd);
+            xs[i] = DomainTest.randomFr(rnd);
+            ys[i] = DomainTest.randomFr(rnd);
         }
         int reps = 400;
         double[] thrNs = new double[9];

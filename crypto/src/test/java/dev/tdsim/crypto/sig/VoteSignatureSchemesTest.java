@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.random.SeededDrbg;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

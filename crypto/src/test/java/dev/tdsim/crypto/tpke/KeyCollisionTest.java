@@ -10,9 +10,10 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,13 +29,13 @@ class KeyCollisionTest {
 
   @BeforeAll
   static void deal() {
-    keys = KeySet.deal(Committee.equal(16, 10, 4), new Random(21), Workers.of(1));
+    keys = KeySet.deal(Committee.equal(16, 10, 4), SeededDrbg.of(21, "test", 0), Workers.of(1));
   }
 
   @ParameterizedTest
   @EnumSource(SecretGroup.class)
   void onePayloadOpensToTwoPlaintextsUnderTheTwoSecrets(SecretGroup group) {
-    Random random = new Random(4);
+    StrongRandom random = SeededDrbg.of(4, "test", 0);
     for (String text : new String[] {"", "pay alice 10", "x".repeat(16), "y".repeat(100)}) {
       byte[] message = text.getBytes(StandardCharsets.UTF_8);
       KeyCollision.Colliding c = KeyCollision.encrypt(keys.publicKey(), message, group, random);
@@ -66,7 +67,7 @@ class KeyCollisionTest {
 
   @Test
   void theSecretsAreTheTrueSecretAndItsStatedShift() {
-    Random random = new Random(8);
+    StrongRandom random = SeededDrbg.of(8, "test", 0);
     KeyCollision.Colliding g1 =
         KeyCollision.encrypt(keys.publicKey(), new byte[5], SecretGroup.G1, random);
     G1Point honest = G1Point.fromBytes(g1.honestSecret());
@@ -87,7 +88,7 @@ class KeyCollisionTest {
   @Test
   void anHonestCiphertextDoesNotOpenUnderTheShiftedSecret() {
     // The control: without the crafted block the AEAD does reject the shifted secret.
-    Ciphertext ct = Tpke.encrypt(keys.publicKey(), new byte[40], SecretGroup.GT, new Random(9));
+    Ciphertext ct = Tpke.encrypt(keys.publicKey(), new byte[40], SecretGroup.GT, SeededDrbg.of(9, "test", 0));
     GtElement secret = Pairings.pair(ct.u(), keys.publicKeyG2());
     assertArrayEquals(new byte[40], Tpke.open(ct, Tpke.secretBytes(secret)).orElseThrow());
     assertTrue(Tpke.open(ct, Tpke.secretBytes(secret.multiply(KeyCollision.gtShift()))).isEmpty());

@@ -11,6 +11,8 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.SecretGroup;
@@ -18,7 +20,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -61,7 +62,7 @@ class BatchChecksTest {
   @EnumSource(SecretGroup.class)
   void theCombinedCheckFindsExactlyTheWrongSecrets(SecretGroup group) {
     String name = group == SecretGroup.G1 ? "folded" : "precomputed";
-    Random random = new Random(201);
+    StrongRandom random = SeededDrbg.of(201, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(Variants.byName(name), 9, random);
     List<byte[]> secrets = honestSecrets(name, cts);
     CombinedCheck<?> check = CombinedCheck.of(group, KEYS, WORKERS);
@@ -94,7 +95,7 @@ class BatchChecksTest {
 
   @Test
   void aG1SecretWithATorsionComponentFailsThoughThePairingCannotSeeIt() {
-    Random random = new Random(203);
+    StrongRandom random = SeededDrbg.of(203, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(Variants.byName("folded"), 3, random);
     List<byte[]> secrets = new ArrayList<>(honestSecrets("folded", cts));
     secrets.set(1, G1Point.fromBytes(secrets.get(1)).add(Fixture.torsion()).toCompressed());
@@ -122,7 +123,7 @@ class BatchChecksTest {
         return true;
       }
     };
-    Random random = new Random(205);
+    StrongRandom random = SeededDrbg.of(205, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(Variants.byName("precomputed"), 6, random);
     List<byte[]> secrets = honestSecrets("precomputed", cts);
     CombinedCheck<GtElement> check = new CombinedCheck<>(broken, KEYS, WORKERS);
@@ -136,7 +137,7 @@ class BatchChecksTest {
   @Test
   void fastVerificationWithBrokenBatchWeightsRaisesInsteadOfFallingBack() {
     CombineVariant<?> v = Variants.byName("fast");
-    Random random = new Random(207);
+    StrongRandom random = SeededDrbg.of(207, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 3, random);
     SignerSet all = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.SecretGroup;
@@ -21,7 +23,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,7 +47,7 @@ class BlockProposerSafetyTest {
 
   private static BlockResult propose(String name, List<Ciphertext> cts,
       Map<Integer, List<byte[]>> shares, SignerSet foldedFor, BlockProposer.Reshare reshare,
-      Random random) {
+      StrongRandom random) {
     return BlockProposer.forVariant(name, KEYS, WORKERS)
         .propose(cts, shares, foldedFor, reshare, random);
   }
@@ -62,7 +63,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void aKeyCollidingPayloadOpensWrongUnderTheAeadAloneButNeverInBlockPropose(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(101);
+    StrongRandom random = SeededDrbg.of(101, "test", 0);
     SignerSet signers = Fixture.all();
     int colluder = 0;
     byte[] a = "pay alice 10".getBytes(StandardCharsets.UTF_8);
@@ -111,7 +112,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void invalidCiphertextsAreExcludedAndReported(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(103);
+    StrongRandom random = SeededDrbg.of(103, "test", 0);
     List<Ciphertext> cts = new ArrayList<>(Fixture.encrypt(v, 3, random));
     Ciphertext first = cts.get(0);
     Ciphertext second = cts.get(1);
@@ -134,7 +135,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void withoutReshareOnlyTheMalformedValidatorIsNamed(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(107);
+    StrongRandom random = SeededDrbg.of(107, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet all = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);
@@ -158,7 +159,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void withoutReshareAWrongShareNamesOnlyItsValidator(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(109);
+    StrongRandom random = SeededDrbg.of(109, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 3, random);
     SignerSet all = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);
@@ -180,7 +181,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void aSilentSignerOfTheFoldSetLeadsToAReshareNotToBlame(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(113);
+    StrongRandom random = SeededDrbg.of(113, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet foldSet = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, foldSet, cts);
@@ -203,7 +204,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void aSilentSignerAndAWrongShareWithReshare(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(127);
+    StrongRandom random = SeededDrbg.of(127, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet foldSet = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, foldSet, cts);
@@ -232,7 +233,7 @@ class BlockProposerSafetyTest {
   @Test
   void aFoldedShareWithATorsionComponentIsRejectedAndItsValidatorNamed() {
     CombineVariant<?> v = variant("folded");
-    Random random = new Random(131);
+    StrongRandom random = SeededDrbg.of(131, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet all = Fixture.all();
     G1Point torsion = Fixture.torsion();
@@ -259,7 +260,7 @@ class BlockProposerSafetyTest {
   @Test
   void aPayloadCollidingUnderATorsionShiftNeverOpensWrong() {
     CombineVariant<?> v = variant("folded");
-    Random random = new Random(137);
+    StrongRandom random = SeededDrbg.of(137, "test", 0);
     SignerSet all = Fixture.all();
     G1Point torsion = Fixture.torsion();
     KeyCollision.Colliding attack = KeyCollision.encryptG1(
@@ -282,7 +283,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void everyPhaseThatRunsIsChargedToItself(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(139);
+    StrongRandom random = SeededDrbg.of(139, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet all = Fixture.all();
     BlockResult ok = propose(name, cts, Fixture.shares(v, all, cts), all, null, random);
@@ -307,7 +308,7 @@ class BlockProposerSafetyTest {
   @MethodSource("variants")
   void aMissingShareListAndACiphertextOfTheOtherGroupAlone(String name) {
     CombineVariant<?> v = variant(name);
-    Random random = new Random(149);
+    StrongRandom random = SeededDrbg.of(149, "test", 0);
     List<Ciphertext> cts = new ArrayList<>(Fixture.encrypt(v, 2, random));
     SecretGroup other = v.secretGroup() == SecretGroup.G1 ? SecretGroup.GT : SecretGroup.G1;
     cts.add(0, Tpke.encrypt(KEYS.publicKey(), Fixture.message(9), other, random));

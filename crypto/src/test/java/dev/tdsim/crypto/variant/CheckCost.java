@@ -1,6 +1,8 @@
 package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -13,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 
 /**
  * Not a test (surefire does not pick it up): what the validity check, the combined-result check,
@@ -45,7 +46,7 @@ public final class CheckCost {
     List<String> names = args.length > 5 ? List.of(args[5].split(",")) : Variants.names();
     Workers workers = Workers.of(threads);
     KeySet keys = KeySet.deal(Committee.equal(shares, Committee.defaultThreshold(shares),
-        validators), new Random(1), workers);
+        validators), SeededDrbg.of(1, "test", 0), workers);
     System.out.printf(Locale.ROOT, "V=%d N=%d t=%d m=%d reps=%d threads=%d%n", validators, shares,
         keys.committee().threshold(), messages, reps, threads);
     System.out.println("| variant | block_propose CPU ms | validity | check | check+validity"
@@ -58,7 +59,7 @@ public final class CheckCost {
 
   private static <S> void measure(
       CombineVariant<S> v, KeySet keys, int messages, int reps, Workers workers) {
-    Random random = new Random(7);
+    StrongRandom random = SeededDrbg.of(7, "test", 0);
     variantTables(v, keys);
     List<Ciphertext> cts = new ArrayList<>();
     for (int j = 0; j < messages; j++) {

@@ -3,6 +3,8 @@ package dev.tdsim.crypto.variant;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -14,13 +16,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 /** A small key set (N = 64, V = 8, t = 42) and helpers shared by the variant tests. */
 final class Fixture {
   static final Workers WORKERS = Workers.of(2);
   static final KeySet KEYS =
-      KeySet.deal(Committee.equal(64, Committee.defaultThreshold(64), 8), new Random(31), WORKERS);
+      KeySet.deal(Committee.equal(64, Committee.defaultThreshold(64), 8), SeededDrbg.of(31, "test", 0), WORKERS);
   /** BLS12-381's base field prime. */
   private static final BigInteger P = new BigInteger(
       "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
@@ -43,7 +44,7 @@ final class Fixture {
   }
 
   /** Honest ciphertexts of {@link #message}(0..count-1) for the variant's group. */
-  static List<Ciphertext> encrypt(CombineVariant<?> v, int count, Random random) {
+  static List<Ciphertext> encrypt(CombineVariant<?> v, int count, StrongRandom random) {
     List<Ciphertext> cts = new ArrayList<>();
     for (int j = 0; j < count; j++) {
       cts.add(Tpke.encrypt(KEYS.publicKey(), message(j), v.secretGroup(), random));

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -18,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +32,7 @@ class VariantRoundTripTest {
 
   @BeforeAll
   static void deal() {
-    keys = KeySet.deal(Committee.equal(64, Committee.defaultThreshold(64), 8), new Random(1),
+    keys = KeySet.deal(Committee.equal(64, Committee.defaultThreshold(64), 8), SeededDrbg.of(1, "test", 0),
         WORKERS);
   }
 
@@ -39,7 +40,7 @@ class VariantRoundTripTest {
     return Variants.names();
   }
 
-  private static List<Ciphertext> encrypt(CombineVariant<?> v, int count, Random random) {
+  private static List<Ciphertext> encrypt(CombineVariant<?> v, int count, StrongRandom random) {
     List<Ciphertext> cts = new ArrayList<>();
     for (int j = 0; j < count; j++) {
       byte[] msg = ("message " + j + " ").repeat(j + 1).getBytes(StandardCharsets.UTF_8);
@@ -62,7 +63,7 @@ class VariantRoundTripTest {
   @MethodSource("variants")
   void everyPayloadDecrypts(String name) {
     CombineVariant<?> v = Variants.byName(name);
-    Random random = new Random(7);
+    StrongRandom random = SeededDrbg.of(7, "test", 0);
     List<Ciphertext> cts = encrypt(v, 3, random);
     SignerSet signers = SignerSet.of(keys.committee(), List.of(0, 1, 2, 3, 4, 6, 7));
     BlockResult r = BlockProposer.forVariant(name, keys, WORKERS)
@@ -82,14 +83,14 @@ class VariantRoundTripTest {
   @MethodSource("variants")
   void fewerThanThresholdFailsClearly(String name) {
     CombineVariant<?> v = Variants.byName(name);
-    List<Ciphertext> cts = encrypt(v, 1, new Random(3));
+    List<Ciphertext> cts = encrypt(v, 1, SeededDrbg.of(3, "test", 0));
     // 5 of 8 validators hold 40 points < t = 42
     CryptoException e = assertThrows(CryptoException.class,
         () -> BlockProposer.forVariant(name, keys, WORKERS).propose(cts,
             shares(v, SignerSet.all(keys.committee()), cts).entrySet().stream()
                 .filter(en -> en.getKey() < 5)
                 .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)),
-            null, new Random(3)));
+            null, SeededDrbg.of(3, "test", 0)));
     assertTrue(e.getMessage().contains("threshold"), e.getMessage());
   }
 
@@ -97,7 +98,7 @@ class VariantRoundTripTest {
   @MethodSource("variants")
   void aWrongShareNeverYieldsAWrongPlaintext(String name) {
     CombineVariant<?> v = Variants.byName(name);
-    Random random = new Random(11);
+    StrongRandom random = SeededDrbg.of(11, "test", 0);
     List<Ciphertext> cts = encrypt(v, 2, random);
     SignerSet all = SignerSet.all(keys.committee());
     Map<Integer, List<byte[]>> shares = shares(v, all, cts);
@@ -124,7 +125,7 @@ class VariantRoundTripTest {
   @MethodSource("variants")
   void allVariantsAgreeOnThePlaintextAcrossSignerSets(String name) {
     CombineVariant<?> v = Variants.byName(name);
-    Random random = new Random(5);
+    StrongRandom random = SeededDrbg.of(5, "test", 0);
     List<Ciphertext> cts = encrypt(v, 1, random);
     for (List<Integer> set : List.of(List.of(0, 1, 2, 3, 4, 5), List.of(2, 3, 4, 5, 6, 7),
         IntStream.range(0, 8).boxed().toList())) {
@@ -140,7 +141,7 @@ class VariantRoundTripTest {
   @MethodSource("variants")
   void aMalformedShareIsRejectedAndItsValidatorNamed(String name) {
     CombineVariant<?> v = Variants.byName(name);
-    Random random = new Random(13);
+    StrongRandom random = SeededDrbg.of(13, "test", 0);
     List<Ciphertext> cts = encrypt(v, 2, random);
     Map<Integer, List<byte[]>> shares = shares(v, SignerSet.all(keys.committee()), cts);
     byte[] garbage = shares.get(2).get(1).clone();

@@ -1,4 +1,4 @@
-package dev.tdsim.crypto.sig;
+package dev.tdsim.crypto.random;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +20,23 @@ import org.bouncycastle.crypto.prng.drbg.HMacSP800DRBG;
  *
  * <p>Deterministic keys are right for a simulator and wrong for anything else: anyone who knows
  * the seed knows every secret key.
+ *
+ * <p>Why outputs do not repeat: HMAC_DRBG's output blocks are HMAC-SHA-256 values under a key
+ * derived from 256 bits of seed material; distinguishing them from uniform bits, or finding two
+ * equal 32-byte outputs among n of them with probability noticeably above n^2 / 2^257, would break
+ * HMAC-SHA-256 as a pseudo-random function. Streams for different (seed, label, index) keys, and
+ * {@link #split() children}, start from different seed material and are independent in the same
+ * sense.
  */
-public final class SeededDrbg {
+public final class SeededDrbg implements StrongRandom {
+  /** Seed material of a {@link #child} stream. */
+  static final int SEED_BYTES = 32;
+
+  /** Kept from the class's first home (package sig), so that existing keys stay the same. */
   private static final byte[] DOMAIN = "tdsim.sig.drbg.v1".getBytes(StandardCharsets.US_ASCII);
+
+  private static final byte[] CHILD_PERSONALIZATION =
+      "tdsim.drbg.split.v1".getBytes(StandardCharsets.US_ASCII);
   /** BouncyCastle caps one HMAC_DRBG request at 2^18 bits (SP 800-90A allows up to 2^19). */
   private static final int MAX_REQUEST_BYTES = 1 << 15;
 
@@ -55,7 +69,16 @@ public final class SeededDrbg {
     return new SeededDrbg(entropy, personalization);
   }
 
+  /** A stream instantiated from 32 bytes of another strong stream ({@link StrongRandom#split}). */
+  static SeededDrbg child(byte[] seed) {
+    if (seed.length != SEED_BYTES) {
+      throw new IllegalArgumentException("a child stream needs " + SEED_BYTES + " seed bytes");
+    }
+    return new SeededDrbg(seed.clone(), CHILD_PERSONALIZATION);
+  }
+
   /** Fills {@code out} with the next bytes of the stream. */
+  @Override
   public void nextBytes(byte[] out) {
     for (int off = 0; off < out.length; off += MAX_REQUEST_BYTES) {
       byte[] chunk = new byte[Math.min(MAX_REQUEST_BYTES, out.length - off)];
@@ -64,13 +87,6 @@ public final class SeededDrbg {
       }
       System.arraycopy(chunk, 0, out, off, chunk.length);
     }
-  }
-
-  /** The next {@code n} bytes of the stream. */
-  public byte[] nextBytes(int n) {
-    byte[] out = new byte[n];
-    nextBytes(out);
-    return out;
   }
 
   @Override
