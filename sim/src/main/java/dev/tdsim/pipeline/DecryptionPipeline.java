@@ -371,7 +371,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       // Each phase's own CPU time over every thread it ran on (a serial phase is not charged
       // the CPU of a parallel one, as splitting the call's CPU by wall time would do).
       BlockResult.PhaseTimings c = result.cpu();
-      long[] cpu = {c.decodeNanos(), c.validityNanos(), c.verifyNanos(), c.prepareNanos(),
+      // The combined-result check is charged as VALIDITY (as the calibrator prices it).
+      long[] cpu = {c.decodeNanos(), c.validityNanos() + c.checkNanos(), c.verifyNanos(),
+          c.prepareNanos(),
           c.combineNanos(), c.blameNanos(), c.decryptNanos()};
       for (int i = 0; i < cpu.length; i++) {
         phaseCpu[i] = Math.max(0, cpu[i]);

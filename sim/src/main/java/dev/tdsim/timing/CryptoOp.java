@@ -10,7 +10,7 @@ public enum CryptoOp {
   SHARE_CREATE,
   /** The combiner decoding every share of a block. */
   DECODE,
-  /** Batched ciphertext validity inside block_propose (batch variant). */
+  /** Batched ciphertext validity and combined-result checks inside block_propose. */
   VALIDITY,
   /** Batch verification of the block's shares. */
   VERIFY,

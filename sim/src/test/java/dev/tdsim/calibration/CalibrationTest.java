@@ -68,13 +68,14 @@ class CalibrationTest {
 
   @Test
   void measuresEveryOperationOfTheVariantOnEveryGridPoint() {
-    // 2 key sets x 3 message counts; folded has no VALIDITY or VERIFY, BLAME is not calibrated.
+    // 2 key sets x 3 message counts; folded has no VERIFY (its VALIDITY includes the
+    // combined-result check), BLAME is not calibrated.
     assertEquals(6, result.samples().stream().filter(s -> s.op() == CryptoOp.COMBINE).count());
     assertTrue(result.samples().stream().allMatch(s -> s.cpuNanos() >= 0));
     Map<CryptoOp, CostFit.Result> fits = result.fits().get("folded");
     assertEquals(List.of(CryptoOp.ENCRYPT, CryptoOp.ADMISSION_CHECK, CryptoOp.SHARE_CREATE,
-        CryptoOp.DECODE, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.DECRYPT),
-        new ArrayList<>(fits.keySet()));
+        CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE, CryptoOp.COMBINE,
+        CryptoOp.DECRYPT), new ArrayList<>(fits.keySet()));
     for (CostFit.Result r : fits.values()) {
       for (double c : r.coefficients().toArray()) {
         assertTrue(c >= 0, r.toString());

@@ -69,11 +69,6 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
   }
 
   @Override
-  public boolean checksCiphertextValidity() {
-    return real.checksCiphertextValidity();
-  }
-
-  @Override
   public boolean parallel() {
     return real.parallel();
   }

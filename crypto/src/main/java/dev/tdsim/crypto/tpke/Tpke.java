@@ -26,7 +26,7 @@ public final class Tpke {
   public static final String HASH_DST = "TDSIM-TPKE-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
 
   private static final byte[] KDF_LABEL = "tdsim-tpke-kdf-v1".getBytes(StandardCharsets.US_ASCII);
-  private static final int NONCE_BYTES = 12;
+  static final int NONCE_BYTES = 12;
 
   private Tpke() {}
 
@@ -142,7 +142,7 @@ public final class Tpke {
    * key = BLAKE2b-256(label || secret). Each r is fresh, so every key seals exactly one payload
    * and the fixed nonce is never reused under one key.
    */
-  private static byte[] kdf(byte[] secret) {
+  static byte[] kdf(byte[] secret) {
     Blake2bDigest digest = new Blake2bDigest(256);
     digest.update(KDF_LABEL, 0, KDF_LABEL.length);
     digest.update(secret, 0, secret.length);

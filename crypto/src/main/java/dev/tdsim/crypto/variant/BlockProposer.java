@@ -6,21 +6,29 @@ import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
+import dev.tdsim.crypto.variant.PhaseClock.Phase;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * block_propose as benchmarked, but honest: decode every share, (batch variant) check ciphertext
- * validity, batch-verify the shares and honour the result, prepare_combine (cached per signer
- * set), share_combine every message, and decrypt every payload. A payload that fails to open
- * leads to blame: the faulty validators are named, dropped, and the message is combined again
- * from the remaining shares (asking the honest validators for new shares when the variant folds
- * the signer set into them). Never returns a wrong plaintext.
+ * block_propose as benchmarked, but honest. In order: decode every share (malformed or missing:
+ * validator named, dropped); check every ciphertext's validity (invalid ones are never combined);
+ * pick the signers whose shares can be combined (for variants that fold the signer set into
+ * their shares: exactly the set the shares were made for, asking for new shares when a signer
+ * dropped out); prepare_combine (cached per signer set); verify the shares (variants that can)
+ * and honour the result; share_combine every message; check every combined secret against the
+ * public key (variants whose shares are not verified, {@link CombinedCheck}); open only payloads
+ * whose secret is proven right. A failed check leads to blame against the signer set the shares
+ * were made for, and the failed messages are combined again from the remaining shares. Never
+ * returns a wrong plaintext, even for a payload built to open under two keys
+ * ({@link dev.tdsim.crypto.tpke.KeyCollision}).
  *
  * @param <S> the variant's decoded share
  */
@@ -38,16 +46,19 @@ public final class BlockProposer<S> {
   private final KeySet keys;
   private final Workers workers;
   private final Workers combineWorkers;
+  private final CombinedCheck<?> check;
   /** prepare_combine results, for the few most recent signer sets (they hold ~3 MB each). */
   private final Map<SignerSet, CombineVariant.Combiner<S>> prepared =
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
           .<SignerSet, CombineVariant.Combiner<S>>build().asMap();
+  private final AtomicInteger prepareCount = new AtomicInteger();
 
   public BlockProposer(CombineVariant<S> variant, KeySet keys, Workers workers) {
     this.variant = variant;
     this.keys = keys;
     this.workers = workers;
     this.combineWorkers = variant.parallel() ? workers : Workers.of(1);
+    this.check = CombinedCheck.of(variant.secretGroup(), keys, combineWorkers);
   }
 
   public static BlockProposer<?> forVariant(String name, KeySet keys, Workers workers) {
@@ -58,9 +69,6 @@ public final class BlockProposer<S> {
     return variant;
   }
 
-  private final java.util.concurrent.atomic.AtomicInteger prepareCount =
-      new java.util.concurrent.atomic.AtomicInteger();
-
   /** prepare_combine for a signer set, computed once and cached. */
   public CombineVariant.Combiner<S> combinerFor(SignerSet signers) {
     return prepared.computeIfAbsent(signers, s -> {
@@ -69,111 +77,160 @@ public final class BlockProposer<S> {
     });
   }
 
-  /**
-   * @param cts the block's ciphertexts
-   * @param sharesByValidator each signing validator's encoded shares, one per ciphertext
-   * @param reshare where to get new shares if a faulty validator must be dropped and the
-   *     variant's shares depend on the signer set (may be null: such messages stay unopened)
-   * @param random source of the verification weights
-   * @throws CryptoException when fewer than the threshold of key shares are honest
-   */
   /** CPU time so far of this thread and of the pools this proposer's work runs on. */
   private long cpuNanos() {
     long c = Workers.callerCpuNanos() + workers.poolCpuNanos();
     return combineWorkers == workers ? c : c + combineWorkers.poolCpuNanos();
   }
 
+  /**
+   * block_propose when the shares were made for exactly the validators that sent them (see the
+   * five-argument form when some signer of the shares' set may be missing).
+   */
   public BlockResult propose(
       List<Ciphertext> cts,
       Map<Integer, List<byte[]>> sharesByValidator,
       Reshare reshare,
       Random random) {
+    return propose(cts, sharesByValidator, null, reshare, random);
+  }
+
+  /**
+   * @param cts the block's ciphertexts
+   * @param sharesByValidator each validator's encoded shares, one per ciphertext
+   * @param foldedFor the signer set the shares were made for (in consensus: the commit's
+   *     signers); it matters for variants whose shares depend on the signers: their shares can
+   *     only be combined, and blamed, for that set. Null: the validators that sent shares.
+   * @param reshare where to get new shares when the variant's shares depend on the signer set and
+   *     a signer of {@code foldedFor} is missing or faulty (null: those messages stay unopened)
+   * @param random source of the verification and check weights
+   * @throws CryptoException when fewer than the threshold of key shares are honest
+   */
+  public BlockResult propose(
+      List<Ciphertext> cts,
+      Map<Integer, List<byte[]>> sharesByValidator,
+      SignerSet foldedFor,
+      Reshare reshare,
+      Random random) {
+    PhaseClock clock = new PhaseClock(this::cpuNanos);
     Map<Integer, String> faulty = new TreeMap<>();
-    long t0 = System.nanoTime();
-    long c0 = cpuNanos();
-    SignerSet requested =
-        SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
-    Map<Integer, List<S>> decoded = decodeAll(cts.size(), sharesByValidator, faulty);
-    long t1 = System.nanoTime();
-    long c1 = cpuNanos();
+    int messages = cts.size();
+    SignerSet madeFor = foldedFor != null ? foldedFor
+        : SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
+    Map<Integer, List<S>> decoded = decodeAll(messages, sharesByValidator, faulty);
+    clock.lap(Phase.DECODE);
 
-    List<Integer> invalid = new ArrayList<>();
-    if (variant.checksCiphertextValidity() && !Tpke.areAllValid(cts, random)) {
-      List<Boolean> valid = combineWorkers.map(cts.size(), j -> Tpke.isValid(cts.get(j)));
-      for (int j = 0; j < cts.size(); j++) {
-        if (!valid.get(j)) {
-          invalid.add(j);
-        }
+    List<Integer> invalid = Validity.invalid(cts, variant.secretGroup(), random, combineWorkers);
+    List<Integer> valid = new ArrayList<>();
+    for (int j = 0; j < messages; j++) {
+      if (!invalid.contains(j)) {
+        valid.add(j);
       }
     }
-    long t2 = System.nanoTime();
-    long c2 = cpuNanos();
+    clock.lap(Phase.VALIDITY);
 
-    SignerSet signers = honestSigners(requested, faulty);
     int preparedBefore = prepareCount.get();
-    if (!signers.equals(requested) && variant.sharesDependOnSigners()) {
-      decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
-      signers = honestSigners(signers, faulty);
-    }
-    CombineVariant.Combiner<S> combiner = combinerFor(signers);
-    long t3 = System.nanoTime();
-    long c3 = cpuNanos();
-    long prepareNanos = t3 - t2;
-    long prepareCpu = c3 - c2;
-    if (combiner.verifiesShares()) {
-      List<Integer> bad = combiner.verify(cts, byMessage(signers, decoded, cts.size()), random);
-      for (int v : bad) {
-        faulty.put(v, "decryption share failed verification");
+    ShareSet<S> set = settle(madeFor, decoded, faulty, reshare, messages);
+    CombineVariant.Combiner<S> combiner = set.combinable() ? combinerFor(set.signers()) : null;
+    clock.lap(Phase.PREPARE);
+    if (combiner != null && combiner.verifiesShares() && !valid.isEmpty()) {
+      List<Integer> bad = combiner.verify(select(cts, valid), rows(set, valid), random);
+      clock.lap(Phase.VERIFY);
+      if (!bad.isEmpty()) {
+        bad.forEach(v -> faulty.put(v, "decryption share failed verification"));
+        set = settle(set.madeFor(), set.shares(), faulty, reshare, messages);
+        combiner = set.combinable() ? combinerFor(set.signers()) : null;
+        clock.lap(Phase.PREPARE);
       }
     }
-    long t4 = System.nanoTime();
-    long c4 = cpuNanos();
-    long verifyNanos = t4 - t3;
-    long verifyCpu = c4 - c3;
-    if (!faulty.isEmpty()) {
-      SignerSet honest = honestSigners(signers, faulty);
-      if (!honest.equals(signers)) {
-        signers = honest;
-        if (variant.sharesDependOnSigners()) {
-          decoded = reshared(signers, reshare, cts.size(), faulty, decoded);
-          signers = honestSigners(signers, faulty);
+
+    List<Optional<byte[]>> plaintexts =
+        new ArrayList<>(Collections.nCopies(messages, Optional.<byte[]>empty()));
+    List<Integer> pending = valid;
+    for (int round = 0; combiner != null && !pending.isEmpty(); round++) {
+      boolean first = round == 0;
+      List<Integer> todo = pending;
+      CombineVariant.Combiner<S> c = combiner;
+      List<List<S>> rows = rows(set, todo);
+      List<byte[]> secrets =
+          combineWorkers.map(todo.size(), i -> c.combine(cts.get(todo.get(i)), rows.get(i)));
+      clock.lap(first ? Phase.COMBINE : Phase.BLAME);
+      // Verified shares fix the combination (CombineVariant.Combiner#verifiesShares).
+      List<Integer> failing =
+          c.verifiesShares() ? List.of() : check.failing(cts, todo, secrets, random);
+      clock.lap(first ? Phase.CHECK : Phase.BLAME);
+      combineWorkers.forEach(todo.size(), i -> {
+        int j = todo.get(i);
+        if (!failing.contains(j)) {
+          plaintexts.set(j, Tpke.open(cts.get(j), secrets.get(i)));
         }
-        combiner = combinerFor(signers);
+      });
+      clock.lap(first ? Phase.DECRYPT : Phase.BLAME);
+      if (failing.isEmpty()) {
+        break;
       }
-    }
-    long t5 = System.nanoTime();
-    long c5 = cpuNanos();
-    prepareNanos += t5 - t4;
-    prepareCpu += c5 - c4;
-
-    List<List<S>> byMessage = byMessage(signers, decoded, cts.size());
-    CombineVariant.Combiner<S> finalCombiner = combiner;
-    List<byte[]> secrets = combineWorkers.map(cts.size(),
-        j -> invalid.contains(j) ? null : finalCombiner.combine(cts.get(j), byMessage.get(j)));
-    long t6 = System.nanoTime();
-    long c6 = cpuNanos();
-    List<Optional<byte[]>> plaintexts = new ArrayList<>(combineWorkers.map(cts.size(),
-        j -> secrets.get(j) == null ? Optional.<byte[]>empty() : Tpke.open(cts.get(j), secrets.get(j))));
-    long t7 = System.nanoTime();
-    long c7 = cpuNanos();
-
-    List<Integer> failed = new ArrayList<>();
-    for (int j = 0; j < cts.size(); j++) {
-      if (plaintexts.get(j).isEmpty() && !invalid.contains(j)) {
-        failed.add(j);
+      // Blame against the set the shares were made for: the combiner's own signer set.
+      List<Integer> bad = c.blame(select(cts, failing), rows(set, failing), random);
+      if (bad.isEmpty()) {
+        break; // nothing attributable: those payloads stay unopened, never wrong
       }
+      bad.forEach(v -> faulty.put(v, "decryption share did not match its verification key"));
+      set = settle(set.madeFor(), set.shares(), faulty, reshare, messages);
+      combiner = set.combinable() ? combinerFor(set.signers()) : null;
+      pending = failing;
+      clock.lap(Phase.BLAME);
     }
-    if (!failed.isEmpty()) {
-      signers = blameAndRetry(signers, combiner, cts, failed, decoded, plaintexts, faulty,
-          reshare, random);
+    clock.lap(Phase.BLAME);
+    return new BlockResult(plaintexts, faulty, invalid, set.signers(),
+        prepareCount.get() > preparedBefore, clock.wall(), clock.cpu());
+  }
+
+  /**
+   * Decoded shares, the signer set they were made for, and the signers whose shares are used.
+   * Not combinable when the variant folds the signer set into its shares, a signer of
+   * {@code madeFor} is missing or faulty, and no new shares could be had.
+   */
+  private record ShareSet<S>(
+      SignerSet madeFor, Map<Integer, List<S>> shares, SignerSet signers, boolean combinable) {}
+
+  /** The shares to combine after dropping the faulty: resharing when the set they fold shrank. */
+  private ShareSet<S> settle(
+      SignerSet madeFor,
+      Map<Integer, List<S>> decoded,
+      Map<Integer, String> faulty,
+      Reshare reshare,
+      int messages) {
+    boolean folds = variant.sharesDependOnSigners();
+    while (true) {
+      SignerSet usable = usable(folds ? madeFor.validators() : decoded.keySet(), decoded, faulty);
+      if (!folds) {
+        return new ShareSet<>(usable, decoded, usable, true);
+      }
+      if (usable.equals(madeFor)) {
+        return new ShareSet<>(madeFor, decoded, usable, true);
+      }
+      if (reshare == null) {
+        return new ShareSet<>(madeFor, decoded, usable, false);
+      }
+      madeFor = usable;
+      decoded = decodeAll(messages, reshare.sharesFor(usable), faulty);
     }
-    long t8 = System.nanoTime();
-    long c8 = cpuNanos();
-    return new BlockResult(plaintexts, faulty, invalid, signers, prepareCount.get() > preparedBefore,
-        new BlockResult.PhaseTimings(t1 - t0, t2 - t1, verifyNanos, prepareNanos, t6 - t5,
-            t7 - t6, t8 - t7),
-        new BlockResult.PhaseTimings(c1 - c0, c2 - c1, verifyCpu, prepareCpu, c6 - c5,
-            c7 - c6, c8 - c7));
+  }
+
+  /** The candidates that sent decodable shares and are not faulty; at least the threshold. */
+  private SignerSet usable(
+      java.util.Collection<Integer> candidates,
+      Map<Integer, List<S>> decoded,
+      Map<Integer, String> faulty) {
+    List<Integer> keep = candidates.stream()
+        .filter(v -> decoded.containsKey(v) && !faulty.containsKey(v)).toList();
+    try {
+      return SignerSet.of(keys.committee(), keep);
+    } catch (CryptoException e) {
+      throw new CryptoException("block_propose",
+          "not enough honest shares after dropping faulty validators " + faulty + ": "
+              + e.getMessage());
+    }
   }
 
   private Map<Integer, List<S>> decodeAll(
@@ -211,79 +268,21 @@ public final class BlockProposer<S> {
     return decoded;
   }
 
-  private SignerSet honestSigners(SignerSet signers, Map<Integer, String> faulty) {
-    List<Integer> drop = signers.validators().stream().filter(faulty::containsKey).toList();
-    if (drop.isEmpty()) {
-      return signers;
-    }
-    try {
-      return signers.without(drop);
-    } catch (CryptoException e) {
-      throw new CryptoException("block_propose",
-          "not enough honest shares after dropping faulty validators " + faulty + ": "
-              + e.getMessage());
-    }
-  }
-
-  private List<List<S>> byMessage(SignerSet signers, Map<Integer, List<S>> decoded, int messages) {
-    List<List<S>> out = new ArrayList<>(messages);
-    for (int j = 0; j < messages; j++) {
+  /** The signers' shares of the given messages, one row per message in signer order. */
+  private static <S> List<List<S>> rows(ShareSet<S> set, List<Integer> messages) {
+    SignerSet signers = set.signers();
+    List<List<S>> out = new ArrayList<>(messages.size());
+    for (int j : messages) {
       List<S> row = new ArrayList<>(signers.size());
       for (int pos = 0; pos < signers.size(); pos++) {
-        row.add(decoded.get(signers.validator(pos)).get(j));
+        row.add(set.shares().get(signers.validator(pos)).get(j));
       }
       out.add(row);
     }
     return out;
   }
 
-  private Map<Integer, List<S>> reshared(
-      SignerSet signers,
-      Reshare reshare,
-      int messages,
-      Map<Integer, String> faulty,
-      Map<Integer, List<S>> fallback) {
-    if (reshare == null) {
-      return fallback;
-    }
-    return decodeAll(messages, reshare.sharesFor(signers), faulty);
-  }
-
-  private SignerSet blameAndRetry(
-      SignerSet signers,
-      CombineVariant.Combiner<S> combiner,
-      List<Ciphertext> cts,
-      List<Integer> failed,
-      Map<Integer, List<S>> decoded,
-      List<Optional<byte[]>> plaintexts,
-      Map<Integer, String> faulty,
-      Reshare reshare,
-      Random random) {
-    List<Ciphertext> failedCts = failed.stream().map(cts::get).toList();
-    List<List<S>> all = byMessage(signers, decoded, cts.size());
-    List<List<S>> failedShares = failed.stream().map(all::get).toList();
-    List<Integer> bad = combiner.blame(failedCts, failedShares, random);
-    if (bad.isEmpty()) {
-      return signers; // nothing attributable: those payloads stay unopened, never wrong
-    }
-    for (int v : bad) {
-      faulty.put(v, "decryption share did not match its verification key");
-    }
-    SignerSet honest = honestSigners(signers, faulty);
-    Map<Integer, List<S>> shares = decoded;
-    if (variant.sharesDependOnSigners()) {
-      if (reshare == null) {
-        return honest;
-      }
-      shares = reshared(honest, reshare, cts.size(), faulty, decoded);
-      honest = honestSigners(honest, faulty);
-    }
-    CombineVariant.Combiner<S> retry = combinerFor(honest);
-    List<List<S>> rows = byMessage(honest, shares, cts.size());
-    combineWorkers.forEach(failed.size(), i -> {
-      int j = failed.get(i);
-      plaintexts.set(j, Tpke.open(cts.get(j), retry.combine(cts.get(j), rows.get(j))));
-    });
-    return honest;
+  private static List<Ciphertext> select(List<Ciphertext> cts, List<Integer> indices) {
+    return indices.stream().map(cts::get).toList();
   }
 }

@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
- * an invalid ciphertext, or too few honest shares), the validators found faulty with the reason,
+ * an invalid ciphertext, a combined secret that failed its check and could not be repaired, or a
+ * payload the encryptor sealed under another key), the validators found faulty with the reason,
  * in ascending validator order, the signer set finally used, whether prepare_combine ran (false
  * when every signer set was cached), the wall-clock time of each phase, and each phase's CPU
  * time summed over the threads it ran on (same record, CPU nanoseconds).
@@ -35,10 +36,13 @@ public record BlockResult(
    * Wall-clock nanoseconds per phase of one block_propose call.
    *
    * @param decodeNanos decoding (and for most variants subgroup-checking) every share
-   * @param validityNanos batched ciphertext validity check (batch variant only)
+   * @param validityNanos batched ciphertext validity check (every variant), with the
+   *     per-ciphertext search when the batch fails
    * @param verifyNanos batch verification of shares
    * @param prepareNanos prepare_combine (0 when cached for this signer set)
    * @param combineNanos share_combine of every message
+   * @param checkNanos the combined-result check against the public key (variants whose shares
+   *     are not verified), with the search for wrong messages when it fails
    * @param decryptNanos key derivation and AEAD opening of every payload
    * @param blameNanos finding faulty validators and recombining after a failure
    */
@@ -48,10 +52,11 @@ public record BlockResult(
       long verifyNanos,
       long prepareNanos,
       long combineNanos,
+      long checkNanos,
       long decryptNanos,
       long blameNanos) {
     public long totalNanos() {
-      return decodeNanos + validityNanos + verifyNanos + prepareNanos + combineNanos
+      return decodeNanos + validityNanos + verifyNanos + prepareNanos + combineNanos + checkNanos
           + decryptNanos + blameNanos;
     }
   }

@@ -28,11 +28,6 @@ public interface CombineVariant<S> {
   /** Whether validators fold signer-set data into their shares (a new signer set needs new shares). */
   boolean sharesDependOnSigners();
 
-  /** Whether {@link BlockProposer} batch-checks ciphertext validity before combining. */
-  default boolean checksCiphertextValidity() {
-    return false;
-  }
-
   /** Whether block work runs on all worker threads (false reproduces a serial benchmark). */
   default boolean parallel() {
     return true;
@@ -59,6 +54,19 @@ public interface CombineVariant<S> {
 
   /** Validator {@code validator}'s share maker for blocks signed by {@code signers}. */
   ShareMaker shareMaker(KeySet keys, int validator, SignerSet signers);
+
+  /**
+   * A colluding validator's share maker: well-formed shares that move the combined secret of
+   * {@code signers} by {@link dev.tdsim.crypto.tpke.KeyCollision}'s shift (G1: + G; GT: times
+   * e(G, H)), the second secret a {@code KeyCollision} payload opens under. For tests and the
+   * simulator's colluding-encryptor fault.
+   *
+   * @throws dev.tdsim.crypto.CryptoException when this validator cannot shift the combination
+   */
+  default ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
+    throw new dev.tdsim.crypto.CryptoException(
+        "colluding share", "variant " + name() + " has no colluding share maker");
+  }
 
   /**
    * Decodes one validator's encoded share for one ciphertext, with the checks this variant needs
@@ -93,13 +101,18 @@ public interface CombineVariant<S> {
      */
     List<Integer> verify(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
 
-    /** Whether {@link #verify} actually checks anything. */
+    /**
+     * Whether {@link #verify} actually checks anything. True promises more: shares that pass
+     * {@link #verify} combine to the true secret (except with probability about 2^-64), so
+     * {@link BlockProposer} skips its combined-result check for this combiner; false makes it
+     * check every combined secret against the public key before opening a payload.
+     */
     boolean verifiesShares();
 
     /**
-     * After a combined secret failed to open a payload: the validators whose shares for these
-     * ciphertexts are wrong, by a per-validator check. Variants that cannot attribute a bad share
-     * return an empty list.
+     * After combined secrets failed their check: the validators whose shares for these
+     * ciphertexts are wrong, by a per-validator check against this combiner's signer set (the set
+     * the shares were made for). Variants that cannot attribute a bad share return an empty list.
      */
     List<Integer> blame(List<Ciphertext> cts, List<List<S>> sharesByMessage, Random random);
 

@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.variant;
 
+import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2FixedBases;
@@ -70,6 +71,25 @@ final class FastVariant implements CombineVariant<G1Point> {
   }
 
   /**
+   * The honest share plus [1/x_i]G, where K_i = [x_i]H with x_i = b_i sum_k lambda_k f(omega^k)
+   * is this validator's combine key for {@code signers}: e([1/x_i]G, K_i) = e(G, H), so the
+   * combination becomes s * e(G, H). Share verification rejects it.
+   */
+  @Override
+  public ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
+    Fr[] lambdas = signers.lambdasOf(validator);
+    int first = keys.committee().firstPointOf(validator);
+    Fr folded = Fr.zero();
+    for (int i = 0; i < lambdas.length; i++) {
+      folded = folded.add(lambdas[i].mul(keys.validatorScalarShare(first + i)));
+    }
+    G1Point offset =
+        G1Point.generator().multiply(keys.validatorBlinding(validator).mul(folded).inverse());
+    ShareMaker honest = shareMaker(keys, validator, signers);
+    return ct -> G1Point.fromBytes(honest.create(ct)).add(offset).toUncompressed();
+  }
+
+  /**
    * Curve check only: D_i is only ever paired, and the pairing sees a point of E(Fp) only through
    * its class modulo rE, so a component outside G1 (of order dividing the cofactor) changes
    * nothing: e(D + T, K) = e(D, K). Skipping blst's subgroup check saves ~45 us per share (see
@@ -98,7 +118,7 @@ final class FastVariant implements CombineVariant<G1Point> {
     return new FastCombiner(keys, signers, lines, workers);
   }
 
-  private static final class FastCombiner implements Combiner<G1Point> {
+  static final class FastCombiner implements Combiner<G1Point> {
     private final KeySet keys;
     private final SignerSet signers;
     private final List<G2Prepared> lines;
@@ -133,15 +153,13 @@ final class FastVariant implements CombineVariant<G1Point> {
 
     /**
      * prod_i e(sum_j [a_ji] D_ji, P_i) == e(sum_j (sum_i a_ji) U_j, H), since e(D_ji, P_i) =
-     * e(U_j, H) for an honest share; 64-bit weights bound a forger's chance by 2^-64.
+     * e(U_j, H) for an honest share; 64-bit weights bound a forger's chance by 2^-64. On failure
+     * each validator is checked alone with its own weights.
      */
     @Override
     public List<Integer> verify(
         List<Ciphertext> cts, List<List<G1Point>> sharesByMessage, Random random) {
       long[][] weights = Shares.weights(signers.size(), cts.size(), random);
-      List<G1Point> us = cts.stream().map(Ciphertext::u).toList();
-      List<G1Point> combined = workers.map(signers.size(),
-          pos -> G1Point.msmShort(Shares.column(sharesByMessage, pos), weights[pos]));
       List<Fr> uWeights = new ArrayList<>(cts.size());
       for (int j = 0; j < cts.size(); j++) {
         Fr sum = Fr.zero();
@@ -150,6 +168,20 @@ final class FastVariant implements CombineVariant<G1Point> {
         }
         uWeights.add(sum);
       }
+      return verify(cts, sharesByMessage, weights, uWeights);
+    }
+
+    /**
+     * The batch check with given weights: uWeights[j] must be sum_i weights[i][j]. The batch
+     * equation is the product of the per-validator ones, so when it fails some validator's own
+     * check must fail too; if none does, the weights are inconsistent, which is a bug: it is
+     * raised, not hidden behind a per-validator fallback that would run for every block.
+     */
+    List<Integer> verify(List<Ciphertext> cts, List<List<G1Point>> sharesByMessage,
+        long[][] weights, List<Fr> uWeights) {
+      List<G1Point> us = cts.stream().map(Ciphertext::u).toList();
+      List<G1Point> combined = workers.map(signers.size(),
+          pos -> G1Point.msmShort(Shares.column(sharesByMessage, pos), weights[pos]));
       List<G1Point> ps = new ArrayList<>(combined);
       List<G2Point> qs = new ArrayList<>(signers.size() + 1);
       for (int pos = 0; pos < signers.size(); pos++) {
@@ -160,9 +192,14 @@ final class FastVariant implements CombineVariant<G1Point> {
       if (Pairings.productIsOne(ps, qs)) {
         return List.of();
       }
-      return Shares.faulty(signers, workers, pos -> Pairings.productIsOne(
+      List<Integer> faulty = Shares.faulty(signers, workers, pos -> Pairings.productIsOne(
           List.of(combined.get(pos), G1Point.msmShort(us, weights[pos]).negate()),
           List.of(keys.blindingKey(signers.validator(pos)), G2Point.generator())));
+      if (faulty.isEmpty()) {
+        throw new CryptoException("fast share verification", "the batch check failed but every"
+            + " validator passed its own check: the batch weights are inconsistent (a bug)");
+      }
+      return faulty;
     }
 
     @Override

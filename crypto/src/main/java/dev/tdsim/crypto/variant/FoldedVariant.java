@@ -7,6 +7,7 @@ import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -21,9 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Lagrange coefficients for the known signer set (the commit's signers) into one scalar a_i =
  * sum_k lambda_k f(omega^k), sending D_i = [a_i]U in G1. The combiner's work per message is the
  * batch-affine sum of V points, sum_i D_i = [r f(0)]G = [r]Y, and a hash: no pairing, no scalar
- * multiplication. The AEAD payload authenticates the combination; only when a payload fails to
- * open are the shares of that message checked one validator at a time, e(D_i, H) == e(U, A_i)
- * with A_i = sum_k [lambda_k] Z_k. See docs/CRYPTO.md.
+ * multiplication. {@link BlockProposer} checks the sums of a block against the public key in one
+ * 2-pair product ({@link CombinedCheck}); only when that fails are the shares of the failed
+ * messages checked one validator at a time, e(D_i, H) == e(U, A_i) with A_i = sum_k [lambda_k]
+ * Z_k for the signer set the shares were folded for. See docs/CRYPTO.md.
  */
 final class FoldedVariant implements CombineVariant<G1Point> {
   /** One compressed G1 point per ciphertext. */
@@ -76,7 +78,18 @@ final class FoldedVariant implements CombineVariant<G1Point> {
     return ct -> ct.u().multiply(secret).toUncompressed();
   }
 
-  /** Curve check only: a point outside the subgroup makes the sum wrong, which the AEAD sees. */
+  /** The honest share plus G: the sum of the shares becomes [r]Y + G. */
+  @Override
+  public ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
+    ShareMaker honest = shareMaker(keys, validator, signers);
+    return ct -> G1Point.fromBytes(honest.create(ct)).add(KeyCollision.g1Shift()).toUncompressed();
+  }
+
+  /**
+   * Curve check only: a component outside the subgroup reaches the sum, which BlockProposer's
+   * combined-result check rejects (it checks the sum's subgroup membership), and blame checks
+   * each share's; one check per message instead of one per share.
+   */
   @Override
   public G1Point decodeShare(byte[] encoded) {
     return G1Point.fromBytesOnCurve(encoded);

@@ -9,6 +9,7 @@ import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -20,7 +21,7 @@ import java.util.Random;
  * {@code precomputed} (Ferveo's precomputed variant): for a known signer set each validator folds
  * its Lagrange coefficients into its key, Z'_i = sum_k [lambda_k] Z_k, and sends one GT share
  * e(U, Z'_i) per message; combining is V-1 GT multiplications. No share proofs: a bad share makes
- * the payload fail to open.
+ * the combined secret fail {@link BlockProposer}'s check, and the payload stays unopened.
  */
 final class PrecomputedVariant implements CombineVariant<GtElement> {
   /** One GT element (576 B) per ciphertext: the validator's points are folded into it. */
@@ -64,6 +65,14 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
         G2Point.msm(keys.keyShares().subList(first, first + count), List.of(lambdas)).prepare();
     return ct -> Pairings.millerLoopPrepared(List.of(ct.u()), List.of(folded))
         .finalExponentiation().toBytes();
+  }
+
+  /** The honest share times e(G, H): the product of the shares becomes s * e(G, H). */
+  @Override
+  public ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
+    ShareMaker honest = shareMaker(keys, validator, signers);
+    GtElement factor = KeyCollision.gtShift();
+    return ct -> GtElement.fromBytes(honest.create(ct)).multiply(factor).toBytes();
   }
 
   @Override

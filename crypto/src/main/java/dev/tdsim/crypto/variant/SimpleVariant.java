@@ -9,6 +9,7 @@ import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -21,9 +22,11 @@ import java.util.Random;
 /**
  * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
  * point, combined as prod C_k^lambda_k over exactly t points, serially. There are no share proofs
- * in this design: a bad share makes the payload fail to open, and no validator can be named.
+ * in this design (the Z_k are private in the GT family): a bad share makes the combined secret
+ * fail {@link BlockProposer}'s check against the public key, the payload stays unopened, and no
+ * validator can be named.
  *
- * <p>Subclassed by {@code batch}, which adds batched ciphertext validity checks and parallelism.
+ * <p>Subclassed by {@code batch}, which combines in parallel.
  */
 class SimpleVariant implements CombineVariant<List<GtElement>> {
   /** One GT element (576 B) per key-share point the validator holds, per ciphertext. */
@@ -82,6 +85,38 @@ class SimpleVariant implements CombineVariant<List<GtElement>> {
     };
   }
 
+  /**
+   * Multiplies the share of the validator's first point k by e(G, H)^(1/lambda_k), lambda_k its
+   * coefficient among the t points combined: the combination becomes s * e(G, H). Needs point k
+   * among those t points.
+   */
+  @Override
+  public ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
+    int[] used = combinedPoints(keys, signers);
+    int k = keys.committee().firstPointOf(validator);
+    int pos = Arrays.binarySearch(used, k);
+    if (pos < 0) {
+      throw new CryptoException("colluding share", "validator " + validator
+          + "'s points are not among the " + used.length + " points combined");
+    }
+    Fr lambda = Lagrange.atZero(keys.domain(), used)[pos];
+    GtElement factor = KeyCollision.gtShift().pow(lambda.inverse());
+    ShareMaker honest = shareMaker(keys, validator, signers);
+    return ct -> {
+      byte[] out = honest.create(ct);
+      byte[] first = Arrays.copyOf(out, GtElement.BYTES);
+      byte[] shifted = GtElement.fromBytes(first).multiply(factor).toBytes();
+      System.arraycopy(shifted, 0, out, 0, GtElement.BYTES);
+      return out;
+    };
+  }
+
+  /** The first t signer points: the ones combined (shares of later points are not needed). */
+  private static int[] combinedPoints(KeySet keys, SignerSet signers) {
+    return Arrays.copyOf(
+        keys.committee().pointsOf(signers.validators()), keys.committee().threshold());
+  }
+
   @Override
   public List<GtElement> decodeShare(byte[] encoded) {
     if (encoded == null || encoded.length == 0 || encoded.length % GtElement.BYTES != 0) {
@@ -99,9 +134,7 @@ class SimpleVariant implements CombineVariant<List<GtElement>> {
   @Override
   public Combiner<List<GtElement>> prepare(KeySet keys, SignerSet signers, Workers workers) {
     int t = keys.committee().threshold();
-    // The first t signer points; the shares of later points are received but not needed.
-    int[] used = Arrays.copyOf(keys.committee().pointsOf(signers.validators()), t);
-    Fr[] lambdas = Lagrange.atZero(keys.domain(), used);
+    Fr[] lambdas = Lagrange.atZero(keys.domain(), combinedPoints(keys, signers));
     return new SimpleCombiner(signers, List.of(lambdas), t);
   }
 

@@ -73,6 +73,9 @@ class VariantRoundTripTest {
       assertArrayEquals(expected, r.plaintexts().get(j).orElseThrow());
     }
     assertTrue(r.faultyValidators().isEmpty());
+    assertTrue(r.invalidCiphertexts().isEmpty());
+    assertEquals(signers, r.signersUsed());
+    assertTrue(r.ranPrepare());
   }
 
   @ParameterizedTest
@@ -104,8 +107,8 @@ class VariantRoundTripTest {
     BlockResult r = BlockProposer.forVariant(name, keys, WORKERS)
         .propose(cts, shares, reshare, random);
     for (int j = 0; j < 2; j++) {
-      r.plaintexts().get(j).ifPresent(p -> assertTrue(new String(p, StandardCharsets.UTF_8)
-          .startsWith("message")));
+      byte[] expected = ("message " + j + " ").repeat(j + 1).getBytes(StandardCharsets.UTF_8);
+      r.plaintexts().get(j).ifPresent(p -> assertArrayEquals(expected, p, name));
     }
     boolean attributable = name.equals("fast") || name.equals("folded");
     if (attributable) {
