@@ -75,6 +75,12 @@ class BatchChecksTest {
     wrong.set(4, garbage);
     wrong.set(5, secrets.get(6)); // a true secret, of another message
     assertEquals(List.of(2, 4, 5, 7), check.failing(cts, range(9), wrong, random));
+    // One wrong secret among many (the sparse path of the search), at either end.
+    for (int bad : new int[] {0, 8}) {
+      List<byte[]> one = new ArrayList<>(secrets);
+      one.set(bad, shifted(group, secrets.get(bad)));
+      assertEquals(List.of(bad), check.failing(cts, range(9), one, random));
+    }
     // Indices are the caller's: a subset of the block, secrets aligned with it.
     assertEquals(List.of(7), check.failing(cts, List.of(6, 7, 8),
         List.of(secrets.get(6), wrong.get(7), secrets.get(8)), random));
@@ -98,8 +104,8 @@ class BatchChecksTest {
 
   @Test
   void aBatchThatFailsWhileBothHalvesPassIsABug() {
-    // A family whose batch equation fails for every batch of two or more (broken weights) but
-    // holds for single items: the bisection must raise, not report nothing wrong.
+    // A family whose batch equation fails for every batch (broken weights) but holds for single
+    // items: the search must raise, not report nothing wrong, for sparse and dense paths alike.
     CombinedCheck.Family<GtElement> broken = new CombinedCheck.Family<>() {
       @Override
       public GtElement decode(byte[] secret) {
@@ -108,16 +114,23 @@ class BatchChecksTest {
 
       @Override
       public boolean holds(List<GtElement> s, long[] rho, G1Point weightedU, G2Point y2) {
-        return s.size() == 1;
+        return false;
+      }
+
+      @Override
+      public boolean holdsAlone(GtElement s, G1Point u, G2Point y2) {
+        return true;
       }
     };
     Random random = new Random(205);
-    List<Ciphertext> cts = Fixture.encrypt(Variants.byName("precomputed"), 4, random);
+    List<Ciphertext> cts = Fixture.encrypt(Variants.byName("precomputed"), 6, random);
     List<byte[]> secrets = honestSecrets("precomputed", cts);
     CombinedCheck<GtElement> check = new CombinedCheck<>(broken, KEYS, WORKERS);
-    CryptoException e = assertThrows(CryptoException.class,
-        () -> check.failing(cts, range(4), secrets, random));
-    assertTrue(e.getMessage().contains("inconsistent"), e.getMessage());
+    for (int m : new int[] {2, 6}) {
+      CryptoException e = assertThrows(CryptoException.class,
+          () -> check.failing(cts.subList(0, m), range(m), secrets.subList(0, m), random));
+      assertTrue(e.getMessage().contains("inconsistent"), e.getMessage());
+    }
   }
 
   @Test
