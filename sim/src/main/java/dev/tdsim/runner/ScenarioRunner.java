@@ -112,7 +112,14 @@ public final class ScenarioRunner {
     Committee committee = s.validators().stakeWeights().isEmpty()
         ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)
         : Committee.byStake(s.keys().shares(), s.keys().threshold(), stake);
+    dev.tdsim.faults.FaultPlan faults = s.faults().plan(s.validators());
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
+    if (faults.hasShareFaults() && sampled.size() < s.heights()) {
+      // Share faults act through the real crypto (block_propose finds the faulty or not).
+      notes.add("crypto.sample_heights ignored: the scenario has decryption-share faults, which"
+          + " act through the real crypto, so it ran at every height");
+      sampled = sampledHeights(s.heights(), 0);
+    }
     TreeSet<Integer> realAt = new TreeSet<>(sampled);
     if (sampled.size() < s.heights()) {
       notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
@@ -152,7 +159,8 @@ public final class ScenarioRunner {
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
-            s.heights(), s.consensus().execution().executionPerTxNanos()), streams.javaRandom("combiner", 0));
+            s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
+            s.crypto().shareTimeoutNanos()), streams.javaRandom("combiner", 0));
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
         notes);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(

@@ -182,6 +182,7 @@ final class PipelineFixture {
     m.put(CryptoOp.PREPARE, 40_000_000L);
     m.put(CryptoOp.COMBINE, 5_000_000L);
     m.put(CryptoOp.BLAME, 6_000_000L);
+    m.put(CryptoOp.CHECK, 9_000_000L);
     m.put(CryptoOp.DECRYPT, 7_000_000L);
     return m;
   }
@@ -193,7 +194,8 @@ final class PipelineFixture {
   static CostModel sampledCosts(String variant) {
     Map<CryptoOp, CostModel.Coefficients> ops = new EnumMap<>(CryptoOp.class);
     CryptoOp[] priced = {CryptoOp.SHARE_CREATE, CryptoOp.DECODE, CryptoOp.VALIDITY,
-        CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.BLAME, CryptoOp.DECRYPT};
+        CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.BLAME, CryptoOp.DECRYPT,
+        CryptoOp.CHECK};
     for (int i = 0; i < priced.length; i++) {
       ops.put(priced[i], new CostModel.Coefficients((i + 1) * 100_000.0, 0, 0, 0, 0, 0, 0));
     }
