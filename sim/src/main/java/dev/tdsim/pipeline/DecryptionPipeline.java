@@ -553,7 +553,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     }
     List<Integer> usable = usable(st);
     return usable.stream().mapToInt(committee::pointsOf).sum() >= committee.threshold()
-        && usable.size() > st.shortWith;
+        && !usable.equals(st.shortWith);
   }
 
   /** Arrived and not named faulty. */
@@ -662,8 +662,11 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
         phaseCpu.put(CryptoOp.COMBINE, c.combineNanos());
         phaseCpu.put(CryptoOp.BLAME, c.blameNanos());
         phaseCpu.put(CryptoOp.DECRYPT, c.decryptNanos());
-        // A set prepared after dropping faulty validators is one more prepare_combine.
-        finalSet = List.copyOf(result.signersUsed().validators());
+        // A set prepared after dropping faulty validators is one more prepare_combine (variants
+        // that fold the signer set wait for new shares instead).
+        if (!folding()) {
+          finalSet = List.copyOf(result.signersUsed().validators());
+        }
         for (int i = 0; i < m; i++) {
           Optional<byte[]> p = result.plaintexts().get(i);
           if (p.isPresent()) {
@@ -753,12 +756,14 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       st.signersUsed = used.size();
     }
     boolean wasShort = shortOfShares;
-    int usedCount = used.size();
-    sim.scheduleAfter(combineNanos + decryptNanos, s -> afterAttempt(st, wasShort, usedCount));
+    // The set tried, in arrival order less the named (what usable() gives when nothing changed).
+    List<Integer> tried = (folding() ? st.arrived : usable(st)).stream()
+        .filter(v -> !st.excluded.containsKey(v)).toList();
+    sim.scheduleAfter(combineNanos + decryptNanos, s -> afterAttempt(st, wasShort, tried));
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
-  private void afterAttempt(HeightState st, boolean wasShort, int usedCount) {
+  private void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
     st.pending = real(st.height)
         ? st.pending.stream().filter(j -> !st.plaintexts.containsKey(j)).toList()
@@ -784,7 +789,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       announce(st, signerSetFrom(keep, st.excluded.keySet()));
     } else if (wasShort) {
       // Fewer than t honest among them: wait for one more validator's shares, then retry.
-      st.shortWith = usedCount;
+      st.shortWith = usedSet;
       st.reshares++;
       st.combining = false;
       tryCombine(st);
@@ -894,7 +899,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     boolean done;
     boolean timedOut;
     int attempts;
-    int shortWith;
+    /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
+    List<Integer> shortWith = List.of();
     int reshares;
     int signersUsed;
     long sharesCompleteNanos = -1;

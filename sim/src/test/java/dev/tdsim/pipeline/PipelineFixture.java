@@ -235,7 +235,7 @@ final class PipelineFixture {
     DecryptionPipeline<S> p = new DecryptionPipeline<>(sim, net, crypto, timing,
         sampledCosts(variant.name()), workload,
         new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
-            hardware, b.realAt, 10, b.executionPerTxNanos),
+            hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
         new Random(3));
     p.attach(consensus);
     return p;
@@ -259,6 +259,8 @@ final class PipelineFixture {
     private int msgsPerBlock = 3;
     private long msgBytes = 64;
     private long executionPerTxNanos;
+    private dev.tdsim.faults.FaultPlan faults = dev.tdsim.faults.FaultPlan.NONE;
+    private long shareTimeoutNanos = DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
     private Builder(CombineVariant<?> variant) {
       this.variant = variant;
@@ -310,6 +312,17 @@ final class PipelineFixture {
     /** Execution time of one decrypted transaction (default 0). */
     Builder executionPerTx(long nanos) {
       this.executionPerTxNanos = nanos;
+      return this;
+    }
+
+    /** The faults of the run (default none). */
+    Builder faults(dev.tdsim.faults.FaultPlan faults) {
+      this.faults = faults;
+      return this;
+    }
+
+    Builder shareTimeout(long nanos) {
+      this.shareTimeoutNanos = nanos;
       return this;
     }
 
