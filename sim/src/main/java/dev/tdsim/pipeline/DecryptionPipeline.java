@@ -442,7 +442,10 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       return;
     }
     st.started[validator] = true;
-    Optional<ShareFault> fault = shareFault(st, validator);
+    // The kinds model what a faulty validator sends others: as the combiner it uses its own
+    // honest shares (a malicious combiner is not modelled).
+    Optional<ShareFault> fault =
+        validator == st.combiner ? Optional.empty() : shareFault(st, validator);
     ShareFaultType type = fault.map(ShareFault::type).orElse(null);
     if (type == ShareFaultType.WITHHELD) {
       return; // it sends nothing
