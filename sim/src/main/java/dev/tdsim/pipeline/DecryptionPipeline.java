@@ -100,7 +100,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private long encryptCpuNanos;
   private long mismatches;
   private long collidingOpenedShifted;
-  private long blameCalls;
+  private long shareFaultCpuNanos;
 
   public DecryptionPipeline(
       Simulation sim,
@@ -156,6 +156,15 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    */
   public long mismatches() {
     return mismatches;
+  }
+
+  /**
+   * Real CPU nanoseconds (this machine) spent because of share faults: blame (failed
+   * verifications, checks and blame), block_propose calls that ran out of honest shares, and
+   * every reshare round's honest share creation and block_propose.
+   */
+  public long shareFaultCpuNanos() {
+    return shareFaultCpuNanos;
   }
 
   /** Key-colliding payloads that opened to the attacker's second plaintext: must stay 0. */
@@ -491,6 +500,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       if (faulty == null) {
         toCombiner = honest;
         create = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, true);
+        if (gen > 1) {
+          shareFaultCpuNanos += honestCpu; // new shares for a reshare
+        }
       } else {
         toCombiner = faulty.value();
         create = charge(st.height, CryptoOp.SHARE_CREATE, size, faulty.cpuNanos(), hw, false);
@@ -698,6 +710,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
         blame += charge(st.height, op, size, 0, hw, false);
       }
       st.blameNanos += blame;
+      shareFaultCpuNanos += shortCpu;
       combineNanos = blame;
     } else {
       // prepare_combine is paid once per (combiner, signer set): each combiner keeps its own
@@ -723,6 +736,12 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       }
       if (!first) {
         ops.remove(CryptoOp.VALIDITY); // the combiner checked these ciphertexts already
+        for (CryptoOp op : ops) {
+          shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(op, 0L));
+        }
+        shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(CryptoOp.DECRYPT, 0L));
+      } else if (valueFaults) {
+        shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(CryptoOp.BLAME, 0L));
       }
       for (CryptoOp op : ops) {
         if (op == CryptoOp.PREPARE && prepared) {

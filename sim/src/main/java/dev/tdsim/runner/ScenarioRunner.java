@@ -129,6 +129,9 @@ public final class ScenarioRunner {
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
     KeySet keys = KeySet.deal(committee, streams.javaRandom("dealer", 0), workers);
+    if (faults.hasShareFaults()) {
+      keys.keyShares(); // blame checks shares against them: built here, not charged as blame
+    }
     String built = variant.prepareKeyTables(keys);
     if (!built.isEmpty()) {
       progress.accept("built the " + built + " (once per key set)");
@@ -209,6 +212,13 @@ public final class ScenarioRunner {
     }
     ConsensusStats stats = consensus.stats();
     notes.addAll(stats.notes());
+    if (faults.hasShareFaults()) {
+      long named = pipeline.records().stream().filter(h -> !h.faulty().isEmpty()).count();
+      notes.add(String.format(java.util.Locale.ROOT, "share faults: faulty validators named at"
+          + " %d of %d heights; blame and reshare took %.1f ms of real CPU on this machine;"
+          + " key-colliding payloads opened wrong: %d", named, pipeline.records().size(),
+          pipeline.shareFaultCpuNanos() / 1e6, pipeline.collidingOpenedShifted()));
+    }
     pipeline.meanCombineSplit().ifPresent(split -> notes.add("block_propose and decryption on"
         + " the combiner, mean per height: " + split.describe()));
     Map<String, Object> checked = null;
