@@ -280,6 +280,48 @@ class BlockProposerSafetyTest {
 
   @ParameterizedTest
   @MethodSource("variants")
+  void everyPhaseThatRunsIsChargedToItself(String name) {
+    CombineVariant<?> v = variant(name);
+    Random random = new Random(139);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    SignerSet all = Fixture.all();
+    BlockResult ok = propose(name, cts, Fixture.shares(v, all, cts), all, null, random);
+    boolean verified = name.equals("fast");
+    BlockResult.PhaseTimings t = ok.timings();
+    assertTrue(t.decodeNanos() > 0 && t.validityNanos() > 0 && t.prepareNanos() > 0
+        && t.combineNanos() > 0 && t.decryptNanos() > 0, t.toString());
+    assertEquals(verified, t.verifyNanos() > 0, t.toString());
+    if (!verified) {
+      assertTrue(t.checkNanos() > 0, t.toString());
+    }
+    // A wrong share: the repair is charged to blame (and the first combine still to combine).
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);
+    shares.put(2, shares.get(4));
+    BlockResult bad = propose(name, cts, shares, all, s -> Fixture.shares(v, s, cts), random);
+    if (ATTRIBUTING.contains(name) && !verified) {
+      assertTrue(bad.cpu().blameNanos() > bad.cpu().combineNanos(), bad.toString());
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("variants")
+  void aMissingShareListAndACiphertextOfTheOtherGroupAlone(String name) {
+    CombineVariant<?> v = variant(name);
+    Random random = new Random(149);
+    List<Ciphertext> cts = new ArrayList<>(Fixture.encrypt(v, 2, random));
+    SecretGroup other = v.secretGroup() == SecretGroup.G1 ? SecretGroup.GT : SecretGroup.G1;
+    cts.add(0, Tpke.encrypt(KEYS.publicKey(), Fixture.message(9), other, random));
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    shares.put(6, null);
+    BlockResult r = propose(name, cts, shares, null, s -> Fixture.shares(v, s, cts), random);
+    assertEquals(List.of(0), r.invalidCiphertexts(), r.toString());
+    assertEquals("sent 0 shares for 3 ciphertexts", r.faultyValidators().get(6));
+    assertTrue(openedExactly(r, 1, Fixture.message(0)));
+    assertTrue(openedExactly(r, 2, Fixture.message(1)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("variants")
   void theCheckRunsExactlyForCombinersWhoseSharesAreNotVerified(String name) {
     // The variant fact that lets fast skip the combined-result check.
     BlockProposer<?> p = BlockProposer.forVariant(name, KEYS, WORKERS);
