@@ -11,6 +11,7 @@ import dev.tdsim.random.RandomStreams;
  * @param heights heights to decide
  * @param dissemination the network's dissemination, for models that compute quorum arrival
  *     times instead of simulating each message
+ * @param faults which validators are down, silent or lying ({@link NodeFaults#NONE}: none)
  */
 public record ProtocolContext(
     Simulation sim,
@@ -22,4 +23,18 @@ public record ProtocolContext(
     Transport transport,
     ConsensusListener listener,
     Dissemination dissemination,
-    RandomStreams streams) {}
+    RandomStreams streams,
+    NodeFaults faults) {
+
+  public ProtocolContext {
+    faults = faults == null ? NodeFaults.NONE : faults;
+  }
+
+  /** A fault-free run. */
+  public ProtocolContext(Simulation sim, long[] stake, int heights, ConsensusSettings settings,
+      NodeCosts costs, BlockSource blocks, Transport transport, ConsensusListener listener,
+      Dissemination dissemination, RandomStreams streams) {
+    this(sim, stake, heights, settings, costs, blocks, transport, listener, dissemination,
+        streams, NodeFaults.NONE);
+  }
+}

@@ -89,8 +89,17 @@ public final class FaultKinds {
       (i, s, v, c, plan) -> {
         List<List<String>> groups = s.groups("groups");
         int[][] members = new int[groups.size()][];
+        int[] groupOf = new int[c.size()];
+        java.util.Arrays.fill(groupOf, -1);
         for (int g = 0; g < groups.size(); g++) {
           members[g] = c.members("groups[" + g + "]", groups.get(g));
+          for (int m : members[g]) {
+            if (groupOf[m] >= 0) {
+              throw new FaultException("groups[" + g + "]", "validator " + m + " is in groups "
+                  + groupOf[m] + " and " + g + " (by id or region)");
+            }
+            groupOf[m] = g;
+          }
         }
         plan.partition(i, s.window(), members);
       }));

@@ -133,6 +133,18 @@ public final class FaultPlan {
     return lastChangeNanos;
   }
 
+  /**
+   * The simulated times at which some fault's time window opens or closes (ascending, distinct,
+   * above 0): where crashed validators may recover.
+   */
+  public long[] changeTimesNanos() {
+    return faults.stream()
+        .flatMapToLong(f -> java.util.stream.LongStream.of(f.window().fromNanos(),
+            f.window().untilNanos()))
+        .filter(t -> t > 0 && t != FaultWindow.FOREVER_NANOS)
+        .distinct().sorted().toArray();
+  }
+
   /** Whether {@code validator} is crashed: it neither sends, receives nor acts. */
   public boolean isCrashed(int validator, int height, long atNanos) {
     return any(crash[validator], height, atNanos);
@@ -153,6 +165,28 @@ public final class FaultPlan {
     }
     return true;
   }
+
+  /**
+   * When the partitions that separate {@code from} and {@code to} now all end: the latest of
+   * their {@code until} times; {@link #UNKNOWN_HEAL} when one of them ends at a height, {@link
+   * FaultWindow#FOREVER_NANOS} when one never ends. Only meaningful when {@link #canReach} is
+   * false for a partition (not a crash).
+   */
+  public long healNanos(int from, int to, int height, long atNanos) {
+    long heal = atNanos;
+    for (Partition p : partitions) {
+      if (p.groupOf[from] != p.groupOf[to] && p.window.active(height, atNanos)) {
+        if (p.window.hasUntilHeight()) {
+          return p.window.hasUntil() ? Math.max(heal, p.window.untilNanos()) : UNKNOWN_HEAL;
+        }
+        heal = Math.max(heal, p.window.untilNanos());
+      }
+    }
+    return heal;
+  }
+
+  /** {@link #healNanos}: the partition ends at a height, so at an unknown time. */
+  public static final long UNKNOWN_HEAL = -1;
 
   /** The chance that a message from {@code from} to {@code to} is lost, in [0, 1]. */
   public double lossProbability(int from, int to, int height, long atNanos) {
@@ -205,6 +239,78 @@ public final class FaultPlan {
       }
     }
     return f;
+  }
+
+  /**
+   * The CPU factor of {@code validator} from slow faults active for the whole run (1 when
+   * none): what its hardware speed is divided by for work charged through the hardware model
+   * (decryption shares, combining, block validation).
+   */
+  public double constantCpuFactor(int validator) {
+    double f = 1;
+    for (Entry e : cpu[validator]) {
+      if (e.window.equals(FaultWindow.ALWAYS)) {
+        f *= e.value;
+      }
+    }
+    return f;
+  }
+
+  /**
+   * The time intervals, from the time windows of crash and partition faults without height
+   * bounds, during which no set of validators that can all reach each other holds {@code
+   * quorumStake} of live stake: the chain cannot commit then. Each as {from, until} (until
+   * {@link FaultWindow#FOREVER_NANOS} when it never heals), ascending, merged.
+   */
+  public List<long[]> quorumLostIntervals(long[] stake, long quorumStake) {
+    List<Long> times = new ArrayList<>();
+    times.add(0L);
+    for (long t : changeTimesNanos()) {
+      times.add(t);
+    }
+    List<long[]> out = new ArrayList<>();
+    for (int i = 0; i < times.size(); i++) {
+      long t = times.get(i);
+      long next = i + 1 < times.size() ? times.get(i + 1) : FaultWindow.FOREVER_NANOS;
+      if (!quorumAt(t, stake, quorumStake)) {
+        if (!out.isEmpty() && out.get(out.size() - 1)[1] == t) {
+          out.get(out.size() - 1)[1] = next;
+        } else {
+          out.add(new long[] {t, next});
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether live validators that reach each other hold a quorum at {@code t} (time only). */
+  private boolean quorumAt(long t, long[] stake, long quorumStake) {
+    java.util.Map<String, Long> byCell = new java.util.HashMap<>();
+    for (int v = 0; v < validators; v++) {
+      if (timeOnly(crash[v], t)) {
+        continue;
+      }
+      StringBuilder cell = new StringBuilder();
+      for (Partition p : partitions) {
+        if (p.window.fromHeight() == 1 && p.window.untilHeight() == FaultWindow.NO_LAST_HEIGHT
+            && t >= p.window.fromNanos() && t < p.window.untilNanos()) {
+          cell.append(p.groupOf[v]).append(',');
+        }
+      }
+      byCell.merge(cell.toString(), stake[v], Long::sum);
+    }
+    return byCell.values().stream().anyMatch(s -> s >= quorumStake);
+  }
+
+  private static boolean timeOnly(Entry[] entries, long t) {
+    for (Entry e : entries) {
+      FaultWindow w = e.window;
+      if (w.fromHeight() == 1 && w.untilHeight() == FaultWindow.NO_LAST_HEIGHT
+          && t >= w.fromNanos() && t < w.untilNanos()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code validator} skips its proposals. */

@@ -88,6 +88,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
   private final Random random;
   private final Committee committee;
   private ConsensusProtocol consensus;
+  private java.util.function.IntUnaryOperator combinerOf;
   private CostCheck costCheck;
   private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
   private int splitHeights;
@@ -128,6 +129,14 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    */
   public void onDecrypted(java.util.function.IntConsumer listener) {
     this.onDecrypted = listener;
+  }
+
+  /**
+   * Chooses the combiner of each height (default: the round-0 proposer of the next height); the
+   * runner sets it when faults may keep that proposer from proposing (crashed, silent).
+   */
+  public void combinerRule(java.util.function.IntUnaryOperator combinerOfHeight) {
+    this.combinerOf = combinerOfHeight;
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
@@ -336,7 +345,10 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       st.processing = costs;
     }
     if (st.combiner < 0) {
-      st.combiner = combinerOf(height, atNanos);
+      // The runner's rule when faults may keep the round-0 proposer from proposing; else the
+      // designated combiner, or the next live one when it is crashed.
+      st.combiner = combinerOf != null ? combinerOf.applyAsInt(height)
+          : designatedCombiner(height, atNanos);
       st.backup = consensus.proposer(height + 1, 1);
     }
     boolean folding = folding();
@@ -364,7 +376,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    * crashed at the first commit, the proposer of the first later round who is not (the one that
    * will propose height + 1).
    */
-  private int combinerOf(int height, long atNanos) {
+  private int designatedCombiner(int height, long atNanos) {
     FaultPlan plan = settings.faults();
     if (plan.isEmpty()) {
       return consensus.proposer(height + 1, 0);

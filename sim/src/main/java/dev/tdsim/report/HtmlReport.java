@@ -38,7 +38,8 @@ public final class HtmlReport {
         .append("<th>judged p95</th></tr>");
     for (Verdict v : s.verdicts()) {
       h.append("<tr><td>").append(fmt(v.blockTimeMs())).append(" ms</td><td class=\"")
-          .append(v.fits() ? "yes\">yes" : "no\">no").append("</td><td>")
+          .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
+          .append("</td><td>")
           .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
           .append("</td><td>").append(fmt(v.p50Ms())).append(" ms</td><td>")
           .append(fmt(v.p95Ms())).append(" ms</td><td>").append(fmt(v.p99Ms()))
@@ -50,6 +51,9 @@ public final class HtmlReport {
         + " with every validator's signature, validation and disk costs) plus the decryption"
         + " latency and the execution of the decrypted block when these must finish before the"
         + " next block, or the slower of the two stages when they run one block behind.</p>");
+    if (s.faults() != null) {
+      faults(h, s.faults());
+    }
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
         .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>decrypt</th>")
@@ -89,6 +93,50 @@ public final class HtmlReport {
         .append(")</h2><pre>").append(esc(scenarioYaml)).append("</pre></body></html>\n");
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(ReportWriter.HTML), h);
+  }
+
+  /** The fault timeline, halts, and what each fault cost. */
+  @SuppressWarnings("unchecked")
+  private static void faults(StringBuilder h, java.util.Map<String, Object> f) {
+    h.append("<h2>Faults</h2><ul>");
+    for (String line : FaultSummary.lines(f)) {
+      h.append("<li>").append(esc(line)).append("</li>");
+    }
+    h.append("</ul><h3>Fault timeline</h3><table><tr><th>#</th><th>kind</th><th>whom</th>")
+        .append("<th>stake</th><th>from</th><th>until</th><th>heights</th></tr>");
+    for (java.util.Map<String, Object> t : (List<java.util.Map<String, Object>>) f.get("timeline")) {
+      Object until = t.get("until_ms");
+      Object untilHeight = t.get("until_height");
+      h.append("<tr><td>").append(t.get("index")).append("</td><td>").append(esc(
+          String.valueOf(t.get("kind")))).append("</td><td>").append(esc(String.valueOf(
+          t.get("validators")))).append("</td><td>").append(String.format(Locale.ROOT, "%.1f%%",
+          100 * ((Number) t.get("stake_share")).doubleValue())).append("</td><td>")
+          .append(fmt(((Number) t.get("from_ms")).doubleValue())).append(" ms</td><td>")
+          .append(until == null ? "never" : fmt(((Number) until).doubleValue()) + " ms")
+          .append("</td><td>").append(t.get("from_height")).append(" to ")
+          .append(untilHeight == null ? "end" : ((Number) untilHeight).intValue() - 1)
+          .append("</td></tr>");
+    }
+    java.util.Map<String, Object> cost = (java.util.Map<String, Object>) f.get("cost");
+    h.append("</table><h3>What each fault cost (heights it was active at)</h3><table><tr>")
+        .append("<th>#</th><th>kind</th><th>heights active</th><th>mean block interval</th>")
+        .append("<th>extra rounds</th></tr>");
+    for (java.util.Map<String, Object> p : (List<java.util.Map<String, Object>>) cost.get(
+        "per_fault")) {
+      Object mean = p.get("mean_interval_ms");
+      h.append("<tr><td>").append(p.get("index")).append("</td><td>")
+          .append(esc(String.valueOf(p.get("kind")))).append("</td><td>")
+          .append(p.get("heights_active")).append("</td><td>")
+          .append(mean == null ? "-" : fmt(((Number) mean).doubleValue()) + " ms")
+          .append("</td><td>").append(p.get("extra_rounds")).append("</td></tr>");
+    }
+    Object clean = cost.get("mean_interval_ms_without_faults");
+    h.append("<tr><td></td><td>no fault</td><td>").append(cost.get("heights_without_faults"))
+        .append("</td><td>").append(clean == null ? "-" : fmt(((Number) clean).doubleValue())
+            + " ms").append("</td><td>").append(cost.get("extra_rounds_without_faults"))
+        .append("</td></tr></table><p>The block interval of a height runs from the previous"
+            + " height's first commit to its own (it holds the commit pause, timeouts and extra"
+            + " rounds a fault causes). Heights that were never committed have no verdict.</p>");
   }
 
   /** Consensus and decryption latency per height, with the budgets drawn across. */

@@ -18,6 +18,8 @@ import java.util.Map;
  *     model} ({@code CostCheck.Summary.toMap()}: per operation the median measured/predicted
  *     ratio and call count, and a warning above 15%); null (left out of summary.json) when not
  *     checked
+ * @param faults the fault timeline, what the faults cost, halts and evidence ({@link
+ *     FaultSummary#of}); null (left out) in a run without faults
  */
 public record RunSummary(
     String scenario,
@@ -36,7 +38,19 @@ public record RunSummary(
     CriticalPath criticalPath,
     ChainTiming chain,
     List<String> notes,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> faults) {
+
+  /** A summary without faults. */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, null);
+  }
 
   /** A summary without a cost check. */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -53,6 +67,18 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check);
+        notes, check, faults);
+  }
+
+  /** The same summary with a faults section ({@link FaultSummary#of}). */
+  public RunSummary withFaults(Map<String, Object> section) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, costCheck, section);
+  }
+
+  /** Whether the chain halted (heights after it have no verdict). */
+  public boolean halted() {
+    return faults != null && faults.get("halted") != null;
   }
 }

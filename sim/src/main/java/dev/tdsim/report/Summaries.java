@@ -40,12 +40,16 @@ public final class Summaries {
         "java.runtime.version"));
     machine.put("crypto", "blst via tech.pegasys:jblst 0.3.17 + JNA "
         + com.sun.jna.Native.VERSION);
+    boolean halted = r.faults() != null && r.faults().halted() != null;
     RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
-            Schedule.byName(s.crypto().schedule())),
+            Schedule.byName(s.crypto().schedule()), s.heights(), halted),
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
         r.notes());
+    if (r.faults() != null) {
+      summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights()));
+    }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
@@ -58,7 +62,8 @@ public final class Summaries {
         "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
     for (Verdict v : s.verdicts()) {
       b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %7.1f ms %7.1f ms %7.1f ms %8.1f ms%n",
-          fmtBudget(v.blockTimeMs()), v.fits() ? "yes" : "no", 100 * v.shareOfHeightsFitting(),
+          fmtBudget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
+          100 * v.shareOfHeightsFitting(),
           v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
     }
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
@@ -77,6 +82,11 @@ public final class Summaries {
           "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
               + " proposers waiting for decryption%n",
           ch.timeoutCommitMs(), ch.blockIntervalMs(), ch.decryptionStretchMs()));
+    }
+    if (s.faults() != null) {
+      for (String line : FaultSummary.lines(s.faults())) {
+        b.append(line).append(System.lineSeparator());
+      }
     }
     for (String n : s.notes()) {
       b.append("note: ").append(n).append(System.lineSeparator());

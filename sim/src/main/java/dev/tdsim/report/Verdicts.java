@@ -15,14 +15,25 @@ public final class Verdicts {
 
   public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
       Schedule schedule) {
+    return judge(heights, budgetsNanos, schedule, heights.size(), false);
+  }
+
+  /**
+   * Verdicts of a run that was to decide {@code expectedHeights}: when the chain halted, the
+   * heights it never committed count as not fitting and no budget fits (a halted chain has no
+   * block time).
+   */
+  public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
+      Schedule schedule, int expectedHeights, boolean halted) {
+    int judgedOver = halted ? Math.max(expectedHeights, heights.size()) : heights.size();
     double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
     double[] judged = heights.stream().mapToDouble(h -> ms(schedule.judgedNanos(h))).toArray();
     List<Verdict> out = new ArrayList<>();
     for (long budget : budgetsNanos) {
       double budgetMs = ms(budget);
       long fitting = heights.stream().filter(h -> schedule.judgedNanos(h) <= budget).count();
-      double share = heights.isEmpty() ? 0 : (double) fitting / heights.size();
-      out.add(new Verdict(budgetMs, !heights.isEmpty() && share >= FIT_QUANTILE,
+      double share = judgedOver == 0 ? 0 : (double) fitting / judgedOver;
+      out.add(new Verdict(budgetMs, !halted && !heights.isEmpty() && share >= FIT_QUANTILE,
           percentile(latency, 50), percentile(latency, 95), percentile(latency, 99),
           percentile(judged, 95), share));
     }

@@ -13,7 +13,16 @@ import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.variant.CombineVariant;
 import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.consensus.NodeFaults;
+import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.faults.ActiveFaults;
+import dev.tdsim.faults.FaultOutcome;
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.FaultTracker;
+import dev.tdsim.faults.FaultyBlocks;
+import dev.tdsim.faults.FaultyTransport;
+import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
@@ -64,7 +73,20 @@ public final class ScenarioRunner {
       NodeCosts nodeCosts,
       long timeoutCommitNanos,
       List<String> notes,
-      Map<String, Object> costCheck) {
+      Map<String, Object> costCheck,
+      FaultOutcome faults) {
+
+    /** A fault-free run's result. */
+    public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
+        long events, long messages, long realCryptoCalls, long mismatches, long setupNanos,
+        long simulateNanos, long simulateCpuNanos, String timing, ConsensusStats consensus,
+        NodeCosts nodeCosts, long timeoutCommitNanos, List<String> notes,
+        Map<String, Object> costCheck) {
+      this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
+          setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
+          timeoutCommitNanos, notes, costCheck, null);
+    }
+
     public int maxRound() {
       return consensus.maxRound();
     }
@@ -112,7 +134,7 @@ public final class ScenarioRunner {
     Committee committee = s.validators().stakeWeights().isEmpty()
         ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)
         : Committee.byStake(s.keys().shares(), s.keys().threshold(), stake);
-    dev.tdsim.faults.FaultPlan faults = s.faults().plan(s.validators());
+    FaultPlan faults = s.faults().plan(s.validators());
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
     if (faults.hasShareFaults() && sampled.size() < s.heights()) {
       // Share faults act through the real crypto (block_propose finds the faulty or not).
@@ -140,6 +162,13 @@ public final class ScenarioRunner {
         workers.threads());
     Hardware[] hardware = new Hardware[v];
     Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
+    FaultPlan plan = faults;
+    for (int i = 0; i < v && !plan.isEmpty(); i++) {
+      double slow = plan.constantCpuFactor(i);
+      if (slow != 1) {
+        hardware[i] = new Hardware(s.validators().cores(), s.validators().speed() / slow);
+      }
+    }
 
     Simulation sim = new Simulation();
     ConsensusSettings consensusSettings = s.consensus().settings();
@@ -150,7 +179,13 @@ public final class ScenarioRunner {
         s.network().flushThrottleNanos(), streams.stream("peer-send-loops", 0).nextLong());
     Dissemination dissemination =
         Disseminations.create(networkConfig(s), network, streams, loops);
-    NetworkTransport messenger = new NetworkTransport(sim, dissemination, streams, exact);
+    NetworkTransport networkTransport = new NetworkTransport(sim, dissemination, streams, exact);
+    ActiveFaults active = plan.isEmpty() ? null : new ActiveFaults(plan);
+    FaultyTransport faulty = active == null ? null
+        : new FaultyTransport(networkTransport, networkTransport, sim, active, streams,
+            consensusSettings.peerGossipSleepNanos(), s.consensus().haltAfterNanos());
+    Transport transport = faulty == null ? networkTransport : faulty;
+    Messenger messenger = faulty == null ? networkTransport : faulty;
     Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
@@ -166,9 +201,16 @@ public final class ScenarioRunner {
             s.crypto().shareTimeoutNanos()), streams.javaRandom("combiner", 0));
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
         notes);
+    FaultTracker tracker = active == null ? null : new FaultTracker(pipeline, sim, active,
+        s.heights(), s.consensus().haltAfterNanos());
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
-        sim, stake, s.heights(), consensusSettings, nodeCosts, pipeline, messenger, pipeline,
-        dissemination, streams));
+        sim, stake, s.heights(), consensusSettings, nodeCosts,
+        active == null ? pipeline : new FaultyBlocks(pipeline, plan), transport,
+        tracker == null ? pipeline : tracker, dissemination, streams,
+        active == null ? NodeFaults.NONE : active));
+    if (active != null) {
+      pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos(), v));
+    }
     if (!exact) {
       notes.add("decryption shares were sent directly to the combiner: relaying each one over"
           + " the gossip overlay is only simulated for committees simulated message by message");
@@ -181,6 +223,9 @@ public final class ScenarioRunner {
     }
     notes.addAll(costs.notes());
     consensus.start(0);
+    if (tracker != null) {
+      tracker.start();
+    }
     long t1 = System.nanoTime();
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
@@ -206,7 +251,12 @@ public final class ScenarioRunner {
     sim.run();
     long t2 = System.nanoTime();
     long simulateCpu = cpuClock.getCurrentThreadCpuTime() - cpu0;
-    if (pipeline.records().size() < s.heights()) {
+    FaultOutcome faultOutcome = null;
+    if (tracker != null) {
+      long total = Arrays.stream(stake).sum();
+      faultOutcome = tracker.outcome(stake, total * 2 / 3 + 1, faulty.dropped());
+    }
+    if (pipeline.records().size() < s.heights() && (tracker == null || !tracker.halted())) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
     }
@@ -228,8 +278,25 @@ public final class ScenarioRunner {
       checked = summary.toMap();
     }
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
-        messenger.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu,
-        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes, checked);
+        networkTransport.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu,
+        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes, checked,
+        faultOutcome);
+  }
+
+  /**
+   * The combiner of {@code height}: the first proposer of the next height, round by round, that
+   * is neither crashed nor silent now (it is the one that will propose, so it needs the
+   * plaintexts); the round-0 proposer if every one is.
+   */
+  private static int liveCombiner(ConsensusProtocol consensus, ActiveFaults faults, int height,
+      long nowNanos, int validators) {
+    for (int r = 0; r < validators; r++) {
+      int p = consensus.proposer(height + 1, r);
+      if (!faults.isCrashed(p, nowNanos) && !faults.isSilentProposer(p, nowNanos)) {
+        return p;
+      }
+    }
+    return consensus.proposer(height + 1, 0);
   }
 
   static List<Integer> sampledHeights(int heights, int sample) {

@@ -31,6 +31,36 @@ public final class ScenarioKeys {
     return List.copyOf(out);
   }
 
+  /** A key of one fault: {@code faults[2].stake}. */
+  public static final java.util.regex.Pattern FAULT_PATH =
+      java.util.regex.Pattern.compile("faults\\[(\\d{1,6})\\]\\.([a-z_]+)");
+
+  /** Every key a fault of some kind may have. */
+  public static List<String> allFaultKeys() {
+    List<String> out = new ArrayList<>(FAULT_COMMON);
+    for (dev.tdsim.faults.FaultKind k : dev.tdsim.faults.FaultKinds.all()) {
+      k.fields().forEach(f -> {
+        if (!out.contains(f.key())) {
+          out.add(f.key());
+        }
+      });
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * Whether {@code --set} (and so {@code tdsim sweep --vary}) takes this path: one of {@link
+   * #paths()}, or a key of one fault of the list, {@code faults[I].KEY} (e.g. {@code
+   * faults[0].stake}), which changes that key of the I-th fault the scenario already has.
+   */
+  public static boolean isPath(String path) {
+    if (paths().contains(path)) {
+      return true;
+    }
+    java.util.regex.Matcher m = FAULT_PATH.matcher(path);
+    return m.matches() && allFaultKeys().contains(m.group(2));
+  }
+
   /** The free-form section kept raw. */
   public static final String SWEEP = "sweep";
 

@@ -186,6 +186,12 @@ public final class ScenarioLoader {
       if (path.isEmpty()) {
         throw new ScenarioException(OVERRIDE, 0, null, "'" + text + "' has no path before '='");
       }
+      java.util.regex.Matcher fault = ScenarioKeys.FAULT_PATH.matcher(path);
+      if (fault.matches()) {
+        putFaultKey(root, path, Integer.parseInt(fault.group(1)), fault.group(2),
+            composeOverride(path, valueText));
+        return;
+      }
       List<String> parts = checkPath(path);
       Node value = composeOverride(path, valueText);
       if (parts.size() == 1) {
@@ -202,6 +208,28 @@ public final class ScenarioLoader {
         put(m, parts.get(1), value);
       }
       // otherwise the reader reports the section's wrong type where it was written
+    }
+
+    /** {@code --set faults[I].KEY=VALUE}: sets a key of a fault the scenario already has. */
+    private static void putFaultKey(MappingNode root, String path, int index, String key,
+        Node value) {
+      if (!ScenarioKeys.allFaultKeys().contains(key)) {
+        throw new ScenarioException(OVERRIDE, 0, path, KeyHints.unknownKey("faults[" + index
+            + "]", key, ScenarioKeys.allFaultKeys()));
+      }
+      Node faults = get(root, ScenarioKeys.FAULTS);
+      int count = faults instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq
+          ? seq.getValue().size() : 0;
+      if (index >= count) {
+        throw new ScenarioException(OVERRIDE, 0, path, "the scenario has " + count
+            + " fault(s); faults[I].KEY changes a key of a fault it has (add faults with --set"
+            + " faults=[...])");
+      }
+      Node fault = ((org.snakeyaml.engine.v2.nodes.SequenceNode) faults).getValue().get(index);
+      if (fault instanceof MappingNode m) {
+        put(m, key, value);
+      }
+      // otherwise the reader reports the fault's wrong type where it was written
     }
 
     /** The path split as [top] or [section, key] (sweep keys may contain dots), or an error. */

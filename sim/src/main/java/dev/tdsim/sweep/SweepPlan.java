@@ -202,7 +202,7 @@ public final class SweepPlan {
 
   private static void checkPath(String path) {
     List<String> known = ScenarioKeys.paths();
-    if (known.contains(path)) {
+    if (ScenarioKeys.isPath(path)) {
       return;
     }
     if (path.equals(ScenarioKeys.SWEEP) || path.startsWith(ScenarioKeys.SWEEP + ".")) {

@@ -78,7 +78,7 @@ public record SweepSpec(
         case "search" -> spec = spec.withSearch(bool(where + "." + key, v));
         default -> {
           String path = key.startsWith("vary.") ? key.substring("vary.".length()) : key;
-          if (ScenarioKeys.paths().contains(path)) {
+          if (ScenarioKeys.isPath(path)) {
             spec = spec.withVary(axisOf(where + ".", key, v).withPath(path));
           } else {
             throw new SweepException(where + "." + key + ": unknown key; known: "

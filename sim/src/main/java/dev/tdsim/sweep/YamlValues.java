@@ -68,10 +68,19 @@ final class YamlValues {
         .loadFromString(s.toYaml());
     Object node = root;
     for (String part : path.split("\\.")) {
+      int bracket = part.indexOf('[');
+      String key = bracket < 0 ? part : part.substring(0, bracket);
       if (!(node instanceof Map<?, ?> m)) {
         return null;
       }
-      node = m.get(part);
+      node = m.get(key);
+      if (bracket >= 0) { // faults[2]: an element of a list
+        int i = Integer.parseInt(part.substring(bracket + 1, part.length() - 1));
+        if (!(node instanceof List<?> l) || i >= l.size()) {
+          return null;
+        }
+        node = l.get(i);
+      }
     }
     return node;
   }

@@ -56,7 +56,7 @@ class FaultsSectionTest {
             from_height: 2
             until_height: 5
           - kind: partition
-            groups: [[0, 1, 2], [us-east, 5]]
+            groups: [[1, 3], [us-east, 5]]
             until: 10 s
           - kind: loss
             stake: 20%
@@ -86,14 +86,14 @@ class FaultsSectionTest {
     assertEquals(50_000_000L, f.get(1).durationNanos("extra_delay"));
     assertEquals(new FaultTarget.Stake(0.2), f.get(4).target());
     assertEquals(0.05, f.get(4).real("probability"));
-    assertEquals(List.of(List.of("0", "1", "2"), List.of("us-east", "5")),
+    assertEquals(List.of(List.of("1", "3"), List.of("us-east", "5")),
         f.get(3).groups("groups"));
     assertEquals("proposer", f.get(6).choice("role"));
     assertEquals(new FaultTarget.Stake(0.1), f.get(9).target());
 
     String yaml = s.toYaml();
     assertTrue(yaml.contains("stake: 20%"), yaml);
-    assertTrue(yaml.contains("groups: [[0, 1, 2], [us-east, 5]]"), yaml);
+    assertTrue(yaml.contains("groups: [[1, 3], [us-east, 5]]"), yaml);
     Scenario back = ScenarioLoader.parse(yaml, "dump.yaml", List.of());
     assertEquals(s, back);
     assertEquals(yaml, back.toYaml());
@@ -113,6 +113,27 @@ class FaultsSectionTest {
   void theSetOverrideTakesAList() {
     Scenario s = parse(SMALL, "faults=[{kind: crash, validators: [1]}]");
     assertEquals(FaultKinds.CRASH, s.faults().list().get(0).kind());
+  }
+
+  @Test
+  void theSetOverrideChangesOneKeyOfAFault() {
+    String one = SMALL + "faults:\n  - kind: crash\n    stake: 10%\n";
+    Scenario s = parse(one, "faults[0].stake=30%");
+    assertEquals(new FaultTarget.Stake(0.3), s.faults().list().get(0).target());
+    assertEquals(8_000_000_000L,
+        parse(one, "faults[0].until=8 s").faults().list().get(0).window().untilNanos());
+    assertTrue(ScenarioKeys.isPath("faults[0].stake"));
+    assertTrue(ScenarioKeys.isPath("faults[12].probability"));
+    assertTrue(!ScenarioKeys.isPath("faults[0].stak") && !ScenarioKeys.isPath("faults.stake"));
+    ScenarioException e = fail(one, "faults[1].stake=30%");
+    assertTrue(e.isOverride() && e.getMessage().startsWith("--set faults[1].stake: the scenario"
+        + " has 1 fault(s)"), e.getMessage());
+    e = fail(one, "faults[0].stak=30%");
+    assertTrue(e.getMessage().contains("did you mean 'stake'?"), e.getMessage());
+    // a key the kind does not take is reported where the fault is
+    e = fail(one, "faults[0].probability=5%");
+    assertEquals("faults[0].probability", e.getField(), e.getMessage());
+    assertTrue(e.getProblem().contains("unknown key 'probability'"), e.getMessage());
   }
 
   @Test

@@ -42,6 +42,19 @@ class SweepPlanTest {
   }
 
   @Test
+  void aFaultKeyIsAnAxis() {
+    SweepPlan p = plan(TINY + "faults: [{kind: crash, stake: 0%}]\n",
+        vary("faults[0].stake=0%,25%,50%"));
+    assertEquals(3, p.cells().size());
+    assertEquals(new dev.tdsim.faults.FaultTarget.Stake(0.25),
+        p.cells().get(1).points().get(0).scenario().faults().list().get(0).target());
+    assertTrue(p.cells().get(1).id().startsWith("stake-25"), p.cells().get(1).id());
+    SweepException e = assertThrows(SweepException.class,
+        () -> plan(TINY, vary("faults[0].stake=0%,25%")));
+    assertTrue(e.getMessage().contains("has 0 fault(s)"), e.getMessage());
+  }
+
+  @Test
   void cartesianMultipliesAndZipPairs() {
     SweepPlan cart = plan(TINY, vary("workload.msgs_per_block=1,2,3", "crypto.variant=fast,folded"));
     assertEquals(6, cart.cells().size());

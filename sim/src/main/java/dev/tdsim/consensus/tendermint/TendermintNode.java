@@ -47,6 +47,14 @@ final class TendermintNode {
   private long validationNanos;
   private long signatureNanos;
   private long walNanos;
+  /** Whether the run has faults (else none of the fault checks below is made). */
+  private final boolean faulty;
+  /** The block this validator precommitted at this height (Tendermint's lock), or -1. */
+  private int lockedFork = -1;
+  /** The block this validator saw +2/3 prevotes for at this height (its valid block), or -1. */
+  private int validFork = -1;
+  /** The votes this validator sent at its height (faulty runs only: for peers that rejoin). */
+  private final java.util.List<Vote> ownVotes = new java.util.ArrayList<>();
 
   TendermintNode(TendermintProtocol protocol, int id) {
     this.protocol = protocol;
@@ -54,6 +62,52 @@ final class TendermintNode {
     this.costs = protocol.context.costs();
     this.stake = protocol.context.stake();
     this.id = id;
+    this.faulty = protocol.context.faults().any();
+  }
+
+  /** Whether this validator is crashed now (it then neither acts nor receives). */
+  private boolean down() {
+    return faulty && protocol.context.faults().isCrashed(id, sim.nowNanos());
+  }
+
+  int height() {
+    return height;
+  }
+
+  int round() {
+    return round;
+  }
+
+  boolean committed() {
+    return step == Step.COMMITTED;
+  }
+
+  /** The votes this validator sent in round {@code r} of its current height. */
+  java.util.List<Vote> ownVotes(int r) {
+    return ownVotes.stream().filter(v -> v.round() == r).toList();
+  }
+
+  /**
+   * Back after a crash: the validator catches up to the chain's height {@code h} and the round
+   * {@code r} its live peers are in, with an empty state (what it received before the crash is
+   * lost), as a CometBFT node that block-syncs the missed blocks and switches to consensus. The
+   * download and re-execution of the missed blocks are not charged.
+   */
+  void rejoin(int h, int r) {
+    if (h < startedHeight || down()) {
+      return;
+    }
+    rounds.clear();
+    lastState = null;
+    lastKey = -1;
+    lastCommit = null;
+    step = Step.COMMITTED;
+    cpuFreeNanos = Math.max(cpuFreeNanos, sim.nowNanos());
+    startedHeight = h - 1;
+    enterHeight(h);
+    if (r > 0 && height == h && step != Step.COMMITTED) {
+      enterRound(h, r);
+    }
   }
 
   private RoundState state(int h, int r) {
@@ -64,6 +118,9 @@ final class TendermintNode {
     RoundState rs = rounds.get(key);
     if (rs == null) {
       rs = new RoundState();
+      if (faulty) {
+        rs.trackVoters(protocol.validators);
+      }
       rounds.put(key, rs);
     }
     lastKey = key;
@@ -91,6 +148,9 @@ final class TendermintNode {
   /** {@link #process} of a received message, queued as itself. */
   private void queue(long cpuNanos, Object action) {
     long now = sim.nowNanos();
+    if (faulty) {
+      cpuNanos = Math.round(cpuNanos * protocol.context.faults().cpuFactor(id, now));
+    }
     long start = Math.max(now, cpuFreeNanos);
     long done = start + cpuNanos;
     cpuFreeNanos = done;
@@ -106,6 +166,9 @@ final class TendermintNode {
    * of a step cost no allocation each) or any other work.
    */
   private void run(Object action) {
+    if (faulty && down()) {
+      return;
+    }
     if (action instanceof Vote v) {
       onVote(v);
     } else if (action instanceof Proposal p) {
@@ -179,10 +242,13 @@ final class TendermintNode {
   // ---- heights and rounds ----
 
   void enterHeight(int h) {
-    if (startedHeight >= h) {
+    if (startedHeight >= h || down()) {
       return;
     }
     startedHeight = h;
+    lockedFork = -1;
+    validFork = -1;
+    ownVotes.clear();
     finalized = false;
     validationNanos = 0;
     signatureNanos = 0;
@@ -192,11 +258,15 @@ final class TendermintNode {
   }
 
   private void enterRound(int h, int r) {
+    if (down()) {
+      return;
+    }
     height = h;
     round = r;
     step = Step.PROPOSE;
     protocol.maxRound = Math.max(protocol.maxRound, r);
-    if (protocol.proposer(h, r) == id) {
+    if (protocol.proposer(h, r) == id
+        && !(faulty && protocol.context.faults().isSilentProposer(id, sim.nowNanos()))) {
       protocol.context.blocks().whenMayPropose(id, h, () -> {
         if (height == h && round == r && step == Step.PROPOSE) {
           propose(h, r);
@@ -220,31 +290,56 @@ final class TendermintNode {
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     signatureNanos += costs.voteSignNanos();
     walNanos += fsyncs;
+    // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block).
+    int fork = Math.max(0, validFork);
+    boolean equivocate =
+        faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
     process(costs.voteSignNanos() + fsyncs, () -> {
-      protocol.broadcast(id, new Proposal(h, r, id, block, parts));
+      Proposal p = new Proposal(h, r, id, block, parts, fork);
+      // An equivocator signs a second block for the round: half the validators get each.
+      protocol.broadcast(id, equivocate
+          ? new Forked(p, new Proposal(h, r, id, block, parts, 1 - fork), protocol.split()) : p);
       long left = block.bytes();
       for (int i = 0; i < parts; i++) {
         long bytes = Math.min(partBytes, left);
         left -= bytes;
-        protocol.broadcast(id, new BlockPart(h, r, i, bytes));
+        BlockPart part = new BlockPart(h, r, i, bytes, fork);
+        protocol.broadcast(id, equivocate ? new Forked(part,
+            new BlockPart(h, r, i, bytes, 1 - fork), protocol.split()) : part);
       }
     });
   }
 
-  private void vote(Vote.Type type, boolean forBlock) {
+  private void vote(Vote.Type type, boolean forBlock, int fork) {
     int h = height;
     int r = round;
     // CometBFT: WAL sync before signing, the signer's state file, and the own vote's WAL entry.
     long fsyncs = costs.signedMessageSyncNanos();
     signatureNanos += costs.voteSignNanos();
     walNanos += fsyncs;
-    process(costs.voteSignNanos() + fsyncs, () -> protocol.broadcast(id,
-        new Vote(type, h, r, id, forBlock, costs.voteSignatureBytes())));
+    boolean equivocate = faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
+    process(costs.voteSignNanos() + fsyncs, () -> {
+      Vote v = new Vote(type, h, r, id, forBlock, costs.voteSignatureBytes(), fork);
+      if (!equivocate) {
+        if (faulty && h == height) {
+          ownVotes.add(v);
+        }
+        protocol.broadcast(id, v);
+        return;
+      }
+      // Two signed votes for different blocks: each half gets one first, then the other.
+      Vote w = new Vote(type, h, r, id, true, costs.voteSignatureBytes(), forBlock ? 1 - fork : 0);
+      protocol.broadcast(id, new Forked(v, w, protocol.split()));
+      protocol.broadcast(id, new Forked(w, v, protocol.split()));
+    });
   }
 
   // ---- receiving ----
 
   void receive(TendermintMessage m) {
+    if (faulty && down()) {
+      return;
+    }
     if (m.height() < height - 1 || (m.height() == height - 1 && !(m instanceof Vote))) {
       return;
     }
@@ -267,8 +362,8 @@ final class TendermintNode {
       return;
     }
     RoundState rs = state(p.height(), p.round());
-    rs.proposal = p;
-    if (rs.blockComplete()) {
+    rs.addProposal(p);
+    if (rs.hasBlock(p.fork())) {
       onBlock(p.height());
     }
   }
@@ -278,8 +373,7 @@ final class TendermintNode {
       return;
     }
     RoundState rs = state(part.height(), part.round());
-    if (rs.addPart(part.index()) && rs.blockComplete()
-        && rs.partsReceived == rs.proposal.parts()) {
+    if (rs.addPart(part.fork(), part.index()) && rs.completes(part.fork())) {
       onBlock(part.height());
     }
   }
@@ -300,7 +394,13 @@ final class TendermintNode {
       return;
     }
     RoundState rs = state(v.height(), v.round());
-    rs.add(v, stake[v.voter()]);
+    int added = rs.add(v, stake[v.voter()]);
+    if (added <= 0) {
+      if (added < 0) {
+        protocol.context.faults().onEvidence(id, v.voter(), v.height(), v.round());
+      }
+      return;
+    }
     if (step == Step.COMMITTED && rs == lastCommit) {
       maybeSkipCommitPause();
       return;
@@ -309,7 +409,7 @@ final class TendermintNode {
       return;
     }
     maybeRepair(v.height(), v.round(), rs);
-    if (v.type() == Vote.Type.PRECOMMIT && rs.precommitBlock >= protocol.quorumStake) {
+    if (v.type() == Vote.Type.PRECOMMIT && rs.precommitQuorumFork(protocol.quorumStake) >= 0) {
       if (rs.precommitQuorumNanos < 0) {
         rs.precommitQuorumNanos = sim.nowNanos();
       }
@@ -338,16 +438,20 @@ final class TendermintNode {
    * for it sends the proposal and every part point to point.
    */
   private void maybeRepair(int h, int r, RoundState rs) {
-    if (rs.repairAsked || rs.blockComplete() || rs.blockHolder < 0 || rs.blockHolder == id
-        || Math.max(rs.prevoteBlock, rs.precommitBlock) < protocol.quorumStake) {
+    if (rs.repairAsked || rs.maxBlockVotes() < protocol.quorumStake) {
+      return;
+    }
+    int f = Math.max(rs.prevoteFor[0], rs.precommitFor[0]) >= protocol.quorumStake ? 0 : 1;
+    int holder = rs.blockHolder[f];
+    if (rs.hasBlock(f) || holder < 0 || holder == id) {
       return;
     }
     rs.repairAsked = true;
     // Prefer a peer other than the proposer, whose link to us may be the one that failed.
-    int from = rs.proposal != null && rs.blockHolder == rs.proposal.proposer()
-        && rs.otherBlockHolder >= 0 && rs.otherBlockHolder != id ? rs.otherBlockHolder
-        : rs.blockHolder;
-    protocol.repair(from, id, h, r);
+    int other = rs.otherBlockHolder[f];
+    int from = rs.proposal != null && holder == rs.proposal.proposer()
+        && other >= 0 && other != id ? other : holder;
+    protocol.repair(from, id, h, r, f);
   }
 
   // ---- the rules ----
@@ -359,6 +463,9 @@ final class TendermintNode {
       return;
     }
     step = Step.PREVOTE;
+    // Locked on another block at this height: prevote nil (Tendermint's locking rule).
+    int fork = rs.fork();
+    boolean forBlock = lockedFork < 0 || lockedFork == fork;
     // ValidateBlock (with its LastCommit's signatures), then ProcessProposal: the application's
     // check of every ciphertext, which the proposer skips for its own block.
     long validation = costs.commitVerifyNanos() + (rs.proposal.proposer() == id ? 0
@@ -368,7 +475,7 @@ final class TendermintNode {
     int r = round;
     process(validation, () -> {
       if (height == h && round == r && step == Step.PREVOTE) {
-        vote(Vote.Type.PREVOTE, true);
+        vote(Vote.Type.PREVOTE, forBlock, fork);
       }
     });
   }
@@ -381,16 +488,19 @@ final class TendermintNode {
     }
     int h = height;
     int r = round;
-    if (step != Step.PRECOMMIT && t.prevoteBlock >= protocol.quorumStake) {
+    int polka = t.prevoteQuorumFork(protocol.quorumStake);
+    if (step != Step.PRECOMMIT && polka >= 0) {
       // +2/3 prevoted the block: lock and precommit it if we have it (after validating it once
       // more, as CometBFT's enterPrecommit does), else precommit nil.
       step = Step.PRECOMMIT;
-      boolean have = t.blockComplete() || hasBlock(h);
+      validFork = polka;
+      boolean have = t.hasBlock(polka) || hasBlock(h, polka);
       if (have) {
+        lockedFork = polka;
         validationNanos += costs.commitVerifyNanos();
         process(costs.commitVerifyNanos(), () -> { });
       }
-      vote(Vote.Type.PRECOMMIT, have);
+      vote(Vote.Type.PRECOMMIT, have, polka);
     } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake
         && !t.prevoteTimerSet) {
       t.prevoteTimerSet = true;
@@ -406,21 +516,21 @@ final class TendermintNode {
   }
 
   private void onTimeout(int h, int r, Step at) {
-    if (h != height || r != round || step == Step.COMMITTED) {
+    if (h != height || r != round || step == Step.COMMITTED || down()) {
       return;
     }
     switch (at) {
       case PROPOSE -> {
         if (step == Step.PROPOSE) {
           step = Step.PREVOTE;
-          vote(Vote.Type.PREVOTE, false);
+          vote(Vote.Type.PREVOTE, false, 0);
           checkRound();
         }
       }
       case PREVOTE -> {
         if (step == Step.PREVOTE) {
           step = Step.PRECOMMIT;
-          vote(Vote.Type.PRECOMMIT, false);
+          vote(Vote.Type.PRECOMMIT, false, 0);
           checkRound();
         }
       }
@@ -429,9 +539,10 @@ final class TendermintNode {
     }
   }
 
-  private boolean hasBlock(int h) {
+  /** Whether the block {@code fork} of height {@code h} (of any round) is here. */
+  private boolean hasBlock(int h, int fork) {
     for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
-      if ((int) (e.getKey() >>> 32) == h && e.getValue().blockComplete()) {
+      if ((int) (e.getKey() >>> 32) == h && e.getValue().hasBlock(fork)) {
         return true;
       }
     }
@@ -444,28 +555,31 @@ final class TendermintNode {
       return;
     }
     int decidedIn = -1;
+    int fork = -1;
     for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
-      if ((int) (e.getKey() >>> 32) == h
-          && e.getValue().precommitBlock >= protocol.quorumStake) {
-        decidedIn = (int) (long) e.getKey();
-        break;
+      if ((int) (e.getKey() >>> 32) == h) {
+        fork = e.getValue().precommitQuorumFork(protocol.quorumStake);
+        if (fork >= 0) {
+          decidedIn = (int) (long) e.getKey();
+          break;
+        }
       }
     }
-    if (decidedIn < 0 || !hasBlock(h)) {
+    if (decidedIn < 0 || !hasBlock(h, fork)) {
       return;
     }
-    commit(decidedIn);
+    commit(decidedIn, fork);
   }
 
-  private void commit(int decidedRound) {
+  private void commit(int decidedRound, int fork) {
     step = Step.COMMITTED;
     int h = height;
     RoundState rs = existing(h, decidedRound);
     long now = sim.nowNanos();
     // CometBFT's CommitTime is when +2/3 precommits were seen, even if the block came later.
     long commitTime = rs.precommitQuorumNanos >= 0 ? rs.precommitQuorumNanos : now;
-    protocol.decided(h, decidedRound);
-    protocol.context.listener().onCommit(id, h, decidedRound, now, rs.precommitBlockSigners(),
+    protocol.decided(h, decidedRound, fork);
+    protocol.context.listener().onCommit(id, h, decidedRound, now, rs.precommitBlockSigners(fork),
         new ProcessingTime(validationNanos, signatureNanos, walNanos));
     lastCommit = rs;
     lastCommitHeight = h;

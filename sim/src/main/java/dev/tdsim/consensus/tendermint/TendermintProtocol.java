@@ -29,8 +29,12 @@ final class TendermintProtocol implements ConsensusProtocol {
   private final Rotation rotation;
   private final TendermintNode[] nodes;
   private final List<Integer> decidedRound = new ArrayList<>();
-  /** The proposals of recent heights, for peers that lack them (see {@link #repair}). */
-  private final java.util.Map<Long, Proposal> proposals = new java.util.HashMap<>();
+  /** The proposals (per fork) of recent heights, for peers that lack them ({@link #repair}). */
+  private final java.util.Map<Long, Proposal[]> proposals = new java.util.HashMap<>();
+  /** The block each height was first committed with (fork), to check safety. */
+  private final List<Integer> decidedFork = new ArrayList<>();
+  /** Whether crashed validators were down at the last look (faulty runs only). */
+  private final boolean[] wasDown;
   private long messages;
   int maxRound;
 
@@ -48,6 +52,7 @@ final class TendermintProtocol implements ConsensusProtocol {
     for (int i = 0; i < validators; i++) {
       nodes[i] = new TendermintNode(this, i);
     }
+    this.wasDown = new boolean[validators];
   }
 
   @Override
@@ -56,8 +61,70 @@ final class TendermintProtocol implements ConsensusProtocol {
       for (TendermintNode n : nodes) {
         n.enterHeight(1);
       }
+      lookForRecoveries();
     });
+    for (long t : context.faults().changeTimesNanos()) {
+      if (t > startNanos) {
+        context.sim().schedule(t, s -> lookForRecoveries());
+      }
+    }
   }
+
+  /**
+   * CometBFT's gossip routines send a peer that comes back what it lacks of its height and round:
+   * here each live validator at that height sends it its own votes of the round, and one of them
+   * the round's proposal and block.
+   */
+  private void catchUp(int to, int h, int r, long now) {
+    boolean block = false;
+    for (int j = 0; j < validators; j++) {
+      if (j == to || nodes[j].height() != h || context.faults().isCrashed(j, now)) {
+        continue;
+      }
+      for (Vote v : nodes[j].ownVotes(r)) {
+        messages++;
+        context.transport().send(j, to, v, this::deliver);
+      }
+      if (!block) {
+        repair(j, to, h, r, 0);
+        repair(j, to, h, r, 1);
+        block = true;
+      }
+    }
+  }
+
+  /** Where an equivocator splits the validators: below it get one version, the rest the other. */
+  int split() {
+    return validators / 2;
+  }
+
+  /**
+   * Validators that were crashed and are not any more rejoin at the chain's height (the first
+   * height nobody has committed yet) and the highest round a live validator is in there.
+   */
+  private void lookForRecoveries() {
+    if (!context.faults().any()) {
+      return;
+    }
+    long now = context.sim().nowNanos();
+    int chain = decidedRound.size() + 1;
+    for (int i = 0; i < validators; i++) {
+      boolean down = context.faults().isCrashed(i, now);
+      if (wasDown[i] && !down && chain <= context.heights()) {
+        int round = 0;
+        for (int j = 0; j < validators; j++) {
+          TendermintNode n = nodes[j];
+          if (n.height() == chain && !n.committed() && !context.faults().isCrashed(j, now)) {
+            round = Math.max(round, n.round());
+          }
+        }
+        nodes[i].rejoin(chain, round);
+        catchUp(i, chain, round, now);
+      }
+      wasDown[i] = down;
+    }
+  }
+
 
   @Override
   public int proposer(int height, int round) {
@@ -73,14 +140,23 @@ final class TendermintProtocol implements ConsensusProtocol {
   void broadcast(int sender, TendermintMessage message) {
     messages += validators;
     if (message instanceof Proposal p) {
-      proposals.put(Rotation.key(p.height(), p.round()), p);
+      remember(p);
+    } else if (message instanceof Forked f && f.first() instanceof Proposal p) {
+      remember(p);
+      remember((Proposal) f.second());
     }
     context.transport().broadcast(sender, message, this::deliver);
   }
 
-  /** {@code from} sends {@code to} the proposal of (h, r) and all its block parts. */
-  void repair(int from, int to, int h, int r) {
-    Proposal p = proposals.get(Rotation.key(h, r));
+  private void remember(Proposal p) {
+    proposals.computeIfAbsent(Rotation.key(p.height(), p.round()), k -> new Proposal[2])
+        [p.fork()] = p;
+  }
+
+  /** {@code from} sends {@code to} the proposal of block {@code fork} of (h, r) and its parts. */
+  void repair(int from, int to, int h, int r, int fork) {
+    Proposal[] known = proposals.get(Rotation.key(h, r));
+    Proposal p = known == null ? null : known[fork];
     if (p == null) {
       return;
     }
@@ -91,7 +167,7 @@ final class TendermintProtocol implements ConsensusProtocol {
     for (int i = 0; i < p.parts(); i++) {
       long bytes = Math.min(partBytes, left);
       left -= bytes;
-      out.add(new BlockPart(h, r, i, bytes));
+      out.add(new BlockPart(h, r, i, bytes, fork));
     }
     for (TendermintMessage m : out) {
       messages++;
@@ -100,17 +176,28 @@ final class TendermintProtocol implements ConsensusProtocol {
   }
 
   private void deliver(int receiver, Message message) {
-    nodes[receiver].receive((TendermintMessage) message);
+    nodes[receiver].receive(message instanceof Forked f ? f.to(receiver)
+        : (TendermintMessage) message);
   }
 
-  /** The first commit of each height fixes the round that decided it. */
-  void decided(int height, int round) {
+  /**
+   * Every commit: the first of each height fixes the round (and block) that decided it; a later
+   * commit of another block at the same height is a safety violation, reported to the faults.
+   */
+  void decided(int height, int round, int fork) {
     while (decidedRound.size() < height) {
       decidedRound.add(-1);
+      decidedFork.add(-1);
     }
     if (decidedRound.get(height - 1) < 0) {
       decidedRound.set(height - 1, round);
+      decidedFork.set(height - 1, fork);
       proposals.keySet().removeIf(k -> (int) (k >>> 32) < height - 1);
+      if (context.faults().any()) {
+        context.sim().scheduleAfter(0, s -> lookForRecoveries());
+      }
+    } else if (decidedFork.get(height - 1) != fork) {
+      context.faults().onConflictingCommit(height);
     }
   }
 }

@@ -5,9 +5,17 @@ package dev.tdsim.consensus.tendermint;
  *
  * @param forBlock true for the proposed block, false for nil
  * @param signatureBytes size of its signature (64 B ed25519, 96 B BLS)
+ * @param fork which block of the round a block vote is for: 0, or 1 for the conflicting block of
+ *     an equivocator (see {@link Proposal#fork()})
  */
 public record Vote(Type type, int height, int round, int voter, boolean forBlock,
-    long signatureBytes) implements TendermintMessage {
+    long signatureBytes, int fork) implements TendermintMessage {
+  /** A vote for the round's (only) block or nil. */
+  public Vote(Type type, int height, int round, int voter, boolean forBlock,
+      long signatureBytes) {
+    this(type, height, round, voter, forBlock, signatureBytes, 0);
+  }
+
   public enum Type {
     PREVOTE,
     PRECOMMIT

@@ -70,6 +70,8 @@ final class Harness {
   final Map<Integer, Long> sentBy = new HashMap<>();
   final List<Message> sent = new ArrayList<>();
   ConsensusProtocol protocol;
+  /** Faulty validators (none by default). */
+  dev.tdsim.consensus.NodeFaults faults = dev.tdsim.consensus.NodeFaults.NONE;
 
   Harness(int validators) {
     this.validators = validators;
@@ -184,7 +186,7 @@ final class Harness {
     protocol = dev.tdsim.consensus.Protocols.create(Tendermint.NAME, new ProtocolContext(sim,
         stake, heights, settings, costs, blocks, transport,
         (v, h, r, at, signers, c) -> commits.add(new Commit(v, h, r, at, signers, c)),
-        new DirectDissemination(network), new RandomStreams(1)));
+        new DirectDissemination(network), new RandomStreams(1), faults));
     return protocol;
   }
 

@@ -1,0 +1,86 @@
+package dev.tdsim.consensus;
+
+/**
+ * What a protocol asks about faulty validators, and tells about misbehaviour it detects. The
+ * fault models ({@code dev.tdsim.faults}) implement it; {@link #NONE} is a fault-free run. Every
+ * query is about the simulated time {@code atNanos} (the chain's height is the implementation's
+ * business) and must be cheap: protocols ask it per action.
+ */
+public interface NodeFaults {
+  /** Whether {@code validator} is down: it sends, receives and does nothing. */
+  boolean isCrashed(int validator, long atNanos);
+
+  /** Whether {@code validator}, as proposer, does not propose. */
+  boolean isSilentProposer(int validator, long atNanos);
+
+  /** Whether {@code validator}, as proposer, signs two conflicting proposals. */
+  boolean equivocatesAsProposer(int validator, long atNanos);
+
+  /** Whether {@code validator} signs conflicting votes (for two blocks). */
+  boolean equivocatesAsVoter(int validator, long atNanos);
+
+  /** What {@code validator}'s CPU costs are multiplied by (1: normal). */
+  double cpuFactor(int validator, long atNanos);
+
+  /**
+   * Simulated times at which a crash may begin or end (ascending): a protocol looks for
+   * validators that recovered at each (crashes bounded by heights end at a commit instead).
+   */
+  long[] changeTimesNanos();
+
+  /** Whether any fault changes what validators do (else the protocol may skip every check). */
+  boolean any();
+
+  /**
+   * {@code detector} holds two conflicting signed votes of {@code culprit} for the same height,
+   * round and step: evidence of equivocation (CometBFT's DuplicateVoteEvidence).
+   */
+  void onEvidence(int detector, int culprit, int height, int round);
+
+  /** Two validators committed different blocks at {@code height}: a safety violation. */
+  void onConflictingCommit(int height);
+
+  /** A fault-free run. */
+  NodeFaults NONE = new NodeFaults() {
+    @Override
+    public boolean isCrashed(int validator, long atNanos) {
+      return false;
+    }
+
+    @Override
+    public boolean isSilentProposer(int validator, long atNanos) {
+      return false;
+    }
+
+    @Override
+    public boolean equivocatesAsProposer(int validator, long atNanos) {
+      return false;
+    }
+
+    @Override
+    public boolean equivocatesAsVoter(int validator, long atNanos) {
+      return false;
+    }
+
+    @Override
+    public double cpuFactor(int validator, long atNanos) {
+      return 1;
+    }
+
+    @Override
+    public long[] changeTimesNanos() {
+      return new long[0];
+    }
+
+    @Override
+    public boolean any() {
+      return false;
+    }
+
+    @Override
+    public void onEvidence(int detector, int culprit, int height, int round) {}
+
+    @Override
+    public void onConflictingCommit(int height) {}
+  };
+}

@@ -1,0 +1,37 @@
+package dev.tdsim.faults;
+
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.BlockSource;
+
+/**
+ * The block source consensus sees when validators are slow for the whole run: their block
+ * validation comes from the hardware model, whose speed the runner already divided by their
+ * constant CPU factor, while the protocol multiplies every CPU cost by the factor itself; this
+ * divides validation back so it is slowed once.
+ */
+public final class FaultyBlocks implements BlockSource {
+  private final BlockSource blocks;
+  private final FaultPlan plan;
+
+  public FaultyBlocks(BlockSource blocks, FaultPlan plan) {
+    this.blocks = blocks;
+    this.plan = plan;
+  }
+
+  @Override
+  public Block blockFor(int height, int round, int proposer) {
+    return blocks.blockFor(height, round, proposer);
+  }
+
+  @Override
+  public void whenMayPropose(int proposer, int height, Runnable propose) {
+    blocks.whenMayPropose(proposer, height, propose);
+  }
+
+  @Override
+  public long validationNanos(int height, int validator) {
+    long nanos = blocks.validationNanos(height, validator);
+    double f = plan.constantCpuFactor(validator);
+    return f == 1 ? nanos : Math.round(nanos / f);
+  }
+}

@@ -1,0 +1,147 @@
+package dev.tdsim.consensus.tendermint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.faults.ActiveFaults;
+import dev.tdsim.faults.Committee;
+import dev.tdsim.faults.FaultKind;
+import dev.tdsim.faults.FaultKinds;
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.FaultSpec;
+import dev.tdsim.faults.FaultTarget;
+import dev.tdsim.faults.FaultWindow;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The exact model with silent, crashed and equivocating validators. */
+class FaultyTendermintTest {
+  private static final long S = 1_000_000_000L;
+
+  private static ActiveFaults faults(int validators, FaultSpec... specs) {
+    return new ActiveFaults(FaultPlan.resolve(List.of(specs), Committee.equal(validators)));
+  }
+
+  private static FaultSpec fault(FaultKind kind, FaultWindow w, Map<String, Object> params,
+      Integer... ids) {
+    return new FaultSpec(kind, new FaultTarget.Validators(List.of(ids)), w, params);
+  }
+
+  @Test
+  void aSilentProposerCostsItsHeightsARound() {
+    Harness h = new Harness(4);
+    h.heights = 8;
+    h.faults = faults(4, FaultSpec.of(FaultKinds.SILENT_PROPOSER,
+        new FaultTarget.Validators(List.of(2))));
+    h.run();
+    int silentHeights = 0;
+    for (int height = 1; height <= h.heights; height++) {
+      boolean silent = h.protocol.proposer(height, 0) == 2;
+      silentHeights += silent ? 1 : 0;
+      List<Harness.Commit> commits = h.commitsOf(height);
+      assertEquals(4, commits.size(), "height " + height);
+      for (Harness.Commit c : commits) {
+        assertEquals(silent ? 1 : 0, c.round(), "height " + height + " " + c);
+      }
+    }
+    assertTrue(silentHeights >= 1, "validator 2 never was a round-0 proposer");
+  }
+
+  @Test
+  void aCrashedValidatorNeitherVotesNorCommitsAndRejoinsAfterRecovery() {
+    Harness down = new Harness(4);
+    down.heights = 4;
+    down.faults = faults(4, FaultSpec.of(FaultKinds.CRASH, new FaultTarget.Validators(List.of(3))));
+    down.run();
+    for (int height = 1; height <= 4; height++) {
+      assertEquals(List.of(0, 1, 2),
+          down.commitsOf(height).stream().map(Harness.Commit::validator).sorted().toList());
+    }
+    assertTrue(down.sent.stream().noneMatch(m -> m instanceof Vote v && v.voter() == 3));
+
+    Harness back = new Harness(4);
+    back.heights = 12;
+    back.faults = faults(4, fault(FaultKinds.CRASH,
+        new FaultWindow(0, 5 * S, 1, Integer.MAX_VALUE), Map.of(), 3));
+    back.run();
+    assertEquals(3, back.commitsOf(1).size());
+    assertEquals(4, back.commitsOf(12).size(), "validator 3 is back and commits again");
+    assertTrue(back.commitsOf(12).stream().allMatch(c -> c.atNanos() > 5 * S));
+  }
+
+  @Test
+  void twoCrashedOfFourHaltTheChainUntilOneRecovers() {
+    Harness h = new Harness(4);
+    h.heights = 3;
+    h.faults = faults(4, fault(FaultKinds.CRASH, new FaultWindow(0, 30 * S, 1,
+        Integer.MAX_VALUE), Map.of(), 2, 3));
+    h.run();
+    // quorum of 4 is 3: nothing commits before validators 2 and 3 are back at 30 s
+    assertTrue(h.firstCommitNanos(1) >= 30 * S, "committed at " + h.firstCommitNanos(1));
+    assertEquals(4, h.commitsOf(3).size());
+  }
+
+  @Test
+  void equivocatorsAreCaughtAndNoHeightCommitsTwoBlocks() {
+    for (int seed = 1; seed <= 6; seed++) {
+      Harness h = new Harness(7);
+      h.heights = 10;
+      SplittableRandom rnd = new SplittableRandom(seed);
+      long[][] ms = new long[7][7];
+      for (long[] row : ms) {
+        for (int j = 0; j < row.length; j++) {
+          row[j] = 1 + rnd.nextInt(40);
+        }
+      }
+      h.links(ms);
+      // 2 of 7 (below a third): as proposers they split the network, as voters they vote twice
+      ActiveFaults faults = faults(7, fault(FaultKinds.EQUIVOCATE, FaultWindow.ALWAYS,
+          Map.of("role", "both"), 1, 4));
+      h.faults = faults;
+      h.run();
+      for (int height = 1; height <= h.heights; height++) {
+        assertEquals(7, h.commitsOf(height).size(), "seed " + seed + " height " + height);
+      }
+      assertEquals(List.of(), faults.conflictingCommits(), "seed " + seed);
+      assertEquals(List.of(1, 4), faults.equivocators(), "seed " + seed);
+      assertTrue(faults.evidenceDetections() > 0);
+      assertTrue(h.sent.stream().anyMatch(m -> m instanceof Forked f
+          && f.first() instanceof Proposal), "no conflicting proposal was sent");
+    }
+  }
+
+  @Test
+  void aSecondBlockCommittedAtAHeightIsReportedAsASafetyViolation() {
+    Harness h = new Harness(4);
+    ActiveFaults faults = faults(4, FaultSpec.of(FaultKinds.CRASH,
+        new FaultTarget.Validators(List.of())));
+    h.faults = faults;
+    TendermintProtocol p = (TendermintProtocol) h.build();
+    p.decided(1, 0, 0);
+    p.decided(1, 0, 0);
+    assertEquals(List.of(), faults.conflictingCommits());
+    p.decided(1, 1, 1);
+    assertEquals(List.of(1), faults.conflictingCommits());
+  }
+
+  @Test
+  void conflictingVotesAreCountedOnceAndReportedAsEvidence() {
+    RoundState rs = new RoundState();
+    rs.trackVoters(4);
+    assertEquals(RoundState.COUNTED, rs.add(new Vote(Vote.Type.PREVOTE, 1, 0, 2, true, 64, 0), 1));
+    assertEquals(RoundState.DUPLICATE,
+        rs.add(new Vote(Vote.Type.PREVOTE, 1, 0, 2, true, 64, 0), 1));
+    assertEquals(RoundState.CONFLICTING,
+        rs.add(new Vote(Vote.Type.PREVOTE, 1, 0, 2, true, 64, 1), 1));
+    assertEquals(RoundState.CONFLICTING,
+        rs.add(new Vote(Vote.Type.PREVOTE, 1, 0, 2, false, 64, 0), 1));
+    assertEquals(RoundState.COUNTED,
+        rs.add(new Vote(Vote.Type.PRECOMMIT, 1, 0, 2, true, 64, 1), 1));
+    assertEquals(1, rs.prevoteFor[0]);
+    assertEquals(0, rs.prevoteFor[1]);
+    assertEquals(1, rs.prevoteAny);
+    assertEquals(1, rs.precommitFor[1]);
+  }
+}

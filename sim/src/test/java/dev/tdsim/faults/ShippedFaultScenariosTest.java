@@ -1,0 +1,63 @@
+package dev.tdsim.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every file of scenarios/faults/ loads, writes back to itself, and runs (shortened to 3 heights
+ * of 2 messages, so the test stays fast): the halting one halts, the others commit every height.
+ */
+class ShippedFaultScenariosTest {
+
+  private static Path dir() {
+    for (Path p : List.of(Path.of("../scenarios/faults"), Path.of("scenarios/faults"))) {
+      if (Files.isDirectory(p)) {
+        return p;
+      }
+    }
+    throw new AssertionError("scenarios/faults not found from " + Path.of("").toAbsolutePath());
+  }
+
+  @Test
+  void everyFaultScenarioLoadsAndRuns() throws Exception {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir())) {
+      files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertTrue(files.size() >= 10, files.toString());
+    for (Path file : files) {
+      String name = file.getFileName().toString().replace(".yaml", "");
+      assertTrue(Files.readString(file).startsWith("# Question:"), file.toString());
+      Scenario s = ScenarioLoader.load(file);
+      assertEquals(name, s.name());
+      assertFalse(s.faults().isEmpty(), name);
+      assertEquals(s, ScenarioLoader.parse(s.toYaml(), "dump.yaml", List.of()), name);
+      Scenario shortRun = ScenarioLoader.load(file, List.of("heights=3",
+          "workload.msgs_per_block=2", "consensus.halt_after=10 s"));
+      ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(shortRun);
+      assertNotNull(r.faults(), name);
+      assertEquals(s.faults().list().size(), r.faults().timeline().size(), name);
+      assertEquals(List.of(), r.faults().conflictingCommits(), name);
+      if (name.equals("halt")) {
+        assertNotNull(r.faults().halted(), name);
+        assertTrue(r.heights().isEmpty(), name);
+      } else {
+        assertNull(r.faults().halted(), name);
+        assertEquals(3, r.heights().size(), name);
+        assertEquals(0, r.mismatches(), name);
+      }
+    }
+  }
+}
