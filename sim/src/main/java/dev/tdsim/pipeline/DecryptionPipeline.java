@@ -349,7 +349,10 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       // designated combiner, or the next live one when it is crashed.
       st.combiner = combinerOf != null ? combinerOf.applyAsInt(height)
           : designatedCombiner(height, atNanos);
-      st.backup = consensus.proposer(height + 1, 1);
+      // Asked of the rotation only for round 0 (always reached): asking a later round ahead of
+      // time would shift the proposer rotation.
+      st.designated = consensus.proposer(height + 1, 0);
+      st.backup = (st.designated + 1) % committee.validators();
     }
     boolean folding = folding();
     if (!folding && st.signers == null) {
@@ -527,20 +530,22 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     } else {
       create = charge(st.height, CryptoOp.SHARE_CREATE, size, 0, hw, true);
     }
-    List<byte[]> shares = toCombiner;
     boolean equivocates = type == ShareFaultType.EQUIVOCATED;
-    List<byte[]> backupShares = toBackup;
+    // An equivocator sends the wrong shares to the designated combiner and the correct ones to
+    // another validator; a combiner standing in for a crashed or silent designated one gets the
+    // correct ones.
+    boolean standIn = st.combiner != st.designated;
+    List<byte[]> shares = equivocates && standIn ? toBackup : toCombiner;
+    int otherTo = standIn ? st.designated : st.backup;
     long wireBytes = bytes;
     long createNanos = create;
     sim.scheduleAfter(create, s -> {
       long readyAt = s.nowNanos();
-      if (equivocates && st.backup != st.combiner) {
-        net.send(validator, st.backup, wireBytes, () -> { });
+      if (equivocates && otherTo != st.combiner && otherTo != validator) {
+        net.send(validator, otherTo, wireBytes, () -> { });
       }
-      List<byte[]> received = st.combiner == st.backup && equivocates && backupShares != null
-          ? backupShares : shares;
       net.send(validator, st.combiner, wireBytes,
-          () -> onShareArrival(st, gen, validator, received, readyAt, createNanos));
+          () -> onShareArrival(st, gen, validator, shares, readyAt, createNanos));
     });
   }
 
@@ -921,6 +926,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     ProcessingTime processing = ProcessingTime.NONE;
     long proposalWaitNanos = -1;
     int combiner = -1;
+    /** The round-0 proposer of the next height, and the validator after it by id. */
+    int designated = -1;
     int backup = -1;
     int round;
     long commitNanos = -1;

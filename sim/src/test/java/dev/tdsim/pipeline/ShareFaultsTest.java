@@ -106,7 +106,7 @@ class ShareFaultsTest {
         dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
     PipelineFixture f = PipelineFixture.builder(variant).faults(faults).build();
     f.propose(1, 0);
-    // The crashed combiner 2 never commits; 0, 1 and 3 do, and 3 (round 1's proposer) combines.
+    // The crashed combiner 2 never commits; 0, 1 and 3 do, and 3 (round 1's proposer) combines: it gets 0's correct shares.
     for (int v : new int[] {0, 1, 3}) {
       f.commit(v, 1, 0, (10 + 10 * v) * MS, List.of(0, 1, 3));
     }

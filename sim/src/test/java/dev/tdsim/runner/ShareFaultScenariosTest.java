@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The shipped share-fault scenarios (scenarios/faults/) run end to end: consensus, network, the
- * real crypto and the faulty validator 10 from height 2, shortened to 3 heights.
+ * real crypto and the faulty validator 14 from height 2, shortened to 3 heights.
  */
 class ShareFaultScenariosTest {
   private static final List<String> KINDS = List.of("bad-share", "malformed-share",
@@ -55,7 +55,7 @@ class ShareFaultScenariosTest {
     HeightRecord clean = r.heights().get(0);
     assertEquals(List.of(), clean.faulty(), "height 1 has no fault");
     for (HeightRecord h : r.heights().subList(1, 3)) {
-      assertEquals(List.of(10), h.faulty(), kind + " " + variant + " height " + h.height());
+      assertEquals(List.of(14), h.faulty(), kind + " " + variant + " height " + h.height());
       assertEquals(h.txCount(), h.opened());
       assertTrue(h.blameNanos() > 0 && h.reshareNanos() > 0);
       if (kind.equals("colluding-encryptor")) {
