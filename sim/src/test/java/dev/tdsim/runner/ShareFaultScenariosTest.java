@@ -67,6 +67,24 @@ class ShareFaultScenariosTest {
   }
 
   @Test
+  void aCrashedDesignatedCombinerIsReplacedAndTheStandInGetsTheEquivocatorsCorrectShares()
+      throws Exception {
+    // Validator 3, the designated combiner of height 3 (the round-0 proposer of height 4), is
+    // crashed for the whole run: the next live proposer of height 4 combines height 3.
+    Scenario s = ScenarioLoader.load(dir().resolve("equivocate-share.yaml"), List.of(
+        "faults=[{kind: equivocate-share, validators: [14], from_height: 2},"
+            + " {kind: crash, validators: [3]}]"));
+    ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(s);
+    assertEquals(0, r.mismatches());
+    HeightRecord h2 = r.heights().get(1);
+    HeightRecord h3 = r.heights().get(2);
+    assertEquals(List.of(14), h2.faulty(), "the designated combiner got the wrong shares");
+    assertTrue(h3.combiner() != 3, "a crashed validator does not combine");
+    assertEquals(List.of(), h3.faulty(), "the stand-in got the correct shares");
+    assertEquals(h3.txCount(), h3.opened());
+  }
+
+  @Test
   void aShareFaultRunIsReproducibleFromTheSeed() throws Exception {
     assertEquals(run("withhold-share", "folded").heights(),
         run("withhold-share", "folded").heights());
