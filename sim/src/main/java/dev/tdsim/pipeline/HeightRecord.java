@@ -24,8 +24,9 @@ import java.util.List;
  * @param walNanos of consensus: the first committer's WAL writes
  * @param shareCreateNanos creation time of the share that completed the set
  * @param shareGossipNanos the rest of the wait for shares (including the combiner's own commit)
- * @param combineNanos block_propose's decode, validity, verify, prepare, combine and blame
- * @param decryptNanos key derivation and AEAD opening of every payload
+ * @param combineNanos the first block_propose's decode, validity, verify or check, prepare and
+ *     combine (with share faults: and blame; later rounds are in reshareNanos)
+ * @param decryptNanos key derivation and AEAD opening of every payload (first block_propose)
  * @param decryptionLatencyNanos plaintexts ready - decidedNanos
  * @param executionNanos executing the decrypted block (after decryption)
  * @param proposalWaitNanos how long this height's proposer waited for the previous height's
