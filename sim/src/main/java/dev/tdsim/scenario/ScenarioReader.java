@@ -331,7 +331,10 @@ final class ScenarioReader {
     int sample = get(e, p, "sample_heights", CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, this::int32);
     String schedule = get(e, p, "schedule", CryptoConfig.DEFAULT_SCHEDULE, this::string);
     int threads = get(e, p, "threads", CryptoConfig.DEFAULT_THREADS, this::int32);
-    return build(() -> new CryptoConfig(variant, timing, calibration, sample, schedule, threads));
+    long shareTimeout = get(e, p, "share_timeout", CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS,
+        (f, n) -> duration(f, n, false));
+    return build(() -> new CryptoConfig(variant, timing, calibration, sample, schedule, threads,
+        shareTimeout));
   }
 
   /** Parses the value of one field; {@code field} is its dotted path, for errors. */
