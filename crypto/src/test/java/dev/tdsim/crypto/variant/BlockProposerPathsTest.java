@@ -5,14 +5,19 @@ import static dev.tdsim.crypto.variant.Fixture.WORKERS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.tpke.Tpke;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,6 +67,62 @@ class BlockProposerPathsTest {
     for (int j = 0; j < 2; j++) {
       assertArrayEquals(Fixture.message(j), r.plaintexts().get(j).orElseThrow(), name);
     }
+  }
+
+  /** N = 64, t = 40, 8 points per validator: five validators hold exactly t points. */
+  private static final KeySet EXACT =
+      KeySet.deal(Committee.equal(64, 40, 8), SeededDrbg.of(43, "test", 0), WORKERS);
+
+  @ParameterizedTest
+  @MethodSource("variants")
+  void exactlyThresholdPointsOpenAndOneFaultySignerFewerFailsNamingIt(String name) {
+    CombineVariant<?> v = Variants.byName(name);
+    StrongRandom random = SeededDrbg.of(315, "test", 0);
+    List<Ciphertext> cts = new ArrayList<>();
+    for (int j = 0; j < 2; j++) {
+      cts.add(Tpke.encrypt(EXACT.publicKey(), Fixture.message(j), v.secretGroup(), random));
+    }
+    SignerSet five = SignerSet.of(EXACT.committee(), List.of(0, 2, 3, 5, 7));
+    Map<Integer, List<byte[]>> shares = new java.util.LinkedHashMap<>();
+    for (int validator : five.validators()) {
+      CombineVariant.ShareMaker maker = v.shareMaker(EXACT, validator, five);
+      shares.put(validator, new ArrayList<>(cts.stream().map(maker::create).toList()));
+    }
+    BlockProposer<?> p = BlockProposer.forVariant(name, EXACT, WORKERS);
+    BlockResult r = p.propose(cts, shares, five, null, random);
+    assertEquals(five, r.signersUsed());
+    for (int j = 0; j < 2; j++) {
+      assertArrayEquals(Fixture.message(j), r.plaintexts().get(j).orElseThrow(), name);
+    }
+    shares.get(3).set(1, new byte[7]);
+    CryptoException e = assertThrows(CryptoException.class,
+        () -> p.propose(cts, shares, five, null, random));
+    assertTrue(e.getMessage().contains("not enough honest shares")
+        && e.getMessage().contains("3=malformed share"), e.getMessage());
+  }
+
+  /** simple's combiner takes exactly the first t point shares, and refuses fewer. */
+  @Test
+  void simpleCombinesTheFirstThresholdPointsAndRefusesFewer() {
+    CombineVariant<?> v = Variants.byName("simple");
+    Ciphertext ct = Tpke.encrypt(EXACT.publicKey(), Fixture.message(0), v.secretGroup(),
+        SeededDrbg.of(317, "test", 0));
+    SignerSet six = SignerSet.of(EXACT.committee(), List.of(0, 1, 2, 3, 4, 5));
+    assertArrayEquals(Fixture.message(0), Tpke.open(ct, combine(v, six, 6, ct)).orElseThrow());
+    assertArrayEquals(Fixture.message(0), Tpke.open(ct, combine(v, six, 5, ct)).orElseThrow());
+    CryptoException e = assertThrows(CryptoException.class, () -> combine(v, six, 4, ct));
+    assertTrue(e.getMessage().contains("got 32 point shares, need 40"), e.getMessage());
+  }
+
+  /** share_combine for {@code signers} from the shares of its first {@code count} validators. */
+  private static <S> byte[] combine(CombineVariant<S> v, SignerSet signers, int count,
+      Ciphertext ct) {
+    List<S> row = new ArrayList<>();
+    for (int pos = 0; pos < count; pos++) {
+      int validator = signers.validator(pos);
+      row.add(v.decodeShare(v.shareMaker(EXACT, validator, signers).create(ct)));
+    }
+    return v.prepare(EXACT, signers, WORKERS).combine(ct, row);
   }
 
   @ParameterizedTest
