@@ -239,7 +239,8 @@ public final class BlockProposer<S> {
       Map<Integer, String> faulty) {
     List<Integer> validators = new ArrayList<>(encoded.keySet());
     List<Object> results = workers.map(validators.size(), i -> {
-      List<byte[]> shares = encoded.get(validators.get(i));
+      int validator = validators.get(i);
+      List<byte[]> shares = encoded.get(validator);
       if (shares == null || shares.size() != messages) {
         return "sent " + (shares == null ? 0 : shares.size()) + " shares for " + messages
             + " ciphertexts";
@@ -247,7 +248,7 @@ public final class BlockProposer<S> {
       List<S> out = new ArrayList<>(messages);
       try {
         for (byte[] share : shares) {
-          out.add(variant.decodeShare(share));
+          out.add(variant.decodeShare(share, keys.committee(), validator));
         }
       } catch (CryptoException e) {
         return "malformed share (" + e.getMessage() + ")";

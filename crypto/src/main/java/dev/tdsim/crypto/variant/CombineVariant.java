@@ -76,6 +76,17 @@ public interface CombineVariant<S> {
    */
   S decodeShare(byte[] encoded);
 
+  /**
+   * Decodes validator {@code validator}'s share, with the checks that need to know whose share it
+   * is (by default none beyond {@link #decodeShare(byte[])}; {@code simple}: one element per
+   * key-share point the validator holds). What {@link BlockProposer} calls.
+   *
+   * @throws dev.tdsim.crypto.CryptoException naming the problem
+   */
+  default S decodeShare(byte[] encoded, Committee committee, int validator) {
+    return decodeShare(encoded);
+  }
+
   /** prepare_combine: the per-signer-set work of the combiner (cached by the caller). */
   Combiner<S> prepare(KeySet keys, SignerSet signers, Workers workers);
 

@@ -131,6 +131,22 @@ class SimpleVariant implements CombineVariant<List<GtElement>> {
     return out;
   }
 
+  /**
+   * One GT element per point the validator holds: a share with fewer or more elements would take
+   * other points' places in the combination (spoiling every message with nobody named, or leaving
+   * fewer than t points), so it is malformed.
+   */
+  @Override
+  public List<GtElement> decodeShare(byte[] encoded, Committee committee, int validator) {
+    long expected = shareWireBytes(committee, validator);
+    if (encoded != null && encoded.length != expected) {
+      throw new CryptoException("decoding simple share", "validator " + validator + " holds "
+          + committee.pointsOf(validator) + " points: expected " + expected + " bytes, got "
+          + encoded.length);
+    }
+    return decodeShare(encoded);
+  }
+
   @Override
   public Combiner<List<GtElement>> prepare(KeySet keys, SignerSet signers, Workers workers) {
     int t = keys.committee().threshold();

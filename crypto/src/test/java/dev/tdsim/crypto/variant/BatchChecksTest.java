@@ -82,6 +82,9 @@ class BatchChecksTest {
       one.set(bad, shifted(group, secrets.get(bad)));
       assertEquals(List.of(bad), check.failing(cts, range(9), one, random));
     }
+    // A block of one message: a wrong secret is found alone, a right one passes.
+    assertEquals(List.of(3), check.failing(cts, List.of(3), List.of(wrong.get(2)), random));
+    assertEquals(List.of(), check.failing(cts, List.of(3), List.of(secrets.get(3)), random));
     // Indices are the caller's: a subset of the block, secrets aligned with it.
     assertEquals(List.of(7), check.failing(cts, List.of(6, 7, 8),
         List.of(secrets.get(6), wrong.get(7), secrets.get(8)), random));
@@ -91,6 +94,26 @@ class BatchChecksTest {
     return group == SecretGroup.G1
         ? G1Point.fromBytes(secret).add(KeyCollision.g1Shift()).toCompressed()
         : GtElement.fromBytes(secret).multiply(KeyCollision.gtShift()).toBytes();
+  }
+
+  @ParameterizedTest
+  @EnumSource(SecretGroup.class)
+  void invalidCiphertextsAreFoundAtEitherEndAndAlone(SecretGroup group) {
+    StrongRandom random = SeededDrbg.of(209, "test", 0);
+    String name = group == SecretGroup.G1 ? "folded" : "simple";
+    List<Ciphertext> cts = new ArrayList<>(Fixture.encrypt(Variants.byName(name), 4, random));
+    assertEquals(List.of(), Validity.invalid(cts, group, random, WORKERS));
+    assertEquals(List.of(), Validity.invalid(List.of(), group, random, WORKERS));
+    Ciphertext first = cts.get(0);
+    Ciphertext last = cts.get(3);
+    // Swapped tags: each W is well-formed and binds the other ciphertext.
+    cts.set(0, new Ciphertext(first.group(), first.u(), first.payload(), last.w()));
+    cts.set(3, new Ciphertext(last.group(), last.u(), last.payload(), first.w()));
+    assertEquals(List.of(0, 3), Validity.invalid(cts, group, random, WORKERS));
+    assertEquals(List.of(0), Validity.invalid(cts.subList(0, 1), group, random, WORKERS));
+    // Every ciphertext of the other group is invalid for this one, the bad tags too.
+    SecretGroup other = group == SecretGroup.G1 ? SecretGroup.GT : SecretGroup.G1;
+    assertEquals(List.of(0, 1, 2, 3), Validity.invalid(cts, other, random, WORKERS));
   }
 
   @Test

@@ -11,6 +11,7 @@ class PhaseClockTest {
   @Test
   void eachLapChargesTheCpuSinceThePreviousLapToItsPhaseAndRepeatedPhasesAddUp() {
     AtomicLong cpu = new AtomicLong(100);
+    long start = System.nanoTime();
     PhaseClock clock = new PhaseClock(cpu::get);
     cpu.addAndGet(5);
     clock.lap(Phase.DECODE);
@@ -24,6 +25,9 @@ class PhaseClockTest {
     assertEquals(new BlockResult.PhaseTimings(5, 0, 0, 0, 0, 20, 0, 11), c);
     assertEquals(36, c.totalNanos());
     BlockResult.PhaseTimings w = clock.wall();
+    long elapsed = System.nanoTime() - start;
+    // The laps split the wall time since the clock started: together at most what elapsed.
+    assertTrue(w.totalNanos() <= elapsed, w + " > " + elapsed);
     assertTrue(w.decodeNanos() >= 0 && w.checkNanos() >= 0 && w.blameNanos() >= 0);
     assertEquals(0, w.verifyNanos() + w.prepareNanos() + w.combineNanos() + w.decryptNanos()
         + w.validityNanos());
