@@ -3,6 +3,7 @@ package dev.tdsim.pipeline;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SecretGroup;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -81,6 +82,11 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
   @Override
   public S decodeShare(byte[] encoded) {
     return real.decodeShare(encoded);
+  }
+
+  @Override
+  public S decodeShare(byte[] encoded, Committee committee, int validator) {
+    return real.decodeShare(encoded, committee, validator);
   }
 
   @Override
