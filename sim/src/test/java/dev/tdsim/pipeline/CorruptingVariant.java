@@ -45,7 +45,7 @@ final class CorruptingVariant<S> implements CombineVariant<S> {
   }
 
   @Override
-  public long shareWireBytes(dev.tdsim.crypto.tpke.Committee committee, int validator) {
+  public long shareWireBytes(Committee committee, int validator) {
     return real.shareWireBytes(committee, validator);
   }
 
