@@ -243,6 +243,8 @@ final class CombinerBlockPropose<S> {
     }
     if (first) {
       splitHeights++;
+      st.firstBlameNanos = st.blameNanos;
+      st.firstCheckNanos = st.checkNanos;
       st.combineNanos = combineNanos;
       st.decryptNanos = decryptNanos;
       st.signersUsed = used.size();

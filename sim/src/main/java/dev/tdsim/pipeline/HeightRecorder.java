@@ -112,7 +112,7 @@ final class HeightRecorder<S> {
           st.decryptNanos, decrypted - st.decidedNanos, executionNanos,
           Math.max(0, st.proposalWaitNanos), st.signersUsed, openedFinal, real(st.height),
           List.copyOf(st.excluded.keySet()), st.blameNanos, st.checkNanos, reshareNanos,
-          st.reshares, collisionFinal));
+          st.reshares, collisionFinal, st.firstBlameNanos, st.firstCheckNanos));
       onDecrypted.accept(st.height);
       st.cts = null;
       st.genShares = null;

@@ -70,6 +70,9 @@ final class HeightState {
   long decryptNanos;
   long blameNanos;
   long checkNanos;
+  /** Of blameNanos and checkNanos, the first block_propose's. */
+  long firstBlameNanos;
+  long firstCheckNanos;
   long readyNanos = -1;
 
   HeightState(int height, int validators) {
