@@ -52,6 +52,10 @@ import java.util.List;
  * @param collidingPayload the outcome for a key-colliding payload in the block ({@code
  *     colluding-encryptor}): "" (none), "honest" (opened to the honest plaintext), "unopened",
  *     "shifted" or "other" (opened wrong: counted in the mismatches)
+ * @param firstProposeBlameNanos of {@code blameNanos}, the part inside the first block_propose
+ *     (so inside {@code combineNanos}); the rest lies inside {@code reshareNanos}
+ * @param firstProposeCheckNanos of {@code checkNanos}, the part inside the first block_propose;
+ *     the rest lies inside {@code reshareNanos}
  */
 public record HeightRecord(
     int height,
@@ -81,7 +85,9 @@ public record HeightRecord(
     long checkNanos,
     long reshareNanos,
     int reshares,
-    String collidingPayload) {
+    String collidingPayload,
+    long firstProposeBlameNanos,
+    long firstProposeCheckNanos) {
 
   public HeightRecord {
     faulty = List.copyOf(faulty);
@@ -97,7 +103,27 @@ public record HeightRecord(
     this(height, round, txCount, blockBytes, combiner, proposeNanos, decidedNanos, commitNanos,
         consensusNanos, validationNanos, signatureNanos, walNanos, shareCreateNanos,
         shareGossipNanos, combineNanos, decryptNanos, decryptionLatencyNanos, executionNanos,
-        proposalWaitNanos, signers, opened, realCrypto, List.of(), 0, 0, 0, 0, "");
+        proposalWaitNanos, signers, opened, realCrypto, List.of(), 0, 0, 0, 0, "", 0, 0);
+  }
+
+  /**
+   * The critical path's combine phase: the first block_propose without its combined-result
+   * checks and blame (decode, validity, verify, prepare, combine).
+   */
+  public long combineOnlyNanos() {
+    return combineNanos - firstProposeBlameNanos - firstProposeCheckNanos;
+  }
+
+  /**
+   * The critical path's reshare phase: {@code reshareNanos} without the checks and blame of the
+   * block_propose calls after the first (new signer sets, new shares, their travel, the waits
+   * and the later block_propose calls' other phases). With {@link #combineOnlyNanos}, {@code
+   * checkNanos}, {@code blameNanos}, the share phases and {@code decryptNanos} it adds up to
+   * {@code decryptionLatencyNanos}.
+   */
+  public long reshareOnlyNanos() {
+    return reshareNanos - (blameNanos - firstProposeBlameNanos)
+        - (checkNanos - firstProposeCheckNanos);
   }
 
   /** Consensus time spent neither on validation, signatures nor the WAL: network and waiting. */

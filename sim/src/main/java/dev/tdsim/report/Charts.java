@@ -46,7 +46,16 @@ public final class Charts {
     data.addValue(path.shareCreationMs(), "share creation", "mean height");
     data.addValue(path.shareGossipMs(), "share gossip", "mean height");
     data.addValue(path.combineMs(), "combine", "mean height");
+    if (path.checkMs() > 0) {
+      data.addValue(path.checkMs(), "check", "mean height");
+    }
+    if (path.blameMs() > 0) {
+      data.addValue(path.blameMs(), "blame", "mean height");
+    }
     data.addValue(path.decryptMs(), "decrypt", "mean height");
+    if (path.reshareMs() > 0) {
+      data.addValue(path.reshareMs(), "reshare", "mean height");
+    }
     return ChartFactory.createStackedBarChart(title, "", "milliseconds", data,
         PlotOrientation.HORIZONTAL, true, false, false);
   }

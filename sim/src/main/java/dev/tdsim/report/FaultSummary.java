@@ -4,6 +4,7 @@ import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultTimeline;
 import dev.tdsim.faults.FaultWindow;
 import dev.tdsim.faults.ResolvedFault;
+import dev.tdsim.pipeline.HeightRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,13 +14,17 @@ import java.util.Map;
 /**
  * The {@code faults} part of summary.json, the console and report.html: the fault timeline, what
  * each fault cost on the critical path (block intervals and rounds of the heights it was active
- * at, against heights without faults), halts and stalls, and equivocation evidence.
+ * at, against heights without faults), what each share fault did to decryption ({@link
+ * ShareFaultCosts}), halts and stalls, and equivocation evidence.
  */
 public final class FaultSummary {
   private FaultSummary() {}
 
-  /** The summary.json section (snake_case keys, simulated milliseconds). */
-  public static Map<String, Object> of(FaultOutcome o, int heights) {
+  /**
+   * The summary.json section (snake_case keys, simulated milliseconds); {@code records} are the
+   * run's decrypted heights (for the share faults' blame and reshare times).
+   */
+  public static Map<String, Object> of(FaultOutcome o, int heights, List<HeightRecord> records) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("timeline", o.timeline().stream().map(FaultTimeline::toMap).toList());
     m.put("halted", o.halted() == null ? null : halt(o.halted()));
@@ -35,6 +40,7 @@ public final class FaultSummary {
     }
     m.put("stalls", stalls);
     m.put("cost", cost(o, heights));
+    m.put("share_faults", ShareFaultCosts.of(o, records));
     List<Map<String, Object>> rows = new ArrayList<>();
     for (FaultOutcome.HeightFaults h : o.heights()) {
       Map<String, Object> x = new LinkedHashMap<>();
@@ -165,6 +171,7 @@ public final class FaultSummary {
         cost.get("heights_without_faults"), msOrDash(cost.get("mean_interval_ms_without_faults")),
         cost.get("extra_rounds_without_faults"), ((Number) cost.get("stalled_ms")).doubleValue()
             / 1000));
+    out.addAll(ShareFaultCosts.lines(f));
     long evidence = ((Number) f.get("evidence_detections")).longValue();
     @SuppressWarnings("unchecked")
     List<Integer> conflicts = (List<Integer>) f.get("conflicting_commits");

@@ -56,11 +56,20 @@ public final class HtmlReport {
     }
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
-        .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>decrypt</th>")
-        .append("</tr><tr><td>").append(fmt(c.consensusMs())).append(" ms</td><td>")
-        .append(fmt(c.shareCreationMs())).append(" ms</td><td>").append(fmt(c.shareGossipMs()))
-        .append(" ms</td><td>").append(fmt(c.combineMs())).append(" ms</td><td>")
-        .append(fmt(c.decryptMs())).append(" ms</td></tr></table>");
+        .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>check</th>")
+        .append("<th>blame</th><th>decrypt</th><th>reshare</th><th>= decryption latency</th>")
+        .append("</tr><tr>");
+    for (double ms : new double[] {c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(),
+        c.combineMs(), c.checkMs(), c.blameMs(), c.decryptMs(), c.reshareMs(),
+        c.decryptionLatencyMs()}) {
+      h.append("<td>").append(fmt(ms)).append(" ms</td>");
+    }
+    h.append("</tr></table><p>The decryption phases, share creation to reshare, add up to the"
+        + " decryption latency. Check is the combined-result check of variants whose shares are"
+        + " not verified; blame is finding faulty validators (failed verifications searched per"
+        + " validator, failed checks and blame, block_propose calls short of honest shares);"
+        + " reshare is the rest of the time after the first block_propose: new signer sets, new"
+        + " shares, their travel and the later block_propose calls.</p>");
     ChainTiming ch = s.chain();
     h.append("<h3>Inside consensus, and after decryption</h3><table><tr><th>network and"
         + " waiting</th><th>validation</th><th>signatures</th><th>WAL</th><th>execution</th>"
@@ -137,6 +146,29 @@ public final class HtmlReport {
         .append("</td></tr></table><p>The block interval of a height runs from the previous"
             + " height's first commit to its own (it holds the commit pause, timeouts and extra"
             + " rounds a fault causes). Heights that were never committed have no verdict.</p>");
+    List<java.util.Map<String, Object>> shares =
+        (List<java.util.Map<String, Object>>) f.get("share_faults");
+    if (shares != null && !shares.isEmpty()) {
+      h.append("<h3>What each share fault did to decryption</h3><table><tr><th>#</th>")
+          .append("<th>kind</th><th>whom</th><th>heights active</th><th>named faulty</th>")
+          .append("<th>mean blame</th><th>mean reshare</th><th>mean decryption latency</th>")
+          .append("<th>without share faults</th></tr>");
+      for (java.util.Map<String, Object> x : shares) {
+        h.append("<tr><td>").append(x.get("index")).append("</td><td>")
+            .append(esc(String.valueOf(x.get("kind")))).append("</td><td>")
+            .append(esc(String.valueOf(x.get("validators")))).append("</td><td>")
+            .append(esc(ShareFaultCosts.heights(x.get("heights_active")))).append("</td><td>")
+            .append(esc(String.valueOf(x.get("named_faulty")))).append("</td><td>")
+            .append(ShareFaultCosts.ms(x.get("mean_blame_ms"))).append("</td><td>")
+            .append(ShareFaultCosts.ms(x.get("mean_reshare_ms"))).append("</td><td>")
+            .append(ShareFaultCosts.ms(x.get("mean_decryption_latency_ms"))).append("</td><td>")
+            .append(ShareFaultCosts.ms(x.get("mean_decryption_latency_ms_without_share_faults")))
+            .append("</td></tr>");
+      }
+      h.append("</table><p>Means over the heights the fault was active at (simulated time on"
+          + " the combiner's critical path): blame and reshare as in the critical path above."
+          + " The named faulty are every validator the combiner named at those heights.</p>");
+    }
   }
 
   /** Consensus and decryption latency per height, with the budgets drawn across. */

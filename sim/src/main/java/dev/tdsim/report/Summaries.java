@@ -48,7 +48,7 @@ public final class Summaries {
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
         r.notes());
     if (r.faults() != null) {
-      summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights()));
+      summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));
     }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
@@ -73,10 +73,12 @@ public final class Summaries {
     ChainTiming ch = s.chain();
     b.append(String.format(Locale.ROOT,
         "critical path (mean ms): consensus %.1f (network %.1f, validation %.1f, signatures %.1f,"
-            + " wal %.1f) | share creation %.1f | share gossip %.1f | combine %.1f |"
-            + " decrypt %.1f | execution %.1f%n",
+            + " wal %.1f) | share creation %.1f | share gossip %.1f | combine %.1f%s |"
+            + " decrypt %.1f%s = decryption latency %.1f | execution %.1f%n",
         c.consensusMs(), ch.networkMs(), ch.validationMs(), ch.signaturesMs(), ch.walMs(),
-        c.shareCreationMs(), c.shareGossipMs(), c.combineMs(), c.decryptMs(), ch.executionMs()));
+        c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
+        optionalPhase("check", c.checkMs()) + optionalPhase("blame", c.blameMs()), c.decryptMs(),
+        optionalPhase("reshare", c.reshareMs()), c.decryptionLatencyMs(), ch.executionMs()));
     if (!Double.isNaN(ch.blockIntervalMs())) {
       b.append(String.format(Locale.ROOT,
           "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
@@ -92,6 +94,11 @@ public final class Summaries {
       b.append("note: ").append(n).append(System.lineSeparator());
     }
     return b.toString();
+  }
+
+  /** " | name x.x" for a phase that took time in this run, else "" (keeps fault-free runs short). */
+  private static String optionalPhase(String name, double ms) {
+    return ms > 0 ? String.format(Locale.ROOT, " | %s %.1f", name, ms) : "";
   }
 
   private static String fmtBudget(double ms) {

@@ -40,14 +40,24 @@ public final class Verdicts {
     return out;
   }
 
+  /** The mean critical path; its decryption phases add up to the mean decryption latency. */
   public static CriticalPath criticalPath(List<HeightRecord> heights) {
     int n = Math.max(1, heights.size());
     return new CriticalPath(
-        heights.stream().mapToDouble(h -> ms(h.consensusNanos())).sum() / n,
-        heights.stream().mapToDouble(h -> ms(h.shareCreateNanos())).sum() / n,
-        heights.stream().mapToDouble(h -> ms(h.shareGossipNanos())).sum() / n,
-        heights.stream().mapToDouble(h -> ms(h.combineNanos())).sum() / n,
-        heights.stream().mapToDouble(h -> ms(h.decryptNanos())).sum() / n);
+        mean(heights, HeightRecord::consensusNanos, n),
+        mean(heights, HeightRecord::shareCreateNanos, n),
+        mean(heights, HeightRecord::shareGossipNanos, n),
+        mean(heights, HeightRecord::combineOnlyNanos, n),
+        mean(heights, HeightRecord::checkNanos, n),
+        mean(heights, HeightRecord::blameNanos, n),
+        mean(heights, HeightRecord::decryptNanos, n),
+        mean(heights, HeightRecord::reshareOnlyNanos, n),
+        mean(heights, HeightRecord::decryptionLatencyNanos, n));
+  }
+
+  private static double mean(List<HeightRecord> heights,
+      java.util.function.ToLongFunction<HeightRecord> nanos, int n) {
+    return heights.stream().mapToDouble(h -> ms(nanos.applyAsLong(h))).sum() / n;
   }
 
   static double percentile(double[] values, double p) {

@@ -58,6 +58,12 @@ class ShareFaultsTest {
     assertEquals(r.decryptionLatencyNanos(), r.shareCreateNanos() + r.shareGossipNanos()
         + r.combineNanos() + r.decryptNanos() + r.reshareNanos(),
         "the latency is the sum of its parts, the reshare included");
+    assertEquals(r.decryptionLatencyNanos(), r.shareCreateNanos() + r.shareGossipNanos()
+        + r.combineOnlyNanos() + r.checkNanos() + r.blameNanos() + r.decryptNanos()
+        + r.reshareOnlyNanos(), "the critical-path phases (blame and check apart) add up too");
+    assertTrue(r.combineOnlyNanos() >= 0 && r.reshareOnlyNanos() >= 0, r.toString());
+    assertTrue(r.firstProposeBlameNanos() <= r.blameNanos()
+        && r.firstProposeCheckNanos() <= r.checkNanos(), r.toString());
     // Same seed, same run.
     assertEquals(r, run(variant, plan(kind, FAULTY)).record(1), "deterministic");
     return r;

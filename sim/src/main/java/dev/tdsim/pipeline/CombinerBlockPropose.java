@@ -1,0 +1,291 @@
+package dev.tdsim.pipeline;
+
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.variant.BlockResult;
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.timing.CryptoOp;
+import dev.tdsim.timing.Hardware;
+import dev.tdsim.timing.OpSize;
+import dev.tdsim.timing.Scaling;
+import dev.tdsim.timing.TimingModel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The combiner's block_propose over the shares it has, and its time accounting: the real call
+ * (at real heights), the validators it names faulty, each phase (decode, validity, verify or
+ * check, prepare once per combiner and signer set, combine, blame, decrypt) charged from the
+ * timing model on the combiner's hardware, and the measured/extrapolated split of the first
+ * block_propose per height.
+ *
+ * @param <S> the variant's decoded share type
+ */
+final class CombinerBlockPropose<S> {
+  /** What the combiner does once a block_propose's simulated time has passed. */
+  interface AfterAttempt {
+    void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet);
+  }
+
+  private final PipelineContext<S> ctx;
+  private final Simulation sim;
+  private final RealCrypto<S> crypto;
+  private final DecryptionPipeline.Settings settings;
+  private final StrongRandom random;
+  private final Committee committee;
+  private final AfterAttempt then;
+  private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
+  private int splitHeights;
+  /** The signer sets each combiner has already run prepare_combine for. */
+  private final Map<Integer, java.util.Set<List<Integer>>> preparedBy = new HashMap<>();
+  private long shareFaultCpuNanos;
+
+  CombinerBlockPropose(PipelineContext<S> ctx, AfterAttempt then) {
+    this.ctx = ctx;
+    this.sim = ctx.sim;
+    this.crypto = ctx.crypto;
+    this.settings = ctx.settings;
+    this.random = ctx.random;
+    this.committee = ctx.committee;
+    this.then = then;
+  }
+
+  /**
+   * Real CPU nanoseconds spent by block_propose because of share faults: blame, calls that ran
+   * out of honest shares, and every block_propose after the first.
+   */
+  long shareFaultCpuNanos() {
+    return shareFaultCpuNanos;
+  }
+
+  /**
+   * What the combiner's block_propose and decryption cost per height, split into the part that
+   * rests on measurements here and the part extrapolated to the validator's cores.
+   */
+  Optional<Scaling.Split> meanCombineSplit() {
+    if (splitHeights == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new Scaling.Split(combineSplit.wallNanos() / splitHeights,
+        combineSplit.measuredWallNanos() / splitHeights, combineSplit.usableCores(),
+        combineSplit.measuredThreads()));
+  }
+
+  /** The per-variant operations a block_propose without faults found is charged. */
+  private List<CryptoOp> honestOps() {
+    return crypto.verifiesShares()
+        ? List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.VERIFY, CryptoOp.PREPARE,
+            CryptoOp.COMBINE)
+        : List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.CHECK, CryptoOp.PREPARE,
+            CryptoOp.COMBINE);
+  }
+
+  /** One block_propose by the combiner over the shares it has, then what follows from it. */
+  void attempt(HeightState st) {
+    st.busy = true;
+    boolean first = st.attempts == 0;
+    st.attempts++;
+    if (first) {
+      st.firstAttemptNanos = sim.nowNanos();
+    }
+    List<Integer> used = new ArrayList<>(folding() ? st.arrived : usable(st));
+    used.sort(null);
+    int m = st.pending.size();
+    int points = used.stream().mapToInt(committee::pointsOf).sum();
+    OpSize size = new OpSize(m, used.size(), points, pendingBytes(st));
+    Hardware hw = settings.hardware()[st.combiner];
+    TimingModel tm = timingAt(st.height);
+    Map<CryptoOp, Long> phaseCpu = new java.util.EnumMap<>(CryptoOp.class);
+    Map<Integer, String> named = new TreeMap<>();
+    boolean shortOfShares = false;
+    boolean valueFaults = false;
+    Boolean ranPrepare = null;
+    List<Integer> finalSet = null;
+    long shortCpu = 0;
+    if (real(st.height)) {
+      Map<Integer, List<byte[]>> shares = new TreeMap<>();
+      for (int v : used) {
+        shares.put(v, st.sent.get(v));
+      }
+      RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, pendingCts(st), shares,
+          folding() ? st.signers : null, random);
+      if (a.isShort()) {
+        shortOfShares = true;
+        shortCpu = a.cpuNanos();
+        for (int v : a.namedBeforeShort()) {
+          named.put(v, "decryption share failed verification or blame (fewer than t honest"
+              + " shares left)");
+        }
+      } else {
+        BlockResult result = a.result();
+        ranPrepare = result.ranPrepare();
+        BlockResult.PhaseTimings c = result.cpu();
+        named.putAll(result.faultyValidators());
+        // Faults found by value: a validator named by verification or blame, or a combined
+        // secret that failed its check (a valid ciphertext left unopened).
+        valueFaults = result.faultyValidators().values().stream()
+            .anyMatch(r -> !r.startsWith("malformed") && !r.startsWith("sent "));
+        boolean decodeFaults = result.faultyValidators().values().stream()
+            .anyMatch(r -> r.startsWith("malformed") || r.startsWith("sent "));
+        // A variant that folds the signer set combines nothing when a signer's shares are
+        // missing or do not decode (its payloads wait for the reshare).
+        boolean combined = !folding() || (!decodeFaults && used.size() == st.signers.size());
+        for (int i = 0; i < m && combined && !valueFaults; i++) {
+          valueFaults = result.plaintexts().get(i).isEmpty()
+              && !result.invalidCiphertexts().contains(i);
+        }
+        phaseCpu.put(CryptoOp.DECODE, c.decodeNanos());
+        phaseCpu.put(CryptoOp.VALIDITY, c.validityNanos());
+        phaseCpu.put(CryptoOp.VERIFY, c.verifyNanos());
+        phaseCpu.put(CryptoOp.CHECK, c.checkNanos());
+        phaseCpu.put(CryptoOp.PREPARE, c.prepareNanos());
+        phaseCpu.put(CryptoOp.COMBINE, c.combineNanos());
+        phaseCpu.put(CryptoOp.BLAME, c.blameNanos());
+        phaseCpu.put(CryptoOp.DECRYPT, c.decryptNanos());
+        // A set prepared after dropping faulty validators is one more prepare_combine (variants
+        // that fold the signer set wait for new shares instead).
+        if (!folding()) {
+          finalSet = List.copyOf(result.signersUsed().validators());
+        }
+        for (int i = 0; i < m; i++) {
+          Optional<byte[]> p = result.plaintexts().get(i);
+          if (p.isPresent()) {
+            st.plaintexts.put(st.pending.get(i), p.get());
+          }
+        }
+      }
+    }
+    if (folding()) {
+      for (int v : st.signers.validators()) {
+        if (!used.contains(v)) {
+          named.put(v, "no decryption share within crypto.share_timeout");
+        }
+      }
+    }
+    for (Map.Entry<Integer, String> e : named.entrySet()) {
+      st.excluded.putIfAbsent(e.getKey(), e.getValue());
+    }
+    long combineNanos = 0;
+    long decryptNanos = 0;
+    if (shortOfShares) {
+      // The real call ran its decode, validity check, prepare and blame before it found fewer
+      // than t honest shares; the model prices those phases, measured timing charges its CPU.
+      long blame = charge(st.height, CryptoOp.BLAME, size, shortCpu, hw, false);
+      for (CryptoOp op : List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE)) {
+        blame += charge(st.height, op, size, 0, hw, false);
+      }
+      st.blameNanos += blame;
+      shareFaultCpuNanos += shortCpu;
+      combineNanos = blame;
+    } else {
+      // prepare_combine is paid once per (combiner, signer set): each combiner keeps its own
+      // cache (at real heights the combiner's real BlockProposer says whether it prepared).
+      java.util.Set<List<Integer>> cache =
+          preparedBy.computeIfAbsent(st.combiner, c -> new java.util.HashSet<>());
+      boolean newForCombiner = cache.add(List.copyOf(used));
+      boolean newFinal = finalSet != null && !finalSet.equals(used) && cache.add(finalSet);
+      int prepares = (newForCombiner ? 1 : 0) + (newFinal ? 1 : 0);
+      if (ranPrepare != null) {
+        prepares = ranPrepare ? Math.max(1, prepares) : 0;
+      }
+      boolean prepared = prepares == 0;
+      List<CryptoOp> ops = new ArrayList<>(honestOps());
+      if (valueFaults) {
+        // Finding the faulty: a failed share verification searched per validator, or failed
+        // combined-result checks and blame; priced as BLAME, calibrated with one bad share.
+        ops.remove(CryptoOp.VERIFY);
+        ops.remove(CryptoOp.CHECK);
+        ops.add(CryptoOp.BLAME);
+        phaseCpu.merge(CryptoOp.BLAME, phaseCpu.getOrDefault(CryptoOp.VERIFY, 0L)
+            + phaseCpu.getOrDefault(CryptoOp.CHECK, 0L), Long::sum);
+      }
+      if (!first) {
+        ops.remove(CryptoOp.VALIDITY); // the combiner checked these ciphertexts already
+        for (CryptoOp op : ops) {
+          shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(op, 0L));
+        }
+        shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(CryptoOp.DECRYPT, 0L));
+      } else if (valueFaults) {
+        shareFaultCpuNanos += Math.max(0, phaseCpu.getOrDefault(CryptoOp.BLAME, 0L));
+      }
+      for (CryptoOp op : ops) {
+        if (op == CryptoOp.PREPARE && prepared) {
+          continue;
+        }
+        int times = op == CryptoOp.PREPARE ? prepares : 1;
+        long cpu = Math.max(0, phaseCpu.getOrDefault(op, 0L));
+        long phase = 0;
+        for (int i = 0; i < times; i++) {
+          phase += charge(st.height, op, size, cpu / times, hw, true);
+        }
+        combineNanos += phase;
+        if (op == CryptoOp.BLAME) {
+          st.blameNanos += phase;
+        } else if (op == CryptoOp.CHECK) {
+          st.checkNanos += phase;
+        }
+        if (phase > 0 && first) {
+          combineSplit = combineSplit.plus(tm.split(op, size, cpu, op.parallelUnits(size), hw));
+        }
+      }
+      decryptNanos = charge(st.height, CryptoOp.DECRYPT, size,
+          Math.max(0, phaseCpu.getOrDefault(CryptoOp.DECRYPT, 0L)), hw, true);
+      if (decryptNanos > 0 && first) {
+        combineSplit = combineSplit.plus(tm.split(CryptoOp.DECRYPT, size,
+            phaseCpu.getOrDefault(CryptoOp.DECRYPT, 0L), CryptoOp.DECRYPT.parallelUnits(size),
+            hw));
+      }
+    }
+    if (first) {
+      splitHeights++;
+      st.firstBlameNanos = st.blameNanos;
+      st.firstCheckNanos = st.checkNanos;
+      st.combineNanos = combineNanos;
+      st.decryptNanos = decryptNanos;
+      st.signersUsed = used.size();
+    }
+    boolean wasShort = shortOfShares;
+    // The set tried, in arrival order less the named (what usable() gives when nothing changed).
+    List<Integer> tried = (folding() ? st.arrived : usable(st)).stream()
+        .filter(v -> !st.excluded.containsKey(v)).toList();
+    sim.scheduleAfter(combineNanos + decryptNanos, s -> afterAttempt(st, wasShort, tried));
+  }
+
+  private void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet) {
+    then.afterAttempt(st, wasShort, usedSet);
+  }
+
+  private boolean real(int height) {
+    return ctx.real(height);
+  }
+
+  private boolean folding() {
+    return ctx.folding();
+  }
+
+  private List<Integer> usable(HeightState st) {
+    return st.usable();
+  }
+
+  private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
+      boolean check) {
+    return ctx.charger.charge(height, op, size, cpuNanos, hw, check);
+  }
+
+  private TimingModel timingAt(int height) {
+    return ctx.charger.timingAt(height);
+  }
+
+  private List<Ciphertext> pendingCts(HeightState st) {
+    return ctx.pendingCts(st);
+  }
+
+  private long pendingBytes(HeightState st) {
+    return ctx.pendingBytes(st);
+  }
+}

@@ -1,0 +1,92 @@
+package dev.tdsim.pipeline;
+
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.KeyCollision;
+import dev.tdsim.crypto.tpke.SignerSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Mutable bookkeeping of one height, owned by the pipeline: the block, every validator's commit
+ * and share progress, the combiner's attempts and the times its {@link HeightRecord} is made of
+ * (simulated nanoseconds; -1 while not yet reached).
+ */
+final class HeightState {
+  final int height;
+  final long[] commitAt;
+  final long[] announcedAt;
+  final boolean[] started;
+  final List<Integer> arrived = new ArrayList<>();
+  final List<Runnable> onReady = new ArrayList<>();
+  /** The shares each arrived validator sent the combiner (current signer set). */
+  final Map<Integer, List<byte[]>> sent = new HashMap<>();
+  /** Validators named faulty at this height, with the reason. */
+  final Map<Integer, String> excluded = new TreeMap<>();
+  /** Opened plaintexts by ciphertext index. */
+  final Map<Integer, byte[]> plaintexts = new HashMap<>();
+  List<byte[]> payloads;
+  List<Ciphertext> cts;
+  /** Ciphertext indices still to open (all of them until the first block_propose). */
+  List<Integer> pending;
+  KeyCollision.Colliding colliding;
+  int colluder = -1;
+  long blockBytes;
+  long validityCpuNanos;
+  long proposeNanos;
+  long roundZeroNanos = -1;
+  long decidedNanos = -1;
+  int decidedRound;
+  ProcessingTime processing = ProcessingTime.NONE;
+  long proposalWaitNanos = -1;
+  int combiner = -1;
+  /** The round-0 proposer of the next height, and the validator after it by id. */
+  int designated = -1;
+  int backup = -1;
+  int round;
+  long commitNanos = -1;
+  SignerSet signers;
+  int generation;
+  Map<Integer, List<byte[]>> genShares;
+  Map<Integer, Long> genShareCpu;
+  boolean combining;
+  boolean busy;
+  boolean done;
+  boolean timedOut;
+  int attempts;
+  /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
+  List<Integer> shortWith = List.of();
+  int reshares;
+  int signersUsed;
+  long sharesCompleteNanos = -1;
+  long criticalCreateNanos;
+  long firstAttemptNanos = -1;
+  long reshareFromNanos = -1;
+  long combineNanos;
+  long decryptNanos;
+  long blameNanos;
+  long checkNanos;
+  /** Of blameNanos and checkNanos, the first block_propose's. */
+  long firstBlameNanos;
+  long firstCheckNanos;
+  long readyNanos = -1;
+
+  HeightState(int height, int validators) {
+    this.height = height;
+    int v = validators;
+    this.commitAt = new long[v];
+    this.announcedAt = new long[v];
+    this.started = new boolean[v];
+    Arrays.fill(commitAt, -1);
+    Arrays.fill(announcedAt, -1);
+  }
+
+  /** Arrived and not named faulty. */
+  List<Integer> usable() {
+    return arrived.stream().filter(v -> !excluded.containsKey(v)).toList();
+  }
+}
