@@ -55,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
     try {
       s = ScenarioLoader.load(file, overrides);
     } catch (ScenarioException e) {
-      throw new InputException(e.getMessage());
+      throw new InputException(firstError(e, file));
     }
     PrintWriter stdout = spec.commandLine().getOut();
     if (dumpConfig) {
@@ -129,6 +129,16 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * A run stops at a bad scenario with one line: its first error in file order, and how many
+   * more there are ({@code tdsim validate} lists them all).
+   */
+  static String firstError(ScenarioException e, Path file) {
+    int more = e.getErrors().size() - 1;
+    return e.getMessage() + (more == 0 ? "" : " (and " + more + " more error"
+        + (more == 1 ? "" : "s") + "; 'tdsim validate " + file + "' lists them all)");
   }
 
   /** The work folder of a run into {@code target} (absolute, normalized): beside it. */
