@@ -43,4 +43,27 @@ class ScenarioDocsTest {
       assertTrue(doc.contains("### `" + section + "`"), section);
     }
   }
+
+  /** The region names the doc lists (validators section) are exactly those the code accepts. */
+  @Test
+  void theRegionListIsTheCodes() throws IOException {
+    String doc = doc();
+    int start = doc.indexOf("the AWS region codes");
+    int end = doc.indexOf("(each the `-1` region)", start);
+    assertTrue(start > 0 && end > start, "the region list of docs/SCENARIOS.md moved");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("`([a-z0-9-]+)`( \\(([a-z0-9-]+)\\))?")
+            .matcher(doc.substring(start, end));
+    List<String> listed = new java.util.ArrayList<>();
+    while (m.find()) {
+      listed.add(m.group(1));
+      if (m.group(3) != null) {
+        // a short name with its code: the code it stands for is the code's
+        assertEquals(m.group(3), dev.tdsim.network.RegionLatency.codes().stream()
+            .filter(c -> dev.tdsim.network.RegionLatency.aliasesOf(c).contains(m.group(1)))
+            .findFirst().orElse("none"), m.group(1));
+      }
+    }
+    assertEquals(dev.tdsim.network.RegionLatency.knownRegionNames(), listed);
+  }
 }
