@@ -71,6 +71,7 @@ public final class Main implements Callable<Integer> {
     cl.setParameterExceptionHandler(new OneLineUsageError());
     cl.setExecutionExceptionHandler(new FailureHandler());
     cl.setExitCodeExceptionMapper(e -> EXIT_FAILURE);
+    HelpLayout.install(cl);
     return cl;
   }
 
