@@ -66,4 +66,21 @@ class ScenarioDocsTest {
     }
     assertEquals(dev.tdsim.network.RegionLatency.knownRegionNames(), listed);
   }
+
+  /** README's Layout section names every docs/*.md. */
+  @Test
+  void theReadmeLayoutListsEveryDoc() throws IOException {
+    Path root = Files.exists(Path.of("../README.md")) ? Path.of("..") : Path.of(".");
+    String readme = Files.readString(root.resolve("README.md"));
+    String layout = readme.substring(readme.indexOf("## Layout"));
+    List<String> docs;
+    try (var files = Files.list(root.resolve("docs"))) {
+      docs = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".md")).sorted()
+          .toList();
+    }
+    assertTrue(docs.size() >= 6, "docs/*.md: " + docs);
+    for (String d : docs) {
+      assertTrue(layout.contains("(docs/" + d + ")"), d + " is not in README's Layout section");
+    }
+  }
 }
