@@ -14,6 +14,7 @@ import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.CombineVariant;
 import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.pipeline.FaultyShares;
 import dev.tdsim.pipeline.RealCrypto;
 import dev.tdsim.progress.ProgressBar;
 import dev.tdsim.timing.CostModel;
@@ -73,15 +74,21 @@ import java.util.TreeMap;
  * over the summed CPU at 1 of the same points gives the CPU ratio at k ({@link Scaling}).
  *
  * <p>The signers are the fewest validators (in index order) whose points reach the threshold, like
- * the shares the simulator's combiner waits for. BLAME is not calibrated: the grid has no faulty
- * validator, so it costs 0 in the model.
+ * the shares the simulator's combiner waits for. CHECK (the combined-result check of variants
+ * whose shares are not verified) is its own phase. BLAME is timed on a second block_propose per
+ * visit with one bad share: the first signer's shares are shifted by a group element (the
+ * variant's colluding share maker, as the simulator's {@code bad-share} fault sends them); for
+ * variants whose shares do not depend on the signer set the next validator's honest shares are
+ * added, so that t honest points remain. BLAME is that call's verify, check and blame phases:
+ * a failed verification that searches per validator, failed combined-result checks and blame;
+ * size (m, its validators, their points, payload bytes).
  */
 public final class Calibrator {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   /** Signers whose share creation is timed at each grid point. */
   private static final int TIMED_SHARE_MAKERS = 3;
   private static final List<CryptoOp> PHASES = List.of(CryptoOp.DECODE, CryptoOp.VALIDITY,
-      CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.DECRYPT);
+      CryptoOp.VERIFY, CryptoOp.CHECK, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.DECRYPT);
 
   private final CalibrationSettings settings;
   private final PrintWriter err;
@@ -137,6 +144,10 @@ public final class Calibrator {
     final SignerSet shareSigners;
     final List<Integer> timedMakers;
     final OpSize block;
+    /** Shares with one bad signer (BLAME), the set they were folded for, and their size. */
+    Map<Integer, List<byte[]>> faultyShares;
+    SignerSet faultyFor;
+    OpSize faultySize;
     final StrongRandom random;
     /**
      * Per point (op + maker) and thread count: the measurements, {cpu, wall without run-queue
@@ -237,7 +248,26 @@ public final class Calibrator {
         }
         double pw = phaseWall.get(op);
         // Each phase's own CPU over the threads it ran on, as the simulator measures it.
+        if (op == CryptoOp.CHECK && verifies) {
+          continue;
+        }
         add(op.name(), op, block, k, Math.max(0, phaseCpu.get(op)), pw * unqueuedShare, pw);
+      }
+      if (faultyShares != null) {
+        BlockProposer<S> blamer = new BlockProposer<>(variant, keys, workers);
+        long fq0 = runQueueDelayNanos(workers);
+        long f0 = System.nanoTime();
+        BlockResult faulty = blamer.propose(cts, faultyShares, faultyFor, null, weights);
+        double fw = System.nanoTime() - f0;
+        long fq1 = runQueueDelayNanos(workers);
+        neverWrong(name, faulty, payloads);
+        BlockResult.PhaseTimings c = faulty.cpu();
+        BlockResult.PhaseTimings w = faulty.timings();
+        double blameCpu = Math.max(0, c.verifyNanos()) + Math.max(0, c.checkNanos())
+            + Math.max(0, c.blameNanos());
+        double blameWall = w.verifyNanos() + w.checkNanos() + w.blameNanos();
+        double share = fw > 0 ? unqueued(fw, fq0, fq1, k) / fw : 1;
+        add("BLAME", CryptoOp.BLAME, faultySize, k, blameCpu, blameWall * share, blameWall);
       }
     }
   }
@@ -246,9 +276,8 @@ public final class Calibrator {
   private static Map<CryptoOp, Long> byOp(BlockResult.PhaseTimings t) {
     Map<CryptoOp, Long> m = new EnumMap<>(CryptoOp.class);
     m.put(CryptoOp.DECODE, t.decodeNanos());
-    // The combined-result check is priced with the validity check: both are per-block
-    // batched pairing products with a per-message part.
-    m.put(CryptoOp.VALIDITY, t.validityNanos() + t.checkNanos());
+    m.put(CryptoOp.VALIDITY, t.validityNanos());
+    m.put(CryptoOp.CHECK, t.checkNanos());
     m.put(CryptoOp.VERIFY, t.verifyNanos());
     m.put(CryptoOp.PREPARE, t.prepareNanos());
     m.put(CryptoOp.COMBINE, t.combineNanos());
@@ -414,6 +443,8 @@ public final class Calibrator {
     info(String.format(Locale.ROOT, "%s on %dx%d: tables and warm-up in %.1f s", name,
         committee.validators(), committee.shares(), (System.nanoTime() - w0) / 1e9));
 
+    // Blame checks shares against the G2 key shares: computed now (untimed), not in BLAME.
+    keys.keyShares();
     SignerSet signers = thresholdSigners(committee);
     SignerSet shareSigners = variant.sharesDependOnSigners() ? signers : SignerSet.all(committee);
     if (variant.sharesDependOnSigners()) {
@@ -443,9 +474,30 @@ public final class Calibrator {
       for (int i = 0; i < makers.size(); i++) {
         shares.put(makers.get(i), made.get(i).value());
       }
-      out.add(new Cell<>(variant, keys, m, size, payloads, cts, shares, shareSigners,
+      Cell<S> cell = new Cell<>(variant, keys, m, size, payloads, cts, shares, shareSigners,
           timedMakers(makers), new OpSize(m, makers.size(), points, (long) m * size),
-          encryption));
+          encryption);
+      // One bad signer (the first, its shares shifted) among the signers and the next
+      // validator, so that t honest points remain after blame.
+      if (makers.size() < committee.validators()) {
+        List<Integer> withExtra = new ArrayList<>(makers);
+        withExtra.add(makers.size());
+        SignerSet faultySet = SignerSet.of(committee, withExtra);
+        SignerSet madeFor = variant.sharesDependOnSigners() ? faultySet : shareSigners;
+        Map<Integer, List<byte[]>> faulty = new TreeMap<>();
+        List<RealCrypto.Timed<List<byte[]>>> honest = untimed.createShares(withExtra, madeFor, cts);
+        for (int i = 0; i < withExtra.size(); i++) {
+          faulty.put(withExtra.get(i), honest.get(i).value());
+        }
+        int bad = makers.get(0);
+        faulty.put(bad, untimed.createWith(
+            FaultyShares.shifted(variant, keys, bad, madeFor), cts).value());
+        cell.faultyShares = faulty;
+        cell.faultyFor = variant.sharesDependOnSigners() ? faultySet : null;
+        cell.faultySize = new OpSize(m, faultySet.size(), faultySet.pointCount(),
+            (long) m * size);
+      }
+      out.add(cell);
     }
     return out;
   }
@@ -581,6 +633,18 @@ public final class Calibrator {
             "block_propose with variant %s did not return payload %d of %d (faulty validators:"
                 + " %s): calibration stopped", variant, j, payloads.size(),
             result.faultyValidators()));
+      }
+    }
+  }
+
+  /** A block_propose with a bad share may leave payloads unopened, but never opens one wrong. */
+  private static void neverWrong(String variant, BlockResult result, List<byte[]> payloads) {
+    for (int j = 0; j < payloads.size(); j++) {
+      if (result.plaintexts().get(j).isPresent()
+          && !Arrays.equals(result.plaintexts().get(j).get(), payloads.get(j))) {
+        throw new IllegalStateException(String.format(Locale.ROOT,
+            "block_propose with variant %s and a bad share opened payload %d wrong:"
+                + " calibration stopped", variant, j));
       }
     }
   }

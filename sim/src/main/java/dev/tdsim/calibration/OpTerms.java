@@ -40,7 +40,11 @@ final class OpTerms {
       case PREPARE -> List.of("const", "validators", "shares");
       case COMBINE -> perPoint ? List.of("const", "msgs", "msgs_shares")
           : List.of("const", "msgs", "msgs_validators");
-      case BLAME -> List.of("const", "msgs", "msgs_validators", "shares");
+      // Per validator (a verification or blame check each) and per message (checks of the
+      // failed combinations, one by one when they all fail).
+      case BLAME -> List.of("const", "msgs", "validators", "msgs_validators");
+      // One pairing check per message, batched.
+      case CHECK -> List.of("const", "msgs");
     };
   }
 

@@ -3,6 +3,7 @@ package dev.tdsim.pipeline;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
@@ -50,6 +51,20 @@ public final class RealCrypto<S> {
   public int threads() {
     return workers.threads();
   }
+
+  /**
+   * Whether this variant's combiner verifies shares (then block_propose has a VERIFY phase and no
+   * combined-result CHECK; otherwise the reverse). Asked once, of a combiner for all validators.
+   */
+  public boolean verifiesShares() {
+    if (verifies == null) {
+      verifies = new BlockProposer<>(variant, keys, workers)
+          .combinerFor(SignerSet.all(keys.committee())).verifiesShares();
+    }
+    return verifies;
+  }
+
+  private Boolean verifies;
 
   /** Real crypto calls made so far (encryptions, checks, share batches, block_propose). */
   public long calls() {
@@ -101,6 +116,92 @@ public final class RealCrypto<S> {
       List<byte[]> shares = cts.stream().map(maker::create).toList();
       return new Timed<>(shares, cpu() - t0);
     });
+  }
+
+  /**
+   * One validator creates its shares for {@code cts} with the given maker (honest or faulty),
+   * timed on the calling thread.
+   */
+  public Timed<List<byte[]>> createWith(CombineVariant.ShareMaker maker, List<Ciphertext> cts) {
+    calls++;
+    long t0 = cpu();
+    List<byte[]> shares = cts.stream().map(maker::create).toList();
+    return new Timed<>(shares, cpu() - t0);
+  }
+
+  /**
+   * A client's payload whose key collides ({@link KeyCollision}): a valid ciphertext that opens
+   * to {@code payload} (padded, see {@link KeyCollision.Colliding#honestPlaintext}) under the true
+   * secret and to another plaintext under the colluding validator's shifted secret.
+   */
+  public Timed<KeyCollision.Colliding> colliding(byte[] payload, StrongRandom random) {
+    calls++;
+    long t0 = cpu();
+    KeyCollision.Colliding c =
+        KeyCollision.encrypt(keys.publicKey(), payload, variant.secretGroup(), random);
+    long cpu = cpu() - t0;
+    if (!Tpke.isValid(c.ciphertext())) {
+      throw new IllegalStateException("a key-colliding ciphertext failed its validity check");
+    }
+    return new Timed<>(c, cpu);
+  }
+
+  /**
+   * The outcome of one real block_propose: its result, or, when the real code raised because
+   * fewer than the threshold of the given shares were honest, the reason (result null); the CPU
+   * time is measured in both cases.
+   */
+  public record Attempt(BlockResult result, String shortOfShares, long cpuNanos) {
+    public boolean isShort() {
+      return result == null;
+    }
+
+    /**
+     * The validators a short call named faulty before it ran out of honest shares. The real
+     * code reports them only in its exception's message (a map printed as {v=reason, ...}),
+     * which this reads; empty for a full result.
+     */
+    public List<Integer> namedBeforeShort() {
+      if (shortOfShares == null) {
+        return List.of();
+      }
+      int open = shortOfShares.indexOf("faulty validators {");
+      if (open < 0) {
+        return List.of();
+      }
+      java.util.regex.Matcher m = NAMED.matcher(shortOfShares.substring(open + 18));
+      List<Integer> out = new java.util.ArrayList<>();
+      while (m.find()) {
+        out.add(Integer.parseInt(m.group(1)));
+      }
+      return out;
+    }
+
+    private static final java.util.regex.Pattern NAMED =
+        java.util.regex.Pattern.compile("(?:\\{|, )(\\d+)=");
+  }
+
+  /**
+   * block_propose for shares folded for {@code foldedFor} (null: the senders), without a reshare
+   * source: the pipeline reshares in simulated time. A call that finds fewer than the threshold of
+   * honest shares comes back {@link Attempt#isShort() short} instead of raising.
+   */
+  public Attempt tryBlockPropose(int combiner, List<Ciphertext> cts,
+      Map<Integer, List<byte[]>> shares, SignerSet foldedFor, StrongRandom random) {
+    calls++;
+    BlockProposer<S> proposer = proposers.computeIfAbsent(combiner,
+        c -> new BlockProposer<>(variant, keys, workers));
+    long before = processCpu();
+    try {
+      BlockResult result = proposer.propose(cts, shares, foldedFor, null, random);
+      return new Attempt(result, null, processCpu() - before);
+    } catch (dev.tdsim.crypto.CryptoException e) {
+      if (!String.valueOf(e.getMessage()).contains("not enough honest shares")
+          && !String.valueOf(e.getMessage()).contains("fewer than the threshold")) {
+        throw e;
+      }
+      return new Attempt(null, e.getMessage(), processCpu() - before);
+    }
   }
 
   /**

@@ -19,7 +19,12 @@ public final class HeightsCsv implements Closeable {
   static final String[] COLUMNS = {"height", "round", "msgs", "block_bytes", "combiner", "signers",
       "opened", "real_crypto", "propose_ms", "decided_ms", "commit_ms", "consensus_ms",
       "validation_ms", "signature_ms", "wal_ms", "share_create_ms", "share_gossip_ms",
-      "combine_ms", "decrypt_ms", "decryption_latency_ms", "execution_ms", "proposal_wait_ms"};
+      "combine_ms", "decrypt_ms", "decryption_latency_ms", "execution_ms", "proposal_wait_ms",
+      // Share faults (added at the end, so readers of older files by position still work):
+      // validators named faulty (ids separated by spaces), the combiner's blame and check time,
+      // the time from the first block_propose to the plaintexts when it could not open
+      // everything (reshare or retry), its rounds, and a key-colliding payload's outcome.
+      "faulty", "blame_ms", "check_ms", "reshare_ms", "reshares", "colliding_payload"};
 
   private final Writer writer;
   private final CSVPrinter csv;
@@ -51,7 +56,10 @@ public final class HeightsCsv implements Closeable {
         ms(h.commitNanos()), ms(h.consensusNanos()), ms(h.validationNanos()),
         ms(h.signatureNanos()), ms(h.walNanos()), ms(h.shareCreateNanos()),
         ms(h.shareGossipNanos()), ms(h.combineNanos()), ms(h.decryptNanos()),
-        ms(h.decryptionLatencyNanos()), ms(h.executionNanos()), ms(h.proposalWaitNanos()));
+        ms(h.decryptionLatencyNanos()), ms(h.executionNanos()), ms(h.proposalWaitNanos()),
+        h.faulty().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" ")),
+        ms(h.blameNanos()), ms(h.checkNanos()), ms(h.reshareNanos()), h.reshares(),
+        h.collidingPayload());
     csv.flush();
   }
 

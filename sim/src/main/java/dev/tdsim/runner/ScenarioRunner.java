@@ -134,7 +134,14 @@ public final class ScenarioRunner {
     Committee committee = s.validators().stakeWeights().isEmpty()
         ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)
         : Committee.byStake(s.keys().shares(), s.keys().threshold(), stake);
+    FaultPlan faults = s.faults().plan(s.validators());
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
+    if (faults.hasShareFaults() && sampled.size() < s.heights()) {
+      // Share faults act through the real crypto (block_propose finds the faulty or not).
+      notes.add("crypto.sample_heights ignored: the scenario has decryption-share faults, which"
+          + " act through the real crypto, so it ran at every height");
+      sampled = sampledHeights(s.heights(), 0);
+    }
     TreeSet<Integer> realAt = new TreeSet<>(sampled);
     if (sampled.size() < s.heights()) {
       notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
@@ -144,6 +151,9 @@ public final class ScenarioRunner {
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
     KeySet keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
+    if (faults.hasShareFaults()) {
+      keys.keyShares(); // blame checks shares against them: built here, not charged as blame
+    }
     String built = variant.prepareKeyTables(keys);
     if (!built.isEmpty()) {
       progress.accept("built the " + built + " (once per key set)");
@@ -152,7 +162,7 @@ public final class ScenarioRunner {
         workers.threads());
     Hardware[] hardware = new Hardware[v];
     Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
-    FaultPlan plan = s.faults().plan(s.validators());
+    FaultPlan plan = faults;
     for (int i = 0; i < v && !plan.isEmpty(); i++) {
       double slow = plan.constantCpuFactor(i);
       if (slow != 1) {
@@ -187,7 +197,8 @@ public final class ScenarioRunner {
     DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
-            s.heights(), s.consensus().execution().executionPerTxNanos()), streams.strong("combiner", 0));
+            s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
+            s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
         notes);
     FaultTracker tracker = active == null ? null : new FaultTracker(pipeline, sim, active,
@@ -251,6 +262,13 @@ public final class ScenarioRunner {
     }
     ConsensusStats stats = consensus.stats();
     notes.addAll(stats.notes());
+    if (faults.hasShareFaults()) {
+      long named = pipeline.records().stream().filter(h -> !h.faulty().isEmpty()).count();
+      notes.add(String.format(java.util.Locale.ROOT, "share faults: faulty validators named at"
+          + " %d of %d heights; blame and reshare took %.1f ms of real CPU on this machine;"
+          + " key-colliding payloads opened wrong: %d", named, pipeline.records().size(),
+          pipeline.shareFaultCpuNanos() / 1e6, pipeline.collidingOpenedShifted()));
+    }
     pipeline.meanCombineSplit().ifPresent(split -> notes.add("block_propose and decryption on"
         + " the combiner, mean per height: " + split.describe()));
     Map<String, Object> checked = null;

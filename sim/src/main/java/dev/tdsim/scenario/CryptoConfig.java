@@ -21,6 +21,9 @@ import java.util.List;
  *     in [0, 4096]; 0 = every core of that machine. Not the simulated validators' cores ({@link
  *     ValidatorsConfig#cores()}): a measured call is converted to single-core time and charged
  *     on those
+ * @param shareTimeoutNanos how long the combiner of a variant that folds the signer set into its
+ *     shares waits for the shares of the set it announced before it reshares without the
+ *     missing signers (YAML {@code share_timeout}, > 0; docs/SCENARIOS.md says why 1 s)
  */
 public record CryptoConfig(
     String variant,
@@ -28,7 +31,8 @@ public record CryptoConfig(
     String calibration,
     int sampleHeights,
     String schedule,
-    int threads) {
+    int threads,
+    long shareTimeoutNanos) {
 
   public static final List<String> TIMINGS = dev.tdsim.timing.TimingModels.names();
   public static final List<String> SCHEDULES = Schedule.names();
@@ -41,6 +45,8 @@ public record CryptoConfig(
   public static final int DEFAULT_SAMPLE_HEIGHTS = 0;
   public static final String DEFAULT_SCHEDULE = Schedule.BEFORE_NEXT.scenarioName();
   public static final int DEFAULT_THREADS = 0;
+  public static final long DEFAULT_SHARE_TIMEOUT_NANOS =
+      dev.tdsim.pipeline.DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
   public CryptoConfig {
     Checks.oneOf("crypto.variant", variant, Variants.names());
@@ -49,12 +55,20 @@ public record CryptoConfig(
     Checks.atLeast("crypto.sample_heights", sampleHeights, 0);
     Checks.oneOf("crypto.schedule", schedule, SCHEDULES);
     Checks.inRange("crypto.threads", threads, 0, MAX_THREADS);
+    Checks.positiveDuration("crypto.share_timeout", shareTimeoutNanos);
+  }
+
+  /** With the default share timeout. */
+  public CryptoConfig(String variant, String timing, String calibration, int sampleHeights,
+      String schedule, int threads) {
+    this(variant, timing, calibration, sampleHeights, schedule, threads,
+        DEFAULT_SHARE_TIMEOUT_NANOS);
   }
 
   /** fast, measured, builtin calibration, every height, before-next, all cores. */
   public static CryptoConfig defaults() {
     return new CryptoConfig(DEFAULT_VARIANT, DEFAULT_TIMING, DEFAULT_CALIBRATION,
-        DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS);
+        DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS, DEFAULT_SHARE_TIMEOUT_NANOS);
   }
 
   /** Whether the builtin cost model is used (calibration: builtin). */

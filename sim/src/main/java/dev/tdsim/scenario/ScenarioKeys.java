@@ -81,7 +81,7 @@ public final class ScenarioKeys {
         "wal_fsync_block_parts", "privval_fsync", "execution_per_tx", "execution_per_block",
         "max_block_txs", "max_block_bytes", "halt_after"));
     s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
-        "threads"));
+        "threads", "share_timeout"));
     SECTIONS = Collections.unmodifiableMap(s);
   }
 

@@ -414,9 +414,11 @@ final class ScenarioReader {
     Field<String> schedule =
         field(e, p, "schedule", CryptoConfig.DEFAULT_SCHEDULE, this::string);
     Field<Integer> threads = field(e, p, "threads", CryptoConfig.DEFAULT_THREADS, this::int32);
+    Field<Long> shareTimeout = field(e, p, "share_timeout",
+        CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS, (f, n) -> duration(f, n, false));
     return build("crypto", () -> new CryptoConfig(variant.v(), timing.v(), calibration.v(),
-        sample.v(), schedule.v(), threads.v()), CryptoConfig::defaults, variant, timing,
-        calibration, sample, schedule, threads);
+        sample.v(), schedule.v(), threads.v(), shareTimeout.v()), CryptoConfig::defaults, variant,
+        timing, calibration, sample, schedule, threads, shareTimeout);
   }
 
   /** Parses the value of one field; {@code field} is its dotted path, for errors. */

@@ -119,6 +119,7 @@ public final class ScenarioWriter {
     put(crypto, "sample_heights", num(cr.sampleHeights()));
     put(crypto, "schedule", str(cr.schedule()));
     put(crypto, "threads", num(cr.threads()));
+    put(crypto, "share_timeout", duration(cr.shareTimeoutNanos()));
     put(top, "crypto", block(crypto));
 
     put(top, "budgets", flowList(s.budgetsNanos(), b -> str(Units.formatDuration(b))));

@@ -10,7 +10,7 @@ public enum CryptoOp {
   SHARE_CREATE,
   /** The combiner decoding every share of a block. */
   DECODE,
-  /** Batched ciphertext validity and combined-result checks inside block_propose. */
+  /** The batched ciphertext validity check inside block_propose. */
   VALIDITY,
   /** Batch verification of the block's shares. */
   VERIFY,
@@ -20,8 +20,18 @@ public enum CryptoOp {
   COMBINE,
   /** Key derivation and AEAD opening of every payload. */
   DECRYPT,
-  /** Finding faulty validators and recombining. */
-  BLAME;
+  /**
+   * Finding faulty validators, calibrated with one bad share per block: a share verification
+   * that failed and searched per validator, failed combined-result checks, blame and the
+   * recombination of the failed messages. Charged only at heights where the combiner found a
+   * faulty share.
+   */
+  BLAME,
+  /**
+   * The combined-result check of every combined secret against the public key, for variants
+   * whose shares are not verified (docs/CRYPTO.md), without faults.
+   */
+  CHECK;
 
   /**
    * The independent pieces the real code splits this call into across its worker threads (its

@@ -69,14 +69,20 @@ class CalibrationTest {
 
   @Test
   void measuresEveryOperationOfTheVariantOnEveryGridPoint() {
-    // 2 key sets x 3 message counts; folded has no VERIFY (its VALIDITY includes the
-    // combined-result check), BLAME is not calibrated.
+    // 2 key sets x 3 message counts; folded has no VERIFY but a combined-result CHECK; BLAME
+    // (one bad share) only where a validator beyond the threshold signers exists: 4x8 (3 of 4
+    // validators reach t = 5), not 2x8 (both are needed).
     assertEquals(6, result.samples().stream().filter(s -> s.op() == CryptoOp.COMBINE).count());
+    assertEquals(6, result.samples().stream().filter(s -> s.op() == CryptoOp.CHECK).count());
+    assertEquals(3, result.samples().stream().filter(s -> s.op() == CryptoOp.BLAME).count());
+    assertTrue(result.samples().stream().filter(s -> s.op() == CryptoOp.BLAME)
+        .allMatch(s -> s.size().validators() == 4 && s.cpuNanos() > 0),
+        "blame over the 3 threshold signers and one more, with real work");
     assertTrue(result.samples().stream().allMatch(s -> s.cpuNanos() >= 0));
     Map<CryptoOp, CostFit.Result> fits = result.fits().get("folded");
     assertEquals(List.of(CryptoOp.ENCRYPT, CryptoOp.ADMISSION_CHECK, CryptoOp.SHARE_CREATE,
         CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE, CryptoOp.COMBINE,
-        CryptoOp.DECRYPT), new ArrayList<>(fits.keySet()));
+        CryptoOp.DECRYPT, CryptoOp.BLAME, CryptoOp.CHECK), new ArrayList<>(fits.keySet()));
     for (CostFit.Result r : fits.values()) {
       for (double c : r.coefficients().toArray()) {
         assertTrue(c >= 0, r.toString());

@@ -69,8 +69,9 @@ class CostModelFileTest {
         old.scaling("fast", CryptoOp.COMBINE));
     assertTrue(old.notes().get(0).contains("has no parallel scaling"), old.notes().toString());
     assertTrue(CostModel.builtin().notes().isEmpty());
-    // An operation no calibration measured scales linearly (the old rule).
-    assertEquals(Scaling.LINEAR, CostModel.builtin().scaling("fast", CryptoOp.BLAME));
+    // An operation no calibration measured scales linearly (the old rule): fast verifies its
+    // shares, so it has no combined-result check.
+    assertEquals(Scaling.LINEAR, CostModel.builtin().scaling("fast", CryptoOp.CHECK));
   }
 
   @Test

@@ -184,6 +184,7 @@ final class PipelineFixture {
     m.put(CryptoOp.PREPARE, 40_000_000L);
     m.put(CryptoOp.COMBINE, 5_000_000L);
     m.put(CryptoOp.BLAME, 6_000_000L);
+    m.put(CryptoOp.CHECK, 9_000_000L);
     m.put(CryptoOp.DECRYPT, 7_000_000L);
     return m;
   }
@@ -195,7 +196,8 @@ final class PipelineFixture {
   static CostModel sampledCosts(String variant) {
     Map<CryptoOp, CostModel.Coefficients> ops = new EnumMap<>(CryptoOp.class);
     CryptoOp[] priced = {CryptoOp.SHARE_CREATE, CryptoOp.DECODE, CryptoOp.VALIDITY,
-        CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.BLAME, CryptoOp.DECRYPT};
+        CryptoOp.VERIFY, CryptoOp.PREPARE, CryptoOp.COMBINE, CryptoOp.BLAME, CryptoOp.DECRYPT,
+        CryptoOp.CHECK};
     for (int i = 0; i < priced.length; i++) {
       ops.put(priced[i], new CostModel.Coefficients((i + 1) * 100_000.0, 0, 0, 0, 0, 0, 0));
     }
@@ -235,7 +237,7 @@ final class PipelineFixture {
     DecryptionPipeline<S> p = new DecryptionPipeline<>(sim, net, crypto, timing,
         sampledCosts(variant.name()), workload,
         new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
-            hardware, b.realAt, 10, b.executionPerTxNanos),
+            hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
         SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);
     return p;
@@ -259,6 +261,8 @@ final class PipelineFixture {
     private int msgsPerBlock = 3;
     private long msgBytes = 64;
     private long executionPerTxNanos;
+    private dev.tdsim.faults.FaultPlan faults = dev.tdsim.faults.FaultPlan.NONE;
+    private long shareTimeoutNanos = DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
     private Builder(CombineVariant<?> variant) {
       this.variant = variant;
@@ -310,6 +314,17 @@ final class PipelineFixture {
     /** Execution time of one decrypted transaction (default 0). */
     Builder executionPerTx(long nanos) {
       this.executionPerTxNanos = nanos;
+      return this;
+    }
+
+    /** The faults of the run (default none). */
+    Builder faults(dev.tdsim.faults.FaultPlan faults) {
+      this.faults = faults;
+      return this;
+    }
+
+    Builder shareTimeout(long nanos) {
+      this.shareTimeoutNanos = nanos;
       return this;
     }
 

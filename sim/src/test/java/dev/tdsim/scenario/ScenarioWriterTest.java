@@ -223,6 +223,7 @@ class ScenarioWriterTest {
         sample_heights: 0
         schedule: before-next
         threads: 0
+        share_timeout: 1 s
       budgets: [100 ms, 250 ms, 500 ms, 1 s, 2 s]
       faults: []
       sweep: {}
