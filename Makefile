@@ -1,5 +1,8 @@
 # tdsim: `make run` builds if needed and runs the default job; `make test` runs all tests.
-MVN ?= mvn -B -q
+# No colour codes in the output: -Dstyle.color=never (Maven 3.9+); Maven 3.8's jansi still writes
+# ESC[0m resets when it exits unless told not to (-Djansi.noreset=true, read at JVM start, so it
+# goes in MAVEN_OPTS; whatever MAVEN_OPTS the caller has is kept).
+MVN ?= MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" mvn -B -q -Dstyle.color=never
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.ManifestVersion.class,
     description = "Discrete-event simulator for BFT consensus with threshold-encrypted mempools.",
     subcommands = {RunCommand.class, ValidateCommand.class, SweepCommand.class,
-        CompareCommand.class, CalibrateCommand.class, BenchCommand.class},
+        CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Callable<Integer> {
   public static final int EXIT_OK = 0;
@@ -71,6 +71,7 @@ public final class Main implements Callable<Integer> {
     cl.setParameterExceptionHandler(new OneLineUsageError());
     cl.setExecutionExceptionHandler(new FailureHandler());
     cl.setExitCodeExceptionMapper(e -> EXIT_FAILURE);
+    HelpLayout.install(cl);
     return cl;
   }
 

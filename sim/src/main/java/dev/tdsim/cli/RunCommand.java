@@ -37,7 +37,8 @@ final class RunCommand implements Callable<Integer> {
   List<String> overrides = new ArrayList<>();
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Output folder (default: reports/<scenario name>/).")
+      description = "Output folder (default: reports/<scenario name>/, with --set:"
+          + " reports/<scenario name>--<the overrides>/).")
   Path out;
 
   @Option(names = "--dump-config",
@@ -55,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     try {
       s = ScenarioLoader.load(file, overrides);
     } catch (ScenarioException e) {
-      throw new InputException(e.getMessage());
+      throw new InputException(firstError(e, file));
     }
     PrintWriter stdout = spec.commandLine().getOut();
     if (dumpConfig) {
@@ -63,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
       stdout.flush();
       return Main.EXIT_OK;
     }
-    Path dir = out != null ? out : Path.of("reports", s.name());
+    Path dir = out != null ? out : defaultOut(s, overrides);
     // Checked and locked before anything runs: a bad --out fails now, not after the simulation,
     // and two runs into one folder cannot mix their files.
     try (OutputFolder folder = OutputFolder.claim(dir, "run", OutputFolder.RUN_FILES)) {
@@ -129,6 +130,51 @@ final class RunCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /** The longest override suffix of a default folder name written out; longer ones are hashed. */
+  static final int MAX_SUFFIX_CHARS = 60;
+
+  /**
+   * The default output folder: {@code reports/NAME}, and with {@code --set} overrides {@code
+   * reports/NAME--SUFFIX}, so that a run with overrides never replaces the result of the run
+   * without them (or with other overrides). SUFFIX is the overrides as written, in order, joined
+   * by {@code --}, with spaces dropped and every character but letters, digits and {@code
+   * ._=+-} made {@code _} ({@code crypto.variant=folded--heights=20}); when that is longer than
+   * {@value #MAX_SUFFIX_CHARS} characters it is {@code set-} and 8 hex digits of the overrides'
+   * SHA-256 instead. Overrides of {@code name} choose the name itself and are left out.
+   */
+  static Path defaultOut(Scenario s, List<String> overrides) {
+    List<String> parts = new ArrayList<>();
+    for (String o : overrides) {
+      if (!o.strip().startsWith("name=") && !o.strip().equals("name")) {
+        parts.add(o.strip().replaceAll("\\s+", "").replaceAll("[^A-Za-z0-9._=+-]", "_"));
+      }
+    }
+    if (parts.isEmpty()) {
+      return Path.of("reports", s.name());
+    }
+    String suffix = String.join("--", parts);
+    if (suffix.length() > MAX_SUFFIX_CHARS) {
+      try {
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(
+            String.join("\n", overrides).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        suffix = "set-" + java.util.HexFormat.of().formatHex(sha, 0, 4);
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+      }
+    }
+    return Path.of("reports", s.name() + "--" + suffix);
+  }
+
+  /**
+   * A run stops at a bad scenario with one line: its first error in file order, and how many
+   * more there are ({@code tdsim validate} lists them all).
+   */
+  static String firstError(ScenarioException e, Path file) {
+    int more = e.getErrors().size() - 1;
+    return e.getMessage() + (more == 0 ? "" : " (and " + more + " more error"
+        + (more == 1 ? "" : "s") + "; 'tdsim validate " + file + "' lists them all)");
   }
 
   /** The work folder of a run into {@code target} (absolute, normalized): beside it. */

@@ -24,14 +24,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tdsim validate FILE}: exit 0 when the scenario is valid, else 2 with file:line: field.
- * Checks everything a run or sweep checks before it starts: the scenario, the calibration file
- * it names (warnings about it on stderr) and its {@code sweep:} section with every point.
+ * {@code tdsim validate FILE}: exit 0 when the scenario is valid, else 2 with every error on
+ * stderr, one a line in file order, each {@code FILE:LINE: FIELD: problem} (no command prefix:
+ * editors and grep read the lines as they are). Checks everything a run or sweep checks before
+ * it starts: the scenario, the calibration file it names (warnings about it on stderr) and its
+ * {@code sweep:} section with every point (checked once the rest is valid: its points are
+ * scenarios).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = "Check a scenario file (and --set overrides) without running it: the"
         + " scenario, the calibration file it names and its sweep: section (every point). Exit 0"
-        + " if valid, else exit 2 with FILE:LINE: FIELD: problem.")
+        + " if valid, else exit 2 with every error, one a line in file order:"
+        + " FILE:LINE: FIELD: problem.")
 final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
   Path file;
@@ -44,14 +48,24 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
     Scenario s;
     try {
       s = ScenarioLoader.load(file, overrides);
     } catch (ScenarioException e) {
-      throw new InputException(e.getMessage());
+      for (ScenarioException each : e.getErrors()) {
+        err.println(Main.oneLine(each.getMessage()));
+      }
+      err.flush();
+      return Main.EXIT_USAGE;
     }
-    checkSweep(s);
-    PrintWriter err = spec.commandLine().getErr();
+    try {
+      checkSweep(s);
+    } catch (InputException e) {
+      err.println(Main.oneLine(e.getMessage()));
+      err.flush();
+      return Main.EXIT_USAGE;
+    }
     for (String warning : calibrationWarnings(s)) {
       err.println("tdsim validate: warning: " + warning);
     }

@@ -81,6 +81,18 @@ public final class RegionLatency implements LatencyModel {
 
   private static final Map<String, String> ALIASES = aliases();
 
+  /** Where each region of {@link #CODES} is (AWS's own names for them), for listings. */
+  private static final List<String> LOCATIONS = List.of(
+      "Cape Town", "Hong Kong", "Tokyo", "Seoul", "Osaka", "Mumbai", "Singapore", "Sydney",
+      "Canada Central (Montreal)", "Frankfurt", "Stockholm", "Milan", "Ireland", "London",
+      "Paris", "Bahrain", "Sao Paulo", "N. Virginia", "Ohio", "N. California", "Oregon");
+
+  /** The source of the matrix in one line (the class Javadoc has the details), for listings. */
+  public static final String SOURCE = "CloudPing AWS inter-region grid (cloudping.co), 50th"
+      + " percentile round-trip times as embedded in jvm-libp2p's simulator (AwsLatencies.kt at"
+      + " commit 267a4d46), undated, by its region set about 2020-2021; one-way = the mean of"
+      + " both directions / 2";
+
   private final long[][] oneWayNanos;
 
   public RegionLatency() {
@@ -104,6 +116,32 @@ public final class RegionLatency implements LatencyModel {
     List<String> names = new ArrayList<>(CODES);
     names.addAll(ALIASES.keySet());
     return Collections.unmodifiableList(names);
+  }
+
+  /** The AWS region codes of the matrix, in its (alphabetical) order. */
+  public static List<String> codes() {
+    return CODES;
+  }
+
+  /** The short names of an AWS code ({@code us-east} for {@code us-east-1}), possibly none. */
+  public static List<String> aliasesOf(String code) {
+    List<String> out = new ArrayList<>();
+    ALIASES.forEach((alias, c) -> {
+      if (c.equals(code)) {
+        out.add(alias);
+      }
+    });
+    return out;
+  }
+
+  /** Where an AWS code's region is ({@code N. Virginia} for {@code us-east-1}). */
+  public static String location(String code) {
+    return LOCATIONS.get(index(code));
+  }
+
+  /** The one-way latency between two regions (codes or short names), milliseconds. */
+  public static double oneWayMillis(String from, String to) {
+    return (RTT_MILLIS[index(from)][index(to)] + RTT_MILLIS[index(to)][index(from)]) / 4.0;
   }
 
   /** The measured round-trip time of the source, milliseconds, before symmetrising. */

@@ -17,7 +17,10 @@ import java.util.List;
  *     and reuse their times for the others; 0 = measure every height. At most heights
  * @param schedule when decryption runs: {@code before-next} (a height's decryption finishes before
  *     the next height starts) or {@code pipelined} (it overlaps the next height)
- * @param threads worker threads for measured crypto, in [0, 4096]; 0 = all cores
+ * @param threads worker threads of the machine running tdsim on which the real crypto calls run,
+ *     in [0, 4096]; 0 = every core of that machine. Not the simulated validators' cores ({@link
+ *     ValidatorsConfig#cores()}): a measured call is converted to single-core time and charged
+ *     on those
  * @param shareTimeoutNanos how long the combiner of a variant that folds the signer set into its
  *     shares waits for the shares of the set it announced before it reshares without the
  *     missing signers (YAML {@code share_timeout}, > 0; docs/SCENARIOS.md says why 1 s)

@@ -13,6 +13,9 @@ import java.util.List;
  * FIELD: problem              keys.threshold: ...   (a record built in code: no file)
  * </pre>
  *
+ * <p>Loading a file finds every error in it: the exception thrown is the first (in file order)
+ * and {@link #getErrors()} lists them all.
+ *
  * <p>Records validate themselves and throw an <em>unlocated</em> exception (no file); {@link
  * ScenarioLoader} catches it and throws a located copy pointing at the line of the field (or, for a
  * problem between two fields, of the one the user actually wrote).
@@ -28,6 +31,8 @@ public final class ScenarioException extends RuntimeException {
   private final String field;
   private final String problem;
   private final List<String> relatedFields;
+  /** The errors found with this one, after it (a load reports every error of a file). */
+  private final List<ScenarioException> others;
 
   /**
    * A located error.
@@ -58,12 +63,48 @@ public final class ScenarioException extends RuntimeException {
 
   private ScenarioException(String file, int line, String field, String problem,
       List<String> relatedFields, Throwable cause) {
+    this(file, line, field, problem, relatedFields, cause, List.of());
+  }
+
+  private ScenarioException(String file, int line, String field, String problem,
+      List<String> relatedFields, Throwable cause, List<ScenarioException> others) {
     super(format(file, line, field, problem), cause);
     this.file = file;
     this.line = line;
     this.field = field;
     this.problem = problem;
     this.relatedFields = List.copyOf(relatedFields);
+    this.others = List.copyOf(others);
+  }
+
+  /**
+   * Several errors as one exception: the first one (its message, file, line and field) carrying
+   * the others, so that a caller wanting one error sees the first and {@link #getErrors()} gives
+   * them all.
+   *
+   * @param errors at least one, in the order to report them
+   */
+  public static ScenarioException all(List<ScenarioException> errors) {
+    if (errors.isEmpty()) {
+      throw new IllegalArgumentException("no errors");
+    }
+    ScenarioException first = errors.get(0);
+    if (errors.size() == 1) {
+      return first;
+    }
+    return new ScenarioException(first.file, first.line, first.field, first.problem,
+        first.relatedFields, first.getCause(), errors.subList(1, errors.size()));
+  }
+
+  /**
+   * Every error of the load, this one first, each a single {@code FILE:LINE: FIELD: problem}:
+   * a scenario file's errors in file order, then those of {@code --set} overrides.
+   */
+  public List<ScenarioException> getErrors() {
+    List<ScenarioException> all = new java.util.ArrayList<>(1 + others.size());
+    all.add(this);
+    all.addAll(others);
+    return List.copyOf(all);
   }
 
   private static String format(String file, int line, String field, String problem) {

@@ -153,12 +153,23 @@ public final class ScenarioLoader {
           .build();
     }
 
+    /**
+     * Composes the file, applies the overrides (a bad one is reported with the file's errors and
+     * left out) and reads the result. A YAML syntax error stops at once: nothing after it can be
+     * read.
+     */
     Scenario resolve(String text, String defaultName, List<String> overrides) {
       MappingNode root = compose(text);
+      List<ScenarioException> overrideErrors = new ArrayList<>();
       for (String o : overrides == null ? List.<String>of() : overrides) {
-        applyOverride(root, o);
+        try {
+          applyOverride(root, o);
+        } catch (ScenarioException e) {
+          overrideErrors.add(e);
+        }
       }
-      return new ScenarioReader(label, source, fileSettings).read(root, defaultName);
+      return new ScenarioReader(label, source, fileSettings)
+          .read(root, defaultName, overrideErrors);
     }
 
     // ------------------------------------------------------------ composing

@@ -27,6 +27,12 @@ import org.snakeyaml.engine.v2.nodes.Tag;
  * Turns a composed (and overridden) YAML tree into a {@link Scenario}: checks keys, converts
  * values and units, applies defaults, builds the records (which validate themselves) and gives
  * every error the line of the field it concerns. One instance per load.
+ *
+ * <p>It finds every error of a file in one pass: a value that does not parse, an unknown or
+ * repeated key, a record's check that fails are reported and the field takes its default so
+ * that the other fields are still checked. Checks between fields run when their fields parsed
+ * (a problem involving a field that failed already is its consequence and not reported). The
+ * errors come out together, in file order, as one {@link ScenarioException}.
  */
 final class ScenarioReader {
   private static final String OVERRIDE = ScenarioException.OVERRIDE;
@@ -42,6 +48,22 @@ final class ScenarioReader {
   private final LoadSettings settings;
   /** Where each field the user wrote is, by path ({@code keys.shares}, {@code budgets[1]}). */
   private final Map<String, Loc> where = new HashMap<>();
+  /** Every problem found so far, located. */
+  private final List<ScenarioException> errors = new ArrayList<>();
+  /**
+   * Fields (and sections) whose value was wrong and that took their default: problems that
+   * involve them are consequences, not reported.
+   */
+  private final java.util.Set<String> failed = new java.util.HashSet<>();
+
+  /** Thrown when the problems of a value (a list's elements) are reported already. */
+  private static final class Reported extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Reported() {
+      super(null, null, false, false);
+    }
+  }
 
   ScenarioReader(String label, Path source, LoadSettings settings) {
     this.label = label;
@@ -51,36 +73,60 @@ final class ScenarioReader {
 
   // ------------------------------------------------------------ reading
 
-  Scenario read(MappingNode root, String defaultName) {
+  /**
+   * Reads the whole tree, collecting every error instead of stopping at the first.
+   *
+   * @param earlier errors found before reading (bad {@code --set} paths), reported with the rest
+   * @throws ScenarioException when anything is wrong: {@link ScenarioException#getErrors()} has
+   *     every error in file order
+   */
+  Scenario read(MappingNode root, String defaultName, List<ScenarioException> earlier) {
+    errors.addAll(earlier);
     Map<String, NodeTuple> top = entries(root, "", ScenarioKeys.TOP);
-    String name = get(top, "", "name", defaultName, this::string);
-    long seed = get(top, "", "seed", Scenario.DEFAULT_SEED, this::integer);
-    int heights = get(top, "", "heights", Scenario.DEFAULT_HEIGHTS, this::int32);
-    ValidatorsConfig validators = readValidators(section(top, "validators"));
-    KeysConfig keys = readKeys(section(top, "keys"));
-    NetworkConfig network = readNetwork(section(top, "network"));
-    WorkloadConfig workload = readWorkload(section(top, "workload"));
-    ConsensusConfig consensus = readConsensus(section(top, "consensus"));
-    CryptoConfig crypto = readCrypto(section(top, "crypto"));
-    List<Long> budgets = get(top, "", "budgets", Scenario.DEFAULT_BUDGETS_NANOS,
+    Field<String> name = field(top, "", "name", defaultName, this::string);
+    Field<Long> seed = field(top, "", "seed", Scenario.DEFAULT_SEED, this::integer);
+    Field<Integer> heights = field(top, "", "heights", Scenario.DEFAULT_HEIGHTS, this::int32);
+    Field<ValidatorsConfig> validators = sectionField(top, "validators",
+        readValidators(section(top, "validators")), ValidatorsConfig.defaults());
+    Field<KeysConfig> keys =
+        sectionField(top, "keys", readKeys(section(top, "keys")), KeysConfig.defaults());
+    Field<NetworkConfig> network = sectionField(top, "network",
+        readNetwork(section(top, "network")), NetworkConfig.defaults());
+    Field<WorkloadConfig> workload = sectionField(top, "workload",
+        readWorkload(section(top, "workload")), WorkloadConfig.defaults());
+    Field<ConsensusConfig> consensus = sectionField(top, "consensus",
+        readConsensus(section(top, "consensus")), ConsensusConfig.defaults());
+    Field<CryptoConfig> crypto =
+        sectionField(top, "crypto", readCrypto(section(top, "crypto")), CryptoConfig.defaults());
+    Field<List<Long>> budgets = field(top, "", "budgets", Scenario.DEFAULT_BUDGETS_NANOS,
         (f, n) -> listOf(f, n, "[100 ms, 1 s]", (g, m) -> duration(g, m, false)));
-    FaultsConfig faults = get(top, "", "faults", FaultsConfig.NONE, this::readFaults);
-    Map<String, Object> sweep = get(top, "", "sweep", Map.of(), this::sweep);
-    Scenario scenario = build(() -> new Scenario(name, seed, heights, validators, keys, network,
-        workload, consensus, crypto, budgets, source, sweep, faults));
-    build(() -> StepBounds.check(scenario));
+    Field<FaultsConfig> faults = field(top, "", "faults", FaultsConfig.NONE, this::readFaults);
+    Field<Map<String, Object>> sweep = field(top, "", "sweep", Map.of(), this::sweep);
+    Scenario scenario = build("", () -> new Scenario(name.v(), seed.v(), heights.v(),
+        validators.v(), keys.v(), network.v(), workload.v(), consensus.v(), crypto.v(),
+        budgets.v(), source, sweep.v(), faults.v()), () -> null, name, seed, heights, validators,
+        keys, network, workload, consensus, crypto, budgets, faults, sweep);
+    if (scenario != null && errors.isEmpty()) {
+      // needs a whole, valid scenario (it reads the calibration file it names)
+      build("", () -> StepBounds.check(scenario), () -> null);
+    }
+    if (!errors.isEmpty()) {
+      throw ScenarioException.all(inFileOrder(errors));
+    }
     return scenario;
   }
 
   private ValidatorsConfig readValidators(Map<String, NodeTuple> e) {
     String p = "validators.";
-    int count = get(e, p, "count", ValidatorsConfig.DEFAULT_COUNT, this::int32);
-    List<Long> stake = get(e, p, "stake", List.of(), this::stake);
-    int cores = get(e, p, "cores", ValidatorsConfig.DEFAULT_CORES, this::int32);
-    double speed = get(e, p, "speed", ValidatorsConfig.DEFAULT_SPEED, this::real);
-    List<String> regions = get(e, p, "regions", ValidatorsConfig.DEFAULT_REGIONS,
+    Field<Integer> count = field(e, p, "count", ValidatorsConfig.DEFAULT_COUNT, this::int32);
+    Field<List<Long>> stake = field(e, p, "stake", List.of(), this::stake);
+    Field<Integer> cores = field(e, p, "cores", ValidatorsConfig.DEFAULT_CORES, this::int32);
+    Field<Double> speed = field(e, p, "speed", ValidatorsConfig.DEFAULT_SPEED, this::real);
+    Field<List<String>> regions = field(e, p, "regions", ValidatorsConfig.DEFAULT_REGIONS,
         (f, n) -> listOf(f, n, "[us-east, eu-west]", this::string));
-    return build(() -> new ValidatorsConfig(count, stake, cores, speed, regions));
+    return build("validators",
+        () -> new ValidatorsConfig(count.v(), stake.v(), cores.v(), speed.v(), regions.v()),
+        ValidatorsConfig::defaults, count, stake, cores, speed, regions);
   }
 
   private List<Long> stake(String field, Node n) {
@@ -95,40 +141,48 @@ final class ScenarioReader {
   }
 
   private KeysConfig readKeys(Map<String, NodeTuple> e) {
-    int shares = get(e, "keys.", "shares", KeysConfig.DEFAULT_SHARES, this::int32);
-    int threshold = get(e, "keys.", "threshold", KeysConfig.defaultThreshold(shares), this::int32);
-    return build(() -> new KeysConfig(shares, threshold));
+    Field<Integer> shares = field(e, "keys.", "shares", KeysConfig.DEFAULT_SHARES, this::int32);
+    Field<Integer> threshold = field(e, "keys.", "threshold",
+        KeysConfig.defaultThreshold(shares.v()), this::int32);
+    return build("keys", () -> new KeysConfig(shares.v(), threshold.v()), KeysConfig::defaults,
+        shares, threshold);
   }
 
   private NetworkConfig readNetwork(Map<String, NodeTuple> e) {
     String p = "network.";
-    String model = get(e, p, "model", NetworkConfig.DEFAULT_MODEL, this::string);
-    long latency = get(e, p, "latency", NetworkConfig.DEFAULT_LATENCY_NANOS,
+    Field<String> model = field(e, p, "model", NetworkConfig.DEFAULT_MODEL, this::string);
+    Field<Long> latency = field(e, p, "latency", NetworkConfig.DEFAULT_LATENCY_NANOS,
         (f, n) -> duration(f, n, true));
-    String jitter = get(e, p, "jitter", NetworkConfig.DEFAULT_JITTER, this::string);
-    double sigma = get(e, p, "jitter_sigma", NetworkConfig.DEFAULT_JITTER_SIGMA, this::real);
-    long bandwidth = get(e, p, "bandwidth", NetworkConfig.DEFAULT_BANDWIDTH_BITS_PER_SECOND,
-        this::bandwidth);
-    String dissemination =
-        get(e, p, "dissemination", NetworkConfig.DEFAULT_DISSEMINATION, this::string);
-    int fanout = get(e, p, "gossip_fanout", NetworkConfig.DEFAULT_GOSSIP_FANOUT, this::int32);
-    long sendRate = get(e, p, "peer_send_rate",
+    Field<String> jitter = field(e, p, "jitter", NetworkConfig.DEFAULT_JITTER, this::string);
+    Field<Double> sigma =
+        field(e, p, "jitter_sigma", NetworkConfig.DEFAULT_JITTER_SIGMA, this::real);
+    Field<Long> bandwidth = field(e, p, "bandwidth",
+        NetworkConfig.DEFAULT_BANDWIDTH_BITS_PER_SECOND, this::bandwidth);
+    Field<String> dissemination =
+        field(e, p, "dissemination", NetworkConfig.DEFAULT_DISSEMINATION, this::string);
+    Field<Integer> fanout =
+        field(e, p, "gossip_fanout", NetworkConfig.DEFAULT_GOSSIP_FANOUT, this::int32);
+    Field<Long> sendRate = field(e, p, "peer_send_rate",
         NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, this::bandwidth);
-    long flush = get(e, p, "flush_throttle_timeout", NetworkConfig.DEFAULT_FLUSH_THROTTLE_NANOS,
-        (f, n) -> duration(f, n, true));
-    return build(() -> new NetworkConfig(
-        model, latency, jitter, sigma, bandwidth, dissemination, fanout, sendRate, flush));
+    Field<Long> flush = field(e, p, "flush_throttle_timeout",
+        NetworkConfig.DEFAULT_FLUSH_THROTTLE_NANOS, (f, n) -> duration(f, n, true));
+    return build("network", () -> new NetworkConfig(model.v(), latency.v(), jitter.v(),
+        sigma.v(), bandwidth.v(), dissemination.v(), fanout.v(), sendRate.v(), flush.v()),
+        NetworkConfig::defaults, model, latency, jitter, sigma, bandwidth, dissemination, fanout,
+        sendRate, flush);
   }
 
   private WorkloadConfig readWorkload(Map<String, NodeTuple> e) {
     String p = "workload.";
-    Integer msgs = get(e, p, "msgs_per_block", WorkloadConfig.DEFAULT_MSGS_PER_BLOCK,
+    Field<Integer> msgs = field(e, p, "msgs_per_block", WorkloadConfig.DEFAULT_MSGS_PER_BLOCK,
         this::msgsPerBlock);
-    double rate = get(e, p, "rate", WorkloadConfig.DEFAULT_RATE_PER_SECOND, this::rate);
-    long size = get(e, p, "msg_size", WorkloadConfig.DEFAULT_MSG_SIZE_BYTES, this::size);
-    String dist = get(e, p, "msg_size_distribution",
+    Field<Double> rate = field(e, p, "rate", WorkloadConfig.DEFAULT_RATE_PER_SECOND, this::rate);
+    Field<Long> size = field(e, p, "msg_size", WorkloadConfig.DEFAULT_MSG_SIZE_BYTES, this::size);
+    Field<String> dist = field(e, p, "msg_size_distribution",
         WorkloadConfig.DEFAULT_MSG_SIZE_DISTRIBUTION, this::string);
-    return build(() -> new WorkloadConfig(msgs, rate, size, dist));
+    return build("workload",
+        () -> new WorkloadConfig(msgs.v(), rate.v(), size.v(), dist.v()),
+        WorkloadConfig::defaults, msgs, rate, size, dist);
   }
 
   /** An integer, or null for {@code auto} (or no value). */
@@ -148,52 +202,65 @@ final class ScenarioReader {
     ConsensusSettings d = ConsensusSettings.cometBftDefaults();
     Parser<Long> positive = (f, n) -> duration(f, n, false);
     Parser<Long> zeroOk = (f, n) -> duration(f, n, true);
-    String protocol = get(e, p, "protocol", ConsensusConfig.DEFAULT_PROTOCOL, this::string);
-    long propose = get(e, p, "timeout_propose", d.timeoutProposeNanos(), positive);
-    long proposeDelta = get(e, p, "timeout_propose_delta", d.timeoutProposeDeltaNanos(), zeroOk);
-    long prevote = get(e, p, "timeout_prevote", d.timeoutPrevoteNanos(), positive);
-    long prevoteDelta = get(e, p, "timeout_prevote_delta", d.timeoutPrevoteDeltaNanos(), zeroOk);
-    long precommit = get(e, p, "timeout_precommit", d.timeoutPrecommitNanos(), positive);
-    long precommitDelta =
-        get(e, p, "timeout_precommit_delta", d.timeoutPrecommitDeltaNanos(), zeroOk);
-    long commit = get(e, p, "timeout_commit", d.timeoutCommitNanos(), zeroOk);
-    boolean skip = get(e, p, "skip_timeout_commit", d.skipTimeoutCommit(), this::bool);
-    long partSize = get(e, p, "block_part_size", d.blockPartSizeBytes(), this::size);
-    long sleep = get(e, p, "peer_gossip_sleep_duration", d.peerGossipSleepNanos(), zeroOk);
-    String simulation = get(e, p, "simulation", d.simulation(), this::string);
-    int exactMax = get(e, p, "exact_max_validators", d.exactMaxValidators(), this::int32);
-    String signature = get(e, p, "vote_signature", ConsensusConfig.DEFAULT_VOTE_SIGNATURE,
-        this::string);
+    Field<String> protocol =
+        field(e, p, "protocol", ConsensusConfig.DEFAULT_PROTOCOL, this::string);
+    Field<Long> propose = field(e, p, "timeout_propose", d.timeoutProposeNanos(), positive);
+    Field<Long> proposeDelta =
+        field(e, p, "timeout_propose_delta", d.timeoutProposeDeltaNanos(), zeroOk);
+    Field<Long> prevote = field(e, p, "timeout_prevote", d.timeoutPrevoteNanos(), positive);
+    Field<Long> prevoteDelta =
+        field(e, p, "timeout_prevote_delta", d.timeoutPrevoteDeltaNanos(), zeroOk);
+    Field<Long> precommit = field(e, p, "timeout_precommit", d.timeoutPrecommitNanos(), positive);
+    Field<Long> precommitDelta =
+        field(e, p, "timeout_precommit_delta", d.timeoutPrecommitDeltaNanos(), zeroOk);
+    Field<Long> commit = field(e, p, "timeout_commit", d.timeoutCommitNanos(), zeroOk);
+    Field<Boolean> skip =
+        field(e, p, "skip_timeout_commit", d.skipTimeoutCommit(), this::bool);
+    Field<Long> partSize = field(e, p, "block_part_size", d.blockPartSizeBytes(), this::size);
+    Field<Long> sleep =
+        field(e, p, "peer_gossip_sleep_duration", d.peerGossipSleepNanos(), zeroOk);
+    Field<String> simulation = field(e, p, "simulation", d.simulation(), this::string);
+    Field<Integer> exactMax =
+        field(e, p, "exact_max_validators", d.exactMaxValidators(), this::int32);
+    Field<String> signature = field(e, p, "vote_signature",
+        ConsensusConfig.DEFAULT_VOTE_SIGNATURE, this::string);
     ExecutionCosts x = ExecutionCosts.DEFAULTS;
-    long fsync = get(e, p, "wal_fsync", x.walFsyncNanos(), zeroOk);
-    boolean partSyncs = get(e, p, "wal_fsync_block_parts", x.walFsyncBlockParts(), this::bool);
-    boolean privval = get(e, p, "privval_fsync", x.privvalFsync(), this::bool);
-    long perTx = get(e, p, "execution_per_tx", x.executionPerTxNanos(), zeroOk);
-    long perBlock = get(e, p, "execution_per_block", x.executionPerBlockNanos(), zeroOk);
-    int txs = get(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
-    long bytes = get(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
+    Field<Long> fsync = field(e, p, "wal_fsync", x.walFsyncNanos(), zeroOk);
+    Field<Boolean> partSyncs =
+        field(e, p, "wal_fsync_block_parts", x.walFsyncBlockParts(), this::bool);
+    Field<Boolean> privval = field(e, p, "privval_fsync", x.privvalFsync(), this::bool);
+    Field<Long> perTx = field(e, p, "execution_per_tx", x.executionPerTxNanos(), zeroOk);
+    Field<Long> perBlock =
+        field(e, p, "execution_per_block", x.executionPerBlockNanos(), zeroOk);
+    Field<Integer> txs =
+        field(e, p, "max_block_txs", ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, this::int32);
+    Field<Long> bytes = field(e, p, "max_block_bytes", ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES,
         this::size);
-    long haltAfter = get(e, p, "halt_after", ConsensusConfig.DEFAULT_HALT_AFTER_NANOS, positive);
-    return build(() -> {
-      Checks.positiveDuration("consensus.timeout_propose", propose);
-      Checks.positiveDuration("consensus.timeout_prevote", prevote);
-      Checks.positiveDuration("consensus.timeout_precommit", precommit);
-      Checks.nonNegativeDuration("consensus.timeout_propose_delta", proposeDelta);
-      Checks.nonNegativeDuration("consensus.timeout_prevote_delta", prevoteDelta);
-      Checks.nonNegativeDuration("consensus.timeout_precommit_delta", precommitDelta);
-      Checks.nonNegativeDuration("consensus.timeout_commit", commit);
-      Checks.nonNegativeDuration("consensus.peer_gossip_sleep_duration", sleep);
-      Checks.positiveSize("consensus.block_part_size", partSize);
-      Checks.oneOf("consensus.simulation", simulation, ConsensusSettings.SIMULATIONS);
-      Checks.atLeast("consensus.exact_max_validators", exactMax, 1);
-      Checks.nonNegativeDuration("consensus.wal_fsync", fsync);
-      Checks.nonNegativeDuration("consensus.execution_per_tx", perTx);
-      Checks.nonNegativeDuration("consensus.execution_per_block", perBlock);
-      return new ConsensusConfig(protocol, new ConsensusSettings(propose, proposeDelta, prevote,
-          prevoteDelta, precommit, precommitDelta, commit, skip, partSize, sleep, simulation,
-          exactMax), signature, new ExecutionCosts(perTx, perBlock, fsync, partSyncs, privval),
-          txs, bytes, haltAfter);
-    });
+    Field<Long> haltAfter =
+        field(e, p, "halt_after", ConsensusConfig.DEFAULT_HALT_AFTER_NANOS, positive);
+    return build("consensus", () -> {
+      Checks.positiveDuration("consensus.timeout_propose", propose.v());
+      Checks.positiveDuration("consensus.timeout_prevote", prevote.v());
+      Checks.positiveDuration("consensus.timeout_precommit", precommit.v());
+      Checks.nonNegativeDuration("consensus.timeout_propose_delta", proposeDelta.v());
+      Checks.nonNegativeDuration("consensus.timeout_prevote_delta", prevoteDelta.v());
+      Checks.nonNegativeDuration("consensus.timeout_precommit_delta", precommitDelta.v());
+      Checks.nonNegativeDuration("consensus.timeout_commit", commit.v());
+      Checks.nonNegativeDuration("consensus.peer_gossip_sleep_duration", sleep.v());
+      Checks.positiveSize("consensus.block_part_size", partSize.v());
+      Checks.oneOf("consensus.simulation", simulation.v(), ConsensusSettings.SIMULATIONS);
+      Checks.atLeast("consensus.exact_max_validators", exactMax.v(), 1);
+      Checks.nonNegativeDuration("consensus.wal_fsync", fsync.v());
+      Checks.nonNegativeDuration("consensus.execution_per_tx", perTx.v());
+      Checks.nonNegativeDuration("consensus.execution_per_block", perBlock.v());
+      return new ConsensusConfig(protocol.v(), new ConsensusSettings(propose.v(),
+          proposeDelta.v(), prevote.v(), prevoteDelta.v(), precommit.v(), precommitDelta.v(),
+          commit.v(), skip.v(), partSize.v(), sleep.v(), simulation.v(), exactMax.v()),
+          signature.v(), new ExecutionCosts(perTx.v(), perBlock.v(), fsync.v(), partSyncs.v(),
+              privval.v()), txs.v(), bytes.v(), haltAfter.v());
+    }, ConsensusConfig::defaults, protocol, propose, proposeDelta, prevote, prevoteDelta,
+        precommit, precommitDelta, commit, skip, partSize, sleep, simulation, exactMax, signature,
+        fsync, partSyncs, privval, perTx, perBlock, txs, bytes, haltAfter);
   }
 
   // ------------------------------------------------------------ faults
@@ -237,31 +304,40 @@ final class ScenarioReader {
       throw error(p + targets.get(1), "give one of validators, region or stake, not "
           + String.join(" and ", targets));
     }
+    List<Field<?>> read = new ArrayList<>();
     dev.tdsim.faults.FaultTarget target = dev.tdsim.faults.FaultTarget.ALL;
+    if (e.containsKey("validators")) {
+      Field<List<Integer>> ids = keep(read, field(e, p, "validators", List.of(),
+          (f, v) -> listOf(f, v, "[0, 3]", this::int32)));
+      target = ids.reset ? target : new dev.tdsim.faults.FaultTarget.Validators(ids.v());
+    } else if (e.containsKey("region")) {
+      Field<String> region = keep(read, field(e, p, "region", "", this::string));
+      target = region.reset ? target : new dev.tdsim.faults.FaultTarget.Region(region.v().strip());
+    } else if (e.containsKey("stake")) {
+      Field<Double> stake = keep(read, field(e, p, "stake", 0.0, this::share));
+      target = stake.reset ? target : new dev.tdsim.faults.FaultTarget.Stake(stake.v());
+    }
+    dev.tdsim.faults.FaultWindow w = dev.tdsim.faults.FaultWindow.ALWAYS;
+    Field<Long> from = keep(read, field(e, p, "from", w.fromNanos(),
+        (f, v) -> duration(f, v, true)));
+    Field<Long> until = keep(read, field(e, p, "until", w.untilNanos(),
+        (f, v) -> duration(f, v, false)));
+    Field<Integer> fromHeight = keep(read, field(e, p, "from_height", w.fromHeight(), this::int32));
+    Field<Integer> untilHeight =
+        keep(read, field(e, p, "until_height", w.untilHeight(), this::int32));
+    Map<String, Object> params = new LinkedHashMap<>();
+    for (dev.tdsim.faults.FaultField ff : kind.fields()) {
+      if (e.containsKey(ff.key())) {
+        Field<Object> v = keep(read, field(e, p, ff.key(), null, (f, o) -> faultValue(f, o, ff)));
+        params.put(ff.key(), v.v());
+      }
+    }
+    if (read.stream().anyMatch(f -> f.reset)) {
+      throw new Reported(); // a value of this fault is wrong (reported): the fault is not built
+    }
     try {
-      if (e.containsKey("validators")) {
-        List<Integer> ids = get(e, p, "validators", List.of(),
-            (f, v) -> listOf(f, v, "[0, 3]", this::int32));
-        target = new dev.tdsim.faults.FaultTarget.Validators(ids);
-      } else if (e.containsKey("region")) {
-        target = new dev.tdsim.faults.FaultTarget.Region(
-            get(e, p, "region", "", this::string).strip());
-      } else if (e.containsKey("stake")) {
-        target = new dev.tdsim.faults.FaultTarget.Stake(get(e, p, "stake", 0.0, this::share));
-      }
-      dev.tdsim.faults.FaultWindow w = dev.tdsim.faults.FaultWindow.ALWAYS;
-      long from = get(e, p, "from", w.fromNanos(), (f, v) -> duration(f, v, true));
-      long until = get(e, p, "until", w.untilNanos(), (f, v) -> duration(f, v, false));
-      int fromHeight = get(e, p, "from_height", w.fromHeight(), this::int32);
-      int untilHeight = get(e, p, "until_height", w.untilHeight(), this::int32);
-      dev.tdsim.faults.FaultWindow window =
-          new dev.tdsim.faults.FaultWindow(from, until, fromHeight, untilHeight);
-      Map<String, Object> params = new LinkedHashMap<>();
-      for (dev.tdsim.faults.FaultField ff : kind.fields()) {
-        if (e.containsKey(ff.key())) {
-          params.put(ff.key(), get(e, p, ff.key(), null, (f, v) -> faultValue(f, v, ff)));
-        }
-      }
+      dev.tdsim.faults.FaultWindow window = new dev.tdsim.faults.FaultWindow(
+          from.v(), until.v(), fromHeight.v(), untilHeight.v());
       return new dev.tdsim.faults.FaultSpec(kind, target, window, params);
     } catch (dev.tdsim.faults.FaultException x) {
       String at = x.field() == null ? field : p + x.field();
@@ -272,6 +348,11 @@ final class ScenarioReader {
       }
       throw new ScenarioException(loc.file, loc.line, at, x.problem());
     }
+  }
+
+  private static <F extends Field<?>> F keep(List<Field<?>> read, F f) {
+    read.add(f);
+    return f;
   }
 
   /** A share of voting power: {@code 20%} or a fraction like {@code 0.2}. */
@@ -324,17 +405,20 @@ final class ScenarioReader {
 
   private CryptoConfig readCrypto(Map<String, NodeTuple> e) {
     String p = "crypto.";
-    String variant = get(e, p, "variant", CryptoConfig.DEFAULT_VARIANT, this::string);
-    String timing = get(e, p, "timing", CryptoConfig.DEFAULT_TIMING, this::string);
-    String calibration =
-        get(e, p, "calibration", CryptoConfig.DEFAULT_CALIBRATION, this::string);
-    int sample = get(e, p, "sample_heights", CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, this::int32);
-    String schedule = get(e, p, "schedule", CryptoConfig.DEFAULT_SCHEDULE, this::string);
-    int threads = get(e, p, "threads", CryptoConfig.DEFAULT_THREADS, this::int32);
-    long shareTimeout = get(e, p, "share_timeout", CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS,
-        (f, n) -> duration(f, n, false));
-    return build(() -> new CryptoConfig(variant, timing, calibration, sample, schedule, threads,
-        shareTimeout));
+    Field<String> variant = field(e, p, "variant", CryptoConfig.DEFAULT_VARIANT, this::string);
+    Field<String> timing = field(e, p, "timing", CryptoConfig.DEFAULT_TIMING, this::string);
+    Field<String> calibration =
+        field(e, p, "calibration", CryptoConfig.DEFAULT_CALIBRATION, this::string);
+    Field<Integer> sample =
+        field(e, p, "sample_heights", CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, this::int32);
+    Field<String> schedule =
+        field(e, p, "schedule", CryptoConfig.DEFAULT_SCHEDULE, this::string);
+    Field<Integer> threads = field(e, p, "threads", CryptoConfig.DEFAULT_THREADS, this::int32);
+    Field<Long> shareTimeout = field(e, p, "share_timeout",
+        CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS, (f, n) -> duration(f, n, false));
+    return build("crypto", () -> new CryptoConfig(variant.v(), timing.v(), calibration.v(),
+        sample.v(), schedule.v(), threads.v(), shareTimeout.v()), CryptoConfig::defaults, variant,
+        timing, calibration, sample, schedule, threads, shareTimeout);
   }
 
   /** Parses the value of one field; {@code field} is its dotted path, for errors. */
@@ -343,11 +427,67 @@ final class ScenarioReader {
     T parse(String field, Node value);
   }
 
-  /** The parsed value of {@code key} of a mapping, or {@code otherwise} when it is absent. */
-  private static <T> T get(
+  /**
+   * One field's value: the user's, parsed, or the default when the user did not write it or
+   * wrote something wrong (then reported and marked {@link #reset}), so that checking goes on.
+   */
+  private static final class Field<T> {
+    final String path;
+    final T otherwise;
+    final boolean given;
+    T value;
+    boolean reset;
+
+    Field(String path, T otherwise, boolean given, T value, boolean reset) {
+      this.path = path;
+      this.otherwise = otherwise;
+      this.given = given;
+      this.value = value;
+      this.reset = reset;
+    }
+
+    T v() {
+      return value;
+    }
+
+    /** Whether a problem about {@code f} is about this field (or a part of it). */
+    boolean covers(String f) {
+      return f != null && (f.equals(path) || f.startsWith(path + ".") || f.startsWith(path + "["));
+    }
+
+    void toDefault() {
+      value = otherwise;
+      reset = true;
+    }
+  }
+
+  /**
+   * The field {@code key} of a mapping: parsed, or {@code otherwise} when absent; a value that
+   * does not parse is reported and gives {@code otherwise}.
+   */
+  private <T> Field<T> field(
       Map<String, NodeTuple> entries, String prefix, String key, T otherwise, Parser<T> parser) {
+    String path = prefix + key;
     NodeTuple t = entries.get(key);
-    return t == null ? otherwise : parser.parse(prefix + key, t.getValueNode());
+    if (t == null) {
+      return new Field<>(path, otherwise, false, otherwise, false);
+    }
+    try {
+      return new Field<>(path, otherwise, true, parser.parse(path, t.getValueNode()), false);
+    } catch (ScenarioException e) {
+      report(e);
+    } catch (Reported e) {
+      // its parts are reported already
+    }
+    failed.add(path);
+    return new Field<>(path, otherwise, true, otherwise, true);
+  }
+
+  /** A section's record as a field of the scenario (reset when it fell back to its defaults). */
+  private <T> Field<T> sectionField(
+      Map<String, NodeTuple> top, String name, T record, T defaults) {
+    boolean fellBack = failed.contains(name);
+    return new Field<>(name, defaults, top.containsKey(name) && !fellBack, record, fellBack);
   }
 
   /** A list whose elements are parsed one by one, each located at its own line. */
@@ -356,11 +496,22 @@ final class ScenarioReader {
       throw error(field, "expected a list like " + example + ", got " + describe(n));
     }
     List<T> out = new ArrayList<>();
+    boolean wrong = false;
     for (int i = 0; i < seq.getValue().size(); i++) {
       Node item = seq.getValue().get(i);
       String itemField = field + "[" + i + "]";
       where.put(itemField, locOf(item));
-      out.add(element.parse(itemField, item));
+      try {
+        out.add(element.parse(itemField, item));
+      } catch (ScenarioException e) {
+        report(e);
+        wrong = true;
+      } catch (Reported e) {
+        wrong = true;
+      }
+    }
+    if (wrong) {
+      throw new Reported(); // every wrong element is reported; the list takes its default
     }
     return out;
   }
@@ -386,8 +537,8 @@ final class ScenarioReader {
   // ------------------------------------------------------------ structure
 
   /**
-   * The entries of a mapping by key, checking that every key is known and appears once, and
-   * recording where each was written.
+   * The entries of a mapping by key, checking that every key is known and appears once (an
+   * unknown or repeated key is reported and left out), and recording where each was written.
    */
   private Map<String, NodeTuple> entries(MappingNode m, String prefix, List<String> known) {
     Map<String, NodeTuple> out = new LinkedHashMap<>();
@@ -396,20 +547,24 @@ final class ScenarioReader {
       Node keyNode = t.getKeyNode();
       Loc loc = locOf(keyNode);
       if (!(keyNode instanceof ScalarNode k) || isNull(keyNode)) {
-        throw new ScenarioException(loc.file, loc.line, section.isEmpty() ? null : section,
-            "keys must be words, got " + describe(keyNode));
+        report(new ScenarioException(loc.file, loc.line, section.isEmpty() ? null : section,
+            "keys must be words, got " + describe(keyNode)));
+        continue;
       }
       String key = k.getValue();
       String path = prefix + key;
       if (!known.contains(key)) {
-        throw new ScenarioException(
-            loc.file, loc.line, path, KeyHints.unknownKey(section, key, known));
+        report(new ScenarioException(
+            loc.file, loc.line, path, KeyHints.unknownKey(section, key, known)));
+        continue;
       }
       if (out.containsKey(key)) {
         Loc first = where.get(path);
-        throw new ScenarioException(loc.file, loc.line, path, "duplicate key"
+        report(new ScenarioException(loc.file, loc.line, path, "duplicate key"
             + (first.line > 0 && first.file.equals(loc.file)
-                ? " (first written at line " + first.line + ")" : ""));
+                ? " (first written at line " + first.line + ")" : "")));
+        failed.add(path); // which value was meant is unknown: checks involving it are skipped
+        continue;
       }
       out.put(key, t);
       where.put(path, loc);
@@ -417,7 +572,10 @@ final class ScenarioReader {
     return out;
   }
 
-  /** The entries of a section (empty when absent or written with no value). */
+  /**
+   * The entries of a section (empty when absent or written with no value, or when it is not a
+   * mapping: reported, and the section takes its defaults).
+   */
   private Map<String, NodeTuple> section(Map<String, NodeTuple> top, String name) {
     NodeTuple t = top.get(name);
     if (t == null || isNull(t.getValueNode())) {
@@ -425,8 +583,10 @@ final class ScenarioReader {
     }
     List<String> keys = ScenarioKeys.SECTIONS.get(name);
     if (!(t.getValueNode() instanceof MappingNode m)) {
-      throw error(name, "expected a section (a mapping with keys " + String.join(", ", keys)
-          + "), got " + describe(t.getValueNode()));
+      report(error(name, "expected a section (a mapping with keys " + String.join(", ", keys)
+          + "), got " + describe(t.getValueNode())));
+      failed.add(name);
+      return Map.of();
     }
     return entries(m, name + ".", keys);
   }
@@ -537,12 +697,86 @@ final class ScenarioReader {
     return new ScenarioException(loc.file, loc.line, field, problem);
   }
 
-  private <T> T build(Supplier<T> constructor) {
-    try {
-      return constructor.get();
-    } catch (ScenarioException e) {
-      throw e.isLocated() ? e : locate(e);
+  /**
+   * Builds a record (its compact constructor validates it), reporting what is wrong: when a
+   * problem is about one of {@code fields} that the user wrote, that field takes its default and
+   * the record is built again, so every independent problem is found; a problem about no such
+   * field ends the attempts, and the record is {@code fallback} (its section counts as failed).
+   * A problem about a field (or a related field) that already failed is a consequence of that
+   * failure, so it is not reported again.
+   *
+   * @param section the section whose record this is ({@code ""} for the scenario)
+   */
+  private <T> T build(String section, Supplier<T> constructor, Supplier<T> fallback,
+      Field<?>... fields) {
+    for (int attempt = 0; attempt <= fields.length; attempt++) {
+      try {
+        return constructor.get();
+      } catch (ScenarioException e) {
+        if (!consequence(e)) {
+          report(e);
+        }
+        Field<?> culprit = culprit(e, fields);
+        if (culprit == null) {
+          break;
+        }
+        culprit.toDefault();
+        failed.add(culprit.path);
+      }
     }
+    if (!section.isEmpty()) {
+      failed.add(section);
+    }
+    return fallback.get();
+  }
+
+  /** The field a record's problem is about, the user wrote and still has its own value. */
+  private static Field<?> culprit(ScenarioException e, Field<?>[] fields) {
+    List<String> about = new ArrayList<>();
+    about.add(e.getField());
+    about.addAll(e.getRelatedFields());
+    for (String f : about) {
+      for (Field<?> x : fields) {
+        if (x.given && !x.reset && x.covers(f)) {
+          return x;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether a problem involves a field that failed already (or a part of a failed field). */
+  private boolean consequence(ScenarioException e) {
+    List<String> about = new ArrayList<>();
+    about.add(e.getField());
+    about.addAll(e.getRelatedFields());
+    for (String f : about) {
+      for (String p = f; p != null; p = parent(p)) {
+        if (failed.contains(p)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void report(ScenarioException e) {
+    ScenarioException located = e.isLocated() ? e : locate(e);
+    if (errors.stream().noneMatch(x -> x.getMessage().equals(located.getMessage()))) {
+      errors.add(located);
+    }
+  }
+
+  /**
+   * File order: errors of the file by line (those without a line, about fields the file does
+   * not write, after them), then those of {@code --set} overrides in the order found.
+   */
+  private static List<ScenarioException> inFileOrder(List<ScenarioException> errors) {
+    List<ScenarioException> sorted = new ArrayList<>(errors);
+    sorted.sort(java.util.Comparator.comparingInt(
+        (ScenarioException e) -> e.isOverride() ? 2 : e.getLine() > 0 ? 0 : 1)
+        .thenComparingInt(e -> e.isOverride() || e.getLine() == 0 ? 0 : e.getLine()));
+    return sorted;
   }
 
   /**

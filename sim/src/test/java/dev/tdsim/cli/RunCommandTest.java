@@ -100,4 +100,33 @@ class RunCommandTest {
     assertEquals(2, r.exitCode());
     assertEquals(1, r.errLines().size(), r.err());
   }
+
+  @Test
+  void overridesGiveTheDefaultFolderASuffixSoTheyNeverReplaceTheRunWithout() {
+    dev.tdsim.scenario.Scenario s =
+        dev.tdsim.scenario.ScenarioLoader.parse(TINY, "tiny.yaml", java.util.List.of());
+    java.util.function.Function<java.util.List<String>, String> out =
+        o -> RunCommand.defaultOut(s, o).toString().replace('\\', '/');
+    assertEquals("reports/tiny", out.apply(java.util.List.of()));
+    assertEquals("reports/tiny--crypto.variant=folded",
+        out.apply(java.util.List.of("crypto.variant=folded")));
+    assertEquals("reports/tiny--crypto.variant=fast--heights=20",
+        out.apply(java.util.List.of("crypto.variant=fast", "heights=20")));
+    // spaces dropped, other characters made '_': never a path separator
+    assertEquals("reports/tiny--budgets=_1s_2s_--crypto.calibration=.._.._c.yaml",
+        out.apply(java.util.List.of("budgets=[1 s, 2 s]", "crypto.calibration=../../c.yaml")));
+    // a name override names the folder itself
+    assertEquals("reports/tiny", out.apply(java.util.List.of("name=tiny")));
+    assertEquals("reports/tiny--heights=3", out.apply(java.util.List.of("name=x", "heights=3")));
+    // long ones are hashed: short, stable, and different for different overrides
+    java.util.List<String> many = java.util.List.of("workload.msgs_per_block=1000",
+        "crypto.variant=folded", "consensus.timeout_commit=500 ms", "heights=50");
+    String hashed = out.apply(many);
+    assertTrue(hashed.matches("reports/tiny--set-[0-9a-f]{8}"), hashed);
+    assertEquals(hashed, out.apply(many));
+    java.util.List<String> other = new java.util.ArrayList<>(many);
+    other.set(3, "heights=51");
+    assertTrue(!hashed.equals(out.apply(other)));
+    assertEquals(java.nio.file.Path.of("reports"), RunCommand.defaultOut(s, many).getParent());
+  }
 }

@@ -43,4 +43,44 @@ class ScenarioDocsTest {
       assertTrue(doc.contains("### `" + section + "`"), section);
     }
   }
+
+  /** The region names the doc lists (validators section) are exactly those the code accepts. */
+  @Test
+  void theRegionListIsTheCodes() throws IOException {
+    String doc = doc();
+    int start = doc.indexOf("the AWS region codes");
+    int end = doc.indexOf("(each the `-1` region)", start);
+    assertTrue(start > 0 && end > start, "the region list of docs/SCENARIOS.md moved");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("`([a-z0-9-]+)`( \\(([a-z0-9-]+)\\))?")
+            .matcher(doc.substring(start, end));
+    List<String> listed = new java.util.ArrayList<>();
+    while (m.find()) {
+      listed.add(m.group(1));
+      if (m.group(3) != null) {
+        // a short name with its code: the code it stands for is the code's
+        assertEquals(m.group(3), dev.tdsim.network.RegionLatency.codes().stream()
+            .filter(c -> dev.tdsim.network.RegionLatency.aliasesOf(c).contains(m.group(1)))
+            .findFirst().orElse("none"), m.group(1));
+      }
+    }
+    assertEquals(dev.tdsim.network.RegionLatency.knownRegionNames(), listed);
+  }
+
+  /** README's Layout section names every docs/*.md. */
+  @Test
+  void theReadmeLayoutListsEveryDoc() throws IOException {
+    Path root = Files.exists(Path.of("../README.md")) ? Path.of("..") : Path.of(".");
+    String readme = Files.readString(root.resolve("README.md"));
+    String layout = readme.substring(readme.indexOf("## Layout"));
+    List<String> docs;
+    try (var files = Files.list(root.resolve("docs"))) {
+      docs = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".md")).sorted()
+          .toList();
+    }
+    assertTrue(docs.size() >= 6, "docs/*.md: " + docs);
+    for (String d : docs) {
+      assertTrue(layout.contains("(docs/" + d + ")"), d + " is not in README's Layout section");
+    }
+  }
 }

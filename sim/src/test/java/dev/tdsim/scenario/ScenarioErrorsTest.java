@@ -471,4 +471,95 @@ class ScenarioErrorsTest {
     assertEquals("keys.threshold: 65 is above keys.shares (64)", e.getMessage());
     assertEquals(List.of("keys.shares"), e.getRelatedFields());
   }
+
+  // ------------------------------------------------------------ every error at once
+
+  /** The errors of a load as FILE:LINE: FIELD lines (the problem left out). */
+  private static List<String> where(ScenarioException e) {
+    return e.getErrors().stream().map(x -> x.getFile() + ":" + x.getLine() + ": "
+        + x.getField()).toList();
+  }
+
+  @Test
+  void threeErrorsInDifferentSectionsComeTogetherInFileOrder() {
+    // sections written in another order than the reader reads them (validators, keys, crypto)
+    ScenarioException e = fail("""
+        name: three
+        crypto:
+          variant: nope
+        keys:
+          shares: 100
+        validators:
+          count: 4
+          cores: 0
+        """);
+    assertEquals(List.of("t.yaml:3: crypto.variant", "t.yaml:5: keys.shares",
+        "t.yaml:8: validators.cores"), where(e));
+    assertAt(e, 3, "crypto.variant", "unknown value 'nope'");
+    assertTrue(e.getErrors().get(1).getProblem().contains("not a power of two"));
+    assertTrue(e.getErrors().get(2).getProblem().contains("must be in [1, 1024], got 0"));
+  }
+
+  @Test
+  void independentErrorsOfOneSectionAreAllReported() {
+    ScenarioException e = fail("""
+        validators:
+          count: 0
+          speed: -1
+          cores: 2000
+          regions: [us-east, mars-north, us-east]
+        """);
+    assertEquals(List.of("t.yaml:2: validators.count", "t.yaml:3: validators.speed",
+        "t.yaml:4: validators.cores", "t.yaml:5: validators.regions[1]"), where(e));
+  }
+
+  @Test
+  void aWrongValueIsSkippedWithoutFollowUpErrors() {
+    // shares does not parse as a key set: the threshold above it is not reported as well
+    ScenarioException e = fail("keys:\n  shares: 100\n  threshold: 9000\n");
+    assertEquals(List.of("t.yaml:2: keys.shares"), where(e));
+    // a count that is no number: the stake list is not compared with the default count
+    e = fail("validators:\n  count: four\n  stake: [1, 2, 3, 4]\n");
+    assertEquals(List.of("t.yaml:2: validators.count"), where(e));
+    // a bad element of a list: every bad element, and the list's own checks are skipped
+    e = fail("budgets: [1 s, soon, 2 s, 3 parsecs]\nheights: 0\n");
+    assertEquals(List.of("t.yaml:1: budgets[1]", "t.yaml:1: budgets[3]", "t.yaml:2: heights"),
+        where(e));
+    // a section that is not a mapping: its fields' checks with other sections are skipped
+    e = fail("validators: 4\nkeys:\n  shares: 8\n");
+    assertEquals(List.of("t.yaml:1: validators"), where(e));
+  }
+
+  @Test
+  void crossSectionRulesRunWhenTheirFieldsParsedAndOthersAreStillChecked() {
+    ScenarioException e = fail("""
+        validators:
+          count: 100
+        keys:
+          shares: 64
+        workload:
+          msgs_per_block: 500
+        consensus:
+          max_block_txs: 100
+        nonsense: 1
+        """);
+    assertEquals(List.of("t.yaml:2: validators.count", "t.yaml:6: workload.msgs_per_block",
+        "t.yaml:9: nonsense"), where(e));
+    // and the exception itself is the first error, so a caller wanting one sees it
+    assertAt(e, 2, "validators.count", "validators.count (100) is above keys.shares (64)");
+  }
+
+  @Test
+  void overrideErrorsComeAfterTheFilesAndABadPathDoesNotStopTheRest() {
+    ScenarioException e = fail("heights: 0\nkeys:\n  sharez: 8\n", "keyz.shares=8",
+        "crypto.threads=-1");
+    assertEquals(List.of("t.yaml:1: heights", "t.yaml:3: keys.sharez", "--set:0: keyz.shares",
+        "--set:0: crypto.threads"), where(e));
+  }
+
+  @Test
+  void aSingleErrorIsItsOwnList() {
+    ScenarioException e = fail("heights: 0\n");
+    assertEquals(List.of(e), e.getErrors());
+  }
 }

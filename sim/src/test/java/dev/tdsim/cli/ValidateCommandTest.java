@@ -1,0 +1,62 @@
+package dev.tdsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code tdsim validate}: every error of a file at once, in file order, as FILE:LINE: FIELD. */
+class ValidateCommandTest {
+
+  @Test
+  void threeErrorsInThreeSectionsAreThreeLinesInFileOrder(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, String.join("\n",
+        "name: bad",
+        "workload:",
+        "  msg_size: lots",
+        "validators:",
+        "  count: 4",
+        "  cores: 0",
+        "keys:",
+        "  shares: 8",
+        "  threshold: 9",
+        ""));
+    CliRun r = CliRun.of("validate", f.toString());
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals("", r.out());
+    List<String> lines = r.errLines();
+    assertEquals(3, lines.size(), r.err());
+    assertTrue(lines.get(0).startsWith(f + ":3: workload.msg_size: "), r.err());
+    assertTrue(lines.get(1).startsWith(f + ":6: validators.cores: must be in [1, 1024], got 0"),
+        r.err());
+    assertTrue(lines.get(2).startsWith(f + ":9: keys.threshold: 9 is above keys.shares (8)"),
+        r.err());
+  }
+
+  @Test
+  void aValidFileIsValid(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("ok.yaml");
+    Files.writeString(f, HostileInputTest.TINY);
+    CliRun r = CliRun.of("validate", f.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals(f + ": valid", r.out().strip());
+  }
+
+  @Test
+  void runStopsAtTheFirstErrorInOneLineAndCountsTheRest(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, "heights: 0\nkeys:\n  shares: 7\ncrypto:\n  variant: nope\n");
+    CliRun r = CliRun.of("run", f.toString(), "--out", dir.resolve("out").toString());
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals(1, r.errLines().size(), r.err());
+    assertTrue(r.errLines().get(0).startsWith("tdsim run: " + f + ":1: heights: "), r.err());
+    assertTrue(r.errLines().get(0).endsWith("(and 2 more errors; 'tdsim validate " + f
+        + "' lists them all)"), r.err());
+    assertTrue(Files.notExists(dir.resolve("out")));
+  }
+}
