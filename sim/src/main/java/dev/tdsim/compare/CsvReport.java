@@ -20,7 +20,8 @@ import org.apache.commons.csv.CSVPrinter;
  * does not vary it gives its scenario's value), {@code block_time_ms, fits,
  * heights_fitting_pct, p50_ms, p95_ms, p99_ms, judged_p95_ms}, {@code p95_ratio_b_over_a} (only
  * with two matched folders; on B's rows), the critical path {@code consensus_ms,
- * share_creation_ms, share_gossip_ms, combine_ms, decrypt_ms}, then one column per scenario path
+ * share_creation_ms, share_gossip_ms, combine_ms, check_ms, blame_ms, decrypt_ms, reshare_ms}
+ * ({@link CriticalPath#PHASES}), then one column per scenario path
  * that differs between the folders (the "what changed" list) with the folder's value. Numbers are
  * milliseconds with at most 3 decimals; a value a folder lacks is empty.
  */
@@ -40,8 +41,9 @@ final class CsvReport {
     if (ratio) {
       header.add("p95_ratio_b_over_a");
     }
-    header.addAll(List.of("consensus_ms", "share_creation_ms", "share_gossip_ms", "combine_ms",
-        "decrypt_ms"));
+    for (String phase : CriticalPath.PHASES) {
+      header.add(phase.replace(' ', '_') + "_ms");
+    }
     header.addAll(changed);
 
     StringBuilder out = new StringBuilder();
@@ -99,12 +101,8 @@ final class CsvReport {
       row.add(Double.isNaN(rt) ? "" : Numbers.plain(rt));
     }
     CriticalPath cp = p.criticalPath();
-    if (cp == null) {
-      row.addAll(List.of("", "", "", "", ""));
-    } else {
-      row.addAll(List.of(Numbers.plain(cp.consensusMs()), Numbers.plain(cp.shareCreationMs()),
-          Numbers.plain(cp.shareGossipMs()), Numbers.plain(cp.combineMs()),
-          Numbers.plain(cp.decryptMs())));
+    for (int k = 0; k < CriticalPath.PHASES.size(); k++) {
+      row.add(cp == null ? "" : Numbers.plain(cp.phasesMs()[k]));
     }
     for (Comparison.Change ch : c.changes()) {
       if (!varied.contains(ch.path())) { // the same columns, in the same order, as CHANGED

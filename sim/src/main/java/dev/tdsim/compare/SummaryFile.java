@@ -87,10 +87,7 @@ final class SummaryFile {
     }
     budgets.sort(Comparator.comparingDouble(BudgetRow::blockTimeMs));
     JsonNode c = field(root, "criticalPath");
-    CriticalPath path = c.isObject()
-        ? new CriticalPath(num(c, "consensusMs"), num(c, "shareCreationMs"),
-            num(c, "shareGossipMs"), num(c, "combineMs"), num(c, "decryptMs"))
-        : null;
+    CriticalPath path = c.isObject() ? criticalPath(c) : null;
     JsonNode heights = field(field(root, "counts"), "heights");
     return new Summary(text(root, "variant"), text(root, "timing"), text(root, "schedule"),
         text(root, "consensusMode"), heights.isNumber() ? heights.asLong() : -1, budgets, path);
@@ -148,5 +145,20 @@ final class SummaryFile {
       }
     }
     return b.toString();
+  }
+
+  /**
+   * The critical path of a summary; summaries written before check, blame and reshare were
+   * phases have none of them (0) and no decryption latency (the sum of their phases).
+   */
+  private static CriticalPath criticalPath(JsonNode c) {
+    CriticalPath older = new CriticalPath(num(c, "consensusMs"), num(c, "shareCreationMs"),
+        num(c, "shareGossipMs"), num(c, "combineMs"), num(c, "decryptMs"));
+    if (field(c, "decryptionLatencyMs").isMissingNode()) {
+      return older;
+    }
+    return new CriticalPath(older.consensusMs(), older.shareCreationMs(), older.shareGossipMs(),
+        older.combineMs(), num(c, "checkMs"), num(c, "blameMs"), older.decryptMs(),
+        num(c, "reshareMs"), num(c, "decryptionLatencyMs"));
   }
 }

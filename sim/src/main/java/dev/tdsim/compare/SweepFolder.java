@@ -254,21 +254,27 @@ final class SweepFolder {
 
   /** The mean critical path of the runs that have one, or null when none has. */
   private static CriticalPath meanCriticalPath(List<Path> runs) {
-    double[] sum = new double[5];
+    double[] sum = new double[CriticalPath.PHASES.size()];
+    double latency = 0;
     int n = 0;
     for (Path run : runs) {
       CriticalPath c = SummaryFile.read(run.resolve(ReportWriter.SUMMARY)).criticalPath();
       if (c != null) {
-        sum[0] += c.consensusMs();
-        sum[1] += c.shareCreationMs();
-        sum[2] += c.shareGossipMs();
-        sum[3] += c.combineMs();
-        sum[4] += c.decryptMs();
+        double[] phases = c.phasesMs();
+        for (int i = 0; i < sum.length; i++) {
+          sum[i] += phases[i];
+        }
+        latency += c.decryptionLatencyMs();
         n++;
       }
     }
-    return n == 0 ? null
-        : new CriticalPath(sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n, sum[4] / n);
+    if (n == 0) {
+      return null;
+    }
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] /= n;
+    }
+    return CriticalPath.of(sum, latency / n);
   }
 
   /** The cells of one sweep.csv row, with errors that name the file, row and column. */

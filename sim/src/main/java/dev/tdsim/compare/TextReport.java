@@ -149,7 +149,7 @@ final class TextReport {
       header.add("point");
     }
     int first = header.size();
-    header.addAll(List.of("consensus", "share creation", "share gossip", "combine", "decrypt"));
+    header.addAll(CriticalPath.PHASES);
     Set<Integer> right = new HashSet<>();
     for (int i = first; i < header.size(); i++) {
       right.add(i);
@@ -162,12 +162,8 @@ final class TextReport {
           row.add(p.label().isEmpty() ? "-" : p.label());
         }
         CriticalPath cp = p.criticalPath();
-        if (cp == null) {
-          row.addAll(List.of("-", "-", "-", "-", "-"));
-        } else {
-          row.addAll(List.of(Numbers.ms(cp.consensusMs()), Numbers.ms(cp.shareCreationMs()),
-              Numbers.ms(cp.shareGossipMs()), Numbers.ms(cp.combineMs()),
-              Numbers.ms(cp.decryptMs())));
+        for (int k = 0; k < CriticalPath.PHASES.size(); k++) {
+          row.add(cp == null ? "-" : Numbers.ms(cp.phasesMs()[k]));
         }
         g.add(row);
       }

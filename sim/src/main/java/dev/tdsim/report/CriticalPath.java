@@ -1,5 +1,7 @@
 package dev.tdsim.report;
 
+import java.util.List;
+
 /**
  * Mean milliseconds per height spent in each phase of the critical path, from the proposal to
  * the plaintexts. The decryption phases (share creation to reshare) add up to the mean
@@ -48,5 +50,24 @@ public record CriticalPath(
   public double decryptionPhasesMs() {
     return shareCreationMs + shareGossipMs + combineMs + checkMs + blameMs + decryptMs
         + reshareMs;
+  }
+
+  /** The phases' names, in critical-path order: the order of {@link #phasesMs()}. */
+  public static final List<String> PHASES = List.of("consensus", "share creation",
+      "share gossip", "combine", "check", "blame", "decrypt", "reshare");
+
+  /** The phases' mean milliseconds, in the order of {@link #PHASES}. */
+  public double[] phasesMs() {
+    return new double[] {consensusMs, shareCreationMs, shareGossipMs, combineMs, checkMs, blameMs,
+        decryptMs, reshareMs};
+  }
+
+  /** A critical path from phases in the order of {@link #PHASES} and the decryption latency. */
+  public static CriticalPath of(double[] phasesMs, double decryptionLatencyMs) {
+    if (phasesMs.length != PHASES.size()) {
+      throw new IllegalArgumentException(phasesMs.length + " phases, expected " + PHASES.size());
+    }
+    double[] p = phasesMs;
+    return new CriticalPath(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], decryptionLatencyMs);
   }
 }

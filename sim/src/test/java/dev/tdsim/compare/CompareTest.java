@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.report.CriticalPath;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +130,33 @@ class CompareTest {
     assertEquals(4.0, p.criticalPath().combineMs());
     assertEquals(0.25, c.rows().get(1).p95Ratio(), 1e-9); // A has 100 ms and 1 s, B only 1 s
     assertTrue(c.folders().get(1).description().contains("3 heights"));
+  }
+
+  @Test
+  void checkBlameAndReshareAreReadAndShownWithTheOtherPhases(@TempDir Path tmp) throws Exception {
+    Path a = Fixtures.run(tmp.resolve("a"), 100, List.of());
+    Path b = Files.createDirectories(tmp.resolve("b"));
+    Files.writeString(b.resolve("summary.json"), String.join("\n",
+        "{\"variant\": \"folded\", \"counts\": {\"heights\": 3},",
+        " \"verdicts\": [{\"block_time_ms\": 1000.0, \"fits\": true, \"p50_ms\": 10.0,",
+        "   \"p95_ms\": 25.0, \"p99_ms\": 30.0, \"judged_p95_ms\": 40.0,",
+        "   \"share_of_heights_fitting\": 1.0}],",
+        " \"critical_path\": {\"consensus_ms\": 1, \"share_creation_ms\": 2,",
+        "   \"share_gossip_ms\": 3, \"combine_ms\": 4, \"check_ms\": 0.5, \"blame_ms\": 7,",
+        "   \"decrypt_ms\": 5, \"reshare_ms\": 300, \"decryption_latency_ms\": 321.5}}"));
+    Comparison c = Compare.compare(List.of(a, b));
+    CriticalPath path = c.folders().get(1).points().get(0).criticalPath();
+    assertEquals(7.0, path.blameMs());
+    assertEquals(300.0, path.reshareMs());
+    assertEquals(path.decryptionLatencyMs(), path.decryptionPhasesMs(), 1e-9);
+    // a summary written before these phases: they are 0 and the latency is the phases' sum
+    CriticalPath older = c.folders().get(0).points().get(0).criticalPath();
+    assertEquals(0.0, older.reshareMs());
+    assertEquals(older.decryptionLatencyMs(), older.decryptionPhasesMs(), 1e-9);
+    String csv = CsvReport.write(c);
+    assertTrue(csv.lines().findFirst().orElseThrow()
+        .contains("combine_ms,check_ms,blame_ms,decrypt_ms,reshare_ms"), csv);
+    assertTrue(csv.contains(",1,2,3,4,0.5,7,5,300"), csv);
   }
 
   @Test
