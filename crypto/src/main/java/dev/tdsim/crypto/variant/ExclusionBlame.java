@@ -1,0 +1,149 @@
+package dev.tdsim.crypto.variant;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SignerSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Blame by exclusion, for variants whose shares do not depend on the signer set and that cannot
+ * check a share on its own ({@code simple}, {@code batch}: their {@link
+ * CombineVariant.Combiner#blame} is empty). The combined-result check is an oracle: a combination
+ * passes iff its secret is the true one. A combination reads only the first t key-share points of
+ * its signer set, so only validators owning those points (the suspects) can have spoiled it. When
+ * the signers hold more than t points, the failing messages are combined again without a suspect
+ * and checked; if no single exclusion makes every failing message pass, pairs are tried (a
+ * suspect a, and a suspect of the set without a: leaving a out brings later points in). The first
+ * group whose exclusion makes every failing message pass is named.
+ *
+ * <p>Cost: each test is one share_combine and one combined-result check of the failing messages
+ * only, plus one prepare_combine (t Lagrange coefficients). One faulty validator: at most c tests,
+ * c the number of suspects (c <= V). Two: fewer than c + c^2 tests (each suspect a, with the c
+ * suspects of the set without a), pairs only when c <= {@link #MAX_PAIR_CANDIDATES}. More faulty validators than that in the first
+ * t points are not searched: the messages stay unopened ({@link BlockResult.Status#UNATTRIBUTED}).
+ *
+ * <p>With exactly t points (or too few spare points to leave a candidate out) nothing can be
+ * attributed from these shares: {@link Outcome#needsMoreShares()}, and the caller should wait for
+ * more validators' shares and call again.
+ *
+ * <p>Soundness limit (docs/CRYPTO.md): for faults that are not crafted against the combiner's
+ * point order (random, corrupted or shifted shares) the named validator is the faulty one. A
+ * faulty validator owning two or more of the combined points that knows which points each test
+ * uses can choose errors that cancel in one test's combination and so have an honest validator
+ * named; the plaintexts opened are still proven right by the check.
+ */
+final class ExclusionBlame {
+  /** Pairs are searched only among this many candidates (at most 276 pair tests). */
+  static final int MAX_PAIR_CANDIDATES = 24;
+
+  /**
+   * @param named the validators found faulty (empty when none)
+   * @param needsMoreShares whether a candidate could not be left out for lack of spare points (no
+   *     attribution is possible from these shares; more validators' shares may allow it)
+   * @param tests how many exclusion sets were combined and checked
+   */
+  record Outcome(List<Integer> named, boolean needsMoreShares, int tests) {}
+
+  private ExclusionBlame() {}
+
+  static <S> Outcome find(
+      CombineVariant<S> variant,
+      KeySet keys,
+      Workers workers,
+      CombinedCheck<?> check,
+      List<Ciphertext> cts,
+      List<Integer> failing,
+      Map<Integer, List<S>> shares,
+      SignerSet signers,
+      StrongRandom random) {
+    Committee committee = keys.committee();
+    int spare = signers.pointCount() - committee.threshold();
+    List<Integer> candidates = suspects(committee, signers.validators(), List.of());
+    boolean skipped = false;
+    int tests = 0;
+    for (int v : candidates) {
+      if (committee.pointsOf(v) > spare) {
+        skipped = true;
+        continue;
+      }
+      tests++;
+      if (passes(variant, keys, workers, check, cts, failing, shares, signers, List.of(v),
+          random)) {
+        return new Outcome(List.of(v), false, tests);
+      }
+    }
+    if (candidates.size() <= MAX_PAIR_CANDIDATES) {
+      // Leaving a out brings later validators' points into the combination: b ranges over the
+      // suspects of the set without a.
+      java.util.Set<List<Integer>> tried = new java.util.HashSet<>();
+      for (int a : candidates) {
+        for (int b : suspects(committee, signers.validators(), List.of(a))) {
+          List<Integer> group = List.of(Math.min(a, b), Math.max(a, b));
+          if (!tried.add(group)) {
+            continue;
+          }
+          if (committee.pointsOf(a) + committee.pointsOf(b) > spare) {
+            skipped = true;
+            continue;
+          }
+          tests++;
+          if (passes(variant, keys, workers, check, cts, failing, shares, signers, group,
+              random)) {
+            return new Outcome(group, false, tests);
+          }
+        }
+      }
+    }
+    return new Outcome(List.of(), skipped, tests);
+  }
+
+  /**
+   * The validators, other than the excluded, whose points are among the first t of the set
+   * without the excluded: the only ones a combination of that set reads.
+   */
+  private static List<Integer> suspects(
+      Committee committee, List<Integer> validators, List<Integer> excluded) {
+    List<Integer> out = new ArrayList<>();
+    int before = 0;
+    for (int v : validators) {
+      if (before >= committee.threshold()) {
+        break;
+      }
+      if (!excluded.contains(v)) {
+        out.add(v);
+        before += committee.pointsOf(v);
+      }
+    }
+    return out;
+  }
+
+  /** Whether every failing message combines to its true secret without the group. */
+  private static <S> boolean passes(
+      CombineVariant<S> variant,
+      KeySet keys,
+      Workers workers,
+      CombinedCheck<?> check,
+      List<Ciphertext> cts,
+      List<Integer> failing,
+      Map<Integer, List<S>> shares,
+      SignerSet signers,
+      List<Integer> group,
+      StrongRandom random) {
+    SignerSet without = signers.without(group);
+    CombineVariant.Combiner<S> combiner = variant.prepare(keys, without, workers);
+    List<byte[]> secrets = workers.map(failing.size(), i -> {
+      int j = failing.get(i);
+      List<S> row = new ArrayList<>(without.size());
+      for (int pos = 0; pos < without.size(); pos++) {
+        row.add(shares.get(without.validator(pos)).get(j));
+      }
+      return combiner.combine(cts.get(j), row);
+    });
+    return check.failing(cts, failing, secrets, random).isEmpty();
+  }
+}
