@@ -677,6 +677,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     Map<CryptoOp, Long> phaseCpu = new java.util.EnumMap<>(CryptoOp.class);
     Map<Integer, String> named = new TreeMap<>();
     boolean shortOfShares = false;
+    boolean needMore = false; // a bad share no spare point could attribute (simple, batch)
     boolean valueFaults = false;
     Boolean ranPrepare = null;
     List<Integer> finalSet = null;
@@ -684,7 +685,9 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
     if (real(st.height)) {
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       for (int v : used) {
-        shares.put(v, st.sent.get(v));
+        // A retry after a partial open combines only the messages still pending.
+        List<byte[]> sent = st.sent.get(v);
+        shares.put(v, sent.size() == m ? sent : st.pending.stream().map(sent::get).toList());
       }
       RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, pendingCts(st), shares,
           folding() ? st.signers : null, random);
@@ -697,6 +700,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
         }
       } else {
         BlockResult result = a.result();
+        needMore = a.needsMoreShares();
         ranPrepare = result.ranPrepare();
         BlockResult.PhaseTimings c = result.cpu();
         named.putAll(result.faultyValidators());
@@ -821,7 +825,7 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
       st.decryptNanos = decryptNanos;
       st.signersUsed = used.size();
     }
-    boolean wasShort = shortOfShares;
+    boolean wasShort = shortOfShares || needMore;
     // The set tried, in arrival order less the named (what usable() gives when nothing changed).
     List<Integer> tried = (folding() ? st.arrived : usable(st)).stream()
         .filter(v -> !st.excluded.containsKey(v)).toList();
@@ -854,7 +858,12 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
           .filter(v -> !st.excluded.containsKey(v)).toList();
       announce(st, signerSetFrom(keep, st.excluded.keySet()));
     } else if (wasShort) {
-      // Fewer than t honest among them: wait for one more validator's shares, then retry.
+      // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
+      // one more validator's shares, then retry (none left to come: those stay unopened).
+      if (st.arrived.size() == committee.validators() && usable(st).equals(usedSet)) {
+        finish(st);
+        return;
+      }
       st.shortWith = usedSet;
       st.reshares++;
       st.combining = false;
