@@ -700,7 +700,8 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
         }
       } else {
         BlockResult result = a.result();
-        needMore = a.needsMoreShares();
+        // Without share faults validators stop sending once the combiner has enough: none comes.
+        needMore = a.needsMoreShares() && settings.faults().hasShareFaults();
         ranPrepare = result.ranPrepare();
         BlockResult.PhaseTimings c = result.cpu();
         named.putAll(result.faultyValidators());

@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and honour the result; share_combine every message; check every combined secret against the
  * public key (variants whose shares are not verified, {@link CombinedCheck}); open only payloads
  * whose secret is proven right. A failed check leads to blame against the signer set the shares
- * were made for, and the failed messages are combined again from the remaining shares. Never
- * returns a wrong plaintext, even for a payload built to open under two keys
- * ({@link dev.tdsim.crypto.tpke.KeyCollision}).
+ * were made for (by exclusion for variants without a per-share check whose shares do not fold
+ * the signer set: {@link ExclusionBlame}), and the failed messages are combined again from the
+ * remaining shares. Never returns a wrong plaintext, even for a payload built to open under two
+ * keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
+ * exceptions but {@link BlockResult.Status statuses} of the result, for the caller to act on.
  *
  * @param <S> the variant's decoded share
  */

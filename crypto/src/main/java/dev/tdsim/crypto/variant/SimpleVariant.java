@@ -23,8 +23,9 @@ import java.util.List;
  * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
  * point, combined as prod C_k^lambda_k over exactly t points, serially. There are no share proofs
  * in this design (the Z_k are private in the GT family): a bad share makes the combined secret
- * fail {@link BlockProposer}'s check against the public key, the payload stays unopened, and no
- * validator can be named.
+ * fail {@link BlockProposer}'s check against the public key and the payload stays unopened;
+ * its combiner's {@code blame} names nobody, but when more than t points arrived {@link
+ * BlockProposer} finds the validator by exclusion ({@link ExclusionBlame}).
  *
  * <p>Subclassed by {@code batch}, which combines in parallel.
  */
