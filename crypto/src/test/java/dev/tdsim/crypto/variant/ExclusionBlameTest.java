@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.curve.GtElement;
+import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
@@ -212,5 +216,45 @@ class ExclusionBlameTest {
     assertEquals(BlockResult.Status.UNATTRIBUTED, r.status(), r.toString());
     assertTrue(r.faultyValidators().isEmpty(), r.toString());
     assertEquals(0, r.openedCount());
+  }
+
+  /**
+   * The documented limit (docs/CRYPTO.md, blame by exclusion, soundness): a faulty validator
+   * owning two combined points that knows the point order can frame an honest suspect. Validator
+   * 3 multiplies its points a, b by g^(lambda_b(P0)) and g^(-lambda_a(P0)), g = e(G, H), P0 the
+   * first t points without validator 0: the error cancels in P0 and not in the first t points of
+   * everyone, so excluding 0 (the first test) passes and 0, honest, is named. The plaintexts are
+   * still right (the check proved them); only the naming is wrong.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple"})
+  void aCraftedErrorCanFrameAnHonestSuspectButNeverOpensWrong(String name) {
+    StrongRandom random = SeededDrbg.of(315, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    int t = Fixture.KEYS.committee().threshold();
+    int[] p0 = java.util.stream.IntStream.range(8, 8 + t).toArray(); // without validator 0
+    Fr[] lambda = Lagrange.atZero(Fixture.KEYS.domain(), p0);
+    int a = 24; // validator 3's first two points, positions 16 and 17 in p0
+    Fr ea = lambda[a + 1 - 8];
+    Fr eb = lambda[a - 8].neg();
+    GtElement g = KeyCollision.gtShift();
+    for (int j = 0; j < cts.size(); j++) {
+      byte[] share = shares.get(3).get(j).clone();
+      shift(share, 0, g.pow(ea));
+      shift(share, 1, g.pow(eb));
+      shares.get(3).set(j, share);
+    }
+    BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
+    assertEquals(List.of(0), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    allOpenedRight(r, 2);
+  }
+
+  private static void shift(byte[] share, int element, GtElement by) {
+    int off = element * 576;
+    byte[] shifted = GtElement.fromBytes(java.util.Arrays.copyOfRange(share, off, off + 576))
+        .multiply(by).toBytes();
+    System.arraycopy(shifted, 0, share, off, 576);
   }
 }
