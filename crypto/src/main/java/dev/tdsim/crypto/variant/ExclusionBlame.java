@@ -1,6 +1,10 @@
 package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.GtElement;
+import dev.tdsim.crypto.field.Domain;
+import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
@@ -41,6 +45,12 @@ final class ExclusionBlame {
   /** Pairs are searched only among this many candidates (at most 276 pair tests). */
   static final int MAX_PAIR_CANDIDATES = 24;
 
+  /** A variant whose decoded share holds one GT element per key-share point of its sender. */
+  interface PointShares<S> {
+    /** The share's elements, one per point the validator owns, in point order. */
+    List<GtElement> perPoint(S share);
+  }
+
   /**
    * @param named the validators found faulty (empty when none)
    * @param needsMoreShares whether a candidate could not be left out for lack of spare points (no
@@ -73,7 +83,9 @@ final class ExclusionBlame {
       }
       tests++;
       if (passes(variant, keys, workers, check, cts, failing, shares, signers, List.of(v),
-          random)) {
+          random) && consistent(variant, keys, workers, failing, shares,
+              signers.without(List.of(v)).validators(), random)) {
+        // The rest is proven right, so the failing combination's wrong point is v's.
         return new Outcome(List.of(v), false, tests);
       }
     }
@@ -92,9 +104,20 @@ final class ExclusionBlame {
             continue;
           }
           tests++;
-          if (passes(variant, keys, workers, check, cts, failing, shares, signers, group,
-              random)) {
-            return new Outcome(group, false, tests);
+          List<Integer> rest = signers.without(group).validators();
+          if (passes(variant, keys, workers, check, cts, failing, shares, signers, group, random)
+              && consistent(variant, keys, workers, failing, shares, rest, random)) {
+            // The rest is proven right: name each member whose points do not fit it.
+            List<Integer> named = new ArrayList<>();
+            for (int member : group) {
+              List<Integer> with = new ArrayList<>(rest);
+              with.add(member);
+              with.sort(null);
+              if (!consistent(variant, keys, workers, failing, shares, with, random)) {
+                named.add(member);
+              }
+            }
+            return new Outcome(named, false, tests);
           }
         }
       }
@@ -145,5 +168,62 @@ final class ExclusionBlame {
       return combiner.combine(cts.get(j), row);
     });
     return check.failing(cts, failing, secrets, random).isEmpty();
+  }
+
+  /**
+   * Whether, for every failing message, the shares of all points of {@code validators} lie on
+   * one polynomial of degree < t: one random codeword of the dual of that Reed-Solomon code,
+   * c_x = u_x h(x) with u_x = 1 / prod_{y != x} (x - y) (proportional to lambda_x(T) x, the
+   * Lagrange coefficient at 0 over all m points T) and h of degree < m - t with random 64-bit
+   * coefficients, must give prod_x C_x^(c_x) == 1 (one GT multi-exponentiation of m elements per
+   * message). A share vector off the code passes with probability at most 2^-64. Together with a
+   * passing combined-result check (the polynomial's value at 0 is the true secret), it proves
+   * every point of T right when T holds at least t - 1 right points: the difference with f has
+   * degree < t and vanishes at 0 and at those points. With m = t there is nothing to test.
+   */
+  private static <S> boolean consistent(
+      CombineVariant<S> variant,
+      KeySet keys,
+      Workers workers,
+      List<Integer> failing,
+      Map<Integer, List<S>> shares,
+      List<Integer> validators,
+      StrongRandom random) {
+    if (!(variant instanceof PointShares<?>)) {
+      return true; // no per-point view: the check alone decides (not reached by simple, batch)
+    }
+    @SuppressWarnings("unchecked")
+    PointShares<S> points = (PointShares<S>) variant;
+    Committee committee = keys.committee();
+    int[] at = committee.pointsOf(validators);
+    int m = at.length;
+    int t = committee.threshold();
+    if (m <= t) {
+      return true;
+    }
+    Domain domain = keys.domain();
+    Fr[] lambda = Lagrange.atZero(domain, at);
+    long[] h = Shares.weights(1, m - t, random)[0];
+    List<Fr> c = new ArrayList<>(m);
+    for (int i = 0; i < m; i++) {
+      Fr x = domain.element(at[i]);
+      Fr hx = Fr.zero();
+      for (int d = h.length - 1; d >= 0; d--) {
+        hx = hx.mul(x).add(Shares.unsigned(h[d]));
+      }
+      c.add(lambda[i].mul(x).mul(hx));
+    }
+    List<Boolean> ok = workers.map(failing.size(), f -> {
+      List<GtElement> row = new ArrayList<>(m);
+      for (int v : validators) {
+        List<GtElement> own = points.perPoint(shares.get(v).get(failing.get(f)));
+        if (own.size() != committee.pointsOf(v)) {
+          return false; // not one element per point: cannot be placed
+        }
+        row.addAll(own);
+      }
+      return GtElement.multiExp(row, c).isOne();
+    });
+    return !ok.contains(false);
   }
 }

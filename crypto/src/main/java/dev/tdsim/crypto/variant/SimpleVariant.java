@@ -29,7 +29,15 @@ import java.util.List;
  *
  * <p>Subclassed by {@code batch}, which combines in parallel.
  */
-class SimpleVariant implements CombineVariant<List<GtElement>> {
+class SimpleVariant
+    implements CombineVariant<List<GtElement>>, ExclusionBlame.PointShares<List<GtElement>> {
+  /** A decoded simple share is already one GT element per point, in point order. */
+  @Override
+  public List<GtElement> perPoint(List<GtElement> share) {
+    return share;
+  }
+
+
   /** One GT element (576 B) per key-share point the validator holds, per ciphertext. */
   @Override
   public long shareWireBytes(Committee committee, int validator) {
