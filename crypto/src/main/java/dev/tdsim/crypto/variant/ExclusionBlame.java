@@ -23,26 +23,29 @@ import java.util.Map;
  * the signers hold more than t points, the failing messages are combined again without a suspect
  * and checked; if no single exclusion makes every failing message pass, pairs are tried (a
  * suspect a, and a suspect of the set without a: leaving a out brings later points in). The first
- * group whose exclusion makes every failing message pass is named.
+ * group whose exclusion makes every failing message pass, and whose remaining points are proven
+ * consistent (below), is named.
  *
  * <p>Cost: each test is one share_combine and one combined-result check of the failing messages
- * only, plus one prepare_combine (t Lagrange coefficients). One faulty validator: at most c tests,
- * c the number of suspects (c <= V). Two: fewer than c + c^2 tests (each suspect a, with the c
- * suspects of the set without a), pairs only when c <= {@link #MAX_PAIR_CANDIDATES}. More faulty validators than that in the first
- * t points are not searched: the messages stay unopened ({@link BlockResult.Status#UNATTRIBUTED}).
+ * only, plus one prepare_combine (t Lagrange coefficients); a passing test adds one GT
+ * multi-exponentiation of the m remaining points per failing message. One faulty validator: at
+ * most c tests, c the number of suspects (c <= V). Two: fewer than c + c^2 tests (each suspect a,
+ * with the c suspects of the set without a), pairs only when c <= {@link #MAX_PAIR_CANDIDATES}.
+ * More faulty validators than that in the first t points are not searched: the messages stay
+ * unopened ({@link BlockResult.Status#UNATTRIBUTED}).
  *
  * <p>With exactly t points (or too few spare points to leave a candidate out) nothing can be
  * attributed from these shares: {@link Outcome#needsMoreShares()}, and the caller should wait for
  * more validators' shares and call again.
  *
- * <p>Soundness limit (docs/CRYPTO.md): for faults that are not crafted against the combiner's
- * point order (random, corrupted or shifted shares) the named validator is the faulty one. A
- * faulty validator owning two or more of the combined points that knows which points each test
- * uses can choose errors that cancel in one test's combination and so have an honest validator
- * named; the plaintexts opened are still proven right by the check.
+ * <p>A passing test proves only the interpolation at 0 of the remaining set; before naming, the
+ * shares of all remaining points are checked to lie on one polynomial of degree < t ({@link
+ * #consistent}), which with the check proves them right when they hold at least t - 1 right
+ * points, so an error crafted to cancel in one test's combination cannot have an honest
+ * validator named (docs/CRYPTO.md, blame by exclusion).
  */
 final class ExclusionBlame {
-  /** Pairs are searched only among this many candidates (at most 276 pair tests). */
+  /** Pairs are searched only among this many suspects (fewer than 600 pair tests). */
   static final int MAX_PAIR_CANDIDATES = 24;
 
   /** A variant whose decoded share holds one GT element per key-share point of its sender. */
