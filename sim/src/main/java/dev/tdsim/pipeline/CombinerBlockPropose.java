@@ -103,6 +103,7 @@ final class CombinerBlockPropose<S> {
     Map<CryptoOp, Long> phaseCpu = new java.util.EnumMap<>(CryptoOp.class);
     Map<Integer, String> named = new TreeMap<>();
     boolean shortOfShares = false;
+    boolean needMore = false; // a bad share no spare point could attribute (simple, batch)
     boolean valueFaults = false;
     Boolean ranPrepare = null;
     List<Integer> finalSet = null;
@@ -110,7 +111,9 @@ final class CombinerBlockPropose<S> {
     if (real(st.height)) {
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       for (int v : used) {
-        shares.put(v, st.sent.get(v));
+        // A retry after a partial open combines only the messages still pending.
+        List<byte[]> sent = st.sent.get(v);
+        shares.put(v, sent.size() == m ? sent : st.pending.stream().map(sent::get).toList());
       }
       RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, pendingCts(st), shares,
           folding() ? st.signers : null, random);
@@ -123,6 +126,8 @@ final class CombinerBlockPropose<S> {
         }
       } else {
         BlockResult result = a.result();
+        // Without share faults validators stop sending once the combiner has enough: none comes.
+        needMore = a.needsMoreShares() && settings.faults().hasShareFaults();
         ranPrepare = result.ranPrepare();
         BlockResult.PhaseTimings c = result.cpu();
         named.putAll(result.faultyValidators());
@@ -249,7 +254,7 @@ final class CombinerBlockPropose<S> {
       st.decryptNanos = decryptNanos;
       st.signersUsed = used.size();
     }
-    boolean wasShort = shortOfShares;
+    boolean wasShort = shortOfShares || needMore;
     // The set tried, in arrival order less the named (what usable() gives when nothing changed).
     List<Integer> tried = (folding() ? st.arrived : usable(st)).stream()
         .filter(v -> !st.excluded.containsKey(v)).toList();

@@ -147,44 +147,33 @@ public final class RealCrypto<S> {
   }
 
   /**
-   * The outcome of one real block_propose: its result, or, when the real code raised because
-   * fewer than the threshold of the given shares were honest, the reason (result null); the CPU
-   * time is measured in both cases.
+   * The outcome of one real block_propose: its result (whose status says whether fewer than the
+   * threshold of the given shares were honest) and the CPU time of the call.
    */
-  public record Attempt(BlockResult result, String shortOfShares, long cpuNanos) {
+  public record Attempt(BlockResult result, long cpuNanos) {
+    /** Fewer than t honest points were left: nothing more opens from these shares. */
     public boolean isShort() {
-      return result == null;
+      return result.status() == BlockResult.Status.NOT_ENOUGH_HONEST_SHARES;
     }
 
     /**
-     * The validators a short call named faulty before it ran out of honest shares. The real
-     * code reports them only in its exception's message (a map printed as {v=reason, ...}),
-     * which this reads; empty for a full result.
+     * A bad share spoiled some messages and could not be attributed from these shares (simple,
+     * batch with no spare point): more validators' shares would let exclusion name it.
      */
-    public List<Integer> namedBeforeShort() {
-      if (shortOfShares == null) {
-        return List.of();
-      }
-      int open = shortOfShares.indexOf("faulty validators {");
-      if (open < 0) {
-        return List.of();
-      }
-      java.util.regex.Matcher m = NAMED.matcher(shortOfShares.substring(open + 18));
-      List<Integer> out = new java.util.ArrayList<>();
-      while (m.find()) {
-        out.add(Integer.parseInt(m.group(1)));
-      }
-      return out;
+    public boolean needsMoreShares() {
+      return result.status() == BlockResult.Status.NEEDS_MORE_SHARES;
     }
 
-    private static final java.util.regex.Pattern NAMED =
-        java.util.regex.Pattern.compile("(?:\\{|, )(\\d+)=");
+    /** The validators a short call named faulty before it ran out of honest shares. */
+    public List<Integer> namedBeforeShort() {
+      return isShort() ? List.copyOf(result.faultyValidators().keySet()) : List.of();
+    }
   }
 
   /**
    * block_propose for shares folded for {@code foldedFor} (null: the senders), without a reshare
    * source: the pipeline reshares in simulated time. A call that finds fewer than the threshold of
-   * honest shares comes back {@link Attempt#isShort() short} instead of raising.
+   * honest shares comes back {@link Attempt#isShort() short}.
    */
   public Attempt tryBlockPropose(int combiner, List<Ciphertext> cts,
       Map<Integer, List<byte[]>> shares, SignerSet foldedFor, StrongRandom random) {
@@ -192,16 +181,8 @@ public final class RealCrypto<S> {
     BlockProposer<S> proposer = proposers.computeIfAbsent(combiner,
         c -> new BlockProposer<>(variant, keys, workers));
     long before = processCpu();
-    try {
-      BlockResult result = proposer.propose(cts, shares, foldedFor, null, random);
-      return new Attempt(result, null, processCpu() - before);
-    } catch (dev.tdsim.crypto.CryptoException e) {
-      if (!String.valueOf(e.getMessage()).contains("not enough honest shares")
-          && !String.valueOf(e.getMessage()).contains("fewer than the threshold")) {
-        throw e;
-      }
-      return new Attempt(null, e.getMessage(), processCpu() - before);
-    }
+    BlockResult result = proposer.propose(cts, shares, foldedFor, null, random);
+    return new Attempt(result, processCpu() - before);
   }
 
   /**

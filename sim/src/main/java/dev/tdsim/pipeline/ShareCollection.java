@@ -259,7 +259,12 @@ final class ShareCollection<S> {
           .filter(v -> !st.excluded.containsKey(v)).toList();
       announce(st, signerSetFrom(keep, st.excluded.keySet()));
     } else if (wasShort) {
-      // Fewer than t honest among them: wait for one more validator's shares, then retry.
+      // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
+      // one more validator's shares, then retry (none left to come: those stay unopened).
+      if (st.arrived.size() == committee.validators() && usable(st).equals(usedSet)) {
+        finish(st);
+        return;
+      }
       st.shortWith = usedSet;
       st.reshares++;
       st.combining = false;

@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and honour the result; share_combine every message; check every combined secret against the
  * public key (variants whose shares are not verified, {@link CombinedCheck}); open only payloads
  * whose secret is proven right. A failed check leads to blame against the signer set the shares
- * were made for, and the failed messages are combined again from the remaining shares. Never
- * returns a wrong plaintext, even for a payload built to open under two keys
- * ({@link dev.tdsim.crypto.tpke.KeyCollision}).
+ * were made for (by exclusion for variants without a per-share check whose shares do not fold
+ * the signer set: {@link ExclusionBlame}), and the failed messages are combined again from the
+ * remaining shares. Never returns a wrong plaintext, even for a payload built to open under two
+ * keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
+ * exceptions but {@link BlockResult.Status statuses} of the result, for the caller to act on.
  *
  * @param <S> the variant's decoded share
  */
@@ -104,7 +106,8 @@ public final class BlockProposer<S> {
    * @param reshare where to get new shares when the variant's shares depend on the signer set and
    *     a signer of {@code foldedFor} is missing or faulty (null: those messages stay unopened)
    * @param random source of the verification and check weights
-   * @throws CryptoException when fewer than the threshold of key shares are honest
+   * @return the result; fewer than the threshold of honest points, or too few to attribute a bad
+   *     share, are statuses of the result ({@link BlockResult.Status}), not exceptions
    */
   public BlockResult propose(
       List<Ciphertext> cts,
@@ -115,8 +118,11 @@ public final class BlockProposer<S> {
     PhaseClock clock = new PhaseClock(this::cpuNanos);
     Map<Integer, String> faulty = new TreeMap<>();
     int messages = cts.size();
+    List<Integer> senders = new ArrayList<>(sharesByValidator.keySet());
+    // Null when the senders hold fewer than t points (settle then finds them not enough).
     SignerSet madeFor = foldedFor != null ? foldedFor
-        : SignerSet.of(keys.committee(), new ArrayList<>(sharesByValidator.keySet()));
+        : keys.committee().pointsOf(senders).length < keys.committee().threshold() ? null
+            : SignerSet.of(keys.committee(), senders);
     Map<Integer, List<S>> decoded = decodeAll(messages, sharesByValidator, faulty);
     clock.lap(Phase.DECODE);
 
@@ -147,6 +153,7 @@ public final class BlockProposer<S> {
     List<Optional<byte[]>> plaintexts =
         new ArrayList<>(Collections.nCopies(messages, Optional.<byte[]>empty()));
     List<Integer> pending = valid;
+    BlockResult.Status unresolved = null; // why failed messages stay unopened, if any
     for (int round = 0; combiner != null && !pending.isEmpty(); round++) {
       boolean first = round == 0;
       List<Integer> todo = pending;
@@ -171,24 +178,51 @@ public final class BlockProposer<S> {
       }
       // Blame against the set the shares were made for: the combiner's own signer set.
       List<Integer> bad = c.blame(select(cts, failing), rows(set, failing), random);
+      String reason = "decryption share did not match its verification key";
+      unresolved = BlockResult.Status.UNATTRIBUTED;
+      if (bad.isEmpty() && !variant.sharesDependOnSigners()) {
+        // No per-share check: the combined-result check is the oracle (ExclusionBlame).
+        ExclusionBlame.Outcome found = ExclusionBlame.find(variant, keys, combineWorkers, check,
+            cts, failing, set.shares(), set.signers(), random);
+        bad = found.named();
+        reason = "decryption share spoiled the combined secret (found by exclusion)";
+        if (found.needsMoreShares()) {
+          unresolved = BlockResult.Status.NEEDS_MORE_SHARES;
+        }
+      }
       if (bad.isEmpty()) {
         break; // nothing attributable: those payloads stay unopened, never wrong
       }
-      bad.forEach(v -> faulty.put(v, "decryption share did not match its verification key"));
+      unresolved = null;
+      String why = reason;
+      bad.forEach(v -> faulty.put(v, why));
       set = settle(set.madeFor(), set.shares(), faulty, reshare, messages);
       combiner = set.combinable() ? combinerFor(set.signers()) : null;
       pending = failing;
       clock.lap(Phase.BLAME);
     }
     clock.lap(Phase.BLAME);
+    BlockResult.Status status;
+    if (set.signers() == null) {
+      status = BlockResult.Status.NOT_ENOUGH_HONEST_SHARES;
+    } else if (!set.combinable() && !pending.isEmpty()) {
+      status = BlockResult.Status.NEEDS_RESHARE;
+    } else if (unresolved != null) {
+      status = unresolved;
+    } else {
+      status = BlockResult.Status.DECRYPTED;
+    }
+    int points = keys.committee().pointsOf(set.shares().keySet().stream()
+        .filter(v -> !faulty.containsKey(v)).toList()).length;
     return new BlockResult(plaintexts, faulty, invalid, set.signers(),
-        prepareCount.get() > preparedBefore, clock.wall(), clock.cpu());
+        prepareCount.get() > preparedBefore, clock.wall(), clock.cpu(), status, points);
   }
 
   /**
-   * Decoded shares, the signer set they were made for, and the signers whose shares are used.
-   * Not combinable when the variant folds the signer set into its shares, a signer of
-   * {@code madeFor} is missing or faulty, and no new shares could be had.
+   * Decoded shares, the signer set they were made for, and the signers whose shares are used
+   * (null when fewer than the threshold of points are usable). Not combinable when the variant
+   * folds the signer set into its shares, a signer of {@code madeFor} is missing or faulty, and
+   * no new shares could be had, or when the signers are null.
    */
   private record ShareSet<S>(
       SignerSet madeFor, Map<Integer, List<S>> shares, SignerSet signers, boolean combinable) {}
@@ -202,7 +236,11 @@ public final class BlockProposer<S> {
       int messages) {
     boolean folds = variant.sharesDependOnSigners();
     while (true) {
-      SignerSet usable = usable(folds ? madeFor.validators() : decoded.keySet(), decoded, faulty);
+      SignerSet usable =
+          usable(folds && madeFor != null ? madeFor.validators() : decoded.keySet(), decoded, faulty);
+      if (usable == null) {
+        return new ShareSet<>(madeFor, decoded, null, false);
+      }
       if (!folds) {
         return new ShareSet<>(usable, decoded, usable, true);
       }
@@ -217,20 +255,17 @@ public final class BlockProposer<S> {
     }
   }
 
-  /** The candidates that sent decodable shares and are not faulty; at least the threshold. */
+  /** The candidates that sent decodable shares and are not faulty; null below the threshold. */
   private SignerSet usable(
       java.util.Collection<Integer> candidates,
       Map<Integer, List<S>> decoded,
       Map<Integer, String> faulty) {
     List<Integer> keep = candidates.stream()
         .filter(v -> decoded.containsKey(v) && !faulty.containsKey(v)).toList();
-    try {
-      return SignerSet.of(keys.committee(), keep);
-    } catch (CryptoException e) {
-      throw new CryptoException("block_propose",
-          "not enough honest shares after dropping faulty validators " + faulty + ": "
-              + e.getMessage());
+    if (keys.committee().pointsOf(keep).length < keys.committee().threshold()) {
+      return null;
     }
+    return SignerSet.of(keys.committee(), keep);
   }
 
   private Map<Integer, List<S>> decodeAll(

@@ -9,9 +9,11 @@ import java.util.Optional;
  * What block_propose produced: one plaintext per ciphertext (empty where it could not be opened:
  * an invalid ciphertext, a combined secret that failed its check and could not be repaired, or a
  * payload the encryptor sealed under another key), the validators found faulty with the reason,
- * in ascending validator order, the signer set finally used, whether prepare_combine ran (false
- * when every signer set was cached), the wall-clock time of each phase, and each phase's CPU
- * time summed over the threads it ran on (same record, CPU nanoseconds).
+ * in ascending validator order, the signer set finally used (null when {@link
+ * Status#NOT_ENOUGH_HONEST_SHARES}), whether prepare_combine ran (false when every signer set was
+ * cached), the wall-clock time of each phase, each phase's CPU time summed over the threads it
+ * ran on (same record, CPU nanoseconds), what the caller should do next ({@link Status}) and how
+ * many key-share points the usable (sent, decodable, not named) shares hold.
  */
 public record BlockResult(
     List<Optional<byte[]>> plaintexts,
@@ -20,9 +22,52 @@ public record BlockResult(
     SignerSet signersUsed,
     boolean ranPrepare,
     PhaseTimings timings,
-    PhaseTimings cpu) {
+    PhaseTimings cpu,
+    Status status,
+    int pointsAvailable) {
+
+  /**
+   * The outcome for the caller. Whatever the status, every plaintext present is proven right and
+   * every validator named was found faulty; only the unopened valid messages differ.
+   */
+  public enum Status {
+    /** Every valid message's secret was proven (a payload sealed under another key may still stay
+     * unopened: its encryptor's doing, nobody to blame). */
+    DECRYPTED,
+    /**
+     * Some combined secrets failed their check and nothing can be attributed from these shares:
+     * the usable shares hold too few spare points above the threshold (exactly t, or fewer spare
+     * points than a suspect owns) to leave a suspect out. Wait for more validators' shares and
+     * call again with all of them ({@link #pointsAvailable()} says how many points were usable).
+     */
+    NEEDS_MORE_SHARES,
+    /**
+     * Fewer than the threshold of points are left after dropping the faulty (and the malformed):
+     * nothing more can be opened from these shares; wait for more validators' shares.
+     */
+    NOT_ENOUGH_HONEST_SHARES,
+    /**
+     * The shares were made for a signer set that lost a member (missing or named faulty), and no
+     * reshare source was given: ask the remaining signers for new shares
+     * ({@link BlockProposer.Reshare}) and call again.
+     */
+    NEEDS_RESHARE,
+    /**
+     * Some combined secrets failed their check and the faulty could not be found (precomputed
+     * shares have no per-validator check; exclusion found no group within its bound). Those
+     * messages stay unopened, never wrong.
+     */
+    UNATTRIBUTED
+  }
 
   public BlockResult {
+    java.util.Objects.requireNonNull(status, "status");
+    if (pointsAvailable < 0) {
+      throw new IllegalArgumentException("pointsAvailable " + pointsAvailable + " < 0");
+    }
+    if (signersUsed == null && status != Status.NOT_ENOUGH_HONEST_SHARES) {
+      throw new IllegalArgumentException("no signer set with status " + status);
+    }
     plaintexts = List.copyOf(plaintexts);
     faultyValidators = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(faultyValidators));
     invalidCiphertexts = List.copyOf(invalidCiphertexts);

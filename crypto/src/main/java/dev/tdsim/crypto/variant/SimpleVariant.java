@@ -23,12 +23,21 @@ import java.util.List;
  * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
  * point, combined as prod C_k^lambda_k over exactly t points, serially. There are no share proofs
  * in this design (the Z_k are private in the GT family): a bad share makes the combined secret
- * fail {@link BlockProposer}'s check against the public key, the payload stays unopened, and no
- * validator can be named.
+ * fail {@link BlockProposer}'s check against the public key and the payload stays unopened;
+ * its combiner's {@code blame} names nobody, but when more than t points arrived {@link
+ * BlockProposer} finds the validator by exclusion ({@link ExclusionBlame}).
  *
  * <p>Subclassed by {@code batch}, which combines in parallel.
  */
-class SimpleVariant implements CombineVariant<List<GtElement>> {
+class SimpleVariant
+    implements CombineVariant<List<GtElement>>, ExclusionBlame.PointShares<List<GtElement>> {
+  /** A decoded simple share is already one GT element per point, in point order. */
+  @Override
+  public List<GtElement> perPoint(List<GtElement> share) {
+    return share;
+  }
+
+
   /** One GT element (576 B) per key-share point the validator holds, per ciphertext. */
   @Override
   public long shareWireBytes(Committee committee, int validator) {

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -95,10 +96,12 @@ class BlockProposerPathsTest {
       assertArrayEquals(Fixture.message(j), r.plaintexts().get(j).orElseThrow(), name);
     }
     shares.get(3).set(1, new byte[7]);
-    CryptoException e = assertThrows(CryptoException.class,
-        () -> p.propose(cts, shares, five, null, random));
-    assertTrue(e.getMessage().contains("not enough honest shares")
-        && e.getMessage().contains("3=malformed share"), e.getMessage());
+    BlockResult shortOfOne = p.propose(cts, shares, five, null, random);
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, shortOfOne.status(), name);
+    assertTrue(shortOfOne.faultyValidators().get(3).startsWith("malformed share"),
+        shortOfOne.faultyValidators().toString());
+    assertEquals(Set.of(3), shortOfOne.faultyValidators().keySet(), name);
+    assertTrue(shortOfOne.plaintexts().stream().allMatch(Optional::isEmpty), name);
   }
 
   /** simple's combiner takes exactly the first t point shares, and refuses fewer. */

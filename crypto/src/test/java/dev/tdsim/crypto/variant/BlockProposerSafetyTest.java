@@ -34,8 +34,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * torsion components. The invariant everywhere: an opened payload is exactly what was encrypted.
  */
 class BlockProposerSafetyTest {
-  /** Variants whose blame can name the validator of a well-formed wrong share. */
-  private static final Set<String> ATTRIBUTING = Set.of("fast", "folded");
+  /**
+   * Variants whose blame can name the validator of a well-formed wrong share (simple and batch by
+   * exclusion, since these blocks have more than t points).
+   */
+  private static final Set<String> ATTRIBUTING = Set.of("fast", "folded", "simple", "batch");
   /** Variants whose shares fold the signer set: only combinable for the set they were made for. */
   private static final Set<String> FOLDING = Set.of("folded", "precomputed");
 
@@ -173,9 +176,12 @@ class BlockProposerSafetyTest {
     if (ATTRIBUTING.contains(name)) {
       assertEquals(List.of(5), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
       assertEquals(FOLDING.contains(name) ? 0 : 3, r.openedCount(), r.toString());
+      assertEquals(FOLDING.contains(name) ? BlockResult.Status.NEEDS_RESHARE
+          : BlockResult.Status.DECRYPTED, r.status(), r.toString());
     } else {
       assertTrue(r.faultyValidators().isEmpty(), r.toString());
       assertEquals(0, r.openedCount());
+      assertEquals(BlockResult.Status.UNATTRIBUTED, r.status(), r.toString());
     }
   }
 

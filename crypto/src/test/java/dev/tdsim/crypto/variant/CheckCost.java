@@ -31,8 +31,11 @@ import java.util.Map;
  * Defaults: 16 validators, 512 shares, 64 messages of 256 B, 3 reps, 2 threads, every variant.
  * Each rep runs block_propose on a fresh proposer (prepare_combine included, as {@code tdsim
  * bench} does): once with honest shares, once with one well-formed wrong share (validator 5
- * sends validator 6's shares; reshared shares are made before the call so that their creation,
- * the validators' work, is not timed).
+ * sends validator 6's shares, so every message fails its check; reshared shares are made before
+ * the call so that their creation, the validators' work, is not timed), and once with validator
+ * 5's share of message 0 alone wrong (its share of message 1), so that one message fails. The
+ * last columns say how the faulty blocks ended (status, validators named); for simple and batch
+ * that is blame by exclusion ({@link ExclusionBlame}).
  */
 public final class CheckCost {
   private CheckCost() {}
@@ -50,8 +53,9 @@ public final class CheckCost {
     System.out.printf(Locale.ROOT, "V=%d N=%d t=%d m=%d reps=%d threads=%d%n", validators, shares,
         keys.committee().threshold(), messages, reps, threads);
     System.out.println("| variant | block_propose CPU ms | validity | check | check+validity"
-        + " | one bad share: block_propose CPU ms | ratio to honest | blame phase |");
-    System.out.println("|---|---|---|---|---|---|---|---|");
+        + " | one bad share: block_propose CPU ms | ratio to honest | blame phase"
+        + " | bad in one message: ratio | blame phase | outcome |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
     for (String name : names) {
       measure(Variants.byName(name), keys, messages, reps, workers);
     }
@@ -71,6 +75,10 @@ public final class CheckCost {
     Map<Integer, List<byte[]>> honest = shares(v, keys, all, cts, workers);
     Map<Integer, List<byte[]>> bad = new LinkedHashMap<>(honest);
     bad.put(5, honest.get(6));
+    Map<Integer, List<byte[]>> badOne = new LinkedHashMap<>(honest);
+    List<byte[]> fiveOne = new ArrayList<>(honest.get(5));
+    fiveOne.set(0, honest.get(5).get(1));
+    badOne.put(5, fiveOne);
     Map<SignerSet, Map<Integer, List<byte[]>>> reshared = new HashMap<>();
     if (v.sharesDependOnSigners()) {
       SignerSet without5 = all.without(List.of(5));
@@ -84,6 +92,9 @@ public final class CheckCost {
     long[] check = new long[reps];
     long[] faultyTotal = new long[reps];
     long[] blame = new long[reps];
+    long[] oneTotal = new long[reps];
+    long[] oneBlame = new long[reps];
+    String outcome = "";
     for (int r = 0; r < reps; r++) {
       BlockResult ok = new BlockProposer<>(v, keys, workers)
           .propose(cts, honest, all, reshare, random);
@@ -95,12 +106,21 @@ public final class CheckCost {
           .propose(cts, bad, all, reshare, random);
       faultyTotal[r] = withBad.cpu().totalNanos();
       blame[r] = withBad.cpu().blameNanos();
+      BlockResult withOne = new BlockProposer<>(v, keys, workers)
+          .propose(cts, badOne, all, reshare, random);
+      oneTotal[r] = withOne.cpu().totalNanos();
+      oneBlame[r] = withOne.cpu().blameNanos();
+      outcome = withBad.status() + " " + withBad.faultyValidators().keySet() + " "
+          + withBad.openedCount() + "/" + messages + "; " + withOne.status() + " "
+          + withOne.faultyValidators().keySet() + " " + withOne.openedCount() + "/" + messages;
     }
     double t = median(total);
-    System.out.printf(Locale.ROOT, "| %s | %.1f | %.4f | %.4f | %.4f | %.1f | %.2f | %.4f |%n",
+    System.out.printf(Locale.ROOT,
+        "| %s | %.1f | %.4f | %.4f | %.4f | %.1f | %.2f | %.4f | %.2f | %.4f | %s |%n",
         v.name(), t / 1e6, median(validity) / t, median(check) / t,
         (median(validity) + median(check)) / t, median(faultyTotal) / 1e6,
-        median(faultyTotal) / t, median(blame) / t);
+        median(faultyTotal) / t, median(blame) / t, median(oneTotal) / t, median(oneBlame) / t,
+        outcome);
   }
 
   private static void variantTables(CombineVariant<?> v, KeySet keys) {
