@@ -222,6 +222,7 @@ public final class ScenarioRunner {
       pipeline.checkCosts(check);
     }
     notes.addAll(costs.notes());
+    variant.deploymentCaveat().ifPresent(c -> notes.add("variant " + variant.name() + ": " + c));
     consensus.start(0);
     if (tracker != null) {
       tracker.start();

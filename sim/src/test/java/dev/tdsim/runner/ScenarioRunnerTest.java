@@ -89,6 +89,19 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void aRunOfAVariantThatCannotBeDeployedAsRunSaysWhy() throws Exception {
+    String small = String.join("\n", "heights: 1", "validators: {count: 4}",
+        "keys: {shares: 16}", "workload: {msgs_per_block: 1, msg_size: 100 B}",
+        "crypto: {variant: %s, timing: model}", "");
+    ScenarioRunner.Result simple = run(String.format(small, "simple"));
+    assertTrue(simple.notes().stream().anyMatch(n -> n.startsWith("variant simple: ")
+        && n.contains("Y2")), simple.notes().toString());
+    ScenarioRunner.Result folded = run(String.format(small, "folded"));
+    assertTrue(folded.notes().stream().noneMatch(n -> n.contains("Y2")),
+        folded.notes().toString());
+  }
+
+  @Test
   void gossipRelaysVotesAndSharesAndStillDecryptsEverything() throws Exception {
     ScenarioRunner.Result direct = run(SMALL);
     ScenarioRunner.Result gossip = run(SMALL, "network.dissemination=gossip",

@@ -28,6 +28,14 @@ public interface CombineVariant<S> {
   /** Whether validators fold signer-set data into their shares (a new signer set needs new shares). */
   boolean sharesDependOnSigners();
 
+  /**
+   * What would keep this variant's block_propose, as tdsim runs it, from being deployed (empty:
+   * nothing known). Shown with every run of the variant.
+   */
+  default java.util.Optional<String> deploymentCaveat() {
+    return java.util.Optional.empty();
+  }
+
   /** Whether block work runs on all worker threads (false reproduces a serial benchmark). */
   default boolean parallel() {
     return true;

@@ -39,6 +39,16 @@ import java.util.List;
  * hidden.
  */
 final class CombinedCheck<E> {
+  /**
+   * Why the GT-family check is a model only: the GT secret is e([r]Y, H) = e(U, Y2), so the Y2 it
+   * checks against decrypts every ciphertext (docs/CRYPTO.md, "Caveat (GT family)").
+   */
+  static final String GT_CAVEAT = "the combined-result check of this variant (GT secret, "
+      + "shares not verified) compares with e(U, Y2), and Y2 = [f(0)]H decrypts every GT "
+      + "ciphertext by itself: tdsim runs the check to model its cost and to never open a wrong "
+      + "plaintext, but a deployment cannot publish Y2 (only fast's verified shares and folded's "
+      + "G1 check are deployable as run here; see docs/CRYPTO.md)";
+
   private final Family<E> family;
   private final KeySet keys;
   private final Workers workers;

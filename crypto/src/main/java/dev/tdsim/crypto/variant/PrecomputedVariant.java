@@ -41,6 +41,11 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
   }
 
   @Override
+  public java.util.Optional<String> deploymentCaveat() {
+    return java.util.Optional.of(CombinedCheck.GT_CAVEAT);
+  }
+
+  @Override
   public String description() {
     return "Lagrange folded into each validator's G2 key; one GT share per validator; combine ="
         + " V GT products (Ferveo precomputed)";

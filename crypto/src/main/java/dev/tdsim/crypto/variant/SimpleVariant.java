@@ -55,6 +55,11 @@ class SimpleVariant
   }
 
   @Override
+  public java.util.Optional<String> deploymentCaveat() {
+    return java.util.Optional.of(CombinedCheck.GT_CAVEAT);
+  }
+
+  @Override
   public String description() {
     return "GT share per key-share point, t GT exponentiations per message (bucket multi-exp),"
         + " serial (first share_combine benchmark)";

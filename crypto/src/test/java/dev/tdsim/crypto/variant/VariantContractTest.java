@@ -207,6 +207,20 @@ class VariantContractTest {
     assertEquals(List.of(), c.blame(cts.subList(0, 1), rows.subList(0, 1), random));
   }
 
+  /**
+   * The GT-family check compares with e(U, Y2), which is the secret itself: every variant whose
+   * combination it alone protects says so, and only those.
+   */
+  @ParameterizedTest
+  @MethodSource("variants")
+  void aVariantWhoseCheckNeedsTheDecryptingKeySaysSo(String name) {
+    CombineVariant<?> v = Variants.byName(name);
+    boolean checkedByY2 = v.secretGroup() == SecretGroup.GT
+        && !v.prepare(KEYS, Fixture.signers(1, 2, 3, 4, 5, 6, 7), WORKERS).verifiesShares();
+    assertEquals(checkedByY2, v.deploymentCaveat().isPresent(), name);
+    v.deploymentCaveat().ifPresent(c -> assertTrue(c.contains("Y2"), c));
+  }
+
   @ParameterizedTest
   @MethodSource("variants")
   void everyCombinerIsForTheSetItWasPreparedFor(String name) {
