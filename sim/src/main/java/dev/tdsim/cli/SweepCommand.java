@@ -143,6 +143,7 @@ final class SweepCommand implements Callable<Integer> {
             }
           }).run();
     }
+    stdout.print(headline(o.sensitivity()));
     stdout.print(table(o.sensitivity()));
     stdout.printf(Locale.ROOT, "%d runs now, %d reused; %s, %s, %s in %s%n", o.executed(),
         o.reused(), SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);
@@ -153,6 +154,54 @@ final class SweepCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The answer at a glance, printed first: per design (the other varied values) and budget the
+   * largest block that fits (or the value of the searched parameter) and the bottleneck phase,
+   * e.g. {@code   crypto.variant=folded   500 ms: 137 msgs, bottleneck combine 77% (at 137)}.
+   */
+  static String headline(Sensitivity.Report r) {
+    Sensitivity.NumericParam p = r.headlineParam();
+    List<Sensitivity.HeadlineRow> rows = r.headline();
+    if (p == null || rows.isEmpty()) {
+      return "";
+    }
+    boolean msgs = p.path().equals(SweepPlan.MSGS);
+    StringBuilder b = new StringBuilder(msgs
+        ? "answer: the largest block (messages per block) fitting each budget, per design:\n"
+        : "answer: the value of " + p.path() + " fitting each budget, per design:\n");
+    java.util.Map<String, String> last = null;
+    for (Sensitivity.HeadlineRow row : rows) {
+      if (!row.design().equals(last)) {
+        b.append("  ").append(row.design().isEmpty() ? "the scenario" : designText(row.design()))
+            .append('\n');
+        last = row.design();
+      }
+      String value = row.value() == null ? "none fits"
+          : msgs ? Math.round(row.value()) + " msgs" : row.label();
+      boolean plain = row.bound().equals("exact") || row.bound().equals("within_1pct")
+          || row.value() == null;
+      b.append(String.format(Locale.ROOT, "    %8s: %s%s", budget(row.blockTimeMs()), value,
+          plain ? "" : " (" + row.bound().replace('_', ' ') + ")"));
+      if (row.bottleneck() != null) {
+        b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
+            row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String designText(java.util.Map<String, String> design) {
+    List<String> parts = new ArrayList<>();
+    design.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
+  }
+
+  private static String budget(double ms) {
+    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : String.format(Locale.ROOT, "%.0f ms", ms);
   }
 
   /** The console answer: the largest fitting message count per group and budget. */

@@ -2,7 +2,6 @@ package dev.tdsim.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.tdsim.progress.ProgressBar;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.report.Summaries;
 import dev.tdsim.runner.ScenarioRunner;
@@ -69,6 +68,10 @@ public final class Sweep {
   private final Object lock = new Object();
   private final AtomicInteger executed = new AtomicInteger();
   private final AtomicInteger reused = new AtomicInteger();
+  private final RunCost cost = new RunCost();
+  /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
+  private final Map<String, PointResult> probesRead = new java.util.concurrent.ConcurrentHashMap<>();
+  private SweepProgress bar;
 
   /**
    * @param progress where the progress bar goes (stderr), or null for none
@@ -108,39 +111,65 @@ public final class Sweep {
       }
     }
     SweepCsv.write(out, plan, results);
-    log.accept(String.format(Locale.ROOT, "%d point%s (%d x %d replicate%s), %d done earlier,"
-        + " %d to run, %d at a time", all.size(), all.size() == 1 ? "" : "s",
-        plan.cells().size(), plan.spec().replicates(), plan.spec().replicates() == 1 ? "" : "s",
-        all.size() - todo.size(), todo.size(), settings.parallel()));
+    double gridLeft = 0;
+    double costliest = 0;
+    for (SweepPlan.Point p : all) {
+      double s = machineSeconds(p.scenario());
+      costliest = Math.max(costliest, s);
+      if (todo.contains(p)) {
+        gridLeft += s;
+      }
+    }
+    int probeBound = Sensitivity.probeBound(plan);
+    for (String line : planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
+      log.accept(line);
+    }
+    bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
+        costliest);
     ExecutorService pool = Executors.newFixedThreadPool(settings.parallel(), r -> {
       Thread t = new Thread(r, "tdsim-sweep");
       t.setDaemon(true);
       return t;
     });
     try {
-      ProgressBar bar = progress == null ? null
-          : new ProgressBar(progress, "points", all.size(), all.size() - todo.size());
       List<Future<?>> futures = new ArrayList<>();
       for (SweepPlan.Point p : todo) {
         futures.add(pool.submit(() -> {
           PointResult r = runPoint(POINTS, p);
           synchronized (lock) {
             results.put(p.id(), r);
-            SweepCsv.write(out, plan, ordered(results));
-            if (bar != null) {
-              bar.step(p.id() + ": " + p95Text(r.p95Ms()));
-            }
+            Map<String, PointResult> sofar = ordered(results);
+            SweepCsv.write(out, plan, sofar);
+            bar.gridRun(machineSeconds(p.scenario()), p.id() + ": " + p95Text(r.p95Ms()));
+            writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
+                String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
+                    all.size()));
           }
           return null;
         }));
       }
       await(futures);
       Map<String, PointResult> grid = ordered(results);
-      Sensitivity.Report report = Sensitivity.compute(plan, grid,
-          cell -> runCell(cell, pool), log);
-      writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+      Sensitivity.Prober prober = new Sensitivity.Prober() {
+        @Override
+        public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
+          List<PointResult> found = runCell(cell, pool);
+          synchronized (lock) {
+            writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true),
+                "in progress: grid done, the search is running");
+          }
+          return found;
+        }
+
+        @Override
+        public List<PointResult> stored(SweepPlan.Cell cell) {
+          return storedCell(cell);
+        }
+      };
+      Sensitivity.Report report = Sensitivity.compute(plan, grid, prober, log);
+      bar.searchDone();
       SweepCsv.write(out, plan, grid);
-      SweepReport.write(out, plan, grid, report);
+      writeReports(grid, report, null);
       long mismatches = 0;
       for (PointResult r : grid.values()) {
         mismatches += r.mismatches();
@@ -149,6 +178,88 @@ public final class Sweep {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * What will run and how long it should take, printed before anything runs: the grid, the most
+   * probe runs the search may make, the cost model's estimate, and a warning when the search
+   * runs measured crypto.
+   */
+  private List<String> planLines(int points, int toRun, int probeBound, double gridSeconds,
+      double costliest) {
+    List<String> lines = new ArrayList<>();
+    int reps = plan.spec().replicates();
+    lines.add(String.format(Locale.ROOT, "plan: %d grid point%s (%d x %d replicate%s), %d done"
+        + " earlier, %d to run, %d at a time; %s", points, points == 1 ? "" : "s",
+        plan.cells().size(), reps, reps == 1 ? "" : "s", points - toRun, toRun,
+        settings.parallel(), probeBound == 0
+            ? (plan.spec().search() ? "no search" : "no search (--no-search: probes an earlier"
+                + " sweep stored are used)")
+            : "then the search: at most " + probeBound + " probe runs (" + plan.spec().maxProbes()
+                + " per searched parameter, group and budget x " + reps + " replicate"
+                + (reps == 1 ? "" : "s") + "; probes shared between budgets run once)"));
+    lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
+        + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
+        SweepProgress.duration(gridSeconds), probeBound == 0 ? ""
+            : ", search at most " + SweepProgress.duration(probeBound * costliest)
+                + " (each probe priced as the costliest grid point; probes beyond the grid's"
+                + " largest message count cost more)"));
+    if (probeBound > 0 && plan.anyMeasured()) {
+      lines.add("warning: the search runs measured crypto (crypto.timing: measured): every probe"
+          + " is a full run timed for real, one at a time; --no-search skips it, --set"
+          + " crypto.timing=model makes it reproducible and lets probes run on every core");
+    }
+    return lines;
+  }
+
+  /** Predicted seconds of a run on this machine: its crypto CPU time spread over every core. */
+  private double machineSeconds(dev.tdsim.scenario.Scenario s) {
+    return cost.cpuSeconds(s) / cores();
+  }
+
+  private static int cores() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  /** The stored probes only: what a report written while the sweep runs can show. */
+  private Sensitivity.Prober storedOnly() {
+    return new Sensitivity.Prober() {
+      @Override
+      public List<PointResult> run(SweepPlan.Cell cell) {
+        return storedCell(cell);
+      }
+
+      @Override
+      public List<PointResult> stored(SweepPlan.Cell cell) {
+        return storedCell(cell);
+      }
+    };
+  }
+
+  /** Every replicate of a probe cell from probes/ (remembered once read), or null. */
+  private List<PointResult> storedCell(SweepPlan.Cell cell) {
+    List<PointResult> found = new ArrayList<>();
+    for (SweepPlan.Point p : cell.points()) {
+      PointResult r = probesRead.get(p.id());
+      if (r == null || !p.scenario().hash().equals(r.summary().scenarioHash())) {
+        Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
+            p.replicate(), p.scenario());
+        if (c.isEmpty()) {
+          return null;
+        }
+        r = c.get();
+        probesRead.put(p.id(), r);
+      }
+      found.add(r);
+    }
+    return found;
+  }
+
+  /** sensitivity.json and report.html, each written to a temporary file and then moved. */
+  private void writeReports(Map<String, PointResult> grid, Sensitivity.Report report,
+      String status) throws IOException {
+    writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+    SweepReport.write(out, plan, grid, report, status);
   }
 
   /** The results in plan order (the map is filled in completion order). */
@@ -172,8 +283,14 @@ public final class Sweep {
     executed.incrementAndGet();
     RunSummary summary = Summaries.of(result, settings.version());
     PointStore.write(pointDir(kind, p), p.scenario(), result.heights(), summary);
-    return new PointResult(p.id(), p.cellId(), p.replicate(), summary,
+    PointResult r = new PointResult(p.id(), p.cellId(), p.replicate(), summary,
         PointStore.latencies(result.heights()), false);
+    if (kind.equals(PROBES)) {
+      probesRead.put(p.id(), r);
+      bar.probeRun(machineSeconds(p.scenario()), false, "probe " + p.id() + ": "
+          + p95Text(r.p95Ms()));
+    }
+    return r;
   }
 
   /** A probe: every replicate, reusing finished folders, in parallel on the pool. */
@@ -187,6 +304,8 @@ public final class Sweep {
       if (c.isPresent()) {
         reused.incrementAndGet();
         found.add(c.get());
+        probesRead.put(p.id(), c.get());
+        bar.probeRun(0, true, "probe " + p.id() + ": reused");
       } else {
         futures.add(pool.submit(() -> runPoint(PROBES, p)));
       }
@@ -240,6 +359,14 @@ public final class Sweep {
   private static void writeJson(Path file, Object tree) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), tree);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Writes text to a temporary file beside {@code file}, then moves it over (atomically). */
+  static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, text);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }

@@ -64,7 +64,15 @@ class SweepCommandTest {
         "--no-search", "--out", out.toString());
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("largest workload.msgs_per_block fitting"), r.out());
-    assertTrue(r.err().contains("4/4 points"), r.err());
+    assertTrue(r.out().startsWith("answer: the largest block (messages per block) fitting each"
+        + " budget, per design:\n  crypto.variant=fast\n"), r.out());
+    assertTrue(r.out().contains("bottleneck "), r.out());
+    assertTrue(r.err().contains("4/4 grid points"), r.err());
+    int plan = r.err().indexOf("[sweep] plan: 4 grid points (4 x 1 replicate), 0 done earlier,"
+        + " 4 to run");
+    int estimate = r.err().indexOf("[sweep] estimate (cost model");
+    assertTrue(plan >= 0 && estimate > plan && estimate < r.err().indexOf("1/4 grid points"),
+        r.err());
     for (String f : new String[] {"sweep.csv", "sensitivity.json", "report.html"}) {
       assertTrue(Files.isRegularFile(out.resolve(f)), f);
     }
