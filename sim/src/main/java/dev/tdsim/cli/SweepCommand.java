@@ -178,10 +178,9 @@ final class SweepCommand implements Callable<Integer> {
             .append('\n');
         last = row.design();
       }
-      String value = row.value() == null ? "none fits"
-          : msgs ? Math.round(row.value()) + " msgs" : row.label();
-      boolean plain = row.bound().equals("exact") || row.bound().equals("within_1pct")
-          || row.value() == null;
+      boolean none = row.value() == null || row.bound().equals("none_fits");
+      String value = none ? "none fits" : msgs ? Math.round(row.value()) + " msgs" : row.label();
+      boolean plain = none || row.bound().equals("exact") || row.bound().equals("within_1pct");
       b.append(String.format(Locale.ROOT, "    %8s: %s%s", budget(row.blockTimeMs()), value,
           plain ? "" : " (" + row.bound().replace('_', ' ') + ")"));
       if (row.bottleneck() != null) {

@@ -28,13 +28,18 @@ final class RunCost {
 
   /** Predicted single-core CPU seconds of the real crypto calls of one run of {@code s}. */
   double cpuSeconds(Scenario s) {
+    return cpuSeconds(s, null);
+  }
+
+  /** The same with {@code msgsPerBlock} messages per block instead of the scenario's, if given. */
+  double cpuSeconds(Scenario s, Long msgsPerBlock) {
     CostModel model = model(s);
     String variant = s.crypto().variant();
     int v = s.validators().count();
     int shares = s.keys().shares();
     Integer fixed = s.workload().msgsPerBlock();
     long byBytes = s.consensus().maxBlockBytes() / Math.max(1, s.workload().msgSizeBytes());
-    long msgs = fixed != null ? fixed
+    long msgs = msgsPerBlock != null ? Math.max(1, msgsPerBlock) : fixed != null ? fixed
         : Math.max(1, Math.min(Math.min(s.consensus().maxBlockTxs(), byBytes),
             (long) Math.ceil(s.workload().ratePerSecond())));
     int m = (int) Math.min(Integer.MAX_VALUE, msgs);

@@ -125,7 +125,8 @@ public final class Sweep {
       log.accept(line);
     }
     bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
-        costliest);
+        probeBound * costliest);
+    int gridSideBySide = Math.max(1, Math.min(settings.parallel(), todo.size()));
     ExecutorService pool = Executors.newFixedThreadPool(settings.parallel(), r -> {
       Thread t = new Thread(r, "tdsim-sweep");
       t.setDaemon(true);
@@ -135,12 +136,15 @@ public final class Sweep {
       List<Future<?>> futures = new ArrayList<>();
       for (SweepPlan.Point p : todo) {
         futures.add(pool.submit(() -> {
+          long t0 = System.nanoTime();
           PointResult r = runPoint(POINTS, p);
+          double wall = (System.nanoTime() - t0) / 1e9;
           synchronized (lock) {
             results.put(p.id(), r);
             Map<String, PointResult> sofar = ordered(results);
             SweepCsv.write(out, plan, sofar);
-            bar.gridRun(machineSeconds(p.scenario()), p.id() + ": " + p95Text(r.p95Ms()));
+            bar.gridRun(machineSeconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
+                + p95Text(r.p95Ms()));
             writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
                 String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
                     all.size()));
@@ -150,6 +154,14 @@ public final class Sweep {
       }
       await(futures);
       Map<String, PointResult> grid = ordered(results);
+      if (probeBound > 0) {
+        Pending pending = pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
+        bar.searchPlan(pending.runs(), pending.seconds());
+        log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
+            + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
+            pending.runs() == 1 ? "" : "s", SweepProgress.duration(pending.seconds()
+                * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
+      }
       Sensitivity.Prober prober = new Sensitivity.Prober() {
         @Override
         public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
@@ -212,9 +224,90 @@ public final class Sweep {
     return lines;
   }
 
-  /** Predicted seconds of a run on this machine: its crypto CPU time spread over every core. */
+  /**
+   * Predicted seconds of a run on this machine: its crypto CPU time spread over every core, plus
+   * a fixed overhead per run.
+   */
   private double machineSeconds(dev.tdsim.scenario.Scenario s) {
-    return cost.cpuSeconds(s) / cores();
+    return machineSeconds(s, null);
+  }
+
+  private double machineSeconds(dev.tdsim.scenario.Scenario s, Long msgs) {
+    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs) / cores();
+  }
+
+  /** The probe runs the search may still make and their predicted seconds. */
+  private record Pending(int runs, double seconds) {}
+
+  /**
+   * From a report of the grid (and the probes stored): per searched parameter, group and budget
+   * whose search is not finished, the bisection steps its bracket still needs (at most what is
+   * left of max_probes; the doubling beyond the grid's largest message count: all of it), each
+   * priced as a run at the bracket's upper end (message counts) or the group's costliest point.
+   */
+  private Pending pendingSearch(Sensitivity.Report snap) {
+    List<Sensitivity.NumericParam> params = new ArrayList<>();
+    if (snap.msgs() != null) {
+      params.add(snap.msgs());
+    }
+    params.addAll(snap.numeric());
+    int cap = plan.spec().maxProbes();
+    int reps = plan.spec().replicates();
+    int runs = 0;
+    double seconds = 0;
+    for (Sensitivity.NumericParam p : params) {
+      if (!p.virtual() && plan.spec().zip() && plan.params().size() > 1) {
+        continue; // no search between zipped grid points
+      }
+      boolean msgs = p.path().equals(SweepPlan.MSGS);
+      boolean whole = msgs || p.kind().equals("integer");
+      for (Sensitivity.NumericGroup g : p.groups()) {
+        List<SweepPlan.Cell> cells = new ArrayList<>();
+        for (SweepPlan.Cell c : plan.cells()) {
+          if (c.labels().entrySet().containsAll(g.fixed().entrySet())) {
+            cells.add(c);
+          }
+        }
+        if (cells.isEmpty()) {
+          continue;
+        }
+        double costliest = 0;
+        for (SweepPlan.Cell c : cells) {
+          costliest = Math.max(costliest, machineSeconds(c.points().get(0).scenario()));
+        }
+        var scenario = cells.get(0).points().get(0).scenario();
+        for (Sensitivity.BudgetFit f : g.budgets()) {
+          Double lo = f.bracketLow();
+          Double hi = f.bracketHigh();
+          int steps = 0;
+          Long at = null;
+          if (f.bound().equals("no_search") && lo != null && hi != null) {
+            steps = bisections(lo, hi, whole);
+            at = msgs ? Math.round(hi) : null;
+          } else if (msgs && f.bound().equals("beyond_grid") && lo != null) {
+            steps = cap;
+            at = Math.round(4 * lo);
+          } else if (msgs && f.bound().equals("below_grid") && hi != null) {
+            steps = bisections(0, hi, true);
+            at = Math.round(hi);
+          }
+          steps = Math.max(0, Math.min(steps, cap - f.probes()));
+          runs += steps * reps;
+          seconds += steps * reps * (at != null ? machineSeconds(scenario, at) : costliest);
+        }
+      }
+    }
+    return new Pending(runs, seconds);
+  }
+
+  /** Bisection steps from a bracket to one apart (whole numbers) or within 1%. */
+  private static int bisections(double lo, double hi, boolean whole) {
+    double gap = Math.abs(hi - lo);
+    double end = whole ? 1 : 0.01 * Math.max(Math.abs(lo), Math.abs(hi));
+    if (!(gap > end) || !(end > 0)) {
+      return 0;
+    }
+    return (int) Math.ceil(Math.log(gap / end) / Math.log(2));
   }
 
   private static int cores() {
@@ -279,6 +372,7 @@ public final class Sweep {
   }
 
   private PointResult runPoint(String kind, SweepPlan.Point p) throws IOException {
+    long t0 = System.nanoTime();
     ScenarioRunner.Result result = runner.run(p.scenario());
     executed.incrementAndGet();
     RunSummary summary = Summaries.of(result, settings.version());
@@ -287,8 +381,9 @@ public final class Sweep {
         PointStore.latencies(result.heights()), false);
     if (kind.equals(PROBES)) {
       probesRead.put(p.id(), r);
-      bar.probeRun(machineSeconds(p.scenario()), false, "probe " + p.id() + ": "
-          + p95Text(r.p95Ms()));
+      int sideBySide = Math.max(1, Math.min(settings.parallel(), plan.spec().replicates()));
+      bar.probeRun(machineSeconds(p.scenario()), (System.nanoTime() - t0) / 1e9 / sideBySide,
+          false, "probe " + p.id() + ": " + p95Text(r.p95Ms()));
     }
     return r;
   }
@@ -305,7 +400,7 @@ public final class Sweep {
         reused.incrementAndGet();
         found.add(c.get());
         probesRead.put(p.id(), c.get());
-        bar.probeRun(0, true, "probe " + p.id() + ": reused");
+        bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");
       } else {
         futures.add(pool.submit(() -> runPoint(PROBES, p)));
       }

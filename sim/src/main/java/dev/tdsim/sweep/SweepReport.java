@@ -166,7 +166,7 @@ final class SweepReport {
             + " (mean critical path).</p>");
     h.append("<div class=\"wide\"><table class=\"headline\"><tr><th>design</th>");
     for (double b : sens.budgetsMs()) {
-      h.append("<th>").append(ms(b)).append("</th>");
+      h.append("<th>").append(budget(b)).append("</th>");
     }
     h.append("</tr>");
     Map<Map<String, String>, List<Sensitivity.HeadlineRow>> byDesign = new LinkedHashMap<>();
@@ -187,13 +187,10 @@ final class SweepReport {
 
   /** One design and budget, e.g. {@code 137 msgs (exact)} then {@code combine 77% at 137}. */
   static String headlineCell(Sensitivity.HeadlineRow r, boolean msgs) {
-    String value = r.value() == null ? "none fits"
-        : msgs ? Math.round(r.value()) + " msgs" : r.label();
-    String bound = switch (r.bound()) {
-      case "exact", "within_1pct" -> "";
-      case "none_fits", "below_grid" -> r.value() == null ? "" : " (" + r.bound() + ")";
-      default -> " (" + r.bound().replace('_', ' ') + ")";
-    };
+    boolean none = r.value() == null || r.bound().equals("none_fits");
+    String value = none ? "none fits" : msgs ? Math.round(r.value()) + " msgs" : r.label();
+    String bound = none || r.bound().equals("exact") || r.bound().equals("within_1pct") ? ""
+        : " (" + r.bound().replace('_', ' ') + ")";
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
         "\n%s %.0f%% at %s", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
@@ -468,6 +465,8 @@ final class SweepReport {
     JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
         "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
     chart.getXYPlot().setForegroundAlpha(0.6f);
+    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
+    chart.getXYPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
     return chart;
   }
 
@@ -526,6 +525,12 @@ final class SweepReport {
       return "-";
     }
     return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : "%.1f ms", ms);
+  }
+
+  /** A budget as people write it: {@code 500 ms}, {@code 1 s}. */
+  private static String budget(double ms) {
+    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : ms(ms);
   }
 
   private static String num(double v) {

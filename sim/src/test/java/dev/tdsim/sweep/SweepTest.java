@@ -238,7 +238,7 @@ class SweepTest {
   void probesSurviveAnInterruptionAndAreReusedWithAndWithoutSearch(@TempDir Path dir)
       throws Exception {
     ByMsgs shared = new ByMsgs();
-    int top = 40;
+    int top = 20;
     SweepPlan scan = SweepPlanTest.plan(SweepPlanTest.TINY,
         SweepPlanTest.vary("workload.msgs_per_block=1," + top).withSearch(false));
     double low = worst(shared.run(scan.points().get(0).scenario()).heights());
