@@ -178,11 +178,8 @@ final class SweepCommand implements Callable<Integer> {
             .append('\n');
         last = row.design();
       }
-      boolean none = row.value() == null || row.bound().equals("none_fits");
-      String value = none ? "none fits" : msgs ? Math.round(row.value()) + " msgs" : row.label();
-      boolean plain = none || row.bound().equals("exact") || row.bound().equals("within_1pct");
-      b.append(String.format(Locale.ROOT, "    %8s: %s%s", budget(row.blockTimeMs()), value,
-          plain ? "" : " (" + row.bound().replace('_', ' ') + ")"));
+      b.append(String.format(Locale.ROOT, "    %8s: %s", budget(row.blockTimeMs()),
+          row.valueText(msgs)));
       if (row.bottleneck() != null) {
         b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
             row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));

@@ -82,7 +82,27 @@ public final class Sensitivity {
    * when the latency falls with it) value of the searched parameter that fits, and the bottleneck.
    */
   public record HeadlineRow(Map<String, String> design, double blockTimeMs, Double value,
-      String label, String bound, Bottleneck bottleneck) {}
+      String label, String bound, Double bracketHigh, Bottleneck bottleneck) {
+
+    /**
+     * The value as a reader wants it: {@code 137 msgs}, {@code none fits} (not even one message),
+     * {@code < 10 (below grid)} (the smallest value run misses, nothing smaller was tried),
+     * {@code 1000 msgs (beyond grid)}; the bound is named unless the value is exact.
+     */
+    public String valueText(boolean msgs) {
+      if (bound.equals("none_fits")) {
+        return msgs ? "none fits (not even 1 msg)" : "none fits";
+      }
+      if (value == null) {
+        String below = bracketHigh == null ? "none fits"
+            : (msgs ? "< " + Math.round(bracketHigh) : "none up to " + bracketHigh);
+        return below + " (" + bound.replace('_', ' ') + ")";
+      }
+      String v = msgs ? Math.round(value) + " msgs" : label;
+      return bound.equals("exact") || bound.equals("within_1pct") ? v
+          : v + " (" + bound.replace('_', ' ') + ")";
+    }
+  }
 
   /** A numeric parameter's analysis within one combination of the other varied values. */
   public record NumericGroup(Map<String, String> fixed, String direction, boolean monotone,
@@ -124,7 +144,7 @@ public final class Sensitivity {
       for (NumericGroup g : p.groups()) {
         for (BudgetFit f : g.budgets()) {
           rows.add(new HeadlineRow(g.fixed(), f.blockTimeMs(), f.value(), f.label(), f.bound(),
-              f.bottleneck()));
+              f.bracketHigh(), f.bottleneck()));
         }
       }
       return rows;

@@ -187,14 +187,11 @@ final class SweepReport {
 
   /** One design and budget, e.g. {@code 137 msgs (exact)} then {@code combine 77% at 137}. */
   static String headlineCell(Sensitivity.HeadlineRow r, boolean msgs) {
-    boolean none = r.value() == null || r.bound().equals("none_fits");
-    String value = none ? "none fits" : msgs ? Math.round(r.value()) + " msgs" : r.label();
-    String bound = none || r.bound().equals("exact") || r.bound().equals("within_1pct") ? ""
-        : " (" + r.bound().replace('_', ' ') + ")";
+    String head = r.valueText(msgs);
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
         "\n%s %.0f%% at %s", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
-    return value + bound + neck;
+    return head + neck;
   }
 
   private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {

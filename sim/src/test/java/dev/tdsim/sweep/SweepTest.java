@@ -344,6 +344,21 @@ class SweepTest {
   }
 
   @Test
+  void theHeadlineSaysWhatEachBoundMeans() {
+    Map<String, String> d = Map.of("crypto.variant", "fast");
+    assertEquals("137 msgs", new Sensitivity.HeadlineRow(d, 500, 137.0, "137", "exact", 138.0,
+        null).valueText(true));
+    assertEquals("none fits (not even 1 msg)", new Sensitivity.HeadlineRow(d, 500, 0.0, "0",
+        "none_fits", 1.0, null).valueText(true));
+    assertEquals("< 10 (below grid)", new Sensitivity.HeadlineRow(d, 500, null, null,
+        "below_grid", 10.0, null).valueText(true));
+    assertEquals("1000 msgs (beyond grid)", new Sensitivity.HeadlineRow(d, 500, 1000.0, "1000",
+        "beyond_grid", null, null).valueText(true));
+    assertEquals("100 msgs (probe cap)", new Sensitivity.HeadlineRow(d, 500, 100.0, "100",
+        "probe_cap", 120.0, null).valueText(true));
+  }
+
+  @Test
   void countsSpanningTwoDecadesGetALogAxis() {
     assertTrue(SweepReport.logScale(List.of(10.0, 100.0, 1000.0)));
     assertTrue(SweepReport.logScale(List.of(1.0, 100.0)));
