@@ -111,7 +111,7 @@ final class SweepReport {
           .append(" or a category's value with the lowest p95; <b>high end</b>: a number's")
           .append(" largest grid value, or the category's value with the highest p95. The")
           .append(" values are in brackets after each parameter.</p>");
-      h.append("<div class=\"wide\"><table><tr><th>path</th><th>low end</th><th>p95 at low")
+      h.append("<table><tr><th>path</th><th>low end</th><th>p95 at low")
           .append(" end</th><th>high end</th><th>p95 at high end</th><th>base p95</th></tr>");
       for (Sensitivity.TornadoBar t : sens.tornado()) {
         h.append("<tr><td>").append(esc(t.path())).append("</td><td>").append(esc(t.lowLabel()))
@@ -119,7 +119,7 @@ final class SweepReport {
             .append(esc(t.highLabel())).append("</td><td>").append(ms(t.highP95Ms()))
             .append("</td><td>").append(ms(t.baseP95Ms())).append("</td></tr>");
       }
-      h.append("</table></div>");
+      h.append("</table>");
     } else {
       h.append("<p>Nothing varied on the grid.</p>");
     }
@@ -135,8 +135,8 @@ final class SweepReport {
         sens), CHART_WIDTH_PX, 360)).append("\">");
 
     h.append("<h2>sweep.csv</h2><details><summary>Show the whole table (one row per point and")
-        .append(" budget, as in sweep.csv)</summary><div class=\"wide\">")
-        .append(csvTable(out.resolve(SweepCsv.FILE))).append("</div></details>");
+        .append(" budget, as in sweep.csv)</summary>")
+        .append(csvTable(out.resolve(SweepCsv.FILE))).append("</details>");
     if (!sens.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : sens.notes()) {
@@ -147,7 +147,10 @@ final class SweepReport {
     h.append("<p>Each point's summary.json, heights.csv and scenario.yaml are in points/;"
         + " the search's probe runs in probes/. tdsim sweep, see docs/SWEEPS.md.</p>");
     h.append("</body></html>\n");
-    Sweep.writeAtomically(out.resolve(Sweep.REPORT), h.toString());
+    // every table scrolls sideways inside the page instead of widening it (1280 px windows)
+    String page = h.toString().replace("<table", "<div class=\"wide\"><table")
+        .replace("</table>", "</table></div>");
+    Sweep.writeAtomically(out.resolve(Sweep.REPORT), page);
   }
 
   // ------------------------------------------------------------------ tables
@@ -164,7 +167,7 @@ final class SweepReport {
         + " fits each budget" : "The value of <b>" + esc(p.path()) + "</b> that fits each budget")
         .append(", per design, and the phase that takes the largest share of a height there"
             + " (mean critical path).</p>");
-    h.append("<div class=\"wide\"><table class=\"headline\"><tr><th>design</th>");
+    h.append("<table class=\"headline\"><tr><th>design</th>");
     for (double b : sens.budgetsMs()) {
       h.append("<th>").append(budget(b)).append("</th>");
     }
@@ -182,7 +185,7 @@ final class SweepReport {
       }
       h.append("</tr>");
     }
-    h.append("</table></div>");
+    h.append("</table>");
   }
 
   /** One design and budget, e.g. {@code 137 msgs (exact)} then {@code combine 77% at 137}. */
@@ -364,6 +367,11 @@ final class SweepReport {
       log.setBase(10);
       log.setSmallestValue(xs.stream().mapToDouble(Double::doubleValue).min().orElse(1) / 2);
       log.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
+      // one labelled tick per decade (10, 100, 1000), not at 15.849, 25.119, ...
+      log.setAutoTickUnitSelection(false);
+      log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, false);
+      log.setMinorTickMarksVisible(true);
+      log.setMinorTickCount(9);
       plot.setDomainAxis(log);
     } else if (x.kind().equals("integer")) {
       plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -400,7 +408,7 @@ final class SweepReport {
     m.setPaint(Color.GRAY);
     m.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
         new float[] {4f, 4f}, 0f));
-    m.setLabel(ms(ms));
+    m.setLabel(budget(ms));
     m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
     m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
     return m;

@@ -325,6 +325,10 @@ class SweepTest {
     assertTrue(done.indexOf("<h2>Answer</h2>") < done.indexOf("<h2>Decryption latency"), done);
     assertTrue(done.contains(Math.round(searched.value()) + " msgs"), done);
     assertTrue(done.contains("<details><summary>"), done);
+    assertTrue(done.indexOf("<details>") < done.indexOf("<th>share_of_heights_fitting</th>"),
+        "the sweep.csv table is inside the collapsed element");
+    assertEquals(done.split("<table", -1).length, done.split("<div class=\"wide\"><table", -1)
+        .length, "every table scrolls inside the page");
   }
 
   /** Measured timing: the plan warns that the search runs measured crypto before it starts. */
