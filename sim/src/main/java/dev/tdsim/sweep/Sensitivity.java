@@ -709,7 +709,7 @@ public final class Sensitivity {
         boolean reused = runs.stream().allMatch(PointResult::reused);
         log.accept(String.format(Locale.ROOT, "probe %s=%s%s: judged p95 %.1f ms (decryption"
             + " p95 %.1f ms); %s%s", p.path(), text, where, k.stats().judgedP95Ms(),
-            k.stats().p95Ms(), fitsRule(runs, budgetsMs), reused ? " (reused)" : ""));
+            k.stats().p95Ms(), FitRule.describe(runs, budgetsMs), reused ? " (reused)" : ""));
       }
       return k.stats().fits()[b];
     }
@@ -725,7 +725,7 @@ public final class Sensitivity {
         at = (sign > 0 ? known.firstEntry() : known.lastEntry()).getValue();
       }
       return new BudgetFit(budget, display(x), label, bound, display(xl), display(xh), probes,
-          note, at == null ? null : bottleneck(at.runs(), at.label()));
+          note, at == null ? null : FitRule.bottleneck(at.runs(), at.label()));
     }
 
     private String labelOf(double x) {
@@ -741,89 +741,8 @@ public final class Sensitivity {
     }
   }
 
-  /** The phase taking the largest mean share of the critical path over the runs. */
-  static Bottleneck bottleneck(List<PointResult> runs, String at) {
-    String[] names = {"consensus", "share creation", "share gossip", "combine", "decrypt"};
-    double[] ms = new double[names.length];
-    int n = 0;
-    for (PointResult r : runs) {
-      dev.tdsim.report.CriticalPath c = r.criticalPath();
-      if (c == null) {
-        continue;
-      }
-      double[] v = {c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
-          c.decryptMs()};
-      for (int i = 0; i < v.length; i++) {
-        ms[i] += Double.isFinite(v[i]) ? v[i] : 0;
-      }
-      n++;
-    }
-    if (n == 0) {
-      return null;
-    }
-    int best = 0;
-    double sum = 0;
-    for (int i = 0; i < ms.length; i++) {
-      ms[i] /= n;
-      sum += ms[i];
-      if (ms[i] > ms[best]) {
-        best = i;
-      }
-    }
-    return new Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at);
-  }
-
   static final String NOT_STORED = "search off (--no-search): stopped at the first probe that"
       + " no earlier sweep stored";
-
-  /**
-   * Which rule decided each budget for a probe, in words a reader can check: with one replicate
-   * {@code 500ms: 9 of 10 heights fit (needs 10) no}; with several, how many replicates fit
-   * (each needs 95% of its heights). The p95 printed beside it is interpolated between heights,
-   * so it can sit just under a budget that still does not fit.
-   */
-  static String fitsRule(List<PointResult> runs, List<Double> budgetsMs) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < budgetsMs.size(); i++) {
-      b.append(i == 0 ? "" : ", ").append(fmtMs(budgetsMs.get(i))).append(": ");
-      if (runs.size() == 1) {
-        b.append(heightsRule(runs.get(0), i));
-      } else {
-        int fitting = 0;
-        List<String> each = new ArrayList<>();
-        for (PointResult r : runs) {
-          fitting += r.verdicts().get(i).fits() ? 1 : 0;
-          each.add(heightsFitting(r, i) + "/" + judgedOver(r));
-        }
-        b.append(fitting).append(" of ").append(runs.size())
-            .append(" replicates fit (heights fitting ").append(String.join(" ", each))
-            .append("; each needs ").append(needed(judgedOver(runs.get(0)))).append(')');
-      }
-      b.append(' ').append(CellStats.of(runs).fits()[i] ? "yes" : "no");
-    }
-    return b.toString();
-  }
-
-  private static String heightsRule(PointResult r, int budget) {
-    if (r.summary().halted()) {
-      return "the chain halted (no budget fits)";
-    }
-    int n = judgedOver(r);
-    return heightsFitting(r, budget) + " of " + n + " heights fit (needs " + needed(n) + ")";
-  }
-
-  private static int judgedOver(PointResult r) {
-    return r.latenciesMs().length;
-  }
-
-  private static long heightsFitting(PointResult r, int budget) {
-    return Math.round(r.verdicts().get(budget).shareOfHeightsFitting() * judgedOver(r));
-  }
-
-  /** Heights that must fit out of n: at least 95% (Verdicts.FIT_QUANTILE), rounded up. */
-  static int needed(int n) {
-    return (int) Math.ceil(dev.tdsim.report.Verdicts.FIT_QUANTILE * n - 1e-9);
-  }
 
   static String fmtMs(double ms) {
     return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0fs", ms / 1000)

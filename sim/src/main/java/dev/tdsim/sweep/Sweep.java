@@ -25,12 +25,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Runs a {@link SweepPlan}: the grid points (in parallel), each written to
- * {@code OUT/points/<point-id>/} as soon as it finishes, {@code sweep.csv} rewritten after each;
- * then the {@link Sensitivity} search (its probes in {@code OUT/probes/<id>/}),
- * {@code sensitivity.json} and {@code report.html}. Points and probes whose folder already holds a
- * summary of the same scenario hash are read back instead of run, so an interrupted sweep
- * continues where it stopped.
+ * Runs a {@link SweepPlan}: first says what will run and how long it should take ({@link
+ * SweepEstimate}), then runs the grid points (in parallel), each written to
+ * {@code OUT/points/<point-id>/} as soon as it finishes, then the {@link Sensitivity} search (its
+ * probes in {@code OUT/probes/<id>/}), with one progress bar over both ({@link SweepProgress}).
+ * {@code sweep.csv}, {@code sensitivity.json} and {@code report.html} are rewritten (temporary
+ * file, then rename) after every finished point and probe, so a stopped sweep leaves a report of
+ * what it finished. Points and probes whose folder already holds a summary of the same scenario
+ * hash are read back instead of run, so an interrupted sweep continues where it stopped; with the
+ * search off, stored probes are still read.
  */
 public final class Sweep {
   public static final String POINTS = "points";
@@ -68,7 +71,7 @@ public final class Sweep {
   private final Object lock = new Object();
   private final AtomicInteger executed = new AtomicInteger();
   private final AtomicInteger reused = new AtomicInteger();
-  private final RunCost cost = new RunCost();
+  private final SweepEstimate estimate;
   /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
   private final Map<String, PointResult> probesRead = new java.util.concurrent.ConcurrentHashMap<>();
   private SweepProgress bar;
@@ -88,6 +91,7 @@ public final class Sweep {
     this.runner = runner;
     this.progress = progress;
     this.log = log;
+    this.estimate = new SweepEstimate(plan, settings.parallel());
   }
 
   /** The default parallelism: 1 when any point uses measured timing, else every core. */
@@ -114,14 +118,14 @@ public final class Sweep {
     double gridLeft = 0;
     double costliest = 0;
     for (SweepPlan.Point p : all) {
-      double s = machineSeconds(p.scenario());
+      double s = estimate.seconds(p.scenario());
       costliest = Math.max(costliest, s);
       if (todo.contains(p)) {
         gridLeft += s;
       }
     }
     int probeBound = Sensitivity.probeBound(plan);
-    for (String line : planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
+    for (String line : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
       log.accept(line);
     }
     bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
@@ -143,7 +147,7 @@ public final class Sweep {
             results.put(p.id(), r);
             Map<String, PointResult> sofar = ordered(results);
             SweepCsv.write(out, plan, sofar);
-            bar.gridRun(machineSeconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
+            bar.gridRun(estimate.seconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
                 + p95Text(r.p95Ms()));
             writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
                 String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
@@ -155,7 +159,7 @@ public final class Sweep {
       await(futures);
       Map<String, PointResult> grid = ordered(results);
       if (probeBound > 0) {
-        Pending pending = pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
+        SweepEstimate.Pending pending = estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
         bar.searchPlan(pending.runs(), pending.seconds());
         log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
             + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
@@ -190,128 +194,6 @@ public final class Sweep {
     } finally {
       pool.shutdownNow();
     }
-  }
-
-  /**
-   * What will run and how long it should take, printed before anything runs: the grid, the most
-   * probe runs the search may make, the cost model's estimate, and a warning when the search
-   * runs measured crypto.
-   */
-  private List<String> planLines(int points, int toRun, int probeBound, double gridSeconds,
-      double costliest) {
-    List<String> lines = new ArrayList<>();
-    int reps = plan.spec().replicates();
-    lines.add(String.format(Locale.ROOT, "plan: %d grid point%s (%d x %d replicate%s), %d done"
-        + " earlier, %d to run, %d at a time; %s", points, points == 1 ? "" : "s",
-        plan.cells().size(), reps, reps == 1 ? "" : "s", points - toRun, toRun,
-        settings.parallel(), probeBound == 0
-            ? (plan.spec().search() ? "no search" : "no search (--no-search: probes an earlier"
-                + " sweep stored are used)")
-            : "then the search: at most " + probeBound + " probe runs (" + plan.spec().maxProbes()
-                + " per searched parameter, group and budget x " + reps + " replicate"
-                + (reps == 1 ? "" : "s") + "; probes shared between budgets run once)"));
-    lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
-        + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
-        SweepProgress.duration(gridSeconds), probeBound == 0 ? ""
-            : ", search at most " + SweepProgress.duration(probeBound * costliest)
-                + " (each probe priced as the costliest grid point; probes beyond the grid's"
-                + " largest message count cost more)"));
-    if (probeBound > 0 && plan.anyMeasured()) {
-      lines.add("warning: the search runs measured crypto (crypto.timing: measured): every probe"
-          + " is a full run timed for real, one at a time; --no-search skips it, --set"
-          + " crypto.timing=model makes it reproducible and lets probes run on every core");
-    }
-    return lines;
-  }
-
-  /**
-   * Predicted seconds of a run on this machine: its crypto CPU time spread over every core, plus
-   * a fixed overhead per run.
-   */
-  private double machineSeconds(dev.tdsim.scenario.Scenario s) {
-    return machineSeconds(s, null);
-  }
-
-  private double machineSeconds(dev.tdsim.scenario.Scenario s, Long msgs) {
-    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs) / cores();
-  }
-
-  /** The probe runs the search may still make and their predicted seconds. */
-  private record Pending(int runs, double seconds) {}
-
-  /**
-   * From a report of the grid (and the probes stored): per searched parameter, group and budget
-   * whose search is not finished, the bisection steps its bracket still needs (at most what is
-   * left of max_probes; the doubling beyond the grid's largest message count: all of it), each
-   * priced as a run at the bracket's upper end (message counts) or the group's costliest point.
-   */
-  private Pending pendingSearch(Sensitivity.Report snap) {
-    List<Sensitivity.NumericParam> params = new ArrayList<>();
-    if (snap.msgs() != null) {
-      params.add(snap.msgs());
-    }
-    params.addAll(snap.numeric());
-    int cap = plan.spec().maxProbes();
-    int reps = plan.spec().replicates();
-    int runs = 0;
-    double seconds = 0;
-    for (Sensitivity.NumericParam p : params) {
-      if (!p.virtual() && plan.spec().zip() && plan.params().size() > 1) {
-        continue; // no search between zipped grid points
-      }
-      boolean msgs = p.path().equals(SweepPlan.MSGS);
-      boolean whole = msgs || p.kind().equals("integer");
-      for (Sensitivity.NumericGroup g : p.groups()) {
-        List<SweepPlan.Cell> cells = new ArrayList<>();
-        for (SweepPlan.Cell c : plan.cells()) {
-          if (c.labels().entrySet().containsAll(g.fixed().entrySet())) {
-            cells.add(c);
-          }
-        }
-        if (cells.isEmpty()) {
-          continue;
-        }
-        double costliest = 0;
-        for (SweepPlan.Cell c : cells) {
-          costliest = Math.max(costliest, machineSeconds(c.points().get(0).scenario()));
-        }
-        var scenario = cells.get(0).points().get(0).scenario();
-        for (Sensitivity.BudgetFit f : g.budgets()) {
-          Double lo = f.bracketLow();
-          Double hi = f.bracketHigh();
-          int steps = 0;
-          Long at = null;
-          if (f.bound().equals("no_search") && lo != null && hi != null) {
-            steps = bisections(lo, hi, whole);
-            at = msgs ? Math.round(hi) : null;
-          } else if (msgs && f.bound().equals("beyond_grid") && lo != null) {
-            steps = cap;
-            at = Math.round(4 * lo);
-          } else if (msgs && f.bound().equals("below_grid") && hi != null) {
-            steps = bisections(0, hi, true);
-            at = Math.round(hi);
-          }
-          steps = Math.max(0, Math.min(steps, cap - f.probes()));
-          runs += steps * reps;
-          seconds += steps * reps * (at != null ? machineSeconds(scenario, at) : costliest);
-        }
-      }
-    }
-    return new Pending(runs, seconds);
-  }
-
-  /** Bisection steps from a bracket to one apart (whole numbers) or within 1%. */
-  private static int bisections(double lo, double hi, boolean whole) {
-    double gap = Math.abs(hi - lo);
-    double end = whole ? 1 : 0.01 * Math.max(Math.abs(lo), Math.abs(hi));
-    if (!(gap > end) || !(end > 0)) {
-      return 0;
-    }
-    return (int) Math.ceil(Math.log(gap / end) / Math.log(2));
-  }
-
-  private static int cores() {
-    return Runtime.getRuntime().availableProcessors();
   }
 
   /** The stored probes only: what a report written while the sweep runs can show. */
@@ -382,7 +264,7 @@ public final class Sweep {
     if (kind.equals(PROBES)) {
       probesRead.put(p.id(), r);
       int sideBySide = Math.max(1, Math.min(settings.parallel(), plan.spec().replicates()));
-      bar.probeRun(machineSeconds(p.scenario()), (System.nanoTime() - t0) / 1e9 / sideBySide,
+      bar.probeRun(estimate.seconds(p.scenario()), (System.nanoTime() - t0) / 1e9 / sideBySide,
           false, "probe " + p.id() + ": " + p95Text(r.p95Ms()));
     }
     return r;
