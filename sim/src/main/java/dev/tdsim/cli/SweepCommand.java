@@ -164,7 +164,10 @@ final class SweepCommand implements Callable<Integer> {
   static String headline(Sensitivity.Report r) {
     Sensitivity.NumericParam p = r.headlineParam();
     List<Sensitivity.HeadlineRow> rows = r.headline();
-    if (p == null || rows.isEmpty()) {
+    if (p == null) {
+      return pointsHeadline(r);
+    }
+    if (rows.isEmpty()) {
       return "";
     }
     boolean msgs = p.path().equals(SweepPlan.MSGS);
@@ -183,6 +186,30 @@ final class SweepCommand implements Callable<Integer> {
       if (row.bottleneck() != null) {
         b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
             row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  /** Nothing numeric varied: per point the budgets it fits and its bottleneck. */
+  private static String pointsHeadline(Sensitivity.Report r) {
+    if (r.points().isEmpty()) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder("answer: the budgets each point fits:\n");
+    for (Sensitivity.PointFit f : r.points()) {
+      List<String> yes = new ArrayList<>();
+      for (int i = 0; i < f.fits().size(); i++) {
+        if (f.fits().get(i)) {
+          yes.add(budget(r.budgetsMs().get(i)));
+        }
+      }
+      b.append("  ").append(designText(f.labels())).append(": ")
+          .append(yes.isEmpty() ? "fits none" : "fits " + String.join(", ", yes));
+      if (f.bottleneck() != null) {
+        b.append(String.format(Locale.ROOT, "; bottleneck %s %.0f%%", f.bottleneck().phase(),
+            100 * f.bottleneck().share()));
       }
       b.append('\n');
     }

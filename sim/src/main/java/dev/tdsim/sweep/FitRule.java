@@ -88,6 +88,9 @@ final class FitRule {
         best = i;
       }
     }
+    if (!(sum > 0)) {
+      return null; // no height decrypted (a halted chain): no phase to name
+    }
     return new Sensitivity.Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at);
   }
 }

@@ -123,11 +123,17 @@ public final class Sensitivity {
   public record TornadoBar(String path, String lowLabel, String highLabel, double lowP95Ms,
       double highP95Ms, double baseP95Ms) {}
 
+  /**
+   * A grid point's answer, the headline of a sweep that varies no number (e.g. only a variant
+   * or a fault's stake written as a percentage): which budgets it fits, and its bottleneck.
+   */
+  public record PointFit(Map<String, String> labels, List<Boolean> fits, Bottleneck bottleneck) {}
+
   /** Everything in sensitivity.json. */
   public record Report(Map<String, String> base, String baseCell, double baseP95Ms,
       List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
       List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns,
-      int maxProbes, List<String> notes) {
+      int maxProbes, List<String> notes, List<PointFit> points) {
 
     /** The parameter the headline answers for: the message count, else the first number. */
     public NumericParam headlineParam() {
@@ -203,7 +209,8 @@ public final class Sensitivity {
         : "this report was written while the grid was running: only the points finished so far"
             + " are in it");
     return new Report(r.base(), r.baseCell(), r.baseP95Ms(), r.budgetsMs(), r.msgs(),
-        r.numeric(), r.categorical(), r.tornado(), r.probeRuns(), r.maxProbes(), notes);
+        r.numeric(), r.categorical(), r.tornado(), r.probeRuns(), r.maxProbes(), notes,
+        r.points());
   }
 
   /**
@@ -273,7 +280,24 @@ public final class Sensitivity {
     List<TornadoBar> tornado = tornado(baseLabels, baseP95);
     return new Report(baseLabels, baseCell == null ? null : baseCell.id(), baseP95,
         List.copyOf(budgetsMs), msgs, numeric, categorical, tornado, probeRuns,
-        plan.spec().maxProbes(), notes);
+        plan.spec().maxProbes(), notes, pointFits());
+  }
+
+  /** Every finished grid point's fits and bottleneck, in grid order. */
+  private List<PointFit> pointFits() {
+    List<PointFit> out = new ArrayList<>();
+    for (SweepPlan.Cell c : plan.cells()) {
+      List<PointResult> runs = resultsOf(c);
+      if (runs.isEmpty()) {
+        continue;
+      }
+      List<Boolean> fits = new ArrayList<>();
+      for (boolean f : CellStats.of(runs).fits()) {
+        fits.add(f);
+      }
+      out.add(new PointFit(c.labels(), fits, FitRule.bottleneck(runs, c.id())));
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ base point
@@ -982,6 +1006,17 @@ public final class Sensitivity {
       }
     }
     h.put("designs", designs);
+    if (p == null) {
+      List<Object> points = new ArrayList<>();
+      for (PointFit f : r.points()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("point", f.labels());
+        m.put("fits", fitsJson(r.budgetsMs(), f.fits()));
+        m.put("bottleneck", f.bottleneck() == null ? null : bottleneckJson(f.bottleneck()));
+        points.add(m);
+      }
+      h.put("points", points);
+    }
     return h;
   }
 

@@ -33,7 +33,7 @@ final class SweepEstimate {
         + " earlier, %d to run, %d at a time; %s", points, points == 1 ? "" : "s",
         plan.cells().size(), reps, reps == 1 ? "" : "s", points - toRun, toRun,
         parallel, probeBound == 0
-            ? (plan.spec().search() ? "no search" : "no search (--no-search: probes an earlier"
+            ? (plan.spec().search() ? "no search" : "no search (search off: probes an earlier"
                 + " sweep stored are used)")
             : "then the search: at most " + probeBound + " probe runs (" + plan.spec().maxProbes()
                 + " per searched parameter, group and budget x " + reps + " replicate"

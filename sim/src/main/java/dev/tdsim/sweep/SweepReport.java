@@ -159,7 +159,11 @@ final class SweepReport {
   private static void appendHeadline(StringBuilder h, Sensitivity.Report sens) {
     Sensitivity.NumericParam p = sens.headlineParam();
     List<Sensitivity.HeadlineRow> rows = sens.headline();
-    if (p == null || rows.isEmpty()) {
+    if (p == null) {
+      appendPointsHeadline(h, sens);
+      return;
+    }
+    if (rows.isEmpty()) {
       return;
     }
     boolean msgs = p.path().equals(SweepPlan.MSGS);
@@ -184,6 +188,29 @@ final class SweepReport {
             .append("</td>");
       }
       h.append("</tr>");
+    }
+    h.append("</table>");
+  }
+
+  /** Nothing numeric varied: per point whether each budget fits, and the bottleneck. */
+  private static void appendPointsHeadline(StringBuilder h, Sensitivity.Report sens) {
+    if (sens.points().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Answer</h2><p>Which budgets each point fits, and the phase that takes the"
+        + " largest share of a height (mean critical path).</p><table class=\"headline\"><tr>"
+        + "<th>point</th>");
+    for (double b : sens.budgetsMs()) {
+      h.append("<th>").append(budget(b)).append("</th>");
+    }
+    h.append("<th>bottleneck</th></tr>");
+    for (Sensitivity.PointFit f : sens.points()) {
+      h.append("<tr><td>").append(esc(fixed(f.labels()))).append("</td>");
+      for (boolean fit : f.fits()) {
+        h.append("<td class=\"").append(fit ? "yes\">yes" : "no\">no").append("</td>");
+      }
+      h.append("<td>").append(f.bottleneck() == null ? "-" : esc(String.format(Locale.ROOT,
+          "%s %.0f%%", f.bottleneck().phase(), 100 * f.bottleneck().share()))).append("</td></tr>");
     }
     h.append("</table>");
   }

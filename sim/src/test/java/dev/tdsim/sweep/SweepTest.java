@@ -347,6 +347,26 @@ class SweepTest {
         + " crypto")), log.toString());
   }
 
+  /** A sweep of a category only: the headline says per point which budgets fit. */
+  @Test
+  void withNothingNumericTheHeadlineListsEachPointsFits(@TempDir Path dir) throws Exception {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("crypto.variant=fast,folded"), "budgets=[1 ms, 10 s]");
+    Sweep.Outcome o = sweep(plan, dir, new Counting());
+    assertEquals(2, o.sensitivity().points().size());
+    JsonNode head = new ObjectMapper().readTree(dir.resolve("sensitivity.json").toFile())
+        .get("headline");
+    assertTrue(head.get("parameter").isNull());
+    JsonNode first = head.get("points").get(0);
+    assertEquals("fast", first.get("point").get("crypto.variant").asText());
+    assertFalse(first.get("fits").get("1ms").asBoolean(), first.toString());
+    assertTrue(first.get("fits").get("10s").asBoolean(), first.toString());
+    assertTrue(dev.tdsim.report.PhaseColours.phases().contains(
+        first.get("bottleneck").get("phase").asText()), first.toString());
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("<h2>Answer</h2>") && html.contains("<th>bottleneck</th>"), html);
+  }
+
   @Test
   void theHeadlineSaysWhatEachBoundMeans() {
     Map<String, String> d = Map.of("crypto.variant", "fast");
