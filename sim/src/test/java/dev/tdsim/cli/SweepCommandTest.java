@@ -84,6 +84,31 @@ class SweepCommandTest {
     assertTrue(again.out().contains("0 runs now, 4 reused"), again.out());
   }
 
+  /** A folder with probes (a sweep that searched, or was stopped while searching) is reused. */
+  @Test
+  void aSweepThatSearchedCanBeRerunIntoItsFolder(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "");
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]", "--out", out.toString(),
+        "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(Files.isDirectory(out.resolve("probes")), "the search ran probes");
+    CliRun again = CliRun.of("sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]", "--out", out.toString(),
+        "--quiet");
+    assertEquals(0, again.exitCode(), again.err());
+    assertTrue(again.out().contains("0 runs now"), again.out());
+    CliRun noSearch = CliRun.of("sweep", file.toString(), "--vary",
+        "workload.msgs_per_block=1,3", "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]",
+        "--no-search", "--out", out.toString(), "--quiet");
+    assertEquals(0, noSearch.exitCode(), noSearch.err());
+    assertTrue(noSearch.out().contains("0 runs now"), noSearch.out());
+    assertEquals(again.out().lines().filter(l -> l.contains("10 s:")).toList(),
+        noSearch.out().lines().filter(l -> l.contains("10 s:")).toList(),
+        "the stored probe gives --no-search the same answer");
+  }
+
   @Test
   void helpSaysWhyMeasuredPointsRunOneAtATime() {
     CliRun r = CliRun.of("sweep", "--help");
