@@ -31,9 +31,12 @@ import picocli.CommandLine.Spec;
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
           + " real crypto, and searches the largest messages per block (and value of every other"
           + " numeric parameter) that fits each block-time budget.",
-      "Writes OUT/points/<point>/ (summary.json, heights.csv, scenario.yaml) as each point"
-          + " finishes, sweep.csv (rewritten after every point), sensitivity.json and report.html."
-          + " Rerun with the same --out to continue a stopped sweep: finished points are reused.",
+      "Before it starts it prints the grid points, the most probe runs the search may make and"
+          + " the cost model's estimate of the time. Writes OUT/points/<point>/ (summary.json,"
+          + " heights.csv, scenario.yaml) as each point finishes, OUT/probes/<probe>/ for the"
+          + " search, and sweep.csv, sensitivity.json and report.html, all three rewritten after"
+          + " every point and probe. Rerun with the same --out to continue a stopped sweep:"
+          + " finished points and probes are reused (also with --no-search).",
       "Points run in parallel: by default one at a time when any point uses crypto.timing:"
           + " measured (concurrent points would distort each other's measured CPU times), on"
           + " every core with timing: model. See docs/SWEEPS.md."
@@ -81,7 +84,8 @@ final class SweepCommand implements Callable<Integer> {
   Integer maxProbes;
 
   @Option(names = "--no-search",
-      description = "Do not run probes: read the values fitting off the grid only.")
+      description = "Do not run probes: the values fitting come from the grid and the probes"
+          + " an earlier sweep into --out stored.")
   boolean noSearch;
 
   @Option(names = "--quiet", description = "No progress on stderr.")
