@@ -73,7 +73,8 @@ public final class Sweep {
   private final AtomicInteger reused = new AtomicInteger();
   private final SweepEstimate estimate;
   /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
-  private final Map<String, PointResult> probesRead = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, PointResult> probesRead =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private SweepProgress bar;
 
   /**
@@ -125,7 +126,8 @@ public final class Sweep {
       }
     }
     int probeBound = Sensitivity.probeBound(plan);
-    for (String line : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
+    for (String line
+        : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
       log.accept(line);
     }
     bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
@@ -159,7 +161,8 @@ public final class Sweep {
       await(futures);
       Map<String, PointResult> grid = ordered(results);
       if (probeBound > 0) {
-        SweepEstimate.Pending pending = estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
+        SweepEstimate.Pending pending =
+            estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
         bar.searchPlan(pending.runs(), pending.seconds());
         log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
             + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
