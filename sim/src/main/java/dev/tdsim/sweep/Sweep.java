@@ -193,7 +193,10 @@ public final class Sweep {
       for (PointResult r : grid.values()) {
         mismatches += r.mismatches();
       }
-      return new Outcome(grid, report, executed.get(), reused.get(), mismatches);
+      // probes read back (by the search, or by --no-search), each counted once
+      long probesReused = probesRead.values().stream().filter(PointResult::reused).count();
+      return new Outcome(grid, report, executed.get(), reused.get() + (int) probesReused,
+          mismatches);
     } finally {
       pool.shutdownNow();
     }
@@ -282,7 +285,6 @@ public final class Sweep {
       Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
           p.replicate(), p.scenario());
       if (c.isPresent()) {
-        reused.incrementAndGet();
         found.add(c.get());
         probesRead.put(p.id(), c.get());
         bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");

@@ -299,6 +299,7 @@ class SweepTest {
     ByMsgs none = new ByMsgs();
     Sweep.Outcome off = sweep(noSearch, out, none, new ArrayList<>());
     assertEquals(0, none.calls.get());
+    assertEquals(2 + probeRuns, off.reused(), "the grid and every stored probe read back");
     Sensitivity.BudgetFit searched = whole.sensitivity().msgs().groups().get(0).budgets().get(0);
     Sensitivity.BudgetFit read = off.sensitivity().msgs().groups().get(0).budgets().get(0);
     assertEquals("exact", searched.bound());
