@@ -215,11 +215,11 @@ final class SweepReport {
     h.append("</table>");
   }
 
-  /** One design and budget, e.g. {@code 137 msgs (exact)} then {@code combine 77% at 137}. */
+  /** One design and budget, e.g. {@code 137 msgs} then {@code bottleneck combine 77% (at 137)}. */
   static String headlineCell(Sensitivity.HeadlineRow r, boolean msgs) {
     String head = r.valueText(msgs);
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
-        "\n%s %.0f%% at %s", r.bottleneck().phase(), 100 * r.bottleneck().share(),
+        "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
     return head + neck;
   }
