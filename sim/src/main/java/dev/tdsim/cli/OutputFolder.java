@@ -38,8 +38,8 @@ final class OutputFolder implements AutoCloseable {
       ReportWriter.HTML, ReportWriter.SCENARIO);
   /** What {@code tdsim sweep} writes at the top of its folder (with its temporary files). */
   static final Set<String> SWEEP_FILES = Set.of(SweepCsv.FILE, SweepCsv.FILE + ".tmp",
-      Sensitivity.FILE, Sensitivity.FILE + ".tmp", Sweep.POINTS, Sweep.REPORT,
-      ReportWriter.SCENARIO);
+      Sensitivity.FILE, Sensitivity.FILE + ".tmp", Sweep.POINTS, Sweep.PROBES, Sweep.REPORT,
+      Sweep.REPORT + ".tmp", ReportWriter.SCENARIO);
 
   private final Path dir;
   private final Path lockFile;

@@ -31,9 +31,12 @@ import picocli.CommandLine.Spec;
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
           + " real crypto, and searches the largest messages per block (and value of every other"
           + " numeric parameter) that fits each block-time budget.",
-      "Writes OUT/points/<point>/ (summary.json, heights.csv, scenario.yaml) as each point"
-          + " finishes, sweep.csv (rewritten after every point), sensitivity.json and report.html."
-          + " Rerun with the same --out to continue a stopped sweep: finished points are reused.",
+      "Before it starts it prints the grid points, the most probe runs the search may make and"
+          + " the cost model's estimate of the time. Writes OUT/points/<point>/ (summary.json,"
+          + " heights.csv, scenario.yaml) as each point finishes, OUT/probes/<probe>/ for the"
+          + " search, and sweep.csv, sensitivity.json and report.html, all three rewritten after"
+          + " every point and probe. Rerun with the same --out to continue a stopped sweep:"
+          + " finished points and probes are reused (also with --no-search).",
       "Points run in parallel: by default one at a time when any point uses crypto.timing:"
           + " measured (concurrent points would distort each other's measured CPU times), on"
           + " every core with timing: model. See docs/SWEEPS.md."
@@ -81,7 +84,8 @@ final class SweepCommand implements Callable<Integer> {
   Integer maxProbes;
 
   @Option(names = "--no-search",
-      description = "Do not run probes: read the values fitting off the grid only.")
+      description = "Do not run probes: the values fitting come from the grid and the probes"
+          + " an earlier sweep into --out stored.")
   boolean noSearch;
 
   @Option(names = "--quiet", description = "No progress on stderr.")
@@ -143,6 +147,7 @@ final class SweepCommand implements Callable<Integer> {
             }
           }).run();
     }
+    stdout.print(headline(o.sensitivity()));
     stdout.print(table(o.sensitivity()));
     stdout.printf(Locale.ROOT, "%d runs now, %d reused; %s, %s, %s in %s%n", o.executed(),
         o.reused(), SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);
@@ -153,6 +158,77 @@ final class SweepCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * The answer at a glance, printed first: per design (the other varied values) and budget the
+   * largest block that fits (or the value of the searched parameter) and the bottleneck phase,
+   * e.g. {@code   crypto.variant=folded   500 ms: 137 msgs, bottleneck combine 77% (at 137)}.
+   */
+  static String headline(Sensitivity.Report r) {
+    Sensitivity.NumericParam p = r.headlineParam();
+    List<Sensitivity.HeadlineRow> rows = r.headline();
+    if (p == null) {
+      return pointsHeadline(r);
+    }
+    if (rows.isEmpty()) {
+      return "";
+    }
+    boolean msgs = p.path().equals(SweepPlan.MSGS);
+    StringBuilder b = new StringBuilder(msgs
+        ? "answer: the largest block (messages per block) fitting each budget, per design:\n"
+        : "answer: the value of " + p.path() + " fitting each budget, per design:\n");
+    java.util.Map<String, String> last = null;
+    for (Sensitivity.HeadlineRow row : rows) {
+      if (!row.design().equals(last)) {
+        b.append("  ").append(row.design().isEmpty() ? "the scenario" : designText(row.design()))
+            .append('\n');
+        last = row.design();
+      }
+      b.append(String.format(Locale.ROOT, "    %8s: %s", budget(row.blockTimeMs()),
+          row.valueText(msgs)));
+      if (row.bottleneck() != null) {
+        b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
+            row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  /** Nothing numeric varied: per point the budgets it fits and its bottleneck. */
+  private static String pointsHeadline(Sensitivity.Report r) {
+    if (r.points().isEmpty()) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder("answer: the budgets each point fits:\n");
+    for (Sensitivity.PointFit f : r.points()) {
+      List<String> yes = new ArrayList<>();
+      for (int i = 0; i < f.fits().size(); i++) {
+        if (f.fits().get(i)) {
+          yes.add(budget(r.budgetsMs().get(i)));
+        }
+      }
+      b.append("  ").append(designText(f.labels())).append(": ")
+          .append(yes.isEmpty() ? "fits none" : "fits " + String.join(", ", yes));
+      if (f.bottleneck() != null) {
+        b.append(String.format(Locale.ROOT, "; bottleneck %s %.0f%%", f.bottleneck().phase(),
+            100 * f.bottleneck().share()));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String designText(java.util.Map<String, String> design) {
+    List<String> parts = new ArrayList<>();
+    design.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
+  }
+
+  private static String budget(double ms) {
+    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : String.format(Locale.ROOT, "%.0f ms", ms);
   }
 
   /** The console answer: the largest fitting message count per group and budget. */

@@ -38,6 +38,15 @@ public final class Sensitivity {
   @FunctionalInterface
   public interface Prober {
     List<PointResult> run(SweepPlan.Cell cell) throws IOException;
+
+    /**
+     * Every replicate of the probe as an earlier sweep stored it, without running anything; null
+     * when one is missing. Used when the search is off ({@code --no-search}): stored probes still
+     * count, no new one runs.
+     */
+    default List<PointResult> stored(SweepPlan.Cell cell) {
+      return null;
+    }
   }
 
   /** One value of a numeric parameter that was run (grid point or probe), means over replicates. */
@@ -56,7 +65,44 @@ public final class Sensitivity {
    * @param probes bisection (and doubling) steps taken for this budget
    */
   public record BudgetFit(double blockTimeMs, Double value, String label, String bound,
-      Double bracketLow, Double bracketHigh, int probes, String note) {}
+      Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck) {}
+
+  /**
+   * The phase of the critical path that takes the largest share of a height (mean over heights
+   * and replicates) at the value reported fitting (at the smallest value run when none fits).
+   *
+   * @param at the value (scenario text) whose runs it is taken from
+   * @param share of the sum of the critical path's phases, 0..1
+   */
+  public record Bottleneck(String phase, double ms, double share, String at) {}
+
+  /**
+   * The answer at a glance for one design (one combination of the values varied besides the
+   * searched parameter, e.g. {@code crypto.variant=folded}) and budget: the largest (smallest
+   * when the latency falls with it) value of the searched parameter that fits, and the bottleneck.
+   */
+  public record HeadlineRow(Map<String, String> design, double blockTimeMs, Double value,
+      String label, String bound, Double bracketHigh, Bottleneck bottleneck) {
+
+    /**
+     * The value as a reader wants it: {@code 137 msgs}, {@code none fits} (not even one message),
+     * {@code < 10 (below grid)} (the smallest value run misses, nothing smaller was tried),
+     * {@code 1000 msgs (beyond grid)}; the bound is named unless the value is exact.
+     */
+    public String valueText(boolean msgs) {
+      if (bound.equals("none_fits")) {
+        return msgs ? "none fits (not even 1 msg)" : "none fits";
+      }
+      if (value == null) {
+        String below = bracketHigh == null ? "none fits"
+            : (msgs ? "< " + Math.round(bracketHigh) : "none up to " + bracketHigh);
+        return below + " (" + bound.replace('_', ' ') + ")";
+      }
+      String v = msgs ? Math.round(value) + " msgs" : label;
+      return bound.equals("exact") || bound.equals("within_1pct") ? v
+          : v + " (" + bound.replace('_', ' ') + ")";
+    }
+  }
 
   /** A numeric parameter's analysis within one combination of the other varied values. */
   public record NumericGroup(Map<String, String> fixed, String direction, boolean monotone,
@@ -77,11 +123,39 @@ public final class Sensitivity {
   public record TornadoBar(String path, String lowLabel, String highLabel, double lowP95Ms,
       double highP95Ms, double baseP95Ms) {}
 
+  /**
+   * A grid point's answer, the headline of a sweep that varies no number (e.g. only a variant
+   * or a fault's stake written as a percentage): which budgets it fits, and its bottleneck.
+   */
+  public record PointFit(Map<String, String> labels, List<Boolean> fits, Bottleneck bottleneck) {}
+
   /** Everything in sensitivity.json. */
   public record Report(Map<String, String> base, String baseCell, double baseP95Ms,
       List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
       List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns,
-      int maxProbes, List<String> notes) {}
+      int maxProbes, List<String> notes, List<PointFit> points) {
+
+    /** The parameter the headline answers for: the message count, else the first number. */
+    public NumericParam headlineParam() {
+      return msgs != null ? msgs : numeric.isEmpty() ? null : numeric.get(0);
+    }
+
+    /** Per design and budget the value fitting and the bottleneck (empty: nothing numeric). */
+    public List<HeadlineRow> headline() {
+      List<HeadlineRow> rows = new ArrayList<>();
+      NumericParam p = headlineParam();
+      if (p == null) {
+        return rows;
+      }
+      for (NumericGroup g : p.groups()) {
+        for (BudgetFit f : g.budgets()) {
+          rows.add(new HeadlineRow(g.fixed(), f.blockTimeMs(), f.value(), f.label(), f.bound(),
+              f.bracketHigh(), f.bottleneck()));
+        }
+      }
+      return rows;
+    }
+  }
 
   private final SweepPlan plan;
   private final Map<String, PointResult> results;
@@ -89,13 +163,19 @@ public final class Sensitivity {
   private final Consumer<String> log;
   private final List<Double> budgetsMs = new ArrayList<>();
   private int probeRuns;
+  /** Whether probes may run (false: only stored ones are used). */
+  private final boolean runProbes;
+  /** Why a search stops at a probe that is not stored. */
+  private final String notStoredNote;
 
   private Sensitivity(SweepPlan plan, Map<String, PointResult> results, Prober prober,
-      Consumer<String> log) {
+      Consumer<String> log, boolean runProbes, String notStoredNote) {
     this.plan = plan;
     this.results = results;
     this.prober = prober;
     this.log = log;
+    this.runProbes = runProbes;
+    this.notStoredNote = notStoredNote;
     for (long b : plan.base().budgetsNanos()) {
       budgetsMs.add(b / 1e6);
     }
@@ -108,7 +188,67 @@ public final class Sensitivity {
    */
   public static Report compute(SweepPlan plan, Map<String, PointResult> results, Prober prober,
       Consumer<String> log) {
-    return new Sensitivity(plan, results, prober, log).compute();
+    return new Sensitivity(plan, results, prober, log, plan.spec().search(), NOT_STORED)
+        .compute();
+  }
+
+  /**
+   * The report as far as the sweep got, for the report files rewritten while it runs: the grid
+   * points finished so far and the probes stored so far; nothing runs.
+   *
+   * @param searching whether the grid is done and the search is running
+   */
+  public static Report snapshot(SweepPlan plan, Map<String, PointResult> results,
+      Prober stored, boolean searching) {
+    Sensitivity s = new Sensitivity(plan, results, stored, line -> { }, false,
+        "sweep still running: the search has not got further yet");
+    Report r = s.compute();
+    List<String> notes = new ArrayList<>(r.notes());
+    notes.add(0, searching ? "this report was written while the search was running: the values"
+        + " fitting are those the probes finished so far support"
+        : "this report was written while the grid was running: only the points finished so far"
+            + " are in it");
+    return new Report(r.base(), r.baseCell(), r.baseP95Ms(), r.budgetsMs(), r.msgs(),
+        r.numeric(), r.categorical(), r.tornado(), r.probeRuns(), r.maxProbes(), notes,
+        r.points());
+  }
+
+  /**
+   * An upper bound of the probe runs the search may make, known before anything runs: per
+   * searched parameter, group of the other varied values and budget at most {@code max_probes}
+   * probes, each of {@code replicates} runs (probes shared between budgets run once, so the real
+   * count is usually far lower). 0 when the search is off.
+   */
+  public static int probeBound(SweepPlan plan) {
+    if (!plan.spec().search()) {
+      return 0;
+    }
+    long groups = 0;
+    List<SweepPlan.Param> searched = new ArrayList<>();
+    if (plan.msgsParam() != null) {
+      searched.add(plan.msgsParam());
+    }
+    for (SweepPlan.Param p : plan.params()) {
+      if (p != plan.msgsParam() && p.kind().numeric()) {
+        searched.add(p);
+      }
+    }
+    for (SweepPlan.Param p : searched) {
+      boolean zipped = !p.virtual() && plan.spec().zip() && plan.params().size() > 1;
+      if (zipped) {
+        continue;
+      }
+      java.util.Set<Map<String, String>> distinct = new java.util.HashSet<>();
+      for (SweepPlan.Cell c : plan.cells()) {
+        Map<String, String> fixed = new LinkedHashMap<>(c.labels());
+        fixed.remove(p.path());
+        distinct.add(!p.virtual() && plan.spec().zip() ? Map.of() : fixed);
+      }
+      groups += distinct.size();
+    }
+    long bound = groups * plan.base().budgetsNanos().size() * plan.spec().maxProbes()
+        * plan.spec().replicates();
+    return (int) Math.min(Integer.MAX_VALUE, bound);
   }
 
   private Report compute() {
@@ -135,11 +275,29 @@ public final class Sensitivity {
       notes.add("zip mode: the varied paths change together, so each parameter's slope and"
           + " latencies mix the effects of all of them, and no search runs between grid points");
     }
-    double baseP95 = baseCell != null ? stats(baseCell).p95Ms() : medianP95();
+    double baseP95 = baseCell != null && finished(baseCell) ? stats(baseCell).p95Ms()
+        : medianP95();
     List<TornadoBar> tornado = tornado(baseLabels, baseP95);
     return new Report(baseLabels, baseCell == null ? null : baseCell.id(), baseP95,
         List.copyOf(budgetsMs), msgs, numeric, categorical, tornado, probeRuns,
-        plan.spec().maxProbes(), notes);
+        plan.spec().maxProbes(), notes, pointFits());
+  }
+
+  /** Every finished grid point's fits and bottleneck, in grid order. */
+  private List<PointFit> pointFits() {
+    List<PointFit> out = new ArrayList<>();
+    for (SweepPlan.Cell c : plan.cells()) {
+      List<PointResult> runs = resultsOf(c);
+      if (runs.isEmpty()) {
+        continue;
+      }
+      List<Boolean> fits = new ArrayList<>();
+      for (boolean f : CellStats.of(runs).fits()) {
+        fits.add(f);
+      }
+      out.add(new PointFit(c.labels(), fits, FitRule.bottleneck(runs, c.id())));
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ base point
@@ -165,7 +323,9 @@ public final class Sensitivity {
   private double medianP95() {
     List<Double> all = new ArrayList<>();
     for (SweepPlan.Cell c : plan.cells()) {
-      all.add(stats(c).p95Ms());
+      if (finished(c)) {
+        all.add(stats(c).p95Ms());
+      }
     }
     all.sort(Double::compare);
     return all.isEmpty() ? Double.NaN : all.get((all.size() - 1) / 2);
@@ -186,6 +346,11 @@ public final class Sensitivity {
     return CellStats.of(resultsOf(c));
   }
 
+  /** Whether a cell has a result (a report written while the grid runs has only some). */
+  private boolean finished(SweepPlan.Cell c) {
+    return !resultsOf(c).isEmpty();
+  }
+
   // ------------------------------------------------------------------ groups
 
   /** The cells sharing the other varied values, in grid order; one group of all cells in zip. */
@@ -193,6 +358,9 @@ public final class Sensitivity {
     Map<Map<String, String>, List<SweepPlan.Cell>> out = new LinkedHashMap<>();
     boolean oneGroup = !p.virtual() && plan.spec().zip();
     for (SweepPlan.Cell c : plan.cells()) {
+      if (!finished(c)) {
+        continue;
+      }
       Map<String, String> fixed = new LinkedHashMap<>();
       if (!oneGroup) {
         for (Map.Entry<String, String> e : c.labels().entrySet()) {
@@ -267,10 +435,12 @@ public final class Sensitivity {
     boolean monotone = trend.size() < 2 || (rising ? up : down) || (up && down);
     Map<String, String> texts = groupTexts(p, fixed, cells);
     boolean zipped = !p.virtual() && plan.spec().zip() && plan.params().size() > 1;
-    boolean searchable = plan.spec().search() && !zipped && !direction.equals("not_monotone");
+    boolean searchable = !zipped && !direction.equals("not_monotone");
     if (!plan.spec().search()) {
-      notes.add("search off: the values fitting are read off the grid");
-    } else if (zipped) {
+      notes.add("search off: the values fitting are read off the grid and the probes an earlier"
+          + " sweep stored");
+    }
+    if (zipped) {
       notes.add("zip mode with other varied paths: no search between grid points");
     } else if (direction.equals("not_monotone")) {
       notes.add("the judged p95 latency is not monotone in " + p.path() + " over the grid"
@@ -380,6 +550,8 @@ public final class Sensitivity {
     private final boolean enabled;
     private final boolean notMonotone;
     private String stopped;
+    /** The search is off and the next probe was not stored by an earlier sweep. */
+    private boolean notStored;
 
     Search(SweepPlan.Param p, Map<String, String> texts, TreeMap<Double, Known> known, int sign,
         double limit, boolean enabled, boolean notMonotone) {
@@ -447,6 +619,9 @@ public final class Sensitivity {
           double next = Math.min(limit, Math.max(lo * 2, lo + 1));
           probes++;
           Boolean f = evaluate(next, b, where);
+          if (f == null && notStored) {
+            return fit(budget, lo, "beyond_grid", lo, null, probes - 1, notStoredNote);
+          }
           if (f == null) {
             return fit(budget, lo, "invalid_probe", lo, null, probes, stopped);
           }
@@ -473,6 +648,11 @@ public final class Sensitivity {
         }
         probes++;
         Boolean f = evaluate(sign * mid, b, where);
+        if (f == null && notStored) {
+          return isMsgs && lo == 0
+              ? fit(budget, null, "below_grid", null, hi, probes - 1, notStoredNote)
+              : fit(budget, lo, "no_search", lo, hi, probes - 1, notStoredNote);
+        }
         if (f == null) {
           return fit(budget, lo, "invalid_probe", lo, hi, probes, stopped);
         }
@@ -534,23 +714,26 @@ public final class Sensitivity {
           return null;
         }
         List<PointResult> runs;
-        try {
-          runs = prober.run(cell);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
+        if (runProbes) {
+          try {
+            runs = prober.run(cell);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        } else {
+          runs = prober.stored(cell);
+          if (runs == null || runs.isEmpty()) {
+            notStored = true;
+            return null;
+          }
         }
         probeRuns += runs.size();
         k = new Known(text, CellStats.of(runs), runs, true);
         known.put(x, k);
-        StringBuilder fitsText = new StringBuilder();
-        for (int i = 0; i < budgetsMs.size(); i++) {
-          fitsText.append(i == 0 ? "" : " ").append(fmtMs(budgetsMs.get(i))).append(':')
-              .append(k.stats().fits()[i] ? "yes" : "no");
-        }
         boolean reused = runs.stream().allMatch(PointResult::reused);
-        log.accept(String.format(Locale.ROOT, "probe %s=%s%s: p95 %.1f ms, judged p95 %.1f ms,"
-            + " fits %s%s", p.path(), text, where, k.stats().p95Ms(), k.stats().judgedP95Ms(),
-            fitsText, reused ? " (reused)" : ""));
+        log.accept(String.format(Locale.ROOT, "probe %s=%s%s: judged p95 %.1f ms (decryption"
+            + " p95 %.1f ms); %s%s", p.path(), text, where, k.stats().judgedP95Ms(),
+            k.stats().p95Ms(), FitRule.describe(runs, budgetsMs), reused ? " (reused)" : ""));
       }
       return k.stats().fits()[b];
     }
@@ -561,8 +744,12 @@ public final class Sensitivity {
       Double xl = lo == null ? null : sign * lo;
       Double xh = hi == null ? null : sign * hi;
       String label = x == null ? null : labelOf(x);
+      Known at = x == null ? null : known.get(x);
+      if (at == null && !known.isEmpty()) {
+        at = (sign > 0 ? known.firstEntry() : known.lastEntry()).getValue();
+      }
       return new BudgetFit(budget, display(x), label, bound, display(xl), display(xh), probes,
-          note);
+          note, at == null ? null : FitRule.bottleneck(at.runs(), at.label()));
     }
 
     private String labelOf(double x) {
@@ -577,6 +764,9 @@ public final class Sensitivity {
       return x == null ? null : p.kind().display(x);
     }
   }
+
+  static final String NOT_STORED = "search off (--no-search): stopped at the first probe that"
+      + " no earlier sweep stored";
 
   static String fmtMs(double ms) {
     return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0fs", ms / 1000)
@@ -616,12 +806,12 @@ public final class Sensitivity {
             others = false;
           }
         }
-        if (others) {
+        if (others && finished(c)) {
           around.add(c);
         }
       }
       if (around.size() < 2) {
-        around = plan.cells(); // zip: the other paths change along
+        around = plan.cells().stream().filter(this::finished).toList(); // zip: others change too
       }
       if (around.size() < 2) {
         continue;
@@ -651,6 +841,7 @@ public final class Sensitivity {
   /** The report as the JSON tree of sensitivity.json (field names in snake_case). */
   public static Map<String, Object> toJson(Report r) {
     Map<String, Object> out = new LinkedHashMap<>();
+    out.put("headline", headlineJson(r));
     out.put("base", r.base());
     out.put("base_point", r.baseCell());
     out.put("base_p95_ms", round(r.baseP95Ms()));
@@ -741,6 +932,9 @@ public final class Sensitivity {
             ? java.util.Arrays.asList(whole(f.bracketLow()), whole(f.bracketHigh()))
             : java.util.Arrays.asList(round(f.bracketLow()), round(f.bracketHigh())));
         fm.put("probes", f.probes());
+        if (f.bottleneck() != null) {
+          fm.put("bottleneck", bottleneckJson(f.bottleneck()));
+        }
         if (f.note() != null) {
           fm.put("note", f.note());
         }
@@ -775,6 +969,63 @@ public final class Sensitivity {
       groups.add(gm);
     }
     m.put("groups", groups);
+    return m;
+  }
+
+  /**
+   * The answer at a glance: per design (the other varied values) and budget the largest value of
+   * the searched parameter fitting (the message count when it is searched) and the bottleneck.
+   */
+  private static Map<String, Object> headlineJson(Report r) {
+    Map<String, Object> h = new LinkedHashMap<>();
+    NumericParam p = r.headlineParam();
+    h.put("parameter", p == null ? null : p.path());
+    List<Object> designs = new ArrayList<>();
+    if (p != null) {
+      for (NumericGroup g : p.groups()) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("design", g.fixed());
+        List<Object> budgets = new ArrayList<>();
+        for (BudgetFit f : g.budgets()) {
+          Map<String, Object> b = new LinkedHashMap<>();
+          b.put("block_time_ms", f.blockTimeMs());
+          boolean msgs = p.path().equals(SweepPlan.MSGS);
+          String name = msgs ? "max_msgs_fitting"
+              : g.direction().equals("decreasing") ? "min_value_fitting" : "max_value_fitting";
+          b.put(name, f.value() == null ? null : msgs ? (Object) Math.round(f.value())
+              : round(f.value()));
+          if (!msgs) {
+            b.put(name + "_text", f.label());
+          }
+          b.put("bound", f.bound());
+          b.put("bottleneck", f.bottleneck() == null ? null : bottleneckJson(f.bottleneck()));
+          budgets.add(b);
+        }
+        d.put("budgets", budgets);
+        designs.add(d);
+      }
+    }
+    h.put("designs", designs);
+    if (p == null) {
+      List<Object> points = new ArrayList<>();
+      for (PointFit f : r.points()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("point", f.labels());
+        m.put("fits", fitsJson(r.budgetsMs(), f.fits()));
+        m.put("bottleneck", f.bottleneck() == null ? null : bottleneckJson(f.bottleneck()));
+        points.add(m);
+      }
+      h.put("points", points);
+    }
+    return h;
+  }
+
+  private static Map<String, Object> bottleneckJson(Bottleneck b) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("phase", b.phase());
+    m.put("ms", round(b.ms()));
+    m.put("share", round(b.share()));
+    m.put("at", b.at());
     return m;
   }
 

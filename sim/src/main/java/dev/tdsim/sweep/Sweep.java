@@ -2,7 +2,6 @@ package dev.tdsim.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.tdsim.progress.ProgressBar;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.report.Summaries;
 import dev.tdsim.runner.ScenarioRunner;
@@ -26,12 +25,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * Runs a {@link SweepPlan}: the grid points (in parallel), each written to
- * {@code OUT/points/<point-id>/} as soon as it finishes, {@code sweep.csv} rewritten after each;
- * then the {@link Sensitivity} search (its probes in {@code OUT/probes/<id>/}),
- * {@code sensitivity.json} and {@code report.html}. Points and probes whose folder already holds a
- * summary of the same scenario hash are read back instead of run, so an interrupted sweep
- * continues where it stopped.
+ * Runs a {@link SweepPlan}: first says what will run and how long it should take ({@link
+ * SweepEstimate}), then runs the grid points (in parallel), each written to
+ * {@code OUT/points/<point-id>/} as soon as it finishes, then the {@link Sensitivity} search (its
+ * probes in {@code OUT/probes/<id>/}), with one progress bar over both ({@link SweepProgress}).
+ * {@code sweep.csv}, {@code sensitivity.json} and {@code report.html} are rewritten (temporary
+ * file, then rename) after every finished point and probe, so a stopped sweep leaves a report of
+ * what it finished. Points and probes whose folder already holds a summary of the same scenario
+ * hash are read back instead of run, so an interrupted sweep continues where it stopped; with the
+ * search off, stored probes are still read.
  */
 public final class Sweep {
   public static final String POINTS = "points";
@@ -69,6 +71,11 @@ public final class Sweep {
   private final Object lock = new Object();
   private final AtomicInteger executed = new AtomicInteger();
   private final AtomicInteger reused = new AtomicInteger();
+  private final SweepEstimate estimate;
+  /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
+  private final Map<String, PointResult> probesRead =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private SweepProgress bar;
 
   /**
    * @param progress where the progress bar goes (stderr), or null for none
@@ -85,6 +92,7 @@ public final class Sweep {
     this.runner = runner;
     this.progress = progress;
     this.log = log;
+    this.estimate = new SweepEstimate(plan, settings.parallel());
   }
 
   /** The default parallelism: 1 when any point uses measured timing, else every core. */
@@ -108,47 +116,131 @@ public final class Sweep {
       }
     }
     SweepCsv.write(out, plan, results);
-    log.accept(String.format(Locale.ROOT, "%d point%s (%d x %d replicate%s), %d done earlier,"
-        + " %d to run, %d at a time", all.size(), all.size() == 1 ? "" : "s",
-        plan.cells().size(), plan.spec().replicates(), plan.spec().replicates() == 1 ? "" : "s",
-        all.size() - todo.size(), todo.size(), settings.parallel()));
+    double gridLeft = 0;
+    double costliest = 0;
+    for (SweepPlan.Point p : all) {
+      double s = estimate.seconds(p.scenario());
+      costliest = Math.max(costliest, s);
+      if (todo.contains(p)) {
+        gridLeft += s;
+      }
+    }
+    int probeBound = Sensitivity.probeBound(plan);
+    for (String line
+        : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
+      log.accept(line);
+    }
+    bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
+        probeBound * costliest);
+    int gridSideBySide = Math.max(1, Math.min(settings.parallel(), todo.size()));
     ExecutorService pool = Executors.newFixedThreadPool(settings.parallel(), r -> {
       Thread t = new Thread(r, "tdsim-sweep");
       t.setDaemon(true);
       return t;
     });
     try {
-      ProgressBar bar = progress == null ? null
-          : new ProgressBar(progress, "points", all.size(), all.size() - todo.size());
       List<Future<?>> futures = new ArrayList<>();
       for (SweepPlan.Point p : todo) {
         futures.add(pool.submit(() -> {
+          long t0 = System.nanoTime();
           PointResult r = runPoint(POINTS, p);
+          double wall = (System.nanoTime() - t0) / 1e9;
           synchronized (lock) {
             results.put(p.id(), r);
-            SweepCsv.write(out, plan, ordered(results));
-            if (bar != null) {
-              bar.step(p.id() + ": " + p95Text(r.p95Ms()));
-            }
+            Map<String, PointResult> sofar = ordered(results);
+            SweepCsv.write(out, plan, sofar);
+            bar.gridRun(estimate.seconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
+                + p95Text(r.p95Ms()));
+            writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
+                String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
+                    all.size()));
           }
           return null;
         }));
       }
       await(futures);
       Map<String, PointResult> grid = ordered(results);
-      Sensitivity.Report report = Sensitivity.compute(plan, grid,
-          cell -> runCell(cell, pool), log);
-      writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+      if (probeBound > 0) {
+        SweepEstimate.Pending pending =
+            estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
+        bar.searchPlan(pending.runs(), pending.seconds());
+        log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
+            + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
+            pending.runs() == 1 ? "" : "s", SweepProgress.duration(pending.seconds()
+                * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
+      }
+      Sensitivity.Prober prober = new Sensitivity.Prober() {
+        @Override
+        public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
+          List<PointResult> found = runCell(cell, pool);
+          synchronized (lock) {
+            writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true),
+                "in progress: grid done, the search is running");
+          }
+          return found;
+        }
+
+        @Override
+        public List<PointResult> stored(SweepPlan.Cell cell) {
+          return storedCell(cell);
+        }
+      };
+      Sensitivity.Report report = Sensitivity.compute(plan, grid, prober, log);
+      bar.searchDone();
       SweepCsv.write(out, plan, grid);
-      SweepReport.write(out, plan, grid, report);
+      writeReports(grid, report, null);
       long mismatches = 0;
       for (PointResult r : grid.values()) {
         mismatches += r.mismatches();
       }
-      return new Outcome(grid, report, executed.get(), reused.get(), mismatches);
+      // probes read back (by the search, or by --no-search), each counted once
+      long probesReused = probesRead.values().stream().filter(PointResult::reused).count();
+      return new Outcome(grid, report, executed.get(), reused.get() + (int) probesReused,
+          mismatches);
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** The stored probes only: what a report written while the sweep runs can show. */
+  private Sensitivity.Prober storedOnly() {
+    return new Sensitivity.Prober() {
+      @Override
+      public List<PointResult> run(SweepPlan.Cell cell) {
+        return storedCell(cell);
+      }
+
+      @Override
+      public List<PointResult> stored(SweepPlan.Cell cell) {
+        return storedCell(cell);
+      }
+    };
+  }
+
+  /** Every replicate of a probe cell from probes/ (remembered once read), or null. */
+  private List<PointResult> storedCell(SweepPlan.Cell cell) {
+    List<PointResult> found = new ArrayList<>();
+    for (SweepPlan.Point p : cell.points()) {
+      PointResult r = probesRead.get(p.id());
+      if (r == null || !p.scenario().hash().equals(r.summary().scenarioHash())) {
+        Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
+            p.replicate(), p.scenario());
+        if (c.isEmpty()) {
+          return null;
+        }
+        r = c.get();
+        probesRead.put(p.id(), r);
+      }
+      found.add(r);
+    }
+    return found;
+  }
+
+  /** sensitivity.json and report.html, each written to a temporary file and then moved. */
+  private void writeReports(Map<String, PointResult> grid, Sensitivity.Report report,
+      String status) throws IOException {
+    writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+    SweepReport.write(out, plan, grid, report, status);
   }
 
   /** The results in plan order (the map is filled in completion order). */
@@ -168,12 +260,20 @@ public final class Sweep {
   }
 
   private PointResult runPoint(String kind, SweepPlan.Point p) throws IOException {
+    long t0 = System.nanoTime();
     ScenarioRunner.Result result = runner.run(p.scenario());
     executed.incrementAndGet();
     RunSummary summary = Summaries.of(result, settings.version());
     PointStore.write(pointDir(kind, p), p.scenario(), result.heights(), summary);
-    return new PointResult(p.id(), p.cellId(), p.replicate(), summary,
+    PointResult r = new PointResult(p.id(), p.cellId(), p.replicate(), summary,
         PointStore.latencies(result.heights()), false);
+    if (kind.equals(PROBES)) {
+      probesRead.put(p.id(), r);
+      int sideBySide = Math.max(1, Math.min(settings.parallel(), plan.spec().replicates()));
+      bar.probeRun(estimate.seconds(p.scenario()), (System.nanoTime() - t0) / 1e9 / sideBySide,
+          false, "probe " + p.id() + ": " + p95Text(r.p95Ms()));
+    }
+    return r;
   }
 
   /** A probe: every replicate, reusing finished folders, in parallel on the pool. */
@@ -185,8 +285,9 @@ public final class Sweep {
       Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
           p.replicate(), p.scenario());
       if (c.isPresent()) {
-        reused.incrementAndGet();
         found.add(c.get());
+        probesRead.put(p.id(), c.get());
+        bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");
       } else {
         futures.add(pool.submit(() -> runPoint(PROBES, p)));
       }
@@ -240,6 +341,14 @@ public final class Sweep {
   private static void writeJson(Path file, Object tree) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), tree);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Writes text to a temporary file beside {@code file}, then moves it over (atomically). */
+  static void writeAtomically(Path file, String text) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, text);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }

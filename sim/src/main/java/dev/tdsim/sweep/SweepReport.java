@@ -3,6 +3,7 @@ package dev.tdsim.sweep;
 import com.google.common.html.HtmlEscapers;
 import dev.tdsim.report.Charts;
 import dev.tdsim.report.CriticalPath;
+import dev.tdsim.report.PhaseColours;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +20,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -38,25 +41,46 @@ import org.jfree.data.xy.XYSeriesCollection;
  * sensitivity, the sensitivity numbers and the sweep.csv table.
  */
 final class SweepReport {
-  /** One colour per line group (the decryption and judged lines of a group share it). */
-  private static final Color[] PALETTE = {new Color(0x4e79a7), new Color(0xe15759),
-      new Color(0x59a14f), new Color(0xb07aa1), new Color(0xf28e2b), new Color(0x76b7b2),
-      new Color(0x9c755f), new Color(0xedc948)};
+  /**
+   * One colour per line group (the decryption and judged lines of a group share it): the
+   * Okabe-Ito palette of {@link PhaseColours}, in an order that keeps neighbours distinct.
+   */
+  private static final Color[] PALETTE = {Color.decode("#0072B2"), Color.decode("#D55E00"),
+      Color.decode("#009E73"), Color.decode("#CC79A7"), Color.decode("#E69F00"),
+      Color.decode("#56B4E9"), Color.decode("#000000"), Color.decode("#999999")};
+  /** Largest / smallest positive x at or above which the x axis is logarithmic (2 decades). */
+  static final double LOG_AXIS_SPAN = 100;
+  /** The page fits a 1280 px window: charts are drawn this wide, tables scroll inside. */
+  static final int CHART_WIDTH_PX = 1000;
 
   private SweepReport() {}
 
+  /**
+   * Writes report.html (to a temporary file, then moved over the old one).
+   *
+   * @param status null for a finished sweep; else what is still running, shown at the top
+   */
   static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
-      Sensitivity.Report sens) throws IOException {
+      Sensitivity.Report sens, String status) throws IOException {
     StringBuilder h = new StringBuilder();
     String name = plan.base().name();
     h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tdsim sweep: ")
         .append(esc(name)).append("</title><style>")
-        .append("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}")
+        .append("body{font-family:sans-serif;max-width:1040px;margin:2em auto;padding:0 1em;")
+        .append("color:#222}.wide{overflow-x:auto;max-width:100%}.status{background:#fff4d6;")
+        .append("border:1px solid #e0b000;padding:6px 10px}summary{cursor:pointer;")
+        .append("font-weight:bold}.headline td:first-child{text-align:left}")
         .append("table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px")
         .append(" solid #ccc;padding:3px 8px;text-align:right}th{background:#eee}")
         .append(".yes{color:#070;font-weight:bold}.no{color:#b00;font-weight:bold}")
         .append("img{max-width:100%}</style></head><body>");
-    h.append("<h1>Sweep: ").append(esc(name)).append("</h1><p>");
+    h.append("<h1>Sweep: ").append(esc(name)).append("</h1>");
+    if (status != null) {
+      h.append("<p class=\"status\">").append(esc(status)).append(" (this page is rewritten"
+          + " after every finished point and probe)</p>");
+    }
+    appendHeadline(h, sens);
+    h.append("<p>");
     h.append(plan.cells().size()).append(" points x ").append(plan.spec().replicates())
         .append(" replicate(s), ").append(plan.spec().zip() ? "zip" : "cartesian")
         .append("; varied: ");
@@ -69,7 +93,7 @@ final class SweepReport {
 
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
     h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(latencyChart(plan, results,
-        sens), 1000, 460)).append("\">");
+        sens), CHART_WIDTH_PX, 460)).append("\">");
     h.append("<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
         + " decryption, or the slower when pipelined), which decides whether a budget fits."
         + " Grey lines: the block-time budgets.</p>");
@@ -79,10 +103,16 @@ final class SweepReport {
 
     h.append("<h2>Sensitivity (tornado)</h2>");
     if (!sens.tornado().isEmpty()) {
-      h.append("<img alt=\"tornado\" src=\"").append(Charts.dataUri(tornado(sens), 1000,
-          120 + 50 * sens.tornado().size())).append("\">");
-      h.append("<table><tr><th>path</th><th>low value</th><th>p95 at low</th><th>high value</th>")
-          .append("<th>p95 at high</th><th>base p95</th></tr>");
+      h.append("<img alt=\"tornado\" src=\"").append(Charts.dataUri(tornado(sens),
+          CHART_WIDTH_PX, 140 + 50 * sens.tornado().size())).append("\">");
+      h.append("<p>Each bar shows how far the p95 decryption latency moves from the base point")
+          .append(" when one varied parameter goes to one end of its range and the others stay")
+          .append(" at the base point's values. <b>Low end</b>: a number's smallest grid value,")
+          .append(" or a category's value with the lowest p95; <b>high end</b>: a number's")
+          .append(" largest grid value, or the category's value with the highest p95. The")
+          .append(" values are in brackets after each parameter.</p>");
+      h.append("<table><tr><th>path</th><th>low end</th><th>p95 at low")
+          .append(" end</th><th>high end</th><th>p95 at high end</th><th>base p95</th></tr>");
       for (Sensitivity.TornadoBar t : sens.tornado()) {
         h.append("<tr><td>").append(esc(t.path())).append("</td><td>").append(esc(t.lowLabel()))
             .append("</td><td>").append(ms(t.lowP95Ms())).append("</td><td>")
@@ -96,13 +126,17 @@ final class SweepReport {
 
     h.append("<h2>Critical path per point (mean height, replicate 0)</h2>");
     h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(criticalPaths(plan,
-        results), 1000, 140 + 28 * plan.cells().size())).append("\">");
+        results), CHART_WIDTH_PX, 140 + 28 * plan.cells().size())).append("\">");
+    h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito, colour-blind"
+        + " safe; docs/SWEEPS.md).</p>");
 
     h.append("<h2>Distribution of per-height decryption latency</h2>");
     h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
-        sens), 1000, 360)).append("\">");
+        sens), CHART_WIDTH_PX, 360)).append("\">");
 
-    h.append("<h2>sweep.csv</h2>").append(csvTable(out.resolve(SweepCsv.FILE)));
+    h.append("<h2>sweep.csv</h2><details><summary>Show the whole table (one row per point and")
+        .append(" budget, as in sweep.csv)</summary>")
+        .append(csvTable(out.resolve(SweepCsv.FILE))).append("</details>");
     if (!sens.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : sens.notes()) {
@@ -113,10 +147,82 @@ final class SweepReport {
     h.append("<p>Each point's summary.json, heights.csv and scenario.yaml are in points/;"
         + " the search's probe runs in probes/. tdsim sweep, see docs/SWEEPS.md.</p>");
     h.append("</body></html>\n");
-    Files.writeString(out.resolve(Sweep.REPORT), h);
+    // every table scrolls sideways inside the page instead of widening it (1280 px windows)
+    String page = h.toString().replace("<table", "<div class=\"wide\"><table")
+        .replace("</table>", "</table></div>");
+    Sweep.writeAtomically(out.resolve(Sweep.REPORT), page);
   }
 
   // ------------------------------------------------------------------ tables
+
+  /** The answer at a glance: per design and budget the largest block fitting, the bottleneck. */
+  private static void appendHeadline(StringBuilder h, Sensitivity.Report sens) {
+    Sensitivity.NumericParam p = sens.headlineParam();
+    List<Sensitivity.HeadlineRow> rows = sens.headline();
+    if (p == null) {
+      appendPointsHeadline(h, sens);
+      return;
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    boolean msgs = p.path().equals(SweepPlan.MSGS);
+    h.append("<h2>Answer</h2><p>").append(msgs ? "The largest block (messages per block) that"
+        + " fits each budget" : "The value of <b>" + esc(p.path()) + "</b> that fits each budget")
+        .append(", per design, and the phase that takes the largest share of a height there"
+            + " (mean critical path).</p>");
+    h.append("<table class=\"headline\"><tr><th>design</th>");
+    for (double b : sens.budgetsMs()) {
+      h.append("<th>").append(budget(b)).append("</th>");
+    }
+    h.append("</tr>");
+    Map<Map<String, String>, List<Sensitivity.HeadlineRow>> byDesign = new LinkedHashMap<>();
+    for (Sensitivity.HeadlineRow r : rows) {
+      byDesign.computeIfAbsent(r.design(), k -> new ArrayList<>()).add(r);
+    }
+    for (Map.Entry<Map<String, String>, List<Sensitivity.HeadlineRow>> e : byDesign.entrySet()) {
+      h.append("<tr><td>").append(esc(e.getKey().isEmpty() ? "the scenario" : fixed(e.getKey())))
+          .append("</td>");
+      for (Sensitivity.HeadlineRow r : e.getValue()) {
+        h.append("<td>").append(esc(headlineCell(r, msgs)).replace("\n", "<br>"))
+            .append("</td>");
+      }
+      h.append("</tr>");
+    }
+    h.append("</table>");
+  }
+
+  /** Nothing numeric varied: per point whether each budget fits, and the bottleneck. */
+  private static void appendPointsHeadline(StringBuilder h, Sensitivity.Report sens) {
+    if (sens.points().isEmpty()) {
+      return;
+    }
+    h.append("<h2>Answer</h2><p>Which budgets each point fits, and the phase that takes the"
+        + " largest share of a height (mean critical path).</p><table class=\"headline\"><tr>"
+        + "<th>point</th>");
+    for (double b : sens.budgetsMs()) {
+      h.append("<th>").append(budget(b)).append("</th>");
+    }
+    h.append("<th>bottleneck</th></tr>");
+    for (Sensitivity.PointFit f : sens.points()) {
+      h.append("<tr><td>").append(esc(fixed(f.labels()))).append("</td>");
+      for (boolean fit : f.fits()) {
+        h.append("<td class=\"").append(fit ? "yes\">yes" : "no\">no").append("</td>");
+      }
+      h.append("<td>").append(f.bottleneck() == null ? "-" : esc(String.format(Locale.ROOT,
+          "%s %.0f%%", f.bottleneck().phase(), 100 * f.bottleneck().share()))).append("</td></tr>");
+    }
+    h.append("</table>");
+  }
+
+  /** One design and budget, e.g. {@code 137 msgs} then {@code bottleneck combine 77% (at 137)}. */
+  static String headlineCell(Sensitivity.HeadlineRow r, boolean msgs) {
+    String head = r.valueText(msgs);
+    String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
+        "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
+        r.bottleneck().at());
+    return head + neck;
+  }
 
   private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {
     Sensitivity.NumericParam m = sens.msgs();
@@ -230,6 +336,9 @@ final class SweepReport {
     if (x == null) {
       DefaultCategoryDataset data = new DefaultCategoryDataset();
       for (SweepPlan.Cell c : plan.cells()) {
+        if (!hasResults(c, results)) {
+          continue;
+        }
         CellStats s = stats(c, results);
         data.addValue(s.p95Ms(), "p95 decryption", c.id());
         data.addValue(s.judgedP95Ms(), "p95 judged", c.id());
@@ -274,7 +383,24 @@ final class SweepReport {
       }
     }
     plot.setRenderer(renderer);
-    if (x.kind().equals("integer")) {
+    List<Double> xs = new ArrayList<>();
+    for (Sensitivity.NumericGroup g : x.groups()) {
+      for (Sensitivity.Sample s : g.samples()) {
+        xs.add(s.value());
+      }
+    }
+    if (logScale(xs)) {
+      LogAxis log = new LogAxis(x.path() + unit + ", log scale");
+      log.setBase(10);
+      log.setSmallestValue(xs.stream().mapToDouble(Double::doubleValue).min().orElse(1) / 2);
+      log.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
+      // one labelled tick per decade (10, 100, 1000), not at 15.849, 25.119, ...
+      log.setAutoTickUnitSelection(false);
+      log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, false);
+      log.setMinorTickMarksVisible(true);
+      log.setMinorTickCount(9);
+      plot.setDomainAxis(log);
+    } else if (x.kind().equals("integer")) {
       plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     }
     for (double b : sens.budgetsMs()) {
@@ -284,12 +410,32 @@ final class SweepReport {
     return chart;
   }
 
+  /**
+   * Whether x values are drawn on a log axis: all positive and the largest at least {@link
+   * #LOG_AXIS_SPAN} times the smallest (two decades), where a linear axis squashes the small ones.
+   */
+  static boolean logScale(List<Double> xs) {
+    if (xs.isEmpty()) {
+      return false;
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (double x : xs) {
+      if (!(x > 0)) {
+        return false;
+      }
+      min = Math.min(min, x);
+      max = Math.max(max, x);
+    }
+    return max / min >= LOG_AXIS_SPAN;
+  }
+
   private static ValueMarker budgetMarker(double ms) {
     ValueMarker m = new ValueMarker(ms);
     m.setPaint(Color.GRAY);
     m.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
         new float[] {4f, 4f}, 0f));
-    m.setLabel(ms(ms));
+    m.setLabel(budget(ms));
     m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
     m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
     return m;
@@ -312,10 +458,8 @@ final class SweepReport {
     JFreeChart chart = ChartFactory.createStackedBarChart("Critical path, mean height", "",
         "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
     var renderer = chart.getCategoryPlot().getRenderer();
-    Color[] phases = {new Color(0x8c8c8c), new Color(0x4e79a7), new Color(0x59a14f),
-        new Color(0xe15759), new Color(0xf28e2b)};
-    for (int i = 0; i < phases.length; i++) {
-      renderer.setSeriesPaint(i, phases[i]);
+    for (int i = 0; i < data.getRowCount(); i++) {
+      renderer.setSeriesPaint(i, PhaseColours.colour(data.getRowKey(i).toString()));
     }
     return chart;
   }
@@ -353,16 +497,21 @@ final class SweepReport {
     JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
         "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
     chart.getXYPlot().setForegroundAlpha(0.6f);
+    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
+    chart.getXYPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
     return chart;
   }
+
+  static final String TORNADO_LOW = "low end: smallest value (number) / fastest value (category)";
+  static final String TORNADO_HIGH = "high end: largest value (number) / slowest value (category)";
 
   /** Per parameter, the p95 at its low and high value as bars from the base latency. */
   private static JFreeChart tornado(Sensitivity.Report sens) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     for (Sensitivity.TornadoBar t : sens.tornado()) {
       String cat = t.path() + " (" + t.lowLabel() + " .. " + t.highLabel() + ")";
-      data.addValue(t.lowP95Ms() - t.baseP95Ms(), "at lowest value", cat);
-      data.addValue(t.highP95Ms() - t.baseP95Ms(), "at highest value", cat);
+      data.addValue(t.lowP95Ms() - t.baseP95Ms(), TORNADO_LOW, cat);
+      data.addValue(t.highP95Ms() - t.baseP95Ms(), TORNADO_HIGH, cat);
     }
     JFreeChart chart = ChartFactory.createStackedBarChart(String.format(Locale.ROOT,
         "p95 decryption latency change from the base point (%.1f ms)", sens.baseP95Ms()), "",
@@ -370,10 +519,16 @@ final class SweepReport {
     ValueMarker zero = new ValueMarker(0);
     zero.setPaint(Color.BLACK);
     chart.getCategoryPlot().addRangeMarker(zero);
+    chart.getCategoryPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
+    chart.getCategoryPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
     return chart;
   }
 
   // ------------------------------------------------------------------ helpers
+
+  private static boolean hasResults(SweepPlan.Cell c, Map<String, PointResult> results) {
+    return c.points().stream().anyMatch(p -> results.containsKey(p.id()));
+  }
 
   private static CellStats stats(SweepPlan.Cell c, Map<String, PointResult> results) {
     List<PointResult> rs = new ArrayList<>();
@@ -402,6 +557,12 @@ final class SweepReport {
       return "-";
     }
     return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : "%.1f ms", ms);
+  }
+
+  /** A budget as people write it: {@code 500 ms}, {@code 1 s}. */
+  private static String budget(double ms) {
+    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
+        : ms(ms);
   }
 
   private static String num(double v) {

@@ -64,7 +64,15 @@ class SweepCommandTest {
         "--no-search", "--out", out.toString());
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("largest workload.msgs_per_block fitting"), r.out());
-    assertTrue(r.err().contains("4/4 points"), r.err());
+    assertTrue(r.out().startsWith("answer: the largest block (messages per block) fitting each"
+        + " budget, per design:\n  crypto.variant=fast\n"), r.out());
+    assertTrue(r.out().contains("bottleneck "), r.out());
+    assertTrue(r.err().contains("4/4 grid points"), r.err());
+    int plan = r.err().indexOf("[sweep] plan: 4 grid points (4 x 1 replicate), 0 done earlier,"
+        + " 4 to run");
+    int estimate = r.err().indexOf("[sweep] estimate (cost model");
+    assertTrue(plan >= 0 && estimate > plan && estimate < r.err().indexOf("1/4 grid points"),
+        r.err());
     for (String f : new String[] {"sweep.csv", "sensitivity.json", "report.html"}) {
       assertTrue(Files.isRegularFile(out.resolve(f)), f);
     }
@@ -74,6 +82,31 @@ class SweepCommandTest {
         "--no-search", "--out", out.toString(), "--quiet");
     assertEquals(0, again.exitCode(), again.err());
     assertTrue(again.out().contains("0 runs now, 4 reused"), again.out());
+  }
+
+  /** A folder with probes (a sweep that searched, or was stopped while searching) is reused. */
+  @Test
+  void aSweepThatSearchedCanBeRerunIntoItsFolder(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "");
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]", "--out", out.toString(),
+        "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(Files.isDirectory(out.resolve("probes")), "the search ran probes");
+    CliRun again = CliRun.of("sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]", "--out", out.toString(),
+        "--quiet");
+    assertEquals(0, again.exitCode(), again.err());
+    assertTrue(again.out().contains("0 runs now"), again.out());
+    CliRun noSearch = CliRun.of("sweep", file.toString(), "--vary",
+        "workload.msgs_per_block=1,3", "--max-probes", "1", "--set", "budgets=[1 ms, 10 s]",
+        "--no-search", "--out", out.toString(), "--quiet");
+    assertEquals(0, noSearch.exitCode(), noSearch.err());
+    assertTrue(noSearch.out().contains("0 runs now"), noSearch.out());
+    assertEquals(again.out().lines().filter(l -> l.contains("10 s:")).toList(),
+        noSearch.out().lines().filter(l -> l.contains("10 s:")).toList(),
+        "the stored probe gives --no-search the same answer");
   }
 
   @Test

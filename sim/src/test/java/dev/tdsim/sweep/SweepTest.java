@@ -3,6 +3,7 @@ package dev.tdsim.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -192,6 +193,203 @@ class SweepTest {
     assertEquals(1, f.probes());
     assertFalse(f.note().isEmpty());
     assertTrue(real.get() <= max, "each message count ran once: " + real.get());
+  }
+
+  /** Runs each message count once, handing the same heights to every point of that count. */
+  static final class ByMsgs implements Sweep.Runner {
+    final Map<Integer, ScenarioRunner.Result> byMsgs = new ConcurrentHashMap<>();
+    final AtomicInteger calls = new AtomicInteger();
+    /** Throws after this many calls (a sweep stopped by Ctrl-C), or never when negative. */
+    volatile int stopAfter = -1;
+
+    @Override
+    public ScenarioRunner.Result run(Scenario s) throws IOException {
+      if (stopAfter >= 0 && calls.get() >= stopAfter) {
+        throw new IllegalStateException("stopped by the test");
+      }
+      calls.incrementAndGet();
+      ScenarioRunner.Result r = byMsgs.computeIfAbsent(s.workload().msgsPerBlock(), m -> {
+        try {
+          return new ScenarioRunner(line -> { }).run(s);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      return new ScenarioRunner.Result(s, r.heights(), r.realCryptoHeights(), r.events(),
+          r.messages(), r.realCryptoCalls(), r.mismatches(), r.setupNanos(),
+          r.simulateNanos(), r.simulateCpuNanos(), r.timing(), r.consensus(), r.nodeCosts(),
+          r.timeoutCommitNanos(), r.notes(), r.costCheck());
+    }
+  }
+
+  private static Sweep.Outcome sweep(SweepPlan plan, Path out, Sweep.Runner runner,
+      List<String> log) throws IOException {
+    return new Sweep(plan, out, new Sweep.Settings(1, "test"), runner,
+        new PrintWriter(new StringWriter()), log::add).run();
+  }
+
+  /**
+   * A sweep stopped during its search leaves a readable report.html and sensitivity.json; the
+   * rerun reuses every stored probe, runs only the rest and ends with the same files as a sweep
+   * that was never stopped; a rerun with the search off reads the stored probes and finds the
+   * same answer without running anything.
+   */
+  @Test
+  void probesSurviveAnInterruptionAndAreReusedWithAndWithoutSearch(@TempDir Path dir)
+      throws Exception {
+    ByMsgs shared = new ByMsgs();
+    int top = 20;
+    SweepPlan scan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=1," + top).withSearch(false));
+    double low = worst(shared.run(scan.points().get(0).scenario()).heights());
+    double high = worst(shared.run(scan.points().get(1).scenario()).heights());
+    String budget = "budgets=[" + Math.round((low + high) / 2 * 1e6) + " ns]";
+    SweepSpec spec = SweepPlanTest.vary("workload.msgs_per_block=1," + top);
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY, spec, budget);
+
+    // the sweep never stopped, for reference
+    ByMsgs fresh = new ByMsgs();
+    fresh.byMsgs.putAll(shared.byMsgs);
+    List<String> freshLog = new ArrayList<>();
+    Sweep.Outcome whole = sweep(plan, dir.resolve("whole"), fresh, freshLog);
+    int probeRuns = whole.sensitivity().probeRuns();
+    assertTrue(probeRuns >= 3, "the search needs a few probes: " + probeRuns);
+    assertEquals(2 + probeRuns, fresh.calls.get());
+    // the plan is printed before anything runs: grid points, the probe bound, an estimate
+    assertTrue(freshLog.get(0).startsWith("plan: 2 grid points (2 x 1 replicate), 0 done"
+        + " earlier, 2 to run, 1 at a time; then the search: at most 12 probe runs"),
+        freshLog.get(0));
+    assertTrue(freshLog.get(1).startsWith("estimate (cost model of the real crypto calls"),
+        freshLog.get(1));
+    String probeLine = freshLog.stream().filter(l -> l.startsWith("probe ")).findFirst()
+        .orElseThrow();
+    assertTrue(probeLine.matches(".*: [0-2] of 2 heights fit \\(needs 2\\) (yes|no)$"),
+        probeLine);
+
+    // stopped after the grid and 2 probes
+    Path out = dir.resolve("stopped");
+    ByMsgs stopped = new ByMsgs();
+    stopped.byMsgs.putAll(shared.byMsgs);
+    stopped.stopAfter = 4;
+    assertThrows(RuntimeException.class, () -> sweep(plan, out, stopped, new ArrayList<>()));
+    assertEquals(4, stopped.calls.get());
+    try (Stream<Path> probes = Files.list(out.resolve(Sweep.PROBES))) {
+      assertEquals(2, probes.count());
+    }
+    JsonNode partial = new ObjectMapper().readTree(out.resolve("sensitivity.json").toFile());
+    assertTrue(partial.get("notes").get(0).asText().contains("while the search was running"),
+        partial.toString());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("in progress: grid done, the search is running"), html);
+    assertFalse(Files.exists(out.resolve("report.html.tmp")));
+
+    // the rerun runs only the probes missing, and ends where the unstopped sweep ended
+    ByMsgs rerun = new ByMsgs();
+    rerun.byMsgs.putAll(shared.byMsgs);
+    Sweep.Outcome resumed = sweep(plan, out, rerun, new ArrayList<>());
+    assertEquals(probeRuns - 2, rerun.calls.get());
+    assertEquals(2 + 2, resumed.reused());
+    assertEquals(Files.readString(dir.resolve("whole").resolve("sensitivity.json")),
+        Files.readString(out.resolve("sensitivity.json")));
+    assertEquals(Files.readString(dir.resolve("whole").resolve("sweep.csv")),
+        Files.readString(out.resolve("sweep.csv")));
+
+    // --no-search reads the stored probes back: nothing runs, the answer is the same
+    SweepPlan noSearch = SweepPlanTest.plan(SweepPlanTest.TINY, spec.withSearch(false), budget);
+    ByMsgs none = new ByMsgs();
+    Sweep.Outcome off = sweep(noSearch, out, none, new ArrayList<>());
+    assertEquals(0, none.calls.get());
+    assertEquals(2 + probeRuns, off.reused(), "the grid and every stored probe read back");
+    Sensitivity.BudgetFit searched = whole.sensitivity().msgs().groups().get(0).budgets().get(0);
+    Sensitivity.BudgetFit read = off.sensitivity().msgs().groups().get(0).budgets().get(0);
+    assertEquals("exact", searched.bound());
+    assertEquals(searched.value(), read.value());
+    assertEquals("exact", read.bound());
+    assertEquals(probeRuns, off.sensitivity().probeRuns());
+    // ... and without stored probes it reads the grid only, as before
+    Sweep.Outcome gridOnly = sweep(noSearch, dir.resolve("grid-only"), none, new ArrayList<>());
+    Sensitivity.BudgetFit fromGrid = gridOnly.sensitivity().msgs().groups().get(0).budgets()
+        .get(0);
+    assertEquals("no_search", fromGrid.bound());
+    assertEquals(1.0, fromGrid.value());
+
+    // the headline: the answer and its bottleneck, in the JSON and at the top of the report
+    JsonNode head = new ObjectMapper().readTree(out.resolve("sensitivity.json").toFile())
+        .get("headline");
+    assertEquals("workload.msgs_per_block", head.get("parameter").asText());
+    JsonNode b0 = head.get("designs").get(0).get("budgets").get(0);
+    assertEquals(Math.round(searched.value()), b0.get("max_msgs_fitting").asLong());
+    assertTrue(dev.tdsim.report.PhaseColours.phases().contains(
+        b0.get("bottleneck").get("phase").asText()), b0.toString());
+    String done = Files.readString(out.resolve("report.html"));
+    assertFalse(done.contains("in progress"));
+    assertTrue(done.indexOf("<h2>Answer</h2>") < done.indexOf("<h2>Decryption latency"), done);
+    assertTrue(done.contains(Math.round(searched.value()) + " msgs"), done);
+    assertTrue(done.contains("<details><summary>"), done);
+    assertTrue(done.indexOf("<details>") < done.indexOf("<th>share_of_heights_fitting</th>"),
+        "the sweep.csv table is inside the collapsed element");
+    assertEquals(done.split("<table", -1).length, done.split("<div class=\"wide\"><table", -1)
+        .length, "every table scrolls inside the page");
+  }
+
+  /** Measured timing: the plan warns that the search runs measured crypto before it starts. */
+  @Test
+  void theSearchWithMeasuredCryptoIsAnnouncedBeforeAnythingRuns(@TempDir Path dir) {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=1,4", "crypto.variant=fast,folded"),
+        "crypto.timing=measured", "budgets=[100 ms, 1 s]");
+    List<String> log = new ArrayList<>();
+    Sweep.Runner refuse = s -> {
+      throw new IllegalStateException("nothing should run in this test");
+    };
+    assertThrows(IllegalStateException.class, () -> sweep(plan, dir, refuse, log));
+    assertTrue(log.get(0).contains("then the search: at most 48 probe runs"), log.get(0));
+    assertTrue(log.stream().anyMatch(l -> l.startsWith("warning: the search runs measured"
+        + " crypto")), log.toString());
+  }
+
+  /** A sweep of a category only: the headline says per point which budgets fit. */
+  @Test
+  void withNothingNumericTheHeadlineListsEachPointsFits(@TempDir Path dir) throws Exception {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("crypto.variant=fast,folded"), "budgets=[1 ms, 10 s]");
+    Sweep.Outcome o = sweep(plan, dir, new Counting());
+    assertEquals(2, o.sensitivity().points().size());
+    JsonNode head = new ObjectMapper().readTree(dir.resolve("sensitivity.json").toFile())
+        .get("headline");
+    assertTrue(head.get("parameter").isNull());
+    JsonNode first = head.get("points").get(0);
+    assertEquals("fast", first.get("point").get("crypto.variant").asText());
+    assertFalse(first.get("fits").get("1ms").asBoolean(), first.toString());
+    assertTrue(first.get("fits").get("10s").asBoolean(), first.toString());
+    assertTrue(dev.tdsim.report.PhaseColours.phases().contains(
+        first.get("bottleneck").get("phase").asText()), first.toString());
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("<h2>Answer</h2>") && html.contains("<th>bottleneck</th>"), html);
+  }
+
+  @Test
+  void theHeadlineSaysWhatEachBoundMeans() {
+    Map<String, String> d = Map.of("crypto.variant", "fast");
+    assertEquals("137 msgs", new Sensitivity.HeadlineRow(d, 500, 137.0, "137", "exact", 138.0,
+        null).valueText(true));
+    assertEquals("none fits (not even 1 msg)", new Sensitivity.HeadlineRow(d, 500, 0.0, "0",
+        "none_fits", 1.0, null).valueText(true));
+    assertEquals("< 10 (below grid)", new Sensitivity.HeadlineRow(d, 500, null, null,
+        "below_grid", 10.0, null).valueText(true));
+    assertEquals("1000 msgs (beyond grid)", new Sensitivity.HeadlineRow(d, 500, 1000.0, "1000",
+        "beyond_grid", null, null).valueText(true));
+    assertEquals("100 msgs (probe cap)", new Sensitivity.HeadlineRow(d, 500, 100.0, "100",
+        "probe_cap", 120.0, null).valueText(true));
+  }
+
+  @Test
+  void countsSpanningTwoDecadesGetALogAxis() {
+    assertTrue(SweepReport.logScale(List.of(10.0, 100.0, 1000.0)));
+    assertTrue(SweepReport.logScale(List.of(1.0, 100.0)));
+    assertFalse(SweepReport.logScale(List.of(1.0, 99.0)));
+    assertFalse(SweepReport.logScale(List.of(0.0, 1000.0)), "zero cannot be on a log axis");
+    assertFalse(SweepReport.logScale(List.of()));
   }
 
   private static double worst(List<HeightRecord> heights) {
