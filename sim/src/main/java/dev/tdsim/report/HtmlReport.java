@@ -26,8 +26,10 @@ public final class HtmlReport {
         .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;")
         .append("padding:4px 10px;text-align:right}th{background:#eee}.yes{color:#070;")
         .append("font-weight:bold}.no{color:#b00;font-weight:bold}pre{background:#f6f6f6;")
-        .append("padding:1em;overflow:auto}</style></head><body>");
+        .append("padding:1em;overflow:auto}.headline{font-size:1.2em;padding:0.3em 0.8em;")
+        .append("border-left:4px solid #0072B2;background:#f3f8fc}</style></head><body>");
     h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
+    h.append("<p class=\"headline\"><b>").append(esc(s.headline().text())).append("</b></p>");
     h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
         .append(esc(s.timing())).append("</b>, decryption <b>").append(esc(s.schedule()))
         .append("</b>, consensus simulated <b>").append(esc(s.consensusMode()))
