@@ -7,11 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /** The one self-contained page a person reads first: verdicts, critical path, scenario. */
 public final class HtmlReport {
@@ -88,8 +83,19 @@ public final class HtmlReport {
     h.append("<img alt=\"critical path\" src=\"")
         .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
         .append("\">");
-    h.append("<h2>Decryption latency per height</h2><img alt=\"latency per height\" src=\"")
-        .append(Charts.dataUri(latencyChart(heights, s.verdicts()), 900, 320)).append("\">");
+    Headline headline = s.headline();
+    dev.tdsim.pipeline.Schedule schedule = dev.tdsim.pipeline.Schedule.byName(s.schedule());
+    h.append("<h2>Judged time per height</h2><img alt=\"judged time per height\" src=\"")
+        .append(Charts.dataUri(Charts.perHeight(heights, s.verdicts(), schedule,
+            headline.closestBudgetMs()), 900, 320)).append("\"><p>Bold: the judged time of each"
+            + " height (").append(esc(schedule.judgedTime())).append("), what the verdict"
+            + " compares with the budgets (dashed).");
+    if (headline.closestBudgetMs() != null) {
+      h.append(" Red crosses: heights that miss ")
+          .append(esc(Headline.budget(headline.closestBudgetMs())))
+          .append(", the closest budget of the headline.");
+    }
+    h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
     if (!s.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : s.notes()) {
@@ -171,35 +177,6 @@ public final class HtmlReport {
           + " the combiner's critical path): blame and reshare as in the critical path above."
           + " The named faulty are every validator the combiner named at those heights.</p>");
     }
-  }
-
-  /** Consensus and decryption latency per height, with the budgets drawn across. */
-  private static JFreeChart latencyChart(List<HeightRecord> heights, List<Verdict> budgets) {
-    XYSeries consensus = new XYSeries("consensus");
-    XYSeries latency = new XYSeries("decryption latency");
-    for (HeightRecord r : heights) {
-      consensus.add(r.height(), r.consensusNanos() / 1e6);
-      latency.add(r.height(), r.decryptionLatencyNanos() / 1e6);
-    }
-    XYSeriesCollection data = new XYSeriesCollection();
-    data.addSeries(consensus);
-    data.addSeries(latency);
-    JFreeChart chart = ChartFactory.createXYLineChart("Per height (dashed: block-time budgets)",
-        "height", "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
-    org.jfree.chart.plot.XYPlot plot = chart.getXYPlot();
-    plot.getDomainAxis().setStandardTickUnits(
-        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
-    for (Verdict v : budgets) {
-      org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(v.blockTimeMs());
-      m.setPaint(java.awt.Color.GRAY);
-      m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT,
-          java.awt.BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
-      m.setLabel(fmt(v.blockTimeMs()) + " ms");
-      m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-      m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-      plot.addRangeMarker(m);
-    }
-    return chart;
   }
 
   private static String fmt(double ms) {
