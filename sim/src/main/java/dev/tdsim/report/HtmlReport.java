@@ -67,6 +67,14 @@ public final class HtmlReport {
         + " validator, failed checks and blame, block_propose calls short of honest shares);"
         + " reshare is the rest of the time after the first block_propose: new signer sets, new"
         + " shares, their travel and the later block_propose calls.</p>");
+    List<String> why = WhyThisCost.notes(s, heights);
+    if (!why.isEmpty()) {
+      h.append("<h3>Why this cost</h3><ul class=\"why\">");
+      for (String n : why) {
+        h.append("<li>").append(esc(n)).append("</li>");
+      }
+      h.append("</ul>");
+    }
     ChainTiming ch = s.chain();
     h.append("<h3>Inside consensus, and after decryption</h3><table><tr><th>network and"
         + " waiting</th><th>validation</th><th>signatures</th><th>WAL</th><th>execution</th>"
