@@ -15,7 +15,8 @@ import java.util.Map;
  *     bottleneck: combine, 77% of the judged time}
  * @param fits per budget (its milliseconds as the key, in the scenario's order) whether it fits
  * @param closestBudgetMs the smallest budget that fits, or when none does the one with the
- *     largest share of heights fitting (the smallest of those on a tie); null without budgets
+ *     largest share of heights fitting (the largest of those on a tie: the nearest to fitting);
+ *     null without budgets
  * @param closestShare the share of heights fitting that budget
  * @param bottleneckPhase the phase with the most mean milliseconds of the judged time: with
  *     {@code before-next} among consensus, the decryption phases and execution; with {@code
@@ -68,7 +69,7 @@ public record Headline(
         }
       } else if (closest == null || !closest.fits() && (v.shareOfHeightsFitting()
           > closest.shareOfHeightsFitting() || v.shareOfHeightsFitting()
-          == closest.shareOfHeightsFitting() && v.blockTimeMs() < closest.blockTimeMs())) {
+          == closest.shareOfHeightsFitting() && v.blockTimeMs() > closest.blockTimeMs())) {
         closest = v;
       }
     }
@@ -87,8 +88,12 @@ public record Headline(
           .append(String.join(", ", missing)).append("; ");
     }
     if (closest != null) {
-      t.append(String.format(Locale.ROOT, "closest %s (%.0f%% of heights)",
-          budget(closest.blockTimeMs()), 100 * closest.shareOfHeightsFitting()));
+      t.append(String.format(Locale.ROOT, "closest %s (%.0f%% of heights", budget(
+          closest.blockTimeMs()), 100 * closest.shareOfHeightsFitting()));
+      if ((halted || !closest.fits()) && !Double.isNaN(closest.judgedP95Ms())) {
+        t.append(String.format(Locale.ROOT, ", judged p95 %.0f ms", closest.judgedP95Ms()));
+      }
+      t.append(")");
     }
     String phase = null;
     double share = 0;

@@ -25,13 +25,22 @@ class HeadlineTest {
     Headline h = Headline.of(List.of(v(500, false, 0), v(1000, false, 0.02), v(2000, false, 0.1)),
         PATH, 0, Schedule.BEFORE_NEXT, true, false, null);
     // judged = 300 + 1700 + 0 execution; combine 1540 / 2000 = 77%
-    assertEquals("answer: nothing fits; closest 2 s (10% of heights); bottleneck: combine, 77%"
-        + " of the judged time", h.text());
+    assertEquals("answer: nothing fits; closest 2 s (10% of heights, judged p95 4 ms);"
+        + " bottleneck: combine, 77% of the judged time", h.text());
     assertEquals(2000.0, h.closestBudgetMs());
     assertEquals(0.1, h.closestShare(), 1e-12);
     assertEquals("combine", h.bottleneckPhase());
     assertEquals(0.77, h.bottleneckShare(), 1e-12);
     assertEquals(Map.of("500", false, "1000", false, "2000", false), h.fits());
+  }
+
+  @Test
+  void whenNoHeightFitsAnyBudgetTheLargestIsTheClosest() {
+    Headline h = Headline.of(List.of(v(100, false, 0), v(2000, false, 0), v(500, false, 0)),
+        PATH, 0, Schedule.BEFORE_NEXT, true, false, null);
+    assertEquals(2000.0, h.closestBudgetMs());
+    assertTrue(h.text().startsWith("answer: nothing fits; closest 2 s (0% of heights, judged p95"
+        + " 4 ms)"), h.text());
   }
 
   @Test
@@ -71,7 +80,7 @@ class HeadlineTest {
     Headline h = Headline.of(List.of(v(1000, false, 0.6), v(2000, true, 0.6)), PATH, 0,
         Schedule.BEFORE_NEXT, true, true, 7);
     assertTrue(h.text().startsWith("answer: the chain halted at height 7 (faults), so no budget"
-        + " fits; closest 1 s (60% of heights); bottleneck: combine"), h.text());
+        + " fits; closest 2 s (60% of heights, judged p95 4 ms); bottleneck: combine"), h.text());
     assertFalse(h.fits().get("2000"));
     assertEquals(7, h.haltedAtHeight());
   }
