@@ -116,6 +116,7 @@ public final class RealCrypto<S> {
     // the others nothing). Each validator computes them on its own machine, once per set it folds
     // for: it is charged their cost when its last folded set differs from this one.
     long[] extra = coefficientCharges(validators, signers);
+    lastCoefficientCharges = extra;
     return workers.map(validators.size(), i -> {
       long t0 = cpu();
       CombineVariant.ShareMaker maker = variant.shareMaker(keys, validators.get(i), signers);
@@ -139,6 +140,17 @@ public final class RealCrypto<S> {
     }
     return extra;
   }
+
+  /**
+   * Of each validator's CPU time in the last {@link #createShares} result, the part that is the
+   * signer set's coefficients (in the order of its validators): the cost model's SHARE_CREATE
+   * holds the shares only, so the cost check leaves this part out.
+   */
+  long[] lastCoefficientCharges() {
+    return lastCoefficientCharges.clone();
+  }
+
+  private long[] lastCoefficientCharges = new long[0];
 
   /** Per validator, the signer set whose coefficients it computed last (folding variants). */
   private final Map<Integer, SignerSet> coefficientsOf = new java.util.HashMap<>();

@@ -128,9 +128,11 @@ class RealCryptoTest {
       // The coefficients were computed once (on this thread) and measured then.
       long cost = crypto.coefficientsCpuNanos(set);
       assertTrue(cost > 0, "measured cost " + cost);
+      long[] parts = crypto.lastCoefficientCharges();
       for (int i = 0; i < makers.size(); i++) {
         assertTrue(made.get(i).cpuNanos() >= cost, "validator " + makers.get(i) + " paid "
             + made.get(i).cpuNanos() + " ns, below the coefficients' " + cost + " ns");
+        assertEquals(cost, parts[i], "the coefficients' part of validator " + makers.get(i));
       }
       // An equal set (a new object, as each height's announcement is): nobody pays again; a
       // validator whose last set was another pays it.
