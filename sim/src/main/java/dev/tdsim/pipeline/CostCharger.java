@@ -42,10 +42,17 @@ final class CostCharger {
    */
   long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
       boolean check) {
-    if (check && costCheck != null && realCryptoAtHeight.test(height) && cpuNanos > 0) {
-      costCheck.record(op, size, cpuNanos);
+    if (check) {
+      check(height, op, size, cpuNanos);
     }
     return timingAt(height).durationNanos(op, size, cpuNanos, op.parallelUnits(size), hw);
+  }
+
+  /** Checks one real call's CPU time against the cost model (when checking, at real heights). */
+  void check(int height, CryptoOp op, OpSize size, long cpuNanos) {
+    if (costCheck != null && realCryptoAtHeight.test(height) && cpuNanos > 0) {
+      costCheck.record(op, size, cpuNanos);
+    }
   }
 
   TimingModel timingAt(int height) {

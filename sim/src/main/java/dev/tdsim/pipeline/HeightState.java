@@ -53,6 +53,8 @@ final class HeightState {
   int generation;
   Map<Integer, List<byte[]>> genShares;
   Map<Integer, Long> genShareCpu;
+  /** Of genShareCpu, the signer set's coefficients (not in the cost model's SHARE_CREATE). */
+  Map<Integer, Long> genCoefficientCpu;
   boolean combining;
   boolean busy;
   boolean done;

@@ -110,12 +110,73 @@ public final class RealCrypto<S> {
   public List<Timed<List<byte[]>>> createShares(
       List<Integer> validators, SignerSet signers, List<Ciphertext> cts) {
     calls += validators.size();
+    // Variants that fold the signer set into their shares need the set's Lagrange coefficients,
+    // which SignerSet computes once and shares: computed here, before the per-validator timings,
+    // so that no validator's timing holds them by chance (the first thread to ask paid them all,
+    // the others nothing). Each validator computes them on its own machine, once per set it folds
+    // for: it is charged their cost when its last folded set differs from this one.
+    long[] extra = coefficientCharges(validators, signers);
+    lastCoefficientCharges = extra;
     return workers.map(validators.size(), i -> {
       long t0 = cpu();
       CombineVariant.ShareMaker maker = variant.shareMaker(keys, validators.get(i), signers);
       List<byte[]> shares = cts.stream().map(maker::create).toList();
-      return new Timed<>(shares, cpu() - t0);
+      return new Timed<>(shares, cpu() - t0 + extra[i]);
     });
+  }
+
+  /**
+   * The CPU nanoseconds of the signer set's Lagrange coefficients that each of {@code
+   * validators} pays now (in order): the set's cost for a validator whose last folded set was
+   * another, 0 for one that folded for an equal set last, and 0 for variants that do not fold.
+   */
+  long[] coefficientCharges(List<Integer> validators, SignerSet signers) {
+    long setCpu = variant.sharesDependOnSigners() ? coefficientsCpuNanos(signers) : 0;
+    long[] extra = new long[validators.size()];
+    for (int i = 0; i < validators.size(); i++) {
+      if (setCpu > 0 && !signers.equals(coefficientsOf.put(validators.get(i), signers))) {
+        extra[i] = setCpu;
+      }
+    }
+    return extra;
+  }
+
+  /**
+   * Of each validator's CPU time in the last {@link #createShares} result, the part that is the
+   * signer set's coefficients (in the order of its validators): the cost model's SHARE_CREATE
+   * holds the shares only, so the cost check leaves this part out.
+   */
+  long[] lastCoefficientCharges() {
+    return lastCoefficientCharges.clone();
+  }
+
+  private long[] lastCoefficientCharges = new long[0];
+
+  /** Per validator, the signer set whose coefficients it computed last (folding variants). */
+  private final Map<Integer, SignerSet> coefficientsOf = new java.util.HashMap<>();
+  /** The measured CPU cost of recent signer sets' coefficients (equal sets cost the same). */
+  private final Map<SignerSet, Long> coefficientsCpu = new java.util.LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<SignerSet, Long> eldest) {
+      return size() > 64;
+    }
+  };
+
+  /**
+   * The CPU nanoseconds of the Lagrange coefficients of {@code signers} (computed now on this
+   * thread if they are not yet; an equal set computed before gives its measured cost).
+   */
+  long coefficientsCpuNanos(SignerSet signers) {
+    Long known = coefficientsCpu.get(signers);
+    // Large sets build their product trees on a pool of their own (RootTree): this thread's CPU
+    // misses that work, the process's holds it (in coarser ticks); the larger of the two.
+    long p0 = processCpu();
+    long t0 = cpu();
+    signers.lambdas();
+    long measured = Math.max(cpu() - t0, processCpu() - p0);
+    long cost = known == null ? measured : Math.max(known, measured);
+    coefficientsCpu.put(signers, cost);
+    return cost;
   }
 
   /**
@@ -225,6 +286,8 @@ public final class RealCrypto<S> {
     }
     new BlockProposer<>(variant, keys, workers).propose(cts, shares, null, random);
     calls = 0;
+    coefficientsOf.clear(); // no validator keeps the warm-up's coefficients
+    coefficientsCpu.clear();
   }
 
   static long cpu() {

@@ -94,11 +94,14 @@ final class ShareCreation<S> {
       if (st.genShares == null) {
         List<Integer> makers = st.signers.validators();
         List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(makers, st.signers, cts);
+        long[] coefficients = crypto.lastCoefficientCharges();
         st.genShares = new HashMap<>();
         st.genShareCpu = new HashMap<>();
+        st.genCoefficientCpu = new HashMap<>();
         for (int i = 0; i < makers.size(); i++) {
           st.genShares.put(makers.get(i), made.get(i).value());
           st.genShareCpu.put(makers.get(i), made.get(i).cpuNanos());
+          st.genCoefficientCpu.put(makers.get(i), coefficients[i]);
         }
       }
       List<byte[]> honest = st.genShares.get(validator);
@@ -121,7 +124,10 @@ final class ShareCreation<S> {
       }
       if (faulty == null) {
         toCombiner = honest;
-        create = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, true);
+        // Charged with the signer set's coefficients; checked against the cost model without.
+        create = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, false);
+        ctx.charger.check(st.height, CryptoOp.SHARE_CREATE, size,
+            honestCpu - st.genCoefficientCpu.get(validator));
         if (gen > 1) {
           shareFaultCpuNanos += honestCpu; // new shares for a reshare
         }
@@ -131,7 +137,9 @@ final class ShareCreation<S> {
         if (type == ShareFaultType.EQUIVOCATED) {
           // Its correct shares go to the backup combiner (proposer of height + 1, round 1).
           toBackup = honest;
-          create += charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, true);
+          create += charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, false);
+          ctx.charger.check(st.height, CryptoOp.SHARE_CREATE, size,
+              honestCpu - st.genCoefficientCpu.get(validator));
         }
       }
     } else {

@@ -7,11 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /** The one self-contained page a person reads first: verdicts, critical path, scenario. */
 public final class HtmlReport {
@@ -26,8 +21,10 @@ public final class HtmlReport {
         .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;")
         .append("padding:4px 10px;text-align:right}th{background:#eee}.yes{color:#070;")
         .append("font-weight:bold}.no{color:#b00;font-weight:bold}pre{background:#f6f6f6;")
-        .append("padding:1em;overflow:auto}</style></head><body>");
+        .append("padding:1em;overflow:auto}.headline{font-size:1.2em;padding:0.3em 0.8em;")
+        .append("border-left:4px solid #0072B2;background:#f3f8fc}</style></head><body>");
     h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
+    h.append("<p class=\"headline\"><b>").append(esc(s.headline().text())).append("</b></p>");
     h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
         .append(esc(s.timing())).append("</b>, decryption <b>").append(esc(s.schedule()))
         .append("</b>, consensus simulated <b>").append(esc(s.consensusMode()))
@@ -70,6 +67,14 @@ public final class HtmlReport {
         + " validator, failed checks and blame, block_propose calls short of honest shares);"
         + " reshare is the rest of the time after the first block_propose: new signer sets, new"
         + " shares, their travel and the later block_propose calls.</p>");
+    List<String> why = WhyThisCost.notes(s, heights);
+    if (!why.isEmpty()) {
+      h.append("<h3>Why this cost</h3><ul class=\"why\">");
+      for (String n : why) {
+        h.append("<li>").append(esc(n)).append("</li>");
+      }
+      h.append("</ul>");
+    }
     ChainTiming ch = s.chain();
     h.append("<h3>Inside consensus, and after decryption</h3><table><tr><th>network and"
         + " waiting</th><th>validation</th><th>signatures</th><th>WAL</th><th>execution</th>"
@@ -86,8 +91,19 @@ public final class HtmlReport {
     h.append("<img alt=\"critical path\" src=\"")
         .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
         .append("\">");
-    h.append("<h2>Decryption latency per height</h2><img alt=\"latency per height\" src=\"")
-        .append(Charts.dataUri(latencyChart(heights, s.verdicts()), 900, 320)).append("\">");
+    Headline headline = s.headline();
+    dev.tdsim.pipeline.Schedule schedule = dev.tdsim.pipeline.Schedule.byName(s.schedule());
+    h.append("<h2>Judged time per height</h2><img alt=\"judged time per height\" src=\"")
+        .append(Charts.dataUri(Charts.perHeight(heights, s.verdicts(), schedule,
+            headline.closestBudgetMs()), 900, 320)).append("\"><p>Bold: the judged time of each"
+            + " height (").append(esc(schedule.judgedTime())).append("), what the verdict"
+            + " compares with the budgets (dashed).");
+    if (headline.closestBudgetMs() != null) {
+      h.append(" Red crosses: heights that miss ")
+          .append(esc(Headline.budget(headline.closestBudgetMs())))
+          .append(", the closest budget of the headline.");
+    }
+    h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
     if (!s.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : s.notes()) {
@@ -169,35 +185,6 @@ public final class HtmlReport {
           + " the combiner's critical path): blame and reshare as in the critical path above."
           + " The named faulty are every validator the combiner named at those heights.</p>");
     }
-  }
-
-  /** Consensus and decryption latency per height, with the budgets drawn across. */
-  private static JFreeChart latencyChart(List<HeightRecord> heights, List<Verdict> budgets) {
-    XYSeries consensus = new XYSeries("consensus");
-    XYSeries latency = new XYSeries("decryption latency");
-    for (HeightRecord r : heights) {
-      consensus.add(r.height(), r.consensusNanos() / 1e6);
-      latency.add(r.height(), r.decryptionLatencyNanos() / 1e6);
-    }
-    XYSeriesCollection data = new XYSeriesCollection();
-    data.addSeries(consensus);
-    data.addSeries(latency);
-    JFreeChart chart = ChartFactory.createXYLineChart("Per height (dashed: block-time budgets)",
-        "height", "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
-    org.jfree.chart.plot.XYPlot plot = chart.getXYPlot();
-    plot.getDomainAxis().setStandardTickUnits(
-        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
-    for (Verdict v : budgets) {
-      org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(v.blockTimeMs());
-      m.setPaint(java.awt.Color.GRAY);
-      m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT,
-          java.awt.BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
-      m.setLabel(fmt(v.blockTimeMs()) + " ms");
-      m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
-      m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
-      plot.addRangeMarker(m);
-    }
-    return chart;
   }
 
   private static String fmt(double ms) {

@@ -1,6 +1,8 @@
 package dev.tdsim.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +20,13 @@ import java.util.Map;
  *     model} ({@code CostCheck.Summary.toMap()}: per operation the median measured/predicted
  *     ratio and call count, and a warning above 15%); null (left out of summary.json) when not
  *     checked
+ * <p>summary.json also holds {@code headline} first: the answer in one line ({@link Headline},
+ * derived from the fields below).
+ *
  * @param faults the fault timeline, what the faults cost, halts and evidence ({@link
  *     FaultSummary#of}); null (left out) in a run without faults
  */
+@JsonPropertyOrder({"headline"})
 public record RunSummary(
     String scenario,
     long seed,
@@ -80,5 +86,11 @@ public record RunSummary(
   /** Whether the chain halted (heights after it have no verdict). */
   public boolean halted() {
     return faults != null && faults.get("halted") != null;
+  }
+
+  /** The answer in one line, derived from the verdicts and critical path ({@link Headline}). */
+  @JsonProperty(value = "headline", access = JsonProperty.Access.READ_ONLY)
+  public Headline headline() {
+    return Headline.of(this);
   }
 }

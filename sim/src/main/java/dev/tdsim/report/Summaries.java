@@ -53,9 +53,10 @@ public final class Summaries {
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
-  /** The console table: one line per budget, then the critical path. */
+  /** The console table: the headline, one line per budget, then the critical path. */
   public static String table(RunSummary s) {
     StringBuilder b = new StringBuilder();
+    b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
         s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
     b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s%n", "block time",

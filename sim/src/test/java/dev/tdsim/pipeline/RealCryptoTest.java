@@ -113,4 +113,47 @@ class RealCryptoTest {
       assertEquals(12, us.size());
     }
   }
+
+  @Test
+  void everyFoldingValidatorPaysTheSignerSetCoefficientsOnceItsSetIsNew() {
+    try (Workers two = Workers.of(2)) {
+      RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("folded"), PipelineFixture.keys(),
+          two);
+      var committee = PipelineFixture.keys().committee();
+      List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(9), new long[1])
+          .value();
+      List<Integer> makers = List.of(0, 1, 2, 3);
+      SignerSet set = SignerSet.of(committee, makers);
+      List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(makers, set, cts);
+      // The coefficients were computed once (on this thread) and measured then.
+      long cost = crypto.coefficientsCpuNanos(set);
+      assertTrue(cost > 0, "measured cost " + cost);
+      long[] parts = crypto.lastCoefficientCharges();
+      for (int i = 0; i < makers.size(); i++) {
+        assertTrue(made.get(i).cpuNanos() >= cost, "validator " + makers.get(i) + " paid "
+            + made.get(i).cpuNanos() + " ns, below the coefficients' " + cost + " ns");
+        assertEquals(cost, parts[i], "the coefficients' part of validator " + makers.get(i));
+      }
+      // An equal set (a new object, as each height's announcement is): nobody pays again; a
+      // validator whose last set was another pays it.
+      SignerSet again = SignerSet.of(committee, makers);
+      SignerSet other = SignerSet.of(committee, List.of(0, 1, 2));
+      assertEquals(List.of(0L, 0L, 0L, 0L),
+          Arrays.stream(crypto.coefficientCharges(makers, again)).boxed().toList());
+      long[] charged = crypto.coefficientCharges(List.of(0, 1), other);
+      assertTrue(charged[0] > 0 && charged[0] == charged[1], Arrays.toString(charged));
+      long[] back = crypto.coefficientCharges(List.of(0, 3), again);
+      assertTrue(back[0] > 0, "0 folded for another set since");
+      assertEquals(0, back[1], "3 still holds this set's coefficients");
+    }
+  }
+
+  @Test
+  void variantsThatDoNotFoldPayNoCoefficients() {
+    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("fast"), PipelineFixture.keys(),
+        Workers.of(1));
+    SignerSet set = SignerSet.of(PipelineFixture.keys().committee(), List.of(0, 1, 2));
+    assertEquals(List.of(0L, 0L, 0L),
+        Arrays.stream(crypto.coefficientCharges(List.of(0, 1, 2), set)).boxed().toList());
+  }
 }
