@@ -240,8 +240,8 @@ public final class Calibrator {
       double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
       check(name, result, payloads);
       boolean verifies = proposer.combinerFor(result.signersUsed()).verifiesShares();
-      Map<CryptoOp, Long> phaseWall = byOp(result.timings());
-      Map<CryptoOp, Long> phaseCpu = byOp(result.cpu());
+      Map<CryptoOp, Long> phaseWall = RealCrypto.byOp(result.timings());
+      Map<CryptoOp, Long> phaseCpu = RealCrypto.byOp(result.cpu());
       for (CryptoOp op : PHASES) {
         if (op == CryptoOp.VERIFY && !verifies) {
           continue;
@@ -270,20 +270,6 @@ public final class Calibrator {
         add("BLAME", CryptoOp.BLAME, faultySize, k, blameCpu, blameWall * share, blameWall);
       }
     }
-  }
-
-  /** block_propose's phase times keyed by the operation each phase is priced as. */
-  private static Map<CryptoOp, Long> byOp(BlockResult.PhaseTimings t) {
-    Map<CryptoOp, Long> m = new EnumMap<>(CryptoOp.class);
-    m.put(CryptoOp.DECODE, t.decodeNanos());
-    m.put(CryptoOp.VALIDITY, t.validityNanos());
-    m.put(CryptoOp.CHECK, t.checkNanos());
-    m.put(CryptoOp.VERIFY, t.verifyNanos());
-    m.put(CryptoOp.PREPARE, t.prepareNanos());
-    m.put(CryptoOp.COMBINE, t.combineNanos());
-    m.put(CryptoOp.BLAME, t.blameNanos());
-    m.put(CryptoOp.DECRYPT, t.decryptNanos());
-    return m;
   }
 
   /**

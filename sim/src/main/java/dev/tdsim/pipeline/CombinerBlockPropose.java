@@ -144,14 +144,7 @@ final class CombinerBlockPropose<S> {
           valueFaults = result.plaintexts().get(i).isEmpty()
               && !result.invalidCiphertexts().contains(i);
         }
-        phaseCpu.put(CryptoOp.DECODE, c.decodeNanos());
-        phaseCpu.put(CryptoOp.VALIDITY, c.validityNanos());
-        phaseCpu.put(CryptoOp.VERIFY, c.verifyNanos());
-        phaseCpu.put(CryptoOp.CHECK, c.checkNanos());
-        phaseCpu.put(CryptoOp.PREPARE, c.prepareNanos());
-        phaseCpu.put(CryptoOp.COMBINE, c.combineNanos());
-        phaseCpu.put(CryptoOp.BLAME, c.blameNanos());
-        phaseCpu.put(CryptoOp.DECRYPT, c.decryptNanos());
+        phaseCpu.putAll(RealCrypto.byOp(c));
         // A set prepared after dropping faulty validators is one more prepare_combine (variants
         // that fold the signer set wait for new shares instead).
         if (!folding()) {

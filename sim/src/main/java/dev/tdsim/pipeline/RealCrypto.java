@@ -10,8 +10,10 @@ import dev.tdsim.crypto.tpke.Tpke;
 import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.CombineVariant;
+import dev.tdsim.timing.CryptoOp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -300,5 +302,19 @@ public final class RealCrypto<S> {
       s += x;
     }
     return s;
+  }
+
+  /** block_propose's phase times keyed by the operation each phase is priced as. */
+  public static Map<CryptoOp, Long> byOp(BlockResult.PhaseTimings t) {
+    Map<CryptoOp, Long> m = new EnumMap<>(CryptoOp.class);
+    m.put(CryptoOp.DECODE, t.decodeNanos());
+    m.put(CryptoOp.VALIDITY, t.validityNanos());
+    m.put(CryptoOp.CHECK, t.checkNanos());
+    m.put(CryptoOp.VERIFY, t.verifyNanos());
+    m.put(CryptoOp.PREPARE, t.prepareNanos());
+    m.put(CryptoOp.COMBINE, t.combineNanos());
+    m.put(CryptoOp.BLAME, t.blameNanos());
+    m.put(CryptoOp.DECRYPT, t.decryptNanos());
+    return m;
   }
 }
