@@ -1,0 +1,54 @@
+package dev.tdsim.crypto.design;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import java.util.Optional;
+
+/**
+ * One threshold-decryption design for a block of encrypted transactions: how clients seal, what
+ * the proposer publishes, what each validator sends after the commit and how the combiner opens
+ * the block. Ferveo's per-transaction designs ({@link dev.tdsim.crypto.variant.CombineVariant})
+ * and the one-share-per-block designs are all designs; the simulator and the benchmarks see only
+ * this interface. A design knows its own facts: nothing outside compares its name.
+ */
+public interface BlockDesign {
+  /** Stable lower-case name users write (the scenario's {@code crypto.variant}). */
+  String name();
+
+  /** One line: what the design does and where it comes from. */
+  String description();
+
+  /**
+   * What would keep the design, as tdsim runs it, from being deployed (empty: nothing known).
+   * Shown with every run of the design.
+   */
+  default Optional<String> deploymentCaveat() {
+    return Optional.empty();
+  }
+
+  /**
+   * What the design reveals beyond the committed block's own transactions (block-key: every
+   * transaction sealed to the block's identity, included or not). Shown with every run.
+   */
+  default Optional<String> disclosureCaveat() {
+    return Optional.empty();
+  }
+
+  /** Whether a validator's shares depend on the signer set (a changed set needs new shares). */
+  boolean sharesDependOnSigners();
+
+  /** How many encoded shares a validator sends for a block of {@code blockSize} transactions. */
+  int sharesPerBlock(int blockSize);
+
+  /** Encoded bytes of one of validator {@code validator}'s shares, as it travels. */
+  long shareWireBytes(Committee committee, int validator);
+
+  /**
+   * The dealer's setup beside the key set, once per run (batched: KZG powers for blocks of up to
+   * {@code maxBlockSize} transactions; designs that need nothing more reuse {@code keys}).
+   * Every secret comes from {@code random}.
+   */
+  DesignKeys setup(KeySet keys, int maxBlockSize, StrongRandom random, Workers workers);
+}

@@ -1,0 +1,49 @@
+package dev.tdsim.crypto.design;
+
+import dev.tdsim.crypto.CryptoException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The registry of one-share-per-block designs, keyed by the lower-case names users write. (The
+ * Ferveo variants have their own registry, {@link dev.tdsim.crypto.variant.Variants}; the
+ * simulator's registry of everything a scenario may name joins the two.)
+ */
+public final class Designs {
+  private static final Map<String, BlockDesign> BY_NAME = new LinkedHashMap<>();
+
+  static {
+    // register(new BatchedDesign());   (issue 10: batched)
+    // register(new BlockKeyDesign());  (issue 10: block-key)
+  }
+
+  private Designs() {}
+
+  private static void register(BlockDesign design) {
+    BY_NAME.put(design.name(), design);
+  }
+
+  /** The design of that name; unknown names fail with the list of known ones. */
+  public static BlockDesign byName(String name) {
+    BlockDesign d = BY_NAME.get(name == null ? null : name.trim().toLowerCase());
+    if (d == null) {
+      throw new CryptoException(
+          "choosing design", "unknown design '" + name + "'; known: " + names());
+    }
+    return d;
+  }
+
+  public static boolean isDesign(String name) {
+    return name != null && BY_NAME.containsKey(name.trim().toLowerCase());
+  }
+
+  public static List<BlockDesign> all() {
+    return new ArrayList<>(BY_NAME.values());
+  }
+
+  public static List<String> names() {
+    return new ArrayList<>(BY_NAME.keySet());
+  }
+}
