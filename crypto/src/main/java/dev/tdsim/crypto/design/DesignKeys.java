@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.design;
 
+import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;

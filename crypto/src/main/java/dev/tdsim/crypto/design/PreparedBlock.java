@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.design;
 
+import dev.tdsim.crypto.SealedTx;
 import java.util.List;
 
 /**

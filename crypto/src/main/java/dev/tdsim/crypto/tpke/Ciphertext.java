@@ -14,7 +14,7 @@ import java.util.Arrays;
  * big-endian) | payload. Decoding checks lengths, curve and subgroup membership.
  */
 public record Ciphertext(SecretGroup group, G1Point u, byte[] payload, G2Point w)
-    implements dev.tdsim.crypto.design.SealedTx {
+    implements dev.tdsim.crypto.SealedTx {
   static final int HEADER_BYTES = 1 + G1Point.COMPRESSED_BYTES + G2Point.COMPRESSED_BYTES + 4;
   /** Poly1305 tag appended to every payload. */
   public static final int TAG_BYTES = 16;

@@ -1,4 +1,4 @@
-package dev.tdsim.crypto.design;
+package dev.tdsim.crypto;
 
 /**
  * An encrypted transaction as it sits in the mempool and in a block, whatever design sealed it.
@@ -11,6 +11,6 @@ public interface SealedTx {
   /** Length of the plaintext it carries (what the client sent). */
   int messageBytes();
 
-  /** The canonical wire encoding; the design's {@link DesignKeys#decode} reads it back. */
+  /** The canonical wire encoding; the design's {@code DesignKeys.decode} reads it back. */
   byte[] toBytes();
 }
