@@ -23,11 +23,11 @@ import java.util.function.Supplier;
  * worktree root:
  * <pre>
  *   mvn -B -q -o -pl crypto test-compile
- *   java -cp "crypto/target/classes:crypto/target/test-classes:$(cat /tmp/cp.txt)" \
+ *   java -cp "crypto/target/classes:crypto/target/test-classes:$CP" \
  *       dev.tdsim.crypto.design.batched.BatchedTiming [threads] [runs]
  * </pre>
- * with /tmp/cp.txt from {@code mvn -B -q -o -pl crypto dependency:build-classpath
- * -Dmdep.outputFile=/tmp/cp.txt}. Defaults: 2 threads, 5 runs; N = 8192 key-share points.
+ * with $CP the jblst, jna, bcprov, guava and failureaccess jars from ~/.m2 (docs/PERFORMANCE.md,
+ * "batched design", spells it out). Defaults: 2 threads, 5 runs; N = 8192 key-share points.
  */
 public final class BatchedTiming {
   private BatchedTiming() {}
