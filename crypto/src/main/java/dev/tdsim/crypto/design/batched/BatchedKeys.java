@@ -141,8 +141,8 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   /**
-   * The proposer's digest: tags interpolated on H_m (one scalar inverse FFT), committed with one
-   * MSM of size m over the powers.
+   * The proposer's digest: the tags committed on the slots of H_n (zero elsewhere) by one MSM of
+   * size B over the Lagrange basis.
    *
    * @throws CryptoException if a transaction is not a batched one, was sealed for another block or
    *     slot than its position, or the block exceeds the setup's capacity
@@ -151,23 +151,33 @@ public final class BatchedKeys implements DesignKeys {
   public BatchedDigest digest(BlockId block, List<SealedTx> txs, Workers w) {
     List<BatchedTx> batched = placed(block, txs);
     Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
-    return digestOf(block, tags, Kzg.interpolate(evaluations(tags)));
+    return digestOf(block, tags);
   }
 
-  private BatchedDigest digestOf(BlockId block, Fr[] tags, Fr[] coefficients) {
-    G1Point c = Kzg.commit(setup, coefficients);
+  private BatchedDigest digestOf(BlockId block, Fr[] tags) {
+    G1Point c = Kzg.commitTags(setup, tags);
     return new BatchedDigest(block, tags.length, c, c.add(Cipher.blockPoint(block)), setup);
   }
 
-  /** The tags placed on H_m: tag j at index bitrev(j), zero at the empty slots. */
-  static Fr[] evaluations(Fr[] tags) {
-    int m = BatchedSetup.domainSize(tags.length);
-    Fr[] evals = new Fr[m];
+  /** The block's values on all of H_n: tag j at omega^j, zero at the empty slots. */
+  Fr[] evaluations(Fr[] tags) {
+    Fr[] evals = new Fr[setup.capacity()];
     java.util.Arrays.fill(evals, Fr.zero());
-    for (int j = 0; j < tags.length; j++) {
-      evals[BatchedSetup.indexInDomain(j, m)] = tags[j];
-    }
+    System.arraycopy(tags, 0, evals, 0, tags.length);
     return evals;
+  }
+
+  /**
+   * -pi_j for every transaction: B direct openings when that is cheaper, else all n openings by
+   * FK20 on the polynomial's coefficients (one scalar inverse FFT of size n).
+   */
+  G1Point[] negatedProofs(Fr[] tags, Workers w) {
+    if (Kzg.directIsCheaper(tags.length, setup.capacity())) {
+      return w.map(tags.length, j -> Kzg.openDirect(setup, tags, j).negate())
+          .toArray(G1Point[]::new);
+    }
+    G1Point[] proofs = Kzg.openAll(setup, Kzg.interpolate(evaluations(tags)), w);
+    return w.map(tags.length, j -> proofs[j].negate()).toArray(G1Point[]::new);
   }
 
   private List<BatchedTx> placed(BlockId block, List<SealedTx> txs) {
@@ -194,7 +204,8 @@ public final class BatchedKeys implements DesignKeys {
   /**
    * What validators and the combiner do while the block is voted on: recompute the digest and
    * compare (a proposer cannot publish a digest that opens anything but this block's
-   * transactions), check every transaction's validity, and compute all evaluation proofs (FK20).
+   * transactions), check every transaction's validity, and compute every transaction's evaluation
+   * proof (direct Lagrange-basis openings for small blocks, FK20 over H_n otherwise).
    *
    * @throws CryptoException when the digest is another setup's or does not commit to these
    *     transactions
@@ -209,8 +220,7 @@ public final class BatchedKeys implements DesignKeys {
           + " transactions, the block holds " + batched.size());
     }
     Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
-    Fr[] coefficients = Kzg.interpolate(evaluations(tags));
-    BatchedDigest mine = digestOf(d.block(), tags, coefficients);
+    BatchedDigest mine = digestOf(d.block(), tags);
     if (!mine.commitment().equals(d.commitment())) {
       throw new CryptoException("batched prepare",
           "the proposer's digest does not commit to the block's transactions");
@@ -222,10 +232,7 @@ public final class BatchedKeys implements DesignKeys {
         invalid.add(j);
       }
     }
-    G1Point[] proofs = Kzg.openAll(setup, coefficients, w);
-    int m = coefficients.length;
-    G1Point[] negated = w.map(batched.size(),
-        j -> proofs[BatchedSetup.indexInDomain(j, m)].negate()).toArray(G1Point[]::new);
+    G1Point[] negated = negatedProofs(tags, w);
     return new BatchedBlock(d, batched, tags, negated, invalid, System.nanoTime() - start);
   }
 

@@ -52,6 +52,26 @@ class BatchedRoundTripTest {
     }
   }
 
+  /** A full block of 64: prepare takes the FK20 path (64^2 > 32 * 64), and every tx opens. */
+  @Test
+  void aFullBlockGoesThroughFk20AndDecrypts() {
+    BatchedKeys keys64 = (BatchedKeys) Designs.byName("batched")
+        .setup(KEYS, 64, SeededDrbg.of(9, "fk20-block", 0), WORKERS);
+    assertFalse(Kzg.directIsCheaper(64, 64));
+    BlockId block = new BlockId("test", 64);
+    SeededDrbg random = SeededDrbg.of(9, "fk20-block", 1);
+    List<SealedTx> txs = WORKERS.map(64, j -> keys64.encrypt(block, j,
+        BatchedFixture.message(j % 5), SeededDrbg.of(9, "fk20-tx", j)));
+    BatchedBlock prepared = BatchedFixture.prepared(keys64, block, txs);
+    SignerSet all = SignerSet.all(KEYS.committee());
+    BlockResult r = keys64.propose(prepared, BatchedFixture.shares(keys64, all, prepared), all,
+        null, random);
+    assertEquals(BlockResult.Status.DECRYPTED, r.status());
+    for (int j = 0; j < 64; j++) {
+      assertArrayEquals(BatchedFixture.message(j % 5), r.plaintexts().get(j).orElseThrow());
+    }
+  }
+
   @Test
   void registeredUnderItsName() {
     assertEquals("batched", Designs.byName("batched").name());
@@ -71,6 +91,32 @@ class BatchedRoundTripTest {
     for (int k = 0; k < m; k++) {
       assertEquals(Kzg.openNaive(BATCHED.setup(), c, d.element(k)), fast[k], "opening " + k);
     }
+  }
+
+  /** prepare's two ways to the openings agree with each other and with the naive opening. */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 7, 16})
+  void directOpeningsEqualFk20Openings(int count) {
+    SeededDrbg random = SeededDrbg.of(7, "direct", count);
+    Fr[] tags = new Fr[count];
+    for (int j = 0; j < count; j++) {
+      tags[j] = Fr.random(random);
+    }
+    Fr[] coefficients = Kzg.interpolate(BATCHED.evaluations(tags));
+    G1Point[] fk20 = Kzg.openAll(BATCHED.setup(), coefficients, WORKERS);
+    assertEquals(Kzg.commit(BATCHED.setup(), coefficients), Kzg.commitTags(BATCHED.setup(), tags));
+    for (int j = 0; j < count; j++) {
+      G1Point direct = Kzg.openDirect(BATCHED.setup(), tags, j);
+      assertEquals(fk20[j], direct, "slot " + j);
+      assertEquals(Kzg.openNaive(BATCHED.setup(), coefficients, BATCHED.setup().slotPoint(j)),
+          direct, "slot " + j);
+    }
+  }
+
+  @Test
+  void capacityIsRoundedUpToAPowerOfTwo() {
+    assertEquals(16, BATCHED.maxBlockSize());
+    assertEquals(8, BatchedSetup.deal(KEYS, 5, SeededDrbg.of(8, "cap", 0), WORKERS).capacity());
   }
 
   @Test
