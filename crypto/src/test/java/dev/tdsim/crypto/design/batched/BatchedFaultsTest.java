@@ -179,4 +179,26 @@ class BatchedFaultsTest {
     dev.tdsim.crypto.field.Fr emptyTag = Cipher.tag(empty.header());
     assertTrue(Cipher.open(Cipher.kdf(k, emptyTag), empty.header(), empty.bodyView()).isEmpty());
   }
+
+  /** Shares made for another block's digest, or folded for another signer set, are named. */
+  @Test
+  void sharesForAnotherBlockOrSignerSetAreNamed() {
+    BlockId otherBlock = new BlockId("faults", 8);
+    BatchedBlock other = BatchedFixture.prepared(BATCHED, otherBlock,
+        BatchedFixture.seal(BATCHED, otherBlock, 2, SeededDrbg.of(17, "other", 0)));
+    SignerSet all = SignerSet.all(KEYS.committee());
+    Map<Integer, List<byte[]>> shares = BatchedFixture.shares(BATCHED, all, PREPARED);
+    shares.put(2, BATCHED.createShares(2, all, other));
+    BlockResult r = BATCHED.propose(PREPARED, shares, all,
+        s -> BatchedFixture.shares(BATCHED, s, PREPARED), SeededDrbg.of(18, "f", 0));
+    assertAllOpened(r);
+    assertEquals(List.of(2), List.copyOf(r.faultyValidators().keySet()));
+    // Folded for the committee minus validator 7, but claimed for the whole committee.
+    SignerSet seven = SignerSet.of(KEYS.committee(), List.of(0, 1, 2, 3, 4, 5, 6));
+    Map<Integer, List<byte[]>> misfolded = BatchedFixture.shares(BATCHED, all, PREPARED);
+    misfolded.put(4, BATCHED.createShares(4, seven, PREPARED));
+    r = BATCHED.propose(PREPARED, misfolded, all, null, SeededDrbg.of(19, "f", 0));
+    assertEquals(BlockResult.Status.NEEDS_RESHARE, r.status());
+    assertEquals(List.of(4), List.copyOf(r.faultyValidators().keySet()));
+  }
 }
