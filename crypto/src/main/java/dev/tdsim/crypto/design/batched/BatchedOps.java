@@ -62,6 +62,11 @@ public final class BatchedOps {
     return keys.negatedProofs(tags, workers);
   }
 
+  /** validity of a whole block (one product, one final exponentiation): the invalid positions. */
+  public List<Integer> validity(List<SealedTx> txs) {
+    return keys.invalidPositions(txs.stream().map(t -> (BatchedTx) t).toList(), workers);
+  }
+
   /** The whole of prepare: digest check, validity of every transaction, FK20. */
   public BatchedBlock prepare(BatchedDigest digest, List<SealedTx> txs) {
     return keys.prepare(digest, txs, workers);

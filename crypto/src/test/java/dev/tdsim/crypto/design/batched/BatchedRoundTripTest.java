@@ -72,6 +72,25 @@ class BatchedRoundTripTest {
     }
   }
 
+  /** The block-wide validity check passes honest blocks and finds exactly the bad ones. */
+  @Test
+  void blockValidityFindsEachBadTransaction() {
+    BlockId block = new BlockId("test", 80);
+    SeededDrbg random = SeededDrbg.of(10, "validity", 0);
+    List<SealedTx> txs = new ArrayList<>(BatchedFixture.seal(BATCHED, block, 7, random));
+    List<BatchedTx> honest = txs.stream().map(t -> (BatchedTx) t).toList();
+    assertTrue(BATCHED.allValid(honest, WORKERS));
+    BatchedTx t3 = honest.get(3);
+    byte[] body = t3.body();
+    body[body.length - 1] ^= 1; // W no longer covers the body
+    txs.set(3, new BatchedTx(block, 3, t3.a(), t3.b(), t3.w(), body));
+    BatchedTx t5 = honest.get(5);
+    txs.set(5, new BatchedTx(block, 5, t5.a(), t5.b().add(BATCHED.setup().slotKeyG2(5)), t5.w(),
+        t5.body())); // B is no longer A times the slot's key
+    BatchedBlock prepared = BatchedFixture.prepared(BATCHED, block, txs);
+    assertEquals(List.of(3, 5), prepared.invalid());
+  }
+
   @Test
   void registeredUnderItsName() {
     assertEquals("batched", Designs.byName("batched").name());

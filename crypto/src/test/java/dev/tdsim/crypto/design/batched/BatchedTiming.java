@@ -83,6 +83,10 @@ public final class BatchedTiming {
     BatchedOps ops = new BatchedOps(batched);
     List<SealedTx> txs = blocks.get(512);
     BatchedDigest digest = ops.digest(block, txs);
+    time("B=512 validity, block-wide (2 Miller loops each, 1 final exp)", 3,
+        () -> ops.validity(txs));
+    time("B=512 validity, one by one (3 Miller loops + final exp each)", 3,
+        () -> workers.map(512, j -> batched.isValid(txs.get(j))));
     BatchedBlock prepared = time("B=512 prepare (digest check + validity + FK20)", 1,
         () -> ops.prepare(digest, txs));
     for (KeySet keys : List.of(keys150, KeySet.deal(
