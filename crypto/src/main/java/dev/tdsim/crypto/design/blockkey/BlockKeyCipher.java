@@ -75,6 +75,15 @@ public final class BlockKeyCipher {
       sigma = random.nextBytes(BlockKeyTx.SEED_BYTES);
       r = h3(idBytes, sigma, message);
     } while (r.isZero());
+    return sealWith(y2, identity, sigma, r, message);
+  }
+
+  /**
+   * The sealing steps for a given seed and scalar; {@link #seal} passes r = H3(id, sigma, M).
+   * Package-private so that tests can build a ciphertext whose AEAD opens but whose r is not
+   * H3(...) (the FO check must refuse it).
+   */
+  static BlockKeyTx sealWith(G2Point y2, G1Point identity, byte[] sigma, Fr r, byte[] message) {
     G2Point u = G2Point.generator().multiply(r);
     byte[] mask = xor(sigma, kdf(MASK_LABEL, Pairings.pair(identity.multiply(r), y2).toBytes()));
     byte[] payload = aead(true, sigma, ad(u, mask), message);

@@ -11,6 +11,9 @@ import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.field.Fr;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,5 +62,44 @@ final class BlockKeyFixture {
 
   static SignerSet all() {
     return SignerSet.all(KEYS.committee());
+  }
+
+  /** BLS12-381's base field prime. */
+  private static final BigInteger P = new BigInteger("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38"
+      + "512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
+  /** G1's cofactor. */
+  private static final BigInteger H1 = new BigInteger("396c8c005555e1568c00aaab0000aaab", 16);
+
+  /**
+   * A pure torsion point T != 0 of E(Fp) (order dividing the cofactor): a point off G1 minus its
+   * G1 part. Added to an honest share, no pairing can see it.
+   */
+  static G1Point torsion() {
+    G1Point p = null;
+    for (BigInteger x = BigInteger.ONE; p == null; x = x.add(BigInteger.ONE)) {
+      BigInteger rhs = x.pow(3).add(BigInteger.valueOf(4)).mod(P);
+      BigInteger y = rhs.modPow(P.add(BigInteger.ONE).shiftRight(2), P);
+      if (y.multiply(y).mod(P).equals(rhs)) {
+        byte[] out = new byte[96];
+        put(out, 0, x);
+        put(out, 48, y);
+        G1Point q = G1Point.fromBytesOnCurve(out);
+        p = q.isInSubgroup() ? null : q;
+      }
+    }
+    G1Point hp = G1Point.identity();
+    for (int bit = H1.bitLength() - 1; bit >= 0; bit--) {
+      hp = hp.add(hp);
+      if (H1.testBit(bit)) {
+        hp = hp.add(p);
+      }
+    }
+    return p.add(hp.multiply(Fr.of(H1.modInverse(Fr.MODULUS))).negate());
+  }
+
+  private static void put(byte[] out, int offset, BigInteger v) {
+    byte[] b = v.toByteArray();
+    int len = Math.min(b.length, 48);
+    System.arraycopy(b, b.length - len, out, offset + 48 - len, len);
   }
 }
