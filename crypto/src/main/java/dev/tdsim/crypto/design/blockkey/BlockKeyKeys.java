@@ -3,8 +3,6 @@ package dev.tdsim.crypto.design.blockkey;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.curve.G1Point;
-import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.BlockDigest;
@@ -29,9 +27,9 @@ final class BlockKeyKeys implements DesignKeys {
   private final KeySet keys;
   private final Workers workers;
   private final G2Prepared masterKeyLines;
-  private final Map<SignerSet, List<G2Point>> folded =
+  private final Map<SignerSet, BlockKeyOps.FoldedKeys> folded =
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
-          .<SignerSet, List<G2Point>>build().asMap();
+          .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
 
   BlockKeyKeys(BlockDesign design, KeySet keys, int maxBlockSize, Workers workers) {
     this.design = design;
@@ -118,10 +116,10 @@ final class BlockKeyKeys implements DesignKeys {
   }
 
   /** A_i for every signer, cached per signer set; the flag says whether it was computed now. */
-  List<G2Point> foldedPublicShares(SignerSet signers, boolean[] computed) {
+  BlockKeyOps.FoldedKeys foldedPublicShares(SignerSet signers, boolean[] computed) {
     return folded.computeIfAbsent(signers, s -> {
       computed[0] = true;
-      return BlockKeyOps.foldedPublicShares(keys, s, workers);
+      return BlockKeyOps.FoldedKeys.of(keys, s, workers);
     });
   }
 
