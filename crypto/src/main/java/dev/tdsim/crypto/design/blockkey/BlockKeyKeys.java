@@ -3,6 +3,7 @@ package dev.tdsim.crypto.design.blockkey;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.BlockDigest;
@@ -27,6 +28,8 @@ final class BlockKeyKeys implements DesignKeys {
   private final KeySet keys;
   private final Workers workers;
   private final G2Prepared masterKeyLines;
+  /** The key shares' fixed-base tables, built at the first signer set (50 MB at N = 8192). */
+  private final com.google.common.base.Supplier<List<G2FixedBases>> keyShareTables;
   private final Map<SignerSet, BlockKeyOps.FoldedKeys> folded =
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
           .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
@@ -36,6 +39,8 @@ final class BlockKeyKeys implements DesignKeys {
     this.keys = keys;
     this.workers = workers;
     this.masterKeyLines = keys.publicKeyG2().prepare();
+    this.keyShareTables = com.google.common.base.Suppliers.memoize(
+        () -> BlockKeyOps.keyShareTables(keys, workers));
   }
 
   @Override
@@ -115,11 +120,14 @@ final class BlockKeyKeys implements DesignKeys {
         .open(p, sharesByValidator, foldedFor, reshare, random);
   }
 
-  /** A_i for every signer, cached per signer set; the flag says whether it was computed now. */
+  /**
+   * A_i for every signer, cached per signer set; the flag says whether it was computed now (the
+   * first call also builds the key shares' tables).
+   */
   BlockKeyOps.FoldedKeys foldedPublicShares(SignerSet signers, boolean[] computed) {
     return folded.computeIfAbsent(signers, s -> {
       computed[0] = true;
-      return BlockKeyOps.FoldedKeys.of(keys, s, workers);
+      return BlockKeyOps.FoldedKeys.of(keys, s, keyShareTables.get(), workers);
     });
   }
 

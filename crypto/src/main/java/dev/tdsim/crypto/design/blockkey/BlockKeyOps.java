@@ -48,6 +48,22 @@ public final class BlockKeyOps {
   }
 
   /**
+   * Per validator, blst's fixed-base tables of its key shares Z_k (window {@value
+   * #KEY_SHARE_WINDOW_BITS}: 2^5 points of 192 B per key-share point, 50 MB for 8192 points),
+   * built once per key set: they make each signer set's A_i about 1.8x cheaper than Pippenger.
+   */
+  public static List<G2FixedBases> keyShareTables(KeySet keys, Workers workers) {
+    return workers.map(keys.committee().validators(), v -> {
+      int first = keys.committee().firstPointOf(v);
+      return new G2FixedBases(keys.keyShares().subList(first, first + keys.committee().pointsOf(v)),
+          KEY_SHARE_WINDOW_BITS);
+    });
+  }
+
+  /** Window of {@link #keyShareTables}. */
+  static final int KEY_SHARE_WINDOW_BITS = 6;
+
+  /**
    * The public counterpart of every signer's folded share, A_i = sum_k [lambda_k] Z_k in G2 (one
    * G2 MSM over the validator's points each), in signer order, with blst's fixed-base tables of
    * the A_i (window {@value #TABLE_WINDOW_BITS} bits: 2^7 points of 192 B per signer, 3.7 MB at
@@ -60,13 +76,14 @@ public final class BlockKeyOps {
       keys = List.copyOf(keys);
     }
 
-    public static FoldedKeys of(KeySet keySet, SignerSet signers, Workers workers) {
+    /**
+     * @param keyShareTables {@link #keyShareTables} of {@code keySet}
+     */
+    public static FoldedKeys of(KeySet keySet, SignerSet signers, List<G2FixedBases> keyShareTables,
+        Workers workers) {
       List<G2Point> keys = workers.map(signers.size(), pos -> {
         int v = signers.validator(pos);
-        int first = keySet.committee().firstPointOf(v);
-        int count = keySet.committee().pointsOf(v);
-        return G2Point.msm(keySet.keyShares().subList(first, first + count),
-            List.of(signers.lambdasOf(v)));
+        return keyShareTables.get(v).msm(List.of(signers.lambdasOf(v)));
       });
       return new FoldedKeys(keys, new G2FixedBases(keys, TABLE_WINDOW_BITS));
     }

@@ -28,7 +28,7 @@ class BlockKeyOpsTest {
     }
     G1Point key = BlockKeyOps.reconstruct(H, shares, KEYS.publicKeyG2().prepare()).orElseThrow();
     assertFalse(BlockKeyOps.checkKey(key.add(G1Point.generator()), H, KEYS.publicKeyG2().prepare()));
-    BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers, WORKERS);
+    BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers, BlockKeyOps.keyShareTables(KEYS, WORKERS), WORKERS);
     G2Point sum = G2Point.identity();
     for (G2Point a : folded.keys()) {
       sum = sum.add(a);
@@ -72,7 +72,7 @@ class BlockKeyOpsTest {
     shares.set(1, shares.get(1).add(e));
     shares.set(6, shares.get(6).add(e.negate()));
     assertTrue(BlockKeyOps.reconstruct(H, shares, KEYS.publicKeyG2().prepare()).isPresent());
-    BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers, WORKERS);
+    BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers, BlockKeyOps.keyShareTables(KEYS, WORKERS), WORKERS);
     assertEquals(List.of(1, 6), BlockKeyOps.faultyShares(
         H, shares, folded, SeededDrbg.of(5, "w", 0), WORKERS));
   }
