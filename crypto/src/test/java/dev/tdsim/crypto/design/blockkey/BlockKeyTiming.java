@@ -74,6 +74,8 @@ public final class BlockKeyTiming {
         });
         report(print, "share_create (one validator)", reps, workers,
             () -> BlockKeyOps.createShare(keys, 0, signers, h));
+        report(print, "prepare (A_i + table, per signer set)", 5, workers,
+            () -> BlockKeyOps.FoldedKeys.of(keys, signers, tables, workers));
       }
 
       SeededDrbg sealing = SeededDrbg.of(1, "timing-seal", 0);
@@ -132,7 +134,7 @@ public final class BlockKeyTiming {
       cpu[i] = (Workers.callerCpuNanos() + workers.poolCpuNanos() - c0) / 1e6;
     }
     if (print) {
-      System.out.printf("%-32s wall min %.2f ms, median %.2f ms; CPU median %.2f ms (%d calls)%n",
+      System.out.printf("%-38s wall min %.2f ms, median %.2f ms; CPU median %.2f ms (%d calls)%n",
           name, min(wall), median(wall), median(cpu), reps);
     }
   }
