@@ -34,7 +34,7 @@ final class BlockKeyKeys implements DesignKeys {
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
           .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
 
-  BlockKeyKeys(BlockDesign design, KeySet keys, int maxBlockSize, Workers workers) {
+  BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers) {
     this.design = design;
     this.keys = keys;
     this.workers = workers;
@@ -90,6 +90,10 @@ final class BlockKeyKeys implements DesignKeys {
   @Override
   public PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers) {
     BlockKeyDigest d = ownDigest(digest);
+    if (!d.identity().equals(BlockKeyCipher.identity(d.block()))) {
+      throw new CryptoException("block-key prepare", "the digest's identity point is not H1 of "
+          + d.block());
+    }
     List<BlockKeyTx> sealed = new ArrayList<>(txs.size());
     for (SealedTx tx : txs) {
       if (!(tx instanceof BlockKeyTx b)) {
