@@ -108,7 +108,7 @@ public final class G2Point {
 
   /**
    * Multi-scalar multiplication with 64-bit scalars (read as unsigned), for random-linear-
-   * combination checks.
+   * combination checks: about a quarter of a full-width MSM.
    */
   public static G2Point msmShort(List<G2Point> points, long[] scalars) {
     G1Point.requireSameSize(points.size(), scalars.length, "G2 short multi-scalar multiplication");

@@ -16,7 +16,7 @@ public final class Designs {
 
   static {
     register(new dev.tdsim.crypto.design.batched.BatchedDesign());
-    // register(new BlockKeyDesign());  (issue 10: block-key)
+    register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
   }
 
   private Designs() {}
