@@ -443,20 +443,42 @@ final class SweepReport {
 
   private static JFreeChart criticalPaths(SweepPlan plan, Map<String, PointResult> results) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
+    List<CriticalPath> paths = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
     for (SweepPlan.Cell c : plan.cells()) {
       PointResult r = results.get(c.points().get(0).id());
-      if (r == null) {
-        continue;
+      if (r != null) {
+        paths.add(r.criticalPath());
+        ids.add(c.id());
       }
-      CriticalPath p = r.criticalPath();
-      data.addValue(p.consensusMs(), "consensus", c.id());
-      data.addValue(p.shareCreationMs(), "share creation", c.id());
-      data.addValue(p.shareGossipMs(), "share gossip", c.id());
-      data.addValue(p.combineMs(), "combine", c.id());
-      data.addValue(p.decryptMs(), "decrypt", c.id());
+    }
+    // check, blame and reshare only when some point spent time in them (as in a run's chart):
+    // with them the bars add up to each point's decryption latency.
+    boolean check = paths.stream().anyMatch(p -> p.checkMs() > 0);
+    boolean blame = paths.stream().anyMatch(p -> p.blameMs() > 0);
+    boolean reshare = paths.stream().anyMatch(p -> p.reshareMs() > 0);
+    for (int i = 0; i < paths.size(); i++) {
+      CriticalPath p = paths.get(i);
+      String id = ids.get(i);
+      data.addValue(p.consensusMs(), "consensus", id);
+      data.addValue(p.shareCreationMs(), "share creation", id);
+      data.addValue(p.shareGossipMs(), "share gossip", id);
+      data.addValue(p.combineMs(), "combine", id);
+      if (check) {
+        data.addValue(p.checkMs(), "check", id);
+      }
+      if (blame) {
+        data.addValue(p.blameMs(), "blame", id);
+      }
+      data.addValue(p.decryptMs(), "decrypt", id);
+      if (reshare) {
+        data.addValue(p.reshareMs(), "reshare", id);
+      }
     }
     JFreeChart chart = ChartFactory.createStackedBarChart("Critical path, mean height", "",
         "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
+    chart.getCategoryPlot().setRangeAxisLocation(
+        org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
     var renderer = chart.getCategoryPlot().getRenderer();
     for (int i = 0; i < data.getRowCount(); i++) {
       renderer.setSeriesPaint(i, PhaseColours.colour(data.getRowKey(i).toString()));
@@ -496,9 +518,13 @@ final class SweepReport {
     }
     JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
         "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
-    chart.getXYPlot().setForegroundAlpha(0.6f);
-    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
+    // Opaque bars, the base point's drawn over all points' (it is a part of them): with the
+    // default reverse order and transparency the overlap took a colour the legend did not show.
+    chart.getXYPlot().setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
+    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[5]);
     chart.getXYPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
+    chart.getXYPlot().getRangeAxis().setStandardTickUnits(
+        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
     return chart;
   }
 
