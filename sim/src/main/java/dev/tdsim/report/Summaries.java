@@ -55,6 +55,14 @@ public final class Summaries {
 
   /** The console table: the headline, one line per budget, then the critical path. */
   public static String table(RunSummary s) {
+    return table(s, List.of());
+  }
+
+  /**
+   * The console table with, after the critical path, one {@code why: ...} line per "Why this
+   * cost" note of the report ({@link WhyThisCost#briefs}; none without heights).
+   */
+  public static String table(RunSummary s, List<dev.tdsim.pipeline.HeightRecord> heights) {
     StringBuilder b = new StringBuilder();
     b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
@@ -80,6 +88,9 @@ public final class Summaries {
         c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
         optionalPhase("check", c.checkMs()) + optionalPhase("blame", c.blameMs()), c.decryptMs(),
         optionalPhase("reshare", c.reshareMs()), c.decryptionLatencyMs(), ch.executionMs()));
+    for (String why : WhyThisCost.briefs(s, heights)) {
+      b.append("why: ").append(why).append(System.lineSeparator());
+    }
     if (!Double.isNaN(ch.blockIntervalMs())) {
       b.append(String.format(Locale.ROOT,
           "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
