@@ -133,6 +133,10 @@ final class SweepReport {
     h.append("<h2>Distribution of per-height decryption latency</h2>");
     h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
         sens), CHART_WIDTH_PX, 360)).append("\">");
+    if (sens.baseCell() != null) {
+      h.append("<p>The base point's heights are drawn over the bars of all points, which include"
+          + " them: where they make the whole bar, the bar is the base point's colour.</p>");
+    }
 
     h.append("<h2>sweep.csv</h2><details><summary>Show the whole table (one row per point and")
         .append(" budget, as in sweep.csv)</summary>")
@@ -184,8 +188,15 @@ final class SweepReport {
       h.append("<tr><td>").append(esc(e.getKey().isEmpty() ? "the scenario" : fixed(e.getKey())))
           .append("</td>");
       for (Sensitivity.HeadlineRow r : e.getValue()) {
-        h.append("<td>").append(esc(headlineCell(r, msgs)).replace("\n", "<br>"))
-            .append("</td>");
+        // The answer bold, green when something fits and red when nothing does; the bottleneck
+        // smaller under it.
+        String[] cell = headlineCell(r, msgs).split("\n", 2);
+        h.append("<td><span class=\"").append(r.value() == null ? "no" : "yes").append("\">")
+            .append(esc(cell[0])).append("</span>");
+        if (cell.length > 1) {
+          h.append("<br><small>").append(esc(cell[1])).append("</small>");
+        }
+        h.append("</td>");
       }
       h.append("</tr>");
     }

@@ -43,8 +43,12 @@ import java.util.regex.Pattern;
  *   <li>no console errors, uncaught exceptions or failed loads.
  * </ul>
  *
- * <p>It saves a full-page PNG of each report to the output folder ({@code NAME.png}, NAME the
- * report's folder name) even when a check fails, so the failure can be looked at.
+ * <p>The width is checked twice: as the page opens, and with every collapsed {@code <details>}
+ * section opened (the sweep's sweep.csv table must scroll inside the page, not widen it).
+ *
+ * <p>It saves a full-page PNG of each report ({@code NAME.png}, NAME the report's folder name) and
+ * of its first screen ({@code NAME-top.png}, what a reader sees before scrolling) to the output
+ * folder, also when a check fails, so the failure can be looked at.
  *
  * <p>A single file with no dependency but the JDK and Jackson, so that the make target runs it
  * with Java's source launcher on the tdsim jar's classpath ({@code java -cp sim/target/tdsim.jar
@@ -238,6 +242,12 @@ public final class ReportScreenshots {
         failures.add("horizontal overflow: the page is " + scrollWidth + " px wide in a "
             + WIDTH_PX + " px window; sticking out: " + page0.get("wide").toString());
       }
+      JsonNode opened = evaluate(page, OPEN_DETAILS);
+      if (opened.get("details").asInt() > 0 && opened.get("scrollWidth").asInt() > WIDTH_PX) {
+        failures.add("horizontal overflow with the " + opened.get("details").asInt()
+            + " collapsed section(s) opened: the page is " + opened.get("scrollWidth").asInt()
+            + " px wide; sticking out: " + opened.get("wide"));
+      }
       int charts = 0;
       for (JsonNode c : page0.get("charts")) {
         charts++;
@@ -268,6 +278,10 @@ public final class ReportScreenshots {
       for (String e : page.errors) {
         failures.add("console: " + e);
       }
+      JsonNode top = page.call("Page.captureScreenshot", JSON.createObjectNode()
+          .put("format", "png"));
+      Files.write(out.resolve(name + "-top.png"),
+          Base64.getDecoder().decode(top.get("data").asText()));
       JsonNode layout = page.call("Page.getLayoutMetrics", null);
       JsonNode size = layout.has("cssContentSize") ? layout.get("cssContentSize")
           : layout.get("contentSize");
@@ -309,6 +323,24 @@ public final class ReportScreenshots {
       "            & Node.DOCUMENT_POSITION_PRECEDING).length};",
       "  }",
       "  return {scrollWidth: document.documentElement.scrollWidth, wide, charts, headline};",
+      "})()");
+
+  /**
+   * Opens every {@code <details>} (the sweep's collapsed sweep.csv table), measures the width and
+   * closes them again, so the screenshot shows the page as it opens.
+   */
+  private static final String OPEN_DETAILS = String.join("\n",
+      "(() => {",
+      "  const W = " + WIDTH_PX + ";",
+      "  const ds = [...document.querySelectorAll('details')].filter(d => !d.open);",
+      "  ds.forEach(d => d.open = true);",
+      "  const scrollWidth = document.documentElement.scrollWidth;",
+      "  const wide = [...document.body.querySelectorAll('*')]",
+      "      .filter(e => e.getBoundingClientRect().right > W + 0.5)",
+      "      .slice(0, 3).map(e => e.tagName.toLowerCase() + ' '",
+      "          + Math.round(e.getBoundingClientRect().width) + ' px');",
+      "  ds.forEach(d => d.open = false);",
+      "  return {details: ds.length, scrollWidth, wide};",
       "})()");
 
   private static JsonNode evaluate(Cdp page, String expression)
