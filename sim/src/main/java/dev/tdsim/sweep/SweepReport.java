@@ -127,8 +127,8 @@ final class SweepReport {
     h.append("<h2>Critical path per point (mean height, replicate 0)</h2>");
     h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(criticalPaths(plan,
         results), CHART_WIDTH_PX, 140 + 28 * plan.cells().size())).append("\">");
-    h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito, colour-blind"
-        + " safe; docs/SWEEPS.md).</p>");
+    h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito and Paul Tol's"
+        + " colour-blind safe colours; docs/SWEEPS.md, \"Phase colours\").</p>");
 
     h.append("<h2>Distribution of per-height decryption latency</h2>");
     h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
@@ -188,15 +188,7 @@ final class SweepReport {
       h.append("<tr><td>").append(esc(e.getKey().isEmpty() ? "the scenario" : fixed(e.getKey())))
           .append("</td>");
       for (Sensitivity.HeadlineRow r : e.getValue()) {
-        // The answer bold, green when something fits and red when nothing does; the bottleneck
-        // smaller under it.
-        String[] cell = headlineCell(r, msgs).split("\n", 2);
-        h.append("<td><span class=\"").append(r.value() == null ? "no" : "yes").append("\">")
-            .append(esc(cell[0])).append("</span>");
-        if (cell.length > 1) {
-          h.append("<br><small>").append(esc(cell[1])).append("</small>");
-        }
-        h.append("</td>");
+        h.append(headlineCellHtml(r, msgs));
       }
       h.append("</tr>");
     }
@@ -233,6 +225,18 @@ final class SweepReport {
         "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
     return head + neck;
+  }
+
+  /**
+   * A headline cell: the answer bold, green ({@code yes}) when a value fits and red ({@code no})
+   * when none does (not even the smallest, or none known below the grid); the bottleneck smaller
+   * under it.
+   */
+  static String headlineCellHtml(Sensitivity.HeadlineRow r, boolean msgs) {
+    String[] cell = headlineCell(r, msgs).split("\n", 2);
+    boolean none = r.value() == null || r.bound().equals("none_fits");
+    return "<td><span class=\"" + (none ? "no" : "yes") + "\">" + esc(cell[0]) + "</span>"
+        + (cell.length > 1 ? "<br><small>" + esc(cell[1]) + "</small>" : "") + "</td>";
   }
 
   private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {
