@@ -70,10 +70,10 @@ public final class Summaries {
     b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s%n", "block time",
         "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
     for (Verdict v : s.verdicts()) {
-      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %7.1f ms %7.1f ms %7.1f ms %8.1f ms%n",
+      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s%n",
           fmtBudget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
-          100 * v.shareOfHeightsFitting(),
-          v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
+          100 * v.shareOfHeightsFitting(), ms(v.p50Ms()), ms(v.p95Ms()), ms(v.p99Ms()),
+          ms(v.judgedP95Ms())));
     }
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
@@ -111,6 +111,11 @@ public final class Summaries {
   /** " | name x.x" for a phase that took time in this run, else "" (keeps fault-free runs short). */
   private static String optionalPhase(String name, double ms) {
     return ms > 0 ? String.format(Locale.ROOT, " | %s %.1f", name, ms) : "";
+  }
+
+  /** {@code 473.2 ms}, or "-" for NaN (a percentile of no height: a chain that halted). */
+  private static String ms(double ms) {
+    return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.1f ms", ms);
   }
 
   private static String fmtBudget(double ms) {

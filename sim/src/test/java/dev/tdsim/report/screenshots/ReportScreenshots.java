@@ -37,7 +37,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>no horizontal overflow: {@code document.documentElement.scrollWidth <= 1280} (the
  *       elements sticking out are named when it fails);
- *   <li>every chart (each {@code img} and {@code svg}) loaded and drawn with a nonzero size;
+ *   <li>every chart (each {@code img} and {@code svg}) loaded and drawn with a nonzero size, and
+ *       at least one chart unless the page says why not (an element of class {@code nochart},
+ *       e.g. a chain that halted before its first height);
  *   <li>the headline ({@code .headline}) present, not empty, inside the first screen and above
  *       every chart;
  *   <li>no console errors, uncaught exceptions or failed loads.
@@ -256,8 +258,8 @@ public final class ReportScreenshots {
           failures.add("chart '" + c.get("name").asText() + "' not drawn: " + c);
         }
       }
-      if (charts == 0) {
-        failures.add("no chart on the page");
+      if (charts == 0 && !page0.get("noChart").asBoolean()) {
+        failures.add("no chart on the page (and no .nochart note saying why)");
       }
       JsonNode headline = page0.get("headline");
       if (headline.isNull()) {
@@ -322,7 +324,8 @@ public final class ReportScreenshots {
       "        chartsBefore: all.filter(c => h.compareDocumentPosition(c)",
       "            & Node.DOCUMENT_POSITION_PRECEDING).length};",
       "  }",
-      "  return {scrollWidth: document.documentElement.scrollWidth, wide, charts, headline};",
+      "  return {scrollWidth: document.documentElement.scrollWidth, wide, charts, headline,",
+      "      noChart: document.querySelector('.nochart') !== null};",
       "})()");
 
   /**
