@@ -49,7 +49,7 @@ mutation:
 
 # The screenshot check of both HTML reports in real headless Chromium (not part of `make test`:
 # it needs Chromium, which a fresh clone does not have; README "The reports in a browser"). Runs
-# a small scenario and a small sweep (model timing, about a minute), then loads each report.html
+# a small scenario and two small sweeps (model timing, about a minute), then loads each report.html
 # at 1280x800 over the DevTools protocol: no horizontal overflow, every chart drawn, the headline
 # on the first screen, no console errors; full-page PNGs go to reports/screenshots/.
 CHROMIUM ?= /usr/bin/chromium
@@ -61,8 +61,10 @@ screenshots: $(JAR)
 	rm -rf $(SHOTS)
 	./tdsim run sim/src/test/resources/screenshots/run.yaml --out $(SHOTS)/run --quiet
 	./tdsim sweep sim/src/test/resources/screenshots/sweep.yaml --out $(SHOTS)/sweep --quiet
+	./tdsim sweep sim/src/test/resources/screenshots/sweep-points.yaml --out $(SHOTS)/sweep-points --quiet
 	java -cp $(JAR) sim/src/test/java/dev/tdsim/report/screenshots/ReportScreenshots.java \
-	  --chromium $(CHROMIUM) --out $(SHOTS) $(SHOTS)/run/report.html $(SHOTS)/sweep/report.html
+	  --chromium $(CHROMIUM) --out $(SHOTS) \
+	  $(SHOTS)/run/report.html $(SHOTS)/sweep/report.html $(SHOTS)/sweep-points/report.html
 
 clean:
 	$(MVN) clean

@@ -94,9 +94,13 @@ final class SweepReport {
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
     h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(latencyChart(plan, results,
         sens), CHART_WIDTH_PX, 460)).append("\">");
-    h.append("<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
-        + " decryption, or the slower when pipelined), which decides whether a budget fits."
-        + " Grey lines: the block-time budgets.</p>");
+    h.append(latencyChartIsBars(sens)
+        ? "<p>Per point, the p95 decryption latency (light) and the p95 of the judged time"
+            + " (dark: consensus + decryption, or the slower when pipelined), which decides"
+            + " whether a budget fits. Grey lines: the block-time budgets.</p>"
+        : "<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
+            + " decryption, or the slower when pipelined), which decides whether a budget fits."
+            + " Grey lines: the block-time budgets.</p>");
 
     appendMsgs(h, sens);
     appendOtherParams(h, sens);
@@ -344,6 +348,11 @@ final class SweepReport {
   // ------------------------------------------------------------------ charts
 
   /** p95 against the message count (or the first numeric parameter), one line per group. */
+  /** Whether the latency chart is bars per point (nothing numeric varied) rather than lines. */
+  private static boolean latencyChartIsBars(Sensitivity.Report sens) {
+    return sens.msgs() == null && sens.numeric().isEmpty();
+  }
+
   private static JFreeChart latencyChart(SweepPlan plan, Map<String, PointResult> results,
       Sensitivity.Report sens) {
     Sensitivity.NumericParam x = sens.msgs() != null ? sens.msgs()
@@ -361,8 +370,23 @@ final class SweepReport {
       JFreeChart chart = ChartFactory.createBarChart("p95 latency per point (grey: budgets)",
           "", "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
       CategoryPlot plot = chart.getCategoryPlot();
+      plot.setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
+      // JFreeChart's default red and blue are not colour-blind safe: the sweep's palette, the
+      // judged time darker than the decryption latency it contains
+      plot.getRenderer().setSeriesPaint(0, PALETTE[5]);
+      plot.getRenderer().setSeriesPaint(1, PALETTE[0]);
+      if (plot.getRenderer() instanceof org.jfree.chart.renderer.category.BarRenderer bar) {
+        bar.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+        bar.setShadowVisible(false);
+      }
       for (double b : sens.budgetsMs()) {
-        plot.addRangeMarker(budgetMarker(b));
+        // the budget lines are vertical here: their labels inside the plot, right of the line's
+        // top (above the plot they were cut off)
+        ValueMarker m = budgetMarker(b);
+        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(2, 3, 2, 3));
+        plot.addRangeMarker(m);
       }
       return chart;
     }
