@@ -361,13 +361,16 @@ public final class ReportScreenshots {
     return one.length() <= max ? one : one.substring(0, max - 3) + "...";
   }
 
-  private static void deleteTree(Path p) throws IOException {
-    try (var files = Files.walk(p)) {
-      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(f);
+  /** Deletes Chromium's profile; its last helper processes may still write for a moment. */
+  private static void deleteTree(Path p) throws InterruptedException {
+    for (int attempt = 0; attempt < 5 && Files.exists(p); attempt++) {
+      try (var files = Files.walk(p)) {
+        for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(f);
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        Thread.sleep(200); // a file written meanwhile: walk again
       }
-    } catch (IOException e) {
-      // a profile file Chromium still held: left in the temporary folder
     }
   }
 
