@@ -1,6 +1,5 @@
 package dev.tdsim.cli;
 
-import dev.tdsim.scenario.InputException;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
