@@ -144,7 +144,8 @@ final class ValidateCommand implements Callable<Integer> {
    */
   static List<String> inFileOrder(Path file, List<String> lines) {
     java.util.regex.Pattern at = java.util.regex.Pattern.compile(
-        java.util.regex.Pattern.quote(file.toString()) + ":(\\d+): .*", java.util.regex.Pattern.DOTALL);
+        java.util.regex.Pattern.quote(file.toString()) + ":(\\d+): .*",
+        java.util.regex.Pattern.DOTALL);
     return lines.stream().sorted(java.util.Comparator.comparingLong(l -> {
       java.util.regex.Matcher m = at.matcher(l);
       return m.matches() ? Long.parseLong(m.group(1)) : Long.MAX_VALUE;
