@@ -6,7 +6,7 @@ MVN ?= MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" mvn -B -q -Dstyle.color=ne
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 
-.PHONY: build run test bench jmh mutation clean
+.PHONY: build run test bench jmh mutation screenshots clean
 
 build: $(JAR)
 
@@ -46,6 +46,25 @@ mutation:
 	    END {for (p in n) printf "%-26s %5d/%-5d killed  %5.1f%%\n", p, k[p], n[p], 100 * k[p] / n[p]}' $$f \
 	    | sort; \
 	done; echo "report: sim/target/pit-reports/index.html"
+
+# The screenshot check of both HTML reports in real headless Chromium (not part of `make test`:
+# it needs Chromium, which a fresh clone does not have; README "The reports in a browser"). Runs
+# a small scenario and two small sweeps (model timing, about a minute), then loads each report.html
+# at 1280x800 over the DevTools protocol: no horizontal overflow, every chart drawn, the headline
+# on the first screen, no console errors; full-page PNGs go to reports/screenshots/.
+CHROMIUM ?= /usr/bin/chromium
+SHOTS := reports/screenshots
+screenshots: $(JAR)
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "make screenshots: needs Chromium ($(CHROMIUM) not found); on Debian: apt-get install -y chromium (or make screenshots CHROMIUM=/path/to/chromium)" >&2; \
+	  exit 2; fi
+	rm -rf $(SHOTS)
+	./tdsim run sim/src/test/resources/screenshots/run.yaml --out $(SHOTS)/run --quiet
+	./tdsim sweep sim/src/test/resources/screenshots/sweep.yaml --out $(SHOTS)/sweep --quiet
+	./tdsim sweep sim/src/test/resources/screenshots/sweep-points.yaml --out $(SHOTS)/sweep-points --quiet
+	java -cp $(JAR) sim/src/test/java/dev/tdsim/report/screenshots/ReportScreenshots.java \
+	  --chromium $(CHROMIUM) --out $(SHOTS) \
+	  $(SHOTS)/run/report.html $(SHOTS)/sweep/report.html $(SHOTS)/sweep-points/report.html
 
 clean:
 	$(MVN) clean

@@ -121,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
     java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
     HtmlReport.write(work, summary, result.heights(), ScenarioWriter.toYaml(s));
     replace(target, work);
-    stdout.print(Summaries.table(summary));
+    stdout.print(Summaries.table(summary, result.heights()));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));
     stdout.flush();
     if (result.mismatches() > 0) {

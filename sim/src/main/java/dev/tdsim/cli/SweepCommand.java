@@ -1,6 +1,5 @@
 package dev.tdsim.cli;
 
-import dev.tdsim.scenario.InputException;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
@@ -127,7 +126,13 @@ final class SweepCommand implements Callable<Integer> {
       }
       threads = parallel != null ? parallel : Sweep.defaultParallel(plan);
     } catch (SweepException | ScenarioException e) {
-      throw new InputException(e.getMessage(), e);
+      // Errors in the file read FILE:LINE: FIELD: problem, as validate prints them; the others
+      // (command-line options, --vary values) are named by the command, as its other errors.
+      for (String line : errorLines(e)) {
+        err.println((located(line) ? "" : spec.qualifiedName() + ": ") + Main.oneLine(line));
+      }
+      err.flush();
+      return Main.EXIT_USAGE;
     }
     if (threads > 1 && plan.anyMeasured() && !quiet) {
       err.println("[sweep] warning: --parallel " + threads + " with crypto.timing: measured:"
@@ -158,6 +163,46 @@ final class SweepCommand implements Callable<Integer> {
       return Main.EXIT_FAILURE;
     }
     return Main.EXIT_OK;
+  }
+
+  /**
+   * Every error of a bad sweep, as {@code tdsim validate} prints them: the scenario's own errors
+   * (the file and {@code --set}) each {@code FILE:LINE: FIELD: problem} in file order, or every
+   * bad point (one line per distinct problem, in grid order) located at its key in the file's
+   * {@code sweep:} section when it is there (else as the sweep names it, e.g. {@code point
+   * (workload.msgs_per_block=x): ...} for a {@code --vary} value).
+   */
+  List<String> errorLines(RuntimeException e) {
+    ScenarioException scenario = e instanceof ScenarioException se ? se
+        : e.getCause() instanceof ScenarioException se && e.getMessage().equals(se.getMessage())
+            ? se : null;
+    if (scenario != null) {
+      return scenario.getErrors().stream().map(ScenarioException::getMessage).toList();
+    }
+    List<String> out = new ArrayList<>();
+    for (String m : ((SweepException) e).errors()) {
+      String located = ValidateCommand.locateSweepError(file, m);
+      out.add(located(located) && !aboutVaryOption(m) ? located : m);
+    }
+    return ValidateCommand.inFileOrder(file, out);
+  }
+
+  /** Whether an error names a path given with {@code --vary} (then it is not in the file). */
+  private boolean aboutVaryOption(String message) {
+    for (String v : vary) {
+      int eq = v.indexOf('=');
+      String path = (eq < 0 ? v : v.substring(0, eq)).strip();
+      if (!path.isEmpty() && (message.contains("--vary " + path + ":")
+          || message.contains(path + "="))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an error line starts with {@code FILE:LINE:} of the scenario file. */
+  private boolean located(String line) {
+    return line.matches(java.util.regex.Pattern.quote(file.toString()) + ":\\d+: .*");
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.tdsim.cli;
 
 import dev.tdsim.calibration.MachineFingerprint;
-import dev.tdsim.scenario.InputException;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
@@ -59,10 +58,11 @@ final class ValidateCommand implements Callable<Integer> {
       err.flush();
       return Main.EXIT_USAGE;
     }
-    try {
-      checkSweep(s);
-    } catch (InputException e) {
-      err.println(Main.oneLine(e.getMessage()));
+    List<String> sweepErrors = checkSweep(s);
+    if (!sweepErrors.isEmpty()) {
+      for (String line : sweepErrors) {
+        err.println(Main.oneLine(line));
+      }
       err.flush();
       return Main.EXIT_USAGE;
     }
@@ -74,18 +74,24 @@ final class ValidateCommand implements Callable<Integer> {
     return Main.EXIT_OK;
   }
 
-  /** The sweep section, read by the sweep's own parser, and every point it makes. */
-  private void checkSweep(Scenario s) {
+  /**
+   * The errors of the sweep section, read by the sweep's own parser, and of every point it makes
+   * (one line per distinct problem, located); none when it is valid or absent.
+   */
+  private List<String> checkSweep(Scenario s) {
     if (s.sweep().isEmpty()) {
-      return;
+      return List.of();
     }
     try {
       SweepSpec sweep = SweepSpec.fromSection(s.sweep(), file.toString());
       if (!sweep.axes().isEmpty() || sweep.maxMsgsSearch()) {
         SweepPlan.build(ov -> ScenarioLoader.load(file, ov), overrides, s, sweep);
       }
-    } catch (SweepException | ScenarioException e) {
-      throw new InputException(locateSweepError(e.getMessage()), e);
+      return List.of();
+    } catch (SweepException e) {
+      return inFileOrder(file, e.errors().stream().map(m -> locateSweepError(file, m)).toList());
+    } catch (ScenarioException e) {
+      return List.of(locateSweepError(file, e.getMessage()));
     }
   }
 
@@ -93,7 +99,7 @@ final class ValidateCommand implements Callable<Integer> {
    * FILE:LINE: FIELD: problem for a sweep error: the sweep parser says {@code FILE: sweep.KEY:
    * problem}, the plan {@code --vary PATH: problem}; both get the line of the key in the file.
    */
-  private String locateSweepError(String message) {
+  static String locateSweepError(Path file, String message) {
     String prefix = file + ": ";
     String field = "sweep";
     String problem = message;
@@ -116,14 +122,34 @@ final class ValidateCommand implements Callable<Integer> {
         problem = rest.substring(colon + 2);
       }
     }
-    java.util.regex.Matcher point =
-        java.util.regex.Pattern.compile("point \\(([^=]+)=").matcher(problem);
-    if (field.equals("sweep") && point.lookingAt()
-        && ScenarioLoader.lineOf(file, "sweep.vary." + point.group(1)) > 0) {
-      field = "sweep.vary." + point.group(1);
+    // A bad point, "point (A=1, B=x): B: problem": at the varied path the problem names, else
+    // at the point's first path.
+    java.util.regex.Matcher point = java.util.regex.Pattern.compile(
+        "point \\(([^=]+)=.*?\\): ([^\\s:]+): ").matcher(problem);
+    if (field.equals("sweep") && point.lookingAt()) {
+      for (String path : new String[] {point.group(2), point.group(1)}) {
+        if (ScenarioLoader.lineOf(file, "sweep.vary." + path) > 0) {
+          field = "sweep.vary." + path;
+          break;
+        }
+      }
     }
     int line = ScenarioLoader.lineOf(file, field);
     return file + (line > 0 ? ":" + line : "") + ": " + field + ": " + problem;
+  }
+
+  /**
+   * Error lines sorted by their line in {@code file} ({@code FILE:LINE: ...}), keeping the order
+   * of lines on the same line; lines without a line number of the file come last, in order.
+   */
+  static List<String> inFileOrder(Path file, List<String> lines) {
+    java.util.regex.Pattern at = java.util.regex.Pattern.compile(
+        java.util.regex.Pattern.quote(file.toString()) + ":(\\d+): .*",
+        java.util.regex.Pattern.DOTALL);
+    return lines.stream().sorted(java.util.Comparator.comparingLong(l -> {
+      java.util.regex.Matcher m = at.matcher(l);
+      return m.matches() ? Long.parseLong(m.group(1)) : Long.MAX_VALUE;
+    })).toList();
   }
 
   /** What a run would warn about the calibration file (foreign, stale, dated in the future). */

@@ -58,6 +58,8 @@ public final class Charts {
     }
     JFreeChart chart = ChartFactory.createStackedBarChart(title, "", "milliseconds", data,
         PlotOrientation.HORIZONTAL, true, false, false);
+    chart.getCategoryPlot().setRangeAxisLocation(
+        org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
     org.jfree.chart.renderer.category.CategoryItemRenderer renderer =
         chart.getCategoryPlot().getRenderer();
     for (int i = 0; i < data.getRowCount(); i++) {

@@ -73,10 +73,14 @@ public record Headline(
         closest = v;
       }
     }
+    if (!anyHeights) {
+      closest = null; // "closest 2 s (0% of heights)" of no height says nothing
+    }
     StringBuilder t = new StringBuilder("answer: ");
     if (halted) {
       t.append("the chain halted").append(haltedAt == null ? "" : " at height " + haltedAt)
-          .append(" (faults), so no budget fits; ");
+          .append(anyHeights ? " (faults), so no budget fits; "
+              : " (faults) before any height was decided, so no budget fits");
     } else if (verdicts.isEmpty()) {
       t.append("no budgets; ");
     } else if (fitting.isEmpty()) {

@@ -22,7 +22,10 @@ public final class HtmlReport {
         .append("padding:4px 10px;text-align:right}th{background:#eee}.yes{color:#070;")
         .append("font-weight:bold}.no{color:#b00;font-weight:bold}pre{background:#f6f6f6;")
         .append("padding:1em;overflow:auto}.headline{font-size:1.2em;padding:0.3em 0.8em;")
-        .append("border-left:4px solid #0072B2;background:#f3f8fc}</style></head><body>");
+        .append("border-left:4px solid #0072B2;background:#f3f8fc}")
+        // fault kinds (bad-share, withhold-share) stay on one line: a break at the hyphen reads
+        // as two words
+        .append("td.kind{white-space:nowrap}</style></head><body>");
     h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
     h.append("<p class=\"headline\"><b>").append(esc(s.headline().text())).append("</b></p>");
     h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
@@ -38,9 +41,9 @@ public final class HtmlReport {
           .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
           .append("</td><td>")
           .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
-          .append("</td><td>").append(fmt(v.p50Ms())).append(" ms</td><td>")
-          .append(fmt(v.p95Ms())).append(" ms</td><td>").append(fmt(v.p99Ms()))
-          .append(" ms</td><td>").append(fmt(v.judgedP95Ms())).append(" ms</td></tr>");
+          .append("</td><td>").append(ms(v.p50Ms())).append("</td><td>")
+          .append(ms(v.p95Ms())).append("</td><td>").append(ms(v.p99Ms()))
+          .append("</td><td>").append(ms(v.judgedP95Ms())).append("</td></tr>");
     }
     h.append("</table><p>A budget B stands for a chain tuned to block interval B (its commit"
         + " pause is B minus its consensus time). A budget fits when at least 95% of heights fit"
@@ -88,22 +91,14 @@ public final class HtmlReport {
           .append(" ms on average; ").append(fmt(ch.decryptionStretchMs()))
           .append(" ms of that was proposers waiting for the previous block's decryption.</p>");
     }
-    h.append("<img alt=\"critical path\" src=\"")
-        .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
-        .append("\">");
     Headline headline = s.headline();
     dev.tdsim.pipeline.Schedule schedule = dev.tdsim.pipeline.Schedule.byName(s.schedule());
-    h.append("<h2>Judged time per height</h2><img alt=\"judged time per height\" src=\"")
-        .append(Charts.dataUri(Charts.perHeight(heights, s.verdicts(), schedule,
-            headline.closestBudgetMs()), 900, 320)).append("\"><p>Bold: the judged time of each"
-            + " height (").append(esc(schedule.judgedTime())).append("), what the verdict"
-            + " compares with the budgets (dashed).");
-    if (headline.closestBudgetMs() != null) {
-      h.append(" Red crosses: heights that miss ")
-          .append(esc(Headline.budget(headline.closestBudgetMs())))
-          .append(", the closest budget of the headline.");
+    if (heights.isEmpty()) { // a chain that halted before its first commit: empty axes say less
+      h.append("<h2>Judged time per height</h2><p class=\"nochart\">No height was decided, so"
+          + " there is nothing to chart.</p>");
+    } else {
+      charts(h, c, heights, s.verdicts(), headline, schedule);
     }
-    h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
     if (!s.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
       for (String n : s.notes()) {
@@ -120,6 +115,25 @@ public final class HtmlReport {
     Files.writeString(dir.resolve(ReportWriter.HTML), h);
   }
 
+  /** The critical-path chart, then the per-height chart with what it shows. */
+  private static void charts(StringBuilder h, CriticalPath c, List<HeightRecord> heights,
+      List<Verdict> verdicts, Headline headline, dev.tdsim.pipeline.Schedule schedule) {
+    h.append("<img alt=\"critical path\" src=\"")
+        .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
+        .append("\">");
+    h.append("<h2>Judged time per height</h2><img alt=\"judged time per height\" src=\"")
+        .append(Charts.dataUri(Charts.perHeight(heights, verdicts, schedule,
+            headline.closestBudgetMs()), 900, 320)).append("\"><p>Bold: the judged time of each"
+            + " height (").append(esc(schedule.judgedTime())).append("), what the verdict"
+            + " compares with the budgets (dashed).");
+    if (headline.closestBudgetMs() != null) {
+      h.append(" Red crosses: heights that miss ")
+          .append(esc(Headline.budget(headline.closestBudgetMs())))
+          .append(", the closest budget of the headline.");
+    }
+    h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
+  }
+
   /** The fault timeline, halts, and what each fault cost. */
   @SuppressWarnings("unchecked")
   private static void faults(StringBuilder h, java.util.Map<String, Object> f) {
@@ -132,7 +146,7 @@ public final class HtmlReport {
     for (java.util.Map<String, Object> t : (List<java.util.Map<String, Object>>) f.get("timeline")) {
       Object until = t.get("until_ms");
       Object untilHeight = t.get("until_height");
-      h.append("<tr><td>").append(t.get("index")).append("</td><td>").append(esc(
+      h.append("<tr><td>").append(t.get("index")).append("</td><td class=\"kind\">").append(esc(
           String.valueOf(t.get("kind")))).append("</td><td>").append(esc(String.valueOf(
           t.get("validators")))).append("</td><td>").append(String.format(Locale.ROOT, "%.1f%%",
           100 * ((Number) t.get("stake_share")).doubleValue())).append("</td><td>")
@@ -149,7 +163,7 @@ public final class HtmlReport {
     for (java.util.Map<String, Object> p : (List<java.util.Map<String, Object>>) cost.get(
         "per_fault")) {
       Object mean = p.get("mean_interval_ms");
-      h.append("<tr><td>").append(p.get("index")).append("</td><td>")
+      h.append("<tr><td>").append(p.get("index")).append("</td><td class=\"kind\">")
           .append(esc(String.valueOf(p.get("kind")))).append("</td><td>")
           .append(p.get("heights_active")).append("</td><td>")
           .append(mean == null ? "-" : fmt(((Number) mean).doubleValue()) + " ms")
@@ -170,7 +184,7 @@ public final class HtmlReport {
           .append("<th>mean blame</th><th>mean reshare</th><th>mean decryption latency</th>")
           .append("<th>without share faults</th></tr>");
       for (java.util.Map<String, Object> x : shares) {
-        h.append("<tr><td>").append(x.get("index")).append("</td><td>")
+        h.append("<tr><td>").append(x.get("index")).append("</td><td class=\"kind\">")
             .append(esc(String.valueOf(x.get("kind")))).append("</td><td>")
             .append(esc(String.valueOf(x.get("validators")))).append("</td><td>")
             .append(esc(ShareFaultCosts.heights(x.get("heights_active")))).append("</td><td>")
@@ -189,6 +203,11 @@ public final class HtmlReport {
 
   private static String fmt(double ms) {
     return String.format(Locale.ROOT, ms >= 100 ? "%.0f" : "%.1f", ms);
+  }
+
+  /** {@code 473 ms}, or "-" for NaN (a percentile of no height). */
+  private static String ms(double ms) {
+    return Double.isNaN(ms) ? "-" : fmt(ms) + " ms";
   }
 
   private static String esc(String s) {

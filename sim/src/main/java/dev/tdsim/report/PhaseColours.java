@@ -11,7 +11,13 @@ import java.util.Map;
  * looks the same everywhere. The colours are the Okabe-Ito palette (Okabe and Ito, "Color
  * Universal Design", 2008), chosen to stay distinguishable with the common forms of colour
  * blindness. Its yellow (#F0E442) is too light on a white page, so {@code signatures} is black
- * instead. Phases are named in lower case as in the reports ({@code share creation}).
+ * instead. Okabe-Ito has eight colours and the phases are eleven: {@code check}, {@code blame}
+ * and {@code reshare} take three of Paul Tol's colour-blind safe colours (dark yellow #997700
+ * from his medium-contrast scheme, wine #882255 and indigo #332288 from his muted scheme; Tol,
+ * "Colour Schemes", SRON/EPS/TN/09-002), picked so that the eight phases of a critical-path chart
+ * stay as far apart under simulated protanopia, deuteranopia and tritanopia as the Okabe-Ito
+ * phases among themselves ({@code PhaseColoursTest}). Phases are named in lower case as in the
+ * reports ({@code share creation}).
  */
 public final class PhaseColours {
   /** Phase name to colour as {@code #RRGGBB}, in the order the critical path lists phases. */
@@ -22,7 +28,10 @@ public final class PhaseColours {
     HEX.put("share creation", "#E69F00"); // orange
     HEX.put("share gossip", "#56B4E9"); // sky blue
     HEX.put("combine", "#009E73"); // bluish green
+    HEX.put("check", "#997700"); // dark yellow (Tol)
+    HEX.put("blame", "#882255"); // wine (Tol)
     HEX.put("decrypt", "#CC79A7"); // reddish purple
+    HEX.put("reshare", "#332288"); // indigo (Tol)
     HEX.put("execution", "#D55E00"); // vermillion
     HEX.put("validation", "#999999"); // grey
     HEX.put("signatures", "#000000"); // black (Okabe-Ito yellow is unreadable on white)

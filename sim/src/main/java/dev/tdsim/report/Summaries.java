@@ -55,6 +55,14 @@ public final class Summaries {
 
   /** The console table: the headline, one line per budget, then the critical path. */
   public static String table(RunSummary s) {
+    return table(s, List.of());
+  }
+
+  /**
+   * The console table with, after the critical path, one {@code why: ...} line per "Why this
+   * cost" note of the report ({@link WhyThisCost#briefs}; none without heights).
+   */
+  public static String table(RunSummary s, List<dev.tdsim.pipeline.HeightRecord> heights) {
     StringBuilder b = new StringBuilder();
     b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
@@ -62,10 +70,10 @@ public final class Summaries {
     b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s%n", "block time",
         "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
     for (Verdict v : s.verdicts()) {
-      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %7.1f ms %7.1f ms %7.1f ms %8.1f ms%n",
+      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s%n",
           fmtBudget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
-          100 * v.shareOfHeightsFitting(),
-          v.p50Ms(), v.p95Ms(), v.p99Ms(), v.judgedP95Ms()));
+          100 * v.shareOfHeightsFitting(), ms(v.p50Ms()), ms(v.p95Ms()), ms(v.p99Ms()),
+          ms(v.judgedP95Ms())));
     }
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
@@ -80,6 +88,9 @@ public final class Summaries {
         c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
         optionalPhase("check", c.checkMs()) + optionalPhase("blame", c.blameMs()), c.decryptMs(),
         optionalPhase("reshare", c.reshareMs()), c.decryptionLatencyMs(), ch.executionMs()));
+    for (String why : WhyThisCost.briefs(s, heights)) {
+      b.append("why: ").append(why).append(System.lineSeparator());
+    }
     if (!Double.isNaN(ch.blockIntervalMs())) {
       b.append(String.format(Locale.ROOT,
           "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
@@ -100,6 +111,11 @@ public final class Summaries {
   /** " | name x.x" for a phase that took time in this run, else "" (keeps fault-free runs short). */
   private static String optionalPhase(String name, double ms) {
     return ms > 0 ? String.format(Locale.ROOT, " | %s %.1f", name, ms) : "";
+  }
+
+  /** {@code 473.2 ms}, or "-" for NaN (a percentile of no height: a chain that halted). */
+  private static String ms(double ms) {
+    return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.1f ms", ms);
   }
 
   private static String fmtBudget(double ms) {

@@ -12,7 +12,9 @@ import java.util.Locale;
  * prepare_combine in combine, the key tables), what that computation is and what this run paid
  * for it. A phase gets a note when it takes at least {@link #NOTABLE_SHARE} of the mean judged
  * time, or at least {@link #SPREAD_FLOOR} with per-height times spread by a factor {@link
- * #SPREAD} or more (the mark of a one-time cost). The key tables always get one.
+ * #SPREAD} or more (the mark of a one-time cost). The key tables always get one. Each note has a
+ * one-line {@link Note#brief() brief} form for the console ({@code why: ...} lines) and the full
+ * {@link Note#text() text} of the report.
  */
 public final class WhyThisCost {
   /** A phase worth explaining takes at least this share of the mean judged time. */
@@ -24,9 +26,25 @@ public final class WhyThisCost {
 
   private WhyThisCost() {}
 
-  /** The notes for a run, in critical-path order (none when nothing notable). */
+  /**
+   * One note: {@code brief} a line for the console (the phase, its mean and range, the cause in a
+   * few words), {@code text} the report's paragraph.
+   */
+  public record Note(String brief, String text) {}
+
+  /** The report's notes for a run, in critical-path order (none when nothing notable). */
   public static List<String> notes(RunSummary s, List<HeightRecord> heights) {
-    List<String> out = new ArrayList<>();
+    return all(s, heights).stream().map(Note::text).toList();
+  }
+
+  /** The console's lines: each note's brief, in the same order as {@link #notes}. */
+  public static List<String> briefs(RunSummary s, List<HeightRecord> heights) {
+    return all(s, heights).stream().map(Note::brief).toList();
+  }
+
+  /** Every note of a run, in critical-path order. */
+  public static List<Note> all(RunSummary s, List<HeightRecord> heights) {
+    List<Note> out = new ArrayList<>();
     if (heights.isEmpty()) {
       return out;
     }
@@ -36,7 +54,11 @@ public final class WhyThisCost {
     boolean folds = folds(s.variant());
     double[] create = heights.stream().mapToDouble(h -> h.shareCreateNanos() / 1e6).toArray();
     if (folds && notable(c.shareCreationMs(), judged, create)) {
-      out.add(String.format(Locale.ROOT, "share creation (%.1f ms mean, %.1f to %.1f ms per"
+      String range = range("share creation", c.shareCreationMs(), create);
+      out.add(new Note(range + ": " + s.variant() + " shares need the signer set's Lagrange"
+          + " coefficients, computed once per new signer set by each validator"
+          + ("model".equals(s.timing()) ? " (not timed under timing: model)" : ""),
+          String.format(Locale.ROOT, "share creation (%.1f ms mean, %.1f to %.1f ms per"
           + " height): %s folds the signer set into each share, so each validator first needs"
           + " the Lagrange coefficients of the set the combiner announced (a vanishing polynomial"
           + " and FFTs over the committee's shares). They are computed once per signer set: every"
@@ -48,25 +70,35 @@ public final class WhyThisCost {
               + " multiplications only (calibration computes the coefficients untimed), so this"
               + " run leaves the per-set coefficients out; timing: measured includes them."
               : "The slow heights are those whose signer set was new to the validator whose"
-              + " share completed the combiner's set."));
+              + " share completed the combiner's set.")));
     }
     double[] combine = heights.stream().mapToDouble(h -> h.combineOnlyNanos() / 1e6).toArray();
     if (notable(c.combineMs(), judged, combine)) {
-      out.add(String.format(Locale.ROOT, "combine (%.1f ms mean, %.1f to %.1f ms per height):"
+      out.add(new Note(range("combine", c.combineMs(), combine) + ": prepare_combine runs once"
+          + " per signer set on each combiner, cached afterwards", String.format(Locale.ROOT,
+          "combine (%.1f ms mean, %.1f to %.1f ms per height):"
           + " the first block_propose of a height runs prepare_combine when its combiner meets a"
           + " signer set for the first time (per-set tables: %s); each combiner caches it per"
           + " set, so heights whose combiner already prepared the set pay only decode, checks and"
           + " the combination itself.", c.combineMs(), min(combine), max(combine),
           folds ? "each signer's folded G2 key for verification" : "the set's Lagrange"
-              + " coefficients and what the variant derives from them"));
+              + " coefficients and what the variant derives from them")));
     }
     Object setup = s.speed() == null ? null : s.speed().get("setup_s");
-    out.add(String.format(Locale.ROOT, "key tables: the %s variant's tables per key set (key"
-        + " dealing, G2 key shares, precomputed tables) are built once at setup%s and are in no"
-        + " height's time, as a chain would build them once per key epoch.", s.variant(),
-        setup instanceof Number n ? String.format(Locale.ROOT, " (setup took %.1f s of wall"
-            + " clock here)", n.doubleValue()) : ""));
+    String took = setup instanceof Number n ? String.format(Locale.ROOT, "%.1f s", n.doubleValue())
+        : null;
+    out.add(new Note("key tables: built once at setup" + (took == null ? "" : " (" + took + ")")
+        + ", in no height's time", String.format(Locale.ROOT, "key tables: the %s variant's"
+        + " tables per key set (key dealing, G2 key shares, precomputed tables) are built once at"
+        + " setup%s and are in no height's time, as a chain would build them once per key epoch.",
+        s.variant(), took == null ? "" : " (setup took " + took + " of wall clock here)")));
     return out;
+  }
+
+  /** {@code share creation 1278.3 ms mean (35.0 to 2000.0 ms per height)}. */
+  private static String range(String phase, double meanMs, double[] perHeight) {
+    return String.format(Locale.ROOT, "%s %.1f ms mean (%.1f to %.1f ms per height)", phase,
+        meanMs, min(perHeight), max(perHeight));
   }
 
   private static boolean folds(String variant) {

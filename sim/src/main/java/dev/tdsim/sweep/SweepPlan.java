@@ -86,7 +86,10 @@ public final class SweepPlan {
 
   /**
    * Builds and validates every point: each path must be a scenario path, each point's scenario
-   * must load; the first problem is a {@link SweepException} naming the path and the point.
+   * must load. A problem of the paths or options is a {@link SweepException} naming it; points
+   * that do not load are one {@link SweepException} whose {@link SweepException#errors()} name
+   * every distinct problem (a bad value is named once, at the first point that has it), in grid
+   * order.
    */
   public static SweepPlan build(Source source, List<String> sets, Scenario base, SweepSpec spec) {
     List<String> setPaths = new ArrayList<>();
@@ -144,13 +147,26 @@ public final class SweepPlan {
       resolvedByText.put(a.path(), new LinkedHashMap<>());
     }
     PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates());
+    Map<String, String> pointErrors = new LinkedHashMap<>(); // problem -> its first point's line
     for (Map<String, String> combo : combos) {
-      Cell c = pb.cell(combo);
+      Cell c;
+      try {
+        c = pb.cell(combo);
+      } catch (SweepException e) {
+        String prefix = describe(combo) + ": ";
+        String problem = e.getMessage().startsWith(prefix)
+            ? e.getMessage().substring(prefix.length()) : e.getMessage();
+        pointErrors.putIfAbsent(problem, e.getMessage());
+        continue;
+      }
       for (Axis a : axes) {
         resolvedByText.get(a.path()).putIfAbsent(a.values().get(a.values().indexOf(
             combo.get(a.path()))), YamlValues.resolved(c.points().get(0).scenario(), a.path()));
       }
       cells.add(c);
+    }
+    if (!pointErrors.isEmpty()) {
+      throw new SweepException(List.copyOf(pointErrors.values()));
     }
     List<Param> params = new ArrayList<>();
     for (Axis a : axes) {

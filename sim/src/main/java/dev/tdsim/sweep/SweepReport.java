@@ -94,9 +94,13 @@ final class SweepReport {
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
     h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(latencyChart(plan, results,
         sens), CHART_WIDTH_PX, 460)).append("\">");
-    h.append("<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
-        + " decryption, or the slower when pipelined), which decides whether a budget fits."
-        + " Grey lines: the block-time budgets.</p>");
+    h.append(latencyChartIsBars(sens)
+        ? "<p>Per point, the p95 decryption latency (light) and the p95 of the judged time"
+            + " (dark: consensus + decryption, or the slower when pipelined), which decides"
+            + " whether a budget fits. Grey lines: the block-time budgets.</p>"
+        : "<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
+            + " decryption, or the slower when pipelined), which decides whether a budget fits."
+            + " Grey lines: the block-time budgets.</p>");
 
     appendMsgs(h, sens);
     appendOtherParams(h, sens);
@@ -127,12 +131,16 @@ final class SweepReport {
     h.append("<h2>Critical path per point (mean height, replicate 0)</h2>");
     h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(criticalPaths(plan,
         results), CHART_WIDTH_PX, 140 + 28 * plan.cells().size())).append("\">");
-    h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito, colour-blind"
-        + " safe; docs/SWEEPS.md).</p>");
+    h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito and Paul Tol's"
+        + " colour-blind safe colours; docs/SWEEPS.md, \"Phase colours\").</p>");
 
     h.append("<h2>Distribution of per-height decryption latency</h2>");
     h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
         sens), CHART_WIDTH_PX, 360)).append("\">");
+    if (sens.baseCell() != null) {
+      h.append("<p>The base point's heights are drawn over the bars of all points, which include"
+          + " them: where they make the whole bar, the bar is the base point's colour.</p>");
+    }
 
     h.append("<h2>sweep.csv</h2><details><summary>Show the whole table (one row per point and")
         .append(" budget, as in sweep.csv)</summary>")
@@ -184,8 +192,7 @@ final class SweepReport {
       h.append("<tr><td>").append(esc(e.getKey().isEmpty() ? "the scenario" : fixed(e.getKey())))
           .append("</td>");
       for (Sensitivity.HeadlineRow r : e.getValue()) {
-        h.append("<td>").append(esc(headlineCell(r, msgs)).replace("\n", "<br>"))
-            .append("</td>");
+        h.append(headlineCellHtml(r, msgs));
       }
       h.append("</tr>");
     }
@@ -222,6 +229,18 @@ final class SweepReport {
         "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
     return head + neck;
+  }
+
+  /**
+   * A headline cell: the answer bold, green ({@code yes}) when a value fits and red ({@code no})
+   * when none does (not even the smallest, or none known below the grid); the bottleneck smaller
+   * under it.
+   */
+  static String headlineCellHtml(Sensitivity.HeadlineRow r, boolean msgs) {
+    String[] cell = headlineCell(r, msgs).split("\n", 2);
+    boolean none = r.value() == null || r.bound().equals("none_fits");
+    return "<td><span class=\"" + (none ? "no" : "yes") + "\">" + esc(cell[0]) + "</span>"
+        + (cell.length > 1 ? "<br><small>" + esc(cell[1]) + "</small>" : "") + "</td>";
   }
 
   private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {
@@ -329,6 +348,11 @@ final class SweepReport {
   // ------------------------------------------------------------------ charts
 
   /** p95 against the message count (or the first numeric parameter), one line per group. */
+  /** Whether the latency chart is bars per point (nothing numeric varied) rather than lines. */
+  private static boolean latencyChartIsBars(Sensitivity.Report sens) {
+    return sens.msgs() == null && sens.numeric().isEmpty();
+  }
+
   private static JFreeChart latencyChart(SweepPlan plan, Map<String, PointResult> results,
       Sensitivity.Report sens) {
     Sensitivity.NumericParam x = sens.msgs() != null ? sens.msgs()
@@ -346,8 +370,23 @@ final class SweepReport {
       JFreeChart chart = ChartFactory.createBarChart("p95 latency per point (grey: budgets)",
           "", "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
       CategoryPlot plot = chart.getCategoryPlot();
+      plot.setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
+      // JFreeChart's default red and blue are not colour-blind safe: the sweep's palette, the
+      // judged time darker than the decryption latency it contains
+      plot.getRenderer().setSeriesPaint(0, PALETTE[5]);
+      plot.getRenderer().setSeriesPaint(1, PALETTE[0]);
+      if (plot.getRenderer() instanceof org.jfree.chart.renderer.category.BarRenderer bar) {
+        bar.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+        bar.setShadowVisible(false);
+      }
       for (double b : sens.budgetsMs()) {
-        plot.addRangeMarker(budgetMarker(b));
+        // the budget lines are vertical here: their labels inside the plot, right of the line's
+        // top (above the plot they were cut off)
+        ValueMarker m = budgetMarker(b);
+        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+        m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(2, 3, 2, 3));
+        plot.addRangeMarker(m);
       }
       return chart;
     }
@@ -443,20 +482,42 @@ final class SweepReport {
 
   private static JFreeChart criticalPaths(SweepPlan plan, Map<String, PointResult> results) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
+    List<CriticalPath> paths = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
     for (SweepPlan.Cell c : plan.cells()) {
       PointResult r = results.get(c.points().get(0).id());
-      if (r == null) {
-        continue;
+      if (r != null) {
+        paths.add(r.criticalPath());
+        ids.add(c.id());
       }
-      CriticalPath p = r.criticalPath();
-      data.addValue(p.consensusMs(), "consensus", c.id());
-      data.addValue(p.shareCreationMs(), "share creation", c.id());
-      data.addValue(p.shareGossipMs(), "share gossip", c.id());
-      data.addValue(p.combineMs(), "combine", c.id());
-      data.addValue(p.decryptMs(), "decrypt", c.id());
+    }
+    // check, blame and reshare only when some point spent time in them (as in a run's chart):
+    // with them the bars add up to each point's decryption latency.
+    boolean check = paths.stream().anyMatch(p -> p.checkMs() > 0);
+    boolean blame = paths.stream().anyMatch(p -> p.blameMs() > 0);
+    boolean reshare = paths.stream().anyMatch(p -> p.reshareMs() > 0);
+    for (int i = 0; i < paths.size(); i++) {
+      CriticalPath p = paths.get(i);
+      String id = ids.get(i);
+      data.addValue(p.consensusMs(), "consensus", id);
+      data.addValue(p.shareCreationMs(), "share creation", id);
+      data.addValue(p.shareGossipMs(), "share gossip", id);
+      data.addValue(p.combineMs(), "combine", id);
+      if (check) {
+        data.addValue(p.checkMs(), "check", id);
+      }
+      if (blame) {
+        data.addValue(p.blameMs(), "blame", id);
+      }
+      data.addValue(p.decryptMs(), "decrypt", id);
+      if (reshare) {
+        data.addValue(p.reshareMs(), "reshare", id);
+      }
     }
     JFreeChart chart = ChartFactory.createStackedBarChart("Critical path, mean height", "",
         "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
+    chart.getCategoryPlot().setRangeAxisLocation(
+        org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
     var renderer = chart.getCategoryPlot().getRenderer();
     for (int i = 0; i < data.getRowCount(); i++) {
       renderer.setSeriesPaint(i, PhaseColours.colour(data.getRowKey(i).toString()));
@@ -496,9 +557,13 @@ final class SweepReport {
     }
     JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
         "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
-    chart.getXYPlot().setForegroundAlpha(0.6f);
-    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
+    // Opaque bars, the base point's drawn over all points' (it is a part of them): with the
+    // default reverse order and transparency the overlap took a colour the legend did not show.
+    chart.getXYPlot().setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
+    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[5]);
     chart.getXYPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
+    chart.getXYPlot().getRangeAxis().setStandardTickUnits(
+        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
     return chart;
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +55,66 @@ class SweepCommandTest {
     assertEquals(2, nothing.exitCode(), nothing.err());
     assertTrue(nothing.err().contains("nothing to vary"), nothing.err());
     assertTrue(!Files.exists(dir.resolve("out")), "nothing ran, nothing written");
+  }
+
+  @Test
+  void aScenarioWithSeveralErrorsHasThemAllListedInFileOrderAsValidateDoes(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, String.join("\n",
+        "name: bad",
+        "crypto: {variant: nosuch, timing: model}",
+        "heights: -1",
+        "validators: {count: 4}",
+        "keys: {shares: 8}",
+        "workload: {msgs_per_block: 3, msg_size: 3 parsecs}",
+        "sweep: {vary: {workload.msgs_per_block: [1, 2]}}",
+        ""));
+    Path out = dir.resolve("out");
+    CliRun sweep = CliRun.of("sweep", file.toString(), "--out", out.toString());
+    assertEquals(2, sweep.exitCode(), sweep.err());
+    List<String> lines = sweep.errLines();
+    assertEquals(3, lines.size(), sweep.err());
+    assertTrue(lines.get(0).startsWith(file + ":2: crypto.variant: unknown value 'nosuch'"),
+        lines.get(0));
+    assertTrue(lines.get(1).startsWith(file + ":3: heights: "), lines.get(1));
+    assertTrue(lines.get(2).startsWith(file + ":6: workload.msg_size: "), lines.get(2));
+    assertEquals(lines, CliRun.of("validate", file.toString()).errLines());
+    assertTrue(!Files.exists(out), "nothing ran, nothing written");
+  }
+
+  @Test
+  void everyBadPointIsListedOnceAtItsKeyInTheFile(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, String.join("\n",
+        "sweep:",
+        "  vary:",
+        "    workload.msgs_per_block: [1, x, -3]",
+        "    crypto.variant: [fast, nosuch]",
+        ""));
+    Path out = dir.resolve("out");
+    CliRun sweep = CliRun.of("sweep", file.toString(), "--out", out.toString());
+    assertEquals(2, sweep.exitCode(), sweep.err());
+    List<String> lines = sweep.errLines();
+    assertEquals(3, lines.size(), sweep.err());
+    assertTrue(lines.get(0).startsWith(file + ":10: sweep.vary.workload.msgs_per_block: point"
+        + " (workload.msgs_per_block=x, crypto.variant=fast): workload.msgs_per_block:"),
+        lines.get(0));
+    assertTrue(lines.get(1).startsWith(file + ":10: sweep.vary.workload.msgs_per_block: point"
+        + " (workload.msgs_per_block=-3, crypto.variant=fast)"), lines.get(1));
+    assertTrue(lines.get(2).startsWith(file + ":11: sweep.vary.crypto.variant: point"
+        + " (workload.msgs_per_block=1, crypto.variant=nosuch): crypto.variant: unknown value"),
+        lines.get(2));
+    assertEquals(lines, CliRun.of("validate", file.toString()).errLines());
+    CliRun option = CliRun.of("sweep", file.toString(), "--vary",
+        "workload.msgs_per_block=1,x,y", "--vary", "crypto.variant=fast,folded",
+        "--out", out.toString());
+    assertEquals(2, option.exitCode(), option.err());
+    assertEquals(List.of("tdsim sweep: point (workload.msgs_per_block=x, crypto.variant=fast):"
+        + " workload.msgs_per_block: expected a positive integer or 'auto', got 'x'",
+        "tdsim sweep: point (workload.msgs_per_block=y, crypto.variant=fast):"
+        + " workload.msgs_per_block: expected a positive integer or 'auto', got 'y'"),
+        option.errLines());
+    assertTrue(!Files.exists(out), "nothing ran, nothing written");
   }
 
   @Test

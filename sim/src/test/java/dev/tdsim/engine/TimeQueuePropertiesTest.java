@@ -8,8 +8,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
@@ -33,8 +36,18 @@ class TimeQueuePropertiesTest {
     check(new EventQueue(), seed, ops, spreadNanos);
   }
 
+  /**
+   * A seed only seeds the operation mix's random stream: its edge cases (0, -1, Long.MIN_VALUE,
+   * ...) find nothing the others do not, and multiplied by the other parameters' edge cases they
+   * outnumbered the tries (jqwik then logs "Edge case generation exceeds number of tries").
+   */
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.longs().withoutEdgeCases();
+  }
+
   @Property(tries = 300)
-  void tinyCalendarMatchesReference(@ForAll long seed,
+  void tinyCalendarMatchesReference(@ForAll("seeds") long seed,
       @ForAll @IntRange(min = 1, max = 2000) int ops,
       @ForAll @IntRange(min = 0, max = 6) int widthShift,
       @ForAll @IntRange(min = 1, max = 4) int ringBits,

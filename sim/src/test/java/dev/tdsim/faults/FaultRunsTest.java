@@ -118,6 +118,13 @@ class FaultRunsTest {
     HtmlReport.write(dir, s, r.heights(), "faults: ...");
     String html = Files.readString(dir.resolve(ReportWriter.HTML));
     assertTrue(html.contains("Fault timeline") && html.contains("chain halted at height 1"));
+    // no height decided: no empty charts, no NaN, no "closest" budget of no height
+    assertTrue(html.contains("<p class=\"nochart\">No height was decided"), html);
+    assertFalse(html.contains("<img"), "empty charts");
+    assertFalse(html.contains("NaN") || table.contains("NaN"), table);
+    assertTrue(s.headline().text().startsWith("answer: the chain halted at height 1 (faults)"
+        + " before any height was decided, so no budget fits"), s.headline().text());
+    assertFalse(s.headline().text().contains("closest"), s.headline().text());
   }
 
   @Test

@@ -91,6 +91,9 @@ class HeadlineTest {
         Schedule.BEFORE_NEXT, false, true, 1);
     assertNull(h.bottleneckPhase());
     assertFalse(h.text().contains("bottleneck"), h.text());
+    assertEquals("answer: the chain halted at height 1 (faults) before any height was decided,"
+        + " so no budget fits", h.text());
+    assertNull(h.closestBudgetMs());
   }
 
   @Test

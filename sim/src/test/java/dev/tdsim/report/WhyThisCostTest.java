@@ -58,4 +58,37 @@ class WhyThisCostTest {
     List<HeightRecord> hs = List.of(h(1, 1, 1), h(2, 1, 1));
     assertEquals(1, WhyThisCost.notes(summary("folded", "measured", hs), hs).size());
   }
+
+  @Test
+  void theConsoleHasOneShortWhyLinePerNoteRightAfterTheCriticalPath() {
+    List<HeightRecord> hs = List.of(h(1, 1800, 2), h(2, 35, 2), h(3, 2000, 2));
+    RunSummary s = summary("folded", "measured", hs);
+    List<String> lines = Summaries.table(s, hs).lines().toList();
+    List<String> why = lines.stream().filter(l -> l.startsWith("why: ")).toList();
+    assertEquals(WhyThisCost.notes(s, hs).size(), why.size(), lines.toString());
+    assertEquals(List.of("why: share creation 1278.3 ms mean (35.0 to 2000.0 ms per height):"
+        + " folded shares need the signer set's Lagrange coefficients, computed once per new"
+        + " signer set by each validator",
+        "why: key tables: built once at setup (2.5 s), in no height's time"), why);
+    int path = lines.indexOf(lines.stream().filter(l -> l.startsWith("critical path"))
+        .findFirst().orElseThrow());
+    assertEquals(path + 1, lines.indexOf(why.get(0)), lines.toString());
+    for (String w : why) {
+      assertTrue(w.length() <= 200, "a console line of " + w.length() + " chars: " + w);
+    }
+    assertTrue(Summaries.table(s).lines().noneMatch(l -> l.startsWith("why: ")),
+        "no heights, no notes");
+  }
+
+  @Test
+  void theBriefsFollowTheNotesUnderModelTimingAndForCombine() {
+    List<HeightRecord> model = List.of(h(1, 200, 2), h(2, 210, 2));
+    assertTrue(WhyThisCost.briefs(summary("folded", "model", model), model).get(0)
+        .endsWith("by each validator (not timed under timing: model)"));
+    List<HeightRecord> hs = List.of(h(1, 1800, 400), h(2, 35, 30));
+    List<String> briefs = WhyThisCost.briefs(summary("fast", "measured", hs), hs);
+    assertEquals(List.of("combine 215.0 ms mean (30.0 to 400.0 ms per height): prepare_combine"
+        + " runs once per signer set on each combiner, cached afterwards",
+        "key tables: built once at setup (2.5 s), in no height's time"), briefs);
+  }
 }

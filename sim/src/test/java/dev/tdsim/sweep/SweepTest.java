@@ -383,6 +383,19 @@ class SweepTest {
         "probe_cap", 120.0, null).valueText(true));
   }
 
+  /** In report.html an answer is green when a value fits, red when none does. */
+  @Test
+  void theHeadlineCellsAreGreenWhenSomethingFitsAndRedWhenNothingDoes() {
+    Map<String, String> d = Map.of("crypto.variant", "fast");
+    assertEquals("<td><span class=\"yes\">137 msgs</span><br><small>bottleneck combine 77% (at"
+        + " 137)</small></td>", SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500,
+        137.0, "137", "exact", 138.0, new Sensitivity.Bottleneck("combine", 100, 0.77, "137")), true));
+    assertTrue(SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500, 0.0, "0",
+        "none_fits", 1.0, null), true).startsWith("<td><span class=\"no\">none fits"));
+    assertTrue(SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500, null, null,
+        "below_grid", 10.0, null), true).startsWith("<td><span class=\"no\">&lt; 10"));
+  }
+
   @Test
   void countsSpanningTwoDecadesGetALogAxis() {
     assertTrue(SweepReport.logScale(List.of(10.0, 100.0, 1000.0)));
