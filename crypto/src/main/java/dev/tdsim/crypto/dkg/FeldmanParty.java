@@ -222,8 +222,6 @@ public final class FeldmanParty {
     }
     Fr[] mine = new Fr[myXs.length];
     java.util.Arrays.fill(mine, Fr.zero());
-    List<G1Point> group =
-        new ArrayList<>(java.util.Collections.nCopies(layout.threshold(), G1Point.identity()));
     Map<Integer, G2Point> blindingKeys = new TreeMap<>();
     for (int d : qual) {
       List<Fr> s = received.containsKey(d) ? received.get(d)
@@ -231,10 +229,15 @@ public final class FeldmanParty {
       for (int k = 0; k < mine.length; k++) {
         mine[k] = mine[k].add(s.get(k));
       }
-      List<G1Point> cs = dealings.get(d).commitments();
-      for (int j = 0; j < cs.size(); j++) {
-        group.set(j, group.get(j).add(cs.get(j)));
+    }
+    // The group's commitments: per coefficient, one batch-affine sum over the QUAL dealers.
+    List<G1Point> group = new ArrayList<>(layout.threshold());
+    for (int j = 0; j < layout.threshold(); j++) {
+      List<G1Point> terms = new ArrayList<>(qual.size());
+      for (int d : qual) {
+        terms.add(dealings.get(d).commitments().get(j));
       }
+      group.add(G1Point.sum(terms));
     }
     for (Dealing d : dealings.values()) {
       blindingKeys.put(d.dealer(), d.blindingKey());
