@@ -120,9 +120,15 @@ public final class FeldmanParty {
    * Takes one message of the current round (messages of a closed round are ignored: too late).
    *
    * @throws CryptoException naming the dealer when a message is malformed for this DKG (wrong
-   *     number of commitments or shares, a share addressed to another party)
+   *     number of commitments or shares, a share addressed to another party, an unknown party)
    */
   public void receive(FeldmanMessage m) {
+    requireParty(m.sender(), m);
+    if (m instanceof Complaint c) {
+      requireParty(c.dealer(), m);
+    } else if (m instanceof Justification j) {
+      requireParty(j.complainer(), m);
+    }
     if (m instanceof Dealing d) {
         if (round > 1) {
           return;
@@ -268,6 +274,13 @@ public final class FeldmanParty {
       return "answered a complaint with a share that does not match its commitments";
     }
     return null;
+  }
+
+  private void requireParty(int index, FeldmanMessage m) {
+    if (index < 0 || index >= layout.parties()) {
+      throw new CryptoException("DKG message from party " + m.sender(),
+          "names party " + index + ", not in [0, " + layout.parties() + ")");
+    }
   }
 
   private void requireRound(int expected, String step) {

@@ -135,6 +135,11 @@ class FeldmanDkgTest {
     FeldmanParty q = new FeldmanParty(EIGHT, 3, SeededDrbg.of(12, "dkg", 0), FeldmanFault.HONEST);
     q.deal();
     assertThrows(CryptoException.class, () -> q.receive(s)); // addressed to party 0, not 3
+    CryptoException unknown = assertThrows(CryptoException.class,
+        () -> q.receive(new Dealing(8, d.commitments(), d.blindingKey())));
+    assertTrue(unknown.getMessage().contains("party 8"), unknown.getMessage());
+    assertThrows(CryptoException.class,
+        () -> q.receive(new FeldmanMessage.Complaint(1, -1)));
   }
 
   @Test
@@ -163,5 +168,19 @@ class FeldmanDkgTest {
     assertThrows(CryptoException.class,
         () -> FeldmanDkg.keySet(layout, run.results(), TpkeCheck.WORKERS));
     assertTrue(run.bytesInRound(1, 5) > 0);
+  }
+
+  @Test
+  void sameSeedSameKeyAndRoundsInOrder() {
+    FeldmanDkg.Run a = FeldmanDkg.run(EIGHT, Map.of(), SeededDrbg.of(14, "dkg", 0));
+    FeldmanDkg.Run b = FeldmanDkg.run(EIGHT, Map.of(), SeededDrbg.of(14, "dkg", 0));
+    FeldmanDkg.Run c = FeldmanDkg.run(EIGHT, Map.of(), SeededDrbg.of(15, "dkg", 0));
+    assertEquals(a.results().get(0).publicKey(), b.results().get(0).publicKey());
+    assertEquals(a.results().get(5).shares(), b.results().get(5).shares());
+    assertFalse(a.results().get(0).publicKey().equals(c.results().get(0).publicKey()));
+    FeldmanParty p = new FeldmanParty(EIGHT, 0, SeededDrbg.of(1, "x", 0), FeldmanFault.HONEST);
+    assertThrows(IllegalStateException.class, p::complain);
+    p.deal();
+    assertThrows(IllegalStateException.class, p::deal);
   }
 }
