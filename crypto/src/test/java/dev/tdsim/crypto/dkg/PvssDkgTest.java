@@ -180,4 +180,35 @@ class PvssDkgTest {
     assertEquals(p, G1Point.sum(List.of(p, G1Point.identity())));
     assertTrue(G1Point.sum(List.of(p, p.negate())).isIdentity());
   }
+
+  @Test
+  void shortG2MsmMatchesTheFullOne() {
+    StrongRandom r = SeededDrbg.of(40, "msm", 0);
+    List<G2Point> ps = new ArrayList<>();
+    List<Fr> full = new ArrayList<>();
+    long[] w = r.nextLongs(37);
+    w[0] = -1L; // the largest unsigned 64-bit weight
+    for (int i = 0; i < w.length; i++) {
+      ps.add(G2Point.generator().multiply(Fr.random(r)));
+      full.add(Fr.of(new java.math.BigInteger(Long.toUnsignedString(w[i]))));
+    }
+    assertEquals(G2Point.msm(ps, full), G2Point.msmShort(ps, w));
+    assertEquals(G2Point.msm(ps, full),
+        PvssVerifier.parallelG2MsmShort(ps, w, TpkeCheck.WORKERS));
+  }
+
+  @Test
+  void transcriptForAnotherCommitteeIsRejected() {
+    Committee other = Committee.byStake(128, 85, new long[] {9, 3, 5, 1, 7, 2, 4, 6});
+    PvssTranscript t = PvssDealer.deal(other, EKS, 0, SESSION, SeededDrbg.of(41, "d", 0),
+        TpkeCheck.WORKERS).transcript();
+    assertTrue(PvssVerifier.verify(t, other, EKS, SESSION, SeededDrbg.of(1, "v", 0),
+        TpkeCheck.WORKERS).valid());
+    assertFalse(verify(t).valid());
+    // Same size but a higher threshold than the verifier's: the low-degree check fails.
+    Committee looser = Committee.byStake(64, 50, new long[] {9, 3, 5, 1, 7, 2, 4, 6});
+    PvssTranscript high = PvssDealer.deal(looser, EKS, 0, SESSION, SeededDrbg.of(42, "d", 0),
+        TpkeCheck.WORKERS).transcript();
+    assertTrue(verify(high).problem().contains("low-degree"), verify(high).problem());
+  }
 }
