@@ -30,7 +30,20 @@ public final class DkgTiming {
   private DkgTiming() {}
 
   public static void main(String[] args) {
+    try {
+      run(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("DkgTiming: " + e.getMessage()
+          + " (usage: pvss [shares] [validators] [reps] [threads] | feldman [reps])");
+      System.exit(2);
+    }
+  }
+
+  private static void run(String[] args) {
     String what = args.length > 0 ? args[0] : "pvss";
+    if (!what.equals("pvss") && !what.equals("feldman")) {
+      throw new IllegalArgumentException("unknown mode '" + what + "'");
+    }
     if (what.equals("feldman")) {
       feldman(args.length > 1 ? Integer.parseInt(args[1]) : 5);
     } else {
