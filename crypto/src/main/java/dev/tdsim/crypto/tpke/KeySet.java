@@ -40,24 +40,12 @@ public final class KeySet {
   private final Supplier<List<G2Point>> blindedShares;
   private final Supplier<List<G2FixedBases>> blindedShareTables;
 
-  private KeySet(Committee committee, StrongRandom random, Workers workers) {
+  private KeySet(Committee committee, Fr[] scalarShares, Fr secret, Fr[] blinding, Workers workers) {
     this.committee = committee;
     this.workers = workers;
     this.domain = Domain.of(committee.shares());
-    Fr[] coefficients = new Fr[committee.threshold()];
-    for (int i = 0; i < coefficients.length; i++) {
-      coefficients[i] = Fr.random(random);
-    }
-    this.scalarShares = domain.fft(coefficients);
-    Fr secret = coefficients[0];
-    this.blinding = new Fr[committee.validators()];
-    for (int i = 0; i < blinding.length; i++) {
-      Fr b;
-      do {
-        b = Fr.random(random);
-      } while (b.isZero());
-      blinding[i] = b;
-    }
+    this.scalarShares = scalarShares;
+    this.blinding = blinding;
     this.publicKey = G1Point.generator().multiply(secret);
     this.publicKeyG2 = G2Point.generator().multiply(secret);
     this.blindingKeys = workers.map(blinding.length, i -> G2Point.generator().multiply(blinding[i]));
@@ -81,7 +69,55 @@ public final class KeySet {
    * reproducible runs).
    */
   public static KeySet deal(Committee committee, StrongRandom random, Workers workers) {
-    return new KeySet(committee, random, workers);
+    Domain domain = Domain.of(committee.shares());
+    Fr[] coefficients = new Fr[committee.threshold()];
+    for (int i = 0; i < coefficients.length; i++) {
+      coefficients[i] = Fr.random(random);
+    }
+    Fr[] blinding = new Fr[committee.validators()];
+    for (int i = 0; i < blinding.length; i++) {
+      Fr b;
+      do {
+        b = Fr.random(random);
+      } while (b.isZero());
+      blinding[i] = b;
+    }
+    return new KeySet(committee, domain.fft(coefficients), coefficients[0], blinding, workers);
+  }
+
+  /**
+   * The key set a distributed key generation produced (package {@code dev.tdsim.crypto.dkg}): the
+   * scalar shares f(omega^k) of all N points (each validator knows only its own chunk; this
+   * object, like the dealer's, is the simulator's view of all of them) and each validator's own
+   * blinding scalar b_i. The secret f(0) is recovered as the mean of the shares (the constant
+   * coefficient of the inverse FFT), and the shares are checked to lie on a polynomial of degree
+   * below the threshold.
+   *
+   * @throws CryptoException if a length is wrong, a blinding scalar is zero or the shares do not
+   *     lie on one polynomial of degree &lt; t
+   */
+  public static KeySet fromDkg(
+      Committee committee, Fr[] scalarShares, Fr[] blinding, Workers workers) {
+    if (scalarShares.length != committee.shares() || blinding.length != committee.validators()) {
+      throw new dev.tdsim.crypto.CryptoException("key set from DKG", "expected "
+          + committee.shares() + " shares and " + committee.validators() + " blinding scalars, got "
+          + scalarShares.length + " and " + blinding.length);
+    }
+    for (int i = 0; i < blinding.length; i++) {
+      if (blinding[i].isZero()) {
+        throw new dev.tdsim.crypto.CryptoException(
+            "key set from DKG", "blinding scalar of validator " + i + " is zero");
+      }
+    }
+    Fr[] coefficients = Domain.of(committee.shares()).ifft(scalarShares);
+    for (int j = committee.threshold(); j < coefficients.length; j++) {
+      if (!coefficients[j].isZero()) {
+        throw new dev.tdsim.crypto.CryptoException("key set from DKG",
+            "the shares do not lie on a polynomial of degree < " + committee.threshold());
+      }
+    }
+    return new KeySet(
+        committee, scalarShares.clone(), coefficients[0], blinding.clone(), workers);
   }
 
   private static <T> Supplier<T> memoize(Supplier<T> supplier) {
