@@ -40,6 +40,14 @@ public final class G1Point {
   }
 
   /**
+   * RFC 9380 hash-to-curve (BLS12381G1_XMD:SHA-256_SSWU_RO_, section 8.8.1) with the caller's
+   * domain separation tag: the block-key design's identity point H(id).
+   */
+  public static G1Point hashTo(byte[] message, String domainSeparationTag) {
+    return fromJacobian(new P1().hash_to(message, domainSeparationTag, new byte[0]));
+  }
+
+  /**
    * Decodes a compressed or uncompressed point and checks that it is on the curve and in the
    * prime-order subgroup.
    *

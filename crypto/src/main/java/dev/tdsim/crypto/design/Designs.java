@@ -18,7 +18,7 @@ public final class Designs {
   static {
     dev.tdsim.crypto.variant.Variants.all().forEach(v -> register(new FerveoDesign(v)));
     // register(new BatchedDesign());   (issue 10: batched)
-    // register(new BlockKeyDesign());  (issue 10: block-key)
+    register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
   }
 
   private Designs() {}

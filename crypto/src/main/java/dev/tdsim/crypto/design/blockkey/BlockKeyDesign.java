@@ -1,0 +1,70 @@
+package dev.tdsim.crypto.design.blockkey;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import java.util.Optional;
+
+/**
+ * {@code block-key}: threshold identity-based encryption with one identity per block (Shutter's
+ * design; Boneh-Franklin IBE on BLS12-381). Clients seal to the block's identity; after the
+ * commit each validator sends one G1 element, its key-share points folded with the signer set's
+ * Lagrange coefficients times H1(id); the combiner verifies them in one batch, sums them into the
+ * block key K = [s]H1(id) (a threshold BLS signature on the identity), checks K against the
+ * public key, and opens each transaction with one pairing. See docs/CRYPTO.md, "block-key".
+ */
+public final class BlockKeyDesign implements BlockDesign {
+  public static final String NAME = "block-key";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "threshold IBE, one identity per block (Shutter; Boneh-Franklin FullIdent on BLS12-381):"
+        + " one folded G1 share per validator per block, one pairing per transaction";
+  }
+
+  @Override
+  public Optional<String> disclosureCaveat() {
+    return Optional.of("block-key releases the key of the block identity: every transaction sealed"
+        + " to that block, included or not, can be decrypted by anyone once the block commits");
+  }
+
+  @Override
+  public boolean sharesDependOnSigners() {
+    return true;
+  }
+
+  @Override
+  public int sharesPerBlock(int blockSize) {
+    return 1;
+  }
+
+  /** One uncompressed G1 point (decodes without a square root). */
+  @Override
+  public long shareWireBytes(Committee committee, int validator) {
+    return G1Point.UNCOMPRESSED_BYTES;
+  }
+
+  /** Nothing beyond the key set: the block key is a threshold signature under f(0). */
+  @Override
+  public DesignKeys setup(KeySet keys, int maxBlockSize, StrongRandom random, Workers workers) {
+    if (maxBlockSize < 1) {
+      throw new CryptoException("block-key setup", "maxBlockSize must be >= 1, got " + maxBlockSize);
+    }
+    return new BlockKeyKeys(this, keys, maxBlockSize, workers);
+  }
+
+  @Override
+  public String toString() {
+    return NAME;
+  }
+}

@@ -1,0 +1,156 @@
+package dev.tdsim.crypto.design.blockkey;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.curve.G2Point;
+import dev.tdsim.crypto.curve.G2Prepared;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.BlockId;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.variant.BlockProposer;
+import dev.tdsim.crypto.variant.BlockResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The block-key design set up on one key set (nothing more is dealt). Thread-safe. */
+final class BlockKeyKeys implements DesignKeys {
+  /** How many signer sets' folded public shares are kept (150 G2 points each). */
+  static final int PREPARED_SIGNER_SETS = 2;
+
+  private final BlockDesign design;
+  private final KeySet keys;
+  private final Workers workers;
+  private final G2Prepared masterKeyLines;
+  private final Map<SignerSet, List<G2Point>> folded =
+      com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
+          .<SignerSet, List<G2Point>>build().asMap();
+
+  BlockKeyKeys(BlockDesign design, KeySet keys, int maxBlockSize, Workers workers) {
+    this.design = design;
+    this.keys = keys;
+    this.workers = workers;
+    this.masterKeyLines = keys.publicKeyG2().prepare();
+  }
+
+  @Override
+  public BlockDesign design() {
+    return design;
+  }
+
+  @Override
+  public KeySet keys() {
+    return keys;
+  }
+
+  /** No limit: each transaction is opened on its own with the block key. */
+  @Override
+  public int maxBlockSize() {
+    return Integer.MAX_VALUE;
+  }
+
+  /** Seals to {@code block}'s identity; the slot is not bound (any position of the block). */
+  @Override
+  public SealedTx encrypt(BlockId block, int slot, byte[] payload, StrongRandom random) {
+    return BlockKeyCipher.seal(
+        keys.publicKeyG2(), block, BlockKeyCipher.identity(block), payload, random);
+  }
+
+  @Override
+  public SealedTx decode(byte[] encoded) {
+    return BlockKeyTx.fromBytes(encoded);
+  }
+
+  /**
+   * Whether the transaction is a block-key transaction (decoding already checked its structure
+   * and U's subgroup). Its Fujisaki-Okamoto binding can only be checked once the block key
+   * exists, when the block is opened: an invalid one takes a place in a block and is refused
+   * then (docs/CRYPTO.md).
+   */
+  @Override
+  public boolean isValid(SealedTx tx) {
+    return tx instanceof BlockKeyTx;
+  }
+
+  @Override
+  public BlockDigest digest(BlockId block, List<SealedTx> txs, Workers workers) {
+    return new BlockKeyDigest(block, BlockKeyCipher.identity(block), keys.publicKeyG2());
+  }
+
+  @Override
+  public PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers) {
+    BlockKeyDigest d = ownDigest(digest);
+    List<BlockKeyTx> sealed = new ArrayList<>(txs.size());
+    for (SealedTx tx : txs) {
+      if (!(tx instanceof BlockKeyTx b)) {
+        throw new CryptoException("block-key prepare", "transaction of another design: "
+            + (tx == null ? "null" : tx.getClass().getSimpleName()));
+      }
+      sealed.add(b);
+    }
+    return new BlockKeyPrepared(d, txs, sealed);
+  }
+
+  @Override
+  public List<byte[]> createShares(int validator, SignerSet signers, PreparedBlock block) {
+    BlockKeyPrepared p = own(block);
+    requireSetup(signers);
+    return List.of(BlockKeyOps.createShare(keys, validator, signers, p.digest().identity())
+        .toUncompressed());
+  }
+
+  @Override
+  public BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
+      SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random) {
+    BlockKeyPrepared p = own(block);
+    if (foldedFor != null) {
+      requireSetup(foldedFor);
+    }
+    return new BlockKeyCombiner(keys, workers, masterKeyLines, this::foldedPublicShares)
+        .open(p, sharesByValidator, foldedFor, reshare, random);
+  }
+
+  /** A_i for every signer, cached per signer set; the flag says whether it was computed now. */
+  List<G2Point> foldedPublicShares(SignerSet signers, boolean[] computed) {
+    return folded.computeIfAbsent(signers, s -> {
+      computed[0] = true;
+      return BlockKeyOps.foldedPublicShares(keys, s, workers);
+    });
+  }
+
+  private void requireSetup(SignerSet signers) {
+    if (!signers.committee().equals(keys.committee())) {
+      throw new CryptoException("block-key", "signer set of another committee (" + signers.committee()
+          + ") for this setup's " + keys.committee());
+    }
+  }
+
+  private BlockKeyPrepared own(PreparedBlock block) {
+    if (!(block instanceof BlockKeyPrepared p)) {
+      throw new CryptoException("block-key", "block prepared by another design: "
+          + (block == null ? "null" : block.getClass().getSimpleName()));
+    }
+    ownDigest(p.digest());
+    return p;
+  }
+
+  private BlockKeyDigest ownDigest(BlockDigest digest) {
+    if (!(digest instanceof BlockKeyDigest d)) {
+      throw new CryptoException("block-key", "digest of another design: "
+          + (digest == null ? "null" : digest.getClass().getSimpleName()));
+    }
+    if (!d.masterKey().equals(keys.publicKeyG2())) {
+      throw new CryptoException("block-key", "block " + d.block() + " was digested under another"
+          + " key set (public key " + d.masterKey() + ", this setup's is " + keys.publicKeyG2()
+          + ")");
+    }
+    return d;
+  }
+}
