@@ -17,7 +17,7 @@ public final class Designs {
 
   static {
     dev.tdsim.crypto.variant.Variants.all().forEach(v -> register(new FerveoDesign(v)));
-    // register(new BatchedDesign());   (issue 10: batched)
+    register(new dev.tdsim.crypto.design.batched.BatchedDesign());
     register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
   }
 
