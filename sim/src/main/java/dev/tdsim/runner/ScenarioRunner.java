@@ -225,6 +225,11 @@ public final class ScenarioRunner {
       pipeline.checkCosts(check);
     }
     notes.addAll(costs.notes());
+    if (!costs.coefficients().containsKey(design.name())) {
+      notes.add("the cost model has no entry for design " + design.name() + " (run 'tdsim"
+          + " calibrate --variant " + design.name() + "'): its measured calls are spread over"
+          + " the validators' cores as if perfectly parallel (serial fraction 0)");
+    }
     design.deploymentCaveat().ifPresent(c -> notes.add("variant " + design.name() + ": " + c));
     design.disclosureCaveat().ifPresent(c -> {
       notes.add("variant " + design.name() + " discloses: " + c);

@@ -48,6 +48,23 @@ class DesignFlowTest {
     }
   }
 
+  /** The real designs: one uncompressed G1 point per validator per block. */
+  @Test
+  void theRealOneSharePerBlockDesignsSendOneG1PointPerValidator() {
+    for (String design : List.of("block-key", "batched")) {
+      for (int m : new int[] {3, 8}) {
+        PipelineFixture f = run(PipelineFixture.builder(design).msgs(m, 64), 10 * MS);
+        List<Sent> shares = f.net.shares();
+        assertEquals(4, shares.size(), design + ": each signer sends once");
+        for (Sent s : shares) {
+          assertEquals(96, s.bytes(), design + ", " + m + " transactions");
+        }
+        assertEquals(m, f.record(1).opened(), design);
+        assertEquals(0, f.pipeline.mismatches());
+      }
+    }
+  }
+
   @Test
   void theDigestDelaysTheProposalOnTheProposersHardwareAndTravelsWithIt() {
     PipelineFixture fast = PipelineFixture.builder("fast").build();
