@@ -53,6 +53,11 @@ class DesignScenariosTest {
       assertEquals(h.txCount(), h.opened(), design + " height " + h.height());
       assertEquals(List.of(), h.faulty());
     }
+    // One 96-byte G1 point per validator per block; fast sends one 96-byte share per transaction.
+    assertEquals(96, ScenarioRunner.shareBytesPerValidatorPerBlock(r.scenario(), r.heights()));
+    Scenario fast = ScenarioLoader.load(scenarios().resolve("small-committee.yaml"), List.of(
+        "crypto.variant=fast", "validators.count=8", "keys.shares=32"));
+    assertEquals(24 * 96, ScenarioRunner.shareBytesPerValidatorPerBlock(fast, r.heights()));
     BlockDesign d = Designs.byName(design);
     assertEquals(design.equals("block-key"), d.disclosureCaveat().isPresent(),
         "block-key reveals every transaction sealed to the block's identity");
