@@ -155,6 +155,11 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
     return recorder.collidingOpenedShifted();
   }
 
+  /** Bytes a sealed transaction of the run's design carries beyond its payload. */
+  public long txOverheadBytes() {
+    return ctx.crypto.txOverheadBytes();
+  }
+
   public long encryptCpuNanos() {
     return host.encryptCpuNanos();
   }

@@ -86,6 +86,17 @@ class DesignFlowTest {
         b.buildNanos(), 2, "half speed, twice the time");
     assertEquals(Block.HEADER_BYTES + BundledDesign.DIGEST_BYTES + 3 * TX_BYTES, b.bytes(),
         "the digest's bytes are part of the proposal");
+    // The real batched design: its KZG commitment (48 B) travels with the proposal, and the
+    // digest is charged to the proposer; block-key's identity adds no bytes.
+    PipelineFixture batched = PipelineFixture.builder("batched").build();
+    Block kzg = batched.pipeline.blockFor(1, 0, 1);
+    assertEquals(batched.timing.cost(CryptoOp.DIGEST, size, new Hardware(1, 1.0)),
+        kzg.buildNanos());
+    long batchedTxs = kzg.bytes() - Block.HEADER_BYTES - 48;
+    assertEquals(3 * (64 + batched.pipeline.txOverheadBytes()), batchedTxs);
+    PipelineFixture blockKey = PipelineFixture.builder("block-key").build();
+    Block id = blockKey.pipeline.blockFor(1, 0, 1);
+    assertEquals(Block.HEADER_BYTES + 3 * (64 + blockKey.pipeline.txOverheadBytes()), id.bytes());
     // Another round's proposer computes it again, on its own hardware.
     Block again = bundled.pipeline.blockFor(1, 1, 2);
     assertEquals(bundled.timing.cost(CryptoOp.DIGEST, size, new Hardware(1, 1.0)),
