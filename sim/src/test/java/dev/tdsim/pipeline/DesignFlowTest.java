@@ -97,6 +97,14 @@ class DesignFlowTest {
     PipelineFixture blockKey = PipelineFixture.builder("block-key").build();
     Block id = blockKey.pipeline.blockFor(1, 0, 1);
     assertEquals(Block.HEADER_BYTES + 3 * (64 + blockKey.pipeline.txOverheadBytes()), id.bytes());
+    // Every other validator checks the transactions and recomputes the digest before its prevote.
+    OpSize checked = new OpSize(3, 1, PipelineFixture.POINTS_EACH, 3 * 64);
+    Hardware one = new Hardware(1, 1.0);
+    assertEquals(bundled.timing.cost(CryptoOp.ADMISSION_CHECK, checked, one)
+        + bundled.timing.cost(CryptoOp.DIGEST, checked, one),
+        bundled.pipeline.validationNanos(1, 3));
+    assertEquals(fast.timing.cost(CryptoOp.ADMISSION_CHECK, checked, one),
+        fast.pipeline.validationNanos(1, 3), "Ferveo's designs: the validity checks only");
     // Another round's proposer computes it again, on its own hardware.
     Block again = bundled.pipeline.blockFor(1, 1, 2);
     assertEquals(bundled.timing.cost(CryptoOp.DIGEST, size, new Hardware(1, 1.0)),
