@@ -212,8 +212,16 @@ public final class ThresholdBls {
         points.add(p.points().get(i));
       }
     }
+    return new Interpolation(interpolatePoints(indices, points), signers);
+  }
+
+  /**
+   * sum [lambda_k] sigma_k for arbitrary distinct domain points (any subset, any order), lambda_k
+   * their Lagrange coefficients at 0. Not checked.
+   */
+  G1Point interpolatePoints(int[] indices, List<G1Point> sigmas) {
     Fr[] lambdas = Lagrange.atZero(keys.domain(), indices);
-    return new Interpolation(msm(points, Arrays.asList(lambdas), keys.workers()), signers);
+    return msm(sigmas, Arrays.asList(lambdas), keys.workers());
   }
 
   /**
