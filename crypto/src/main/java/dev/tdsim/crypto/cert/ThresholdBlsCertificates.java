@@ -90,7 +90,7 @@ final class ThresholdBlsCertificates implements CertificateScheme {
       List<Integer> blamed = new ArrayList<>();
       new TreeMap<>(votes).forEach((v, bytes) -> {
         try {
-          partials.add(PartialSignature.decode(committee(), v, bytes));
+          partials.add(PartialSignature.decodeOnCurve(committee(), v, bytes));
         } catch (CryptoException malformed) {
           blamed.add(v);
         }

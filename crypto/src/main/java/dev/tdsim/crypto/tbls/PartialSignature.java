@@ -56,6 +56,24 @@ public record PartialSignature(int validator, List<G1Point> points) {
    *     point's index and problem
    */
   public static PartialSignature decode(Committee committee, int validator, byte[] bytes) {
+    return decode(committee, validator, bytes, true);
+  }
+
+  /**
+   * Decodes like {@link #decode} but checks only each point's encoding and curve equation, not
+   * its subgroup (about 18 us a point instead of about 80 us): for a combiner, whose check of the
+   * combined signature (in G1, valid) decides, and whose blame ({@link ThresholdBls#faulty})
+   * checks the subgroup of every point it suspects. A torsion component is invisible to the
+   * pairing checks of {@link ThresholdBls#verifyPartial} and {@link ThresholdBls#verifyAll}.
+   *
+   * @throws CryptoException as {@link #decode}, except for subgroup membership
+   */
+  public static PartialSignature decodeOnCurve(Committee committee, int validator, byte[] bytes) {
+    return decode(committee, validator, bytes, false);
+  }
+
+  private static PartialSignature decode(Committee committee, int validator, byte[] bytes,
+      boolean subgroup) {
     if (validator < 0 || validator >= committee.validators()) {
       throw new CryptoException(DECODING, "no validator " + validator + " among "
           + committee.validators());
@@ -72,7 +90,7 @@ public record PartialSignature(int validator, List<G1Point> points) {
       byte[] one = Arrays.copyOfRange(bytes, i * G1Point.COMPRESSED_BYTES,
           (i + 1) * G1Point.COMPRESSED_BYTES);
       try {
-        points.add(G1Point.fromBytes(one));
+        points.add(subgroup ? G1Point.fromBytes(one) : G1Point.fromBytesOnCurve(one));
       } catch (CryptoException e) {
         throw new CryptoException(DECODING, "validator " + validator + ", point " + i + " of "
             + count + ": " + e.getMessage());

@@ -117,6 +117,28 @@ class ThresholdBlsTest {
     assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), r.blamed());
   }
 
+  /** T = [r]P for P = (x = 4) on the curve: a pure torsion point, invisible to every pairing. */
+  private static G1Point torsion() {
+    G1Point p = G1Point.fromBytesOnCurve(outsideSubgroup());
+    G1Point t = p.multiply(dev.tdsim.crypto.field.Fr.of(-1)).add(p); // [r - 1]P + P
+    assertFalse(t.isIdentity());
+    assertFalse(t.isInSubgroup());
+    return t;
+  }
+
+  @Test
+  void aTorsionComponentPassesThePairingChecksButIsNamedWhenItSpoilsTheSignature() {
+    List<G1Point> pts = new ArrayList<>(HONEST.get(0).points());
+    pts.set(0, pts.get(0).add(torsion()));
+    byte[] wire = new PartialSignature(0, pts).encode();
+    assertThrows(CryptoException.class, () -> PartialSignature.decode(COMMITTEE, 0, wire));
+    PartialSignature lazy = PartialSignature.decodeOnCurve(COMMITTEE, 0, wire);
+    assertTrue(TBLS.verifyPartial(HASHED, lazy, random("tor")), "pairings cannot see torsion");
+    CombineResult r = TBLS.combine(HASHED, with(lazy), random("tor-c"));
+    assertEquals(List.of(0), r.blamed());
+    assertEquals(EXPECTED, r.signature().orElseThrow());
+  }
+
   @Test
   void encodingRoundTripsAndHasTheDocumentedSize() {
     for (PartialSignature p : HONEST) {
