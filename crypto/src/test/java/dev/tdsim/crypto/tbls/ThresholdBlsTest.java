@@ -146,6 +146,10 @@ class ThresholdBlsTest {
       assertEquals(PartialSignature.encodedBytes(COMMITTEE, p.validator()), enc.length);
       assertEquals(48 * COMMITTEE.pointsOf(p.validator()), enc.length);
       assertEquals(p, PartialSignature.decode(COMMITTEE, p.validator(), enc));
+      byte[] wide = p.encodeUncompressed();
+      assertEquals(PartialSignature.uncompressedBytes(COMMITTEE, p.validator()), wide.length);
+      assertEquals(p, PartialSignature.decode(COMMITTEE, p.validator(), wide));
+      assertEquals(p, PartialSignature.decodeOnCurve(COMMITTEE, p.validator(), wide));
     }
   }
 
@@ -156,8 +160,8 @@ class ThresholdBlsTest {
     CryptoException shortOne = assertThrows(CryptoException.class,
         () -> PartialSignature.decode(COMMITTEE, 1, java.util.Arrays.copyOf(good, good.length - 1)));
     assertEquals(PartialSignature.DECODING + ": validator 1 holds " + points
-        + " points: expected " + 48 * points + " bytes, got " + (48 * points - 1),
-        shortOne.getMessage());
+        + " points: expected " + 48 * points + " (compressed) or " + 96 * points
+        + " (uncompressed) bytes, got " + (48 * points - 1), shortOne.getMessage());
     assertThrows(CryptoException.class, () -> PartialSignature.decode(COMMITTEE, 1, null));
     CryptoException range = assertThrows(CryptoException.class,
         () -> PartialSignature.decode(COMMITTEE, 8, good));
