@@ -75,6 +75,16 @@ public final class TblsTiming {
       System.out.printf("%-32s median %8.2f ms  (min %8.2f)%n", names[o], w[rounds / 2] / 1e6,
           w[0] / 1e6);
     }
+    // Paired: each round's combine over the same round's reference (they ran back to back).
+    for (int o = 1; o <= 2; o++) {
+      double[] ratio = new double[rounds];
+      for (int r = 0; r < rounds; r++) {
+        ratio[r] = (double) wall[o][r] / wall[0][r];
+      }
+      Arrays.sort(ratio);
+      System.out.printf("%-32s median of per-round ratios to the reference %.3f (min %.3f, "
+          + "max %.3f)%n", names[o], ratio[rounds / 2], ratio[0], ratio[rounds - 1]);
+    }
     two.close();
     one.close();
   }
