@@ -14,7 +14,9 @@ import java.util.TreeMap;
 
 /**
  * {@code threshold-bls}: a key set dealt for signing only (never the decryption key set, see
- * {@link ThresholdBls}); each vote carries the validator's per-point partial (48 B per point); the
+ * {@link ThresholdBls}); each vote carries the validator's per-point partial, uncompressed (96 B
+ * per point: a combiner decodes 150 votes in ~4 ms instead of ~150 ms compressed, for twice the
+ * bytes; the combination's own check makes per-point subgroup checks unnecessary); the
  * certificate is the 48-byte threshold signature, checked by one pairing product against the
  * group key, whoever signed (no bitmap needed). Combining needs t points.
  */
@@ -63,7 +65,7 @@ final class ThresholdBlsCertificates implements CertificateScheme {
 
     @Override
     public byte[] sign(int validator, byte[] message) {
-      return tbls.sign(validator, tbls.hash(message)).encode();
+      return tbls.sign(validator, tbls.hash(message)).encodeUncompressed();
     }
 
     @Override
@@ -81,7 +83,7 @@ final class ThresholdBlsCertificates implements CertificateScheme {
 
     @Override
     public int voteBytes(int validator) {
-      return PartialSignature.encodedBytes(committee(), validator);
+      return PartialSignature.uncompressedBytes(committee(), validator);
     }
 
     @Override
@@ -90,7 +92,7 @@ final class ThresholdBlsCertificates implements CertificateScheme {
       List<Integer> blamed = new ArrayList<>();
       new TreeMap<>(votes).forEach((v, bytes) -> {
         try {
-          partials.add(PartialSignature.decode(committee(), v, bytes));
+          partials.add(PartialSignature.decodeOnCurve(committee(), v, bytes));
         } catch (CryptoException malformed) {
           blamed.add(v);
         }

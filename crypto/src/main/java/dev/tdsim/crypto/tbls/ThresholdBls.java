@@ -122,21 +122,22 @@ public final class ThresholdBls {
   }
 
   /**
-   * The validators whose partials are wrong, ascending: empty when the check of all passes;
-   * otherwise each partial is checked alone (in parallel on the key set's workers), so that every
-   * bad one is named and no good one is.
+   * The validators whose partials are wrong, ascending: each partial is checked alone (in
+   * parallel on the key set's workers), by its random-weight pairing check and the subgroup
+   * membership of each of its points (which pairings cannot see; partials from
+   * {@link PartialSignature#decodeOnCurve} have not had it), so that every bad one is named and no
+   * good one is. The blame path: about 2.3 ms plus 55 subgroup checks per validator of 55 points.
    */
   public List<Integer> faulty(G1Point hashed, List<PartialSignature> partials,
       StrongRandom random) {
-    if (partials.isEmpty() || verifyAll(hashed, partials, random)) {
-      return List.of();
-    }
+    partials.forEach(this::checkShape);
     List<long[]> w = new ArrayList<>(partials.size());
     for (PartialSignature p : partials) {
       w.add(weights(p.points().size(), random)); // drawn in order: the stream is not thread-safe
     }
     List<Boolean> ok = keys.workers().map(partials.size(),
-        i -> holds(hashed, List.of(partials.get(i)), w.get(i)));
+        i -> partials.get(i).points().stream().allMatch(G1Point::isInSubgroup)
+            && holds(hashed, List.of(partials.get(i)), w.get(i)));
     List<Integer> bad = new ArrayList<>();
     for (int i = 0; i < partials.size(); i++) {
       if (!ok.get(i)) {
@@ -156,9 +157,10 @@ public final class ThresholdBls {
   /**
    * Combines partials into the threshold signature, optimistically: interpolate at 0 from the
    * first t points (validators in ascending order; the last one's chunk may be cut), check the
-   * result against the public key (one 2-pair product). Only when that fails are the partials
-   * checked ({@link #faulty}); the bad ones are named and left out, and the rest are combined
-   * again if they still hold t points. The signature returned has always verified.
+   * result against the public key (subgroup check and one 2-pair product). Only when that fails
+   * are the partials checked ({@link #faulty}); the bad ones are named and left out, and the rest
+   * are combined again if they still hold t points. The signature returned has always verified,
+   * so partials need only be on the curve ({@link PartialSignature#decodeOnCurve}).
    *
    * @param partials at most one per validator, each of the validator's full point count
    * @param random weights for the blame path only

@@ -117,6 +117,28 @@ class ThresholdBlsTest {
     assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), r.blamed());
   }
 
+  /** T = [r]P for P = (x = 4) on the curve: a pure torsion point, invisible to every pairing. */
+  private static G1Point torsion() {
+    G1Point p = G1Point.fromBytesOnCurve(outsideSubgroup());
+    G1Point t = p.multiply(dev.tdsim.crypto.field.Fr.of(-1)).add(p); // [r - 1]P + P
+    assertFalse(t.isIdentity());
+    assertFalse(t.isInSubgroup());
+    return t;
+  }
+
+  @Test
+  void aTorsionComponentPassesThePairingChecksButIsNamedWhenItSpoilsTheSignature() {
+    List<G1Point> pts = new ArrayList<>(HONEST.get(0).points());
+    pts.set(0, pts.get(0).add(torsion()));
+    byte[] wire = new PartialSignature(0, pts).encode();
+    assertThrows(CryptoException.class, () -> PartialSignature.decode(COMMITTEE, 0, wire));
+    PartialSignature lazy = PartialSignature.decodeOnCurve(COMMITTEE, 0, wire);
+    assertTrue(TBLS.verifyPartial(HASHED, lazy, random("tor")), "pairings cannot see torsion");
+    CombineResult r = TBLS.combine(HASHED, with(lazy), random("tor-c"));
+    assertEquals(List.of(0), r.blamed());
+    assertEquals(EXPECTED, r.signature().orElseThrow());
+  }
+
   @Test
   void encodingRoundTripsAndHasTheDocumentedSize() {
     for (PartialSignature p : HONEST) {
@@ -124,6 +146,10 @@ class ThresholdBlsTest {
       assertEquals(PartialSignature.encodedBytes(COMMITTEE, p.validator()), enc.length);
       assertEquals(48 * COMMITTEE.pointsOf(p.validator()), enc.length);
       assertEquals(p, PartialSignature.decode(COMMITTEE, p.validator(), enc));
+      byte[] wide = p.encodeUncompressed();
+      assertEquals(PartialSignature.uncompressedBytes(COMMITTEE, p.validator()), wide.length);
+      assertEquals(p, PartialSignature.decode(COMMITTEE, p.validator(), wide));
+      assertEquals(p, PartialSignature.decodeOnCurve(COMMITTEE, p.validator(), wide));
     }
   }
 
@@ -134,8 +160,8 @@ class ThresholdBlsTest {
     CryptoException shortOne = assertThrows(CryptoException.class,
         () -> PartialSignature.decode(COMMITTEE, 1, java.util.Arrays.copyOf(good, good.length - 1)));
     assertEquals(PartialSignature.DECODING + ": validator 1 holds " + points
-        + " points: expected " + 48 * points + " bytes, got " + (48 * points - 1),
-        shortOne.getMessage());
+        + " points: expected " + 48 * points + " (compressed) or " + 96 * points
+        + " (uncompressed) bytes, got " + (48 * points - 1), shortOne.getMessage());
     assertThrows(CryptoException.class, () -> PartialSignature.decode(COMMITTEE, 1, null));
     CryptoException range = assertThrows(CryptoException.class,
         () -> PartialSignature.decode(COMMITTEE, 8, good));
