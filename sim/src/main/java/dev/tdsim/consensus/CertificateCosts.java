@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param scheme the certificate scheme's name ({@code votes}, {@code bls-aggregate},
  *     {@code threshold-bls})
  * @param signNanos signing one own precommit's certificate part
- * @param verifyNanos verifying one received precommit's part (one vote signature, one BLS
- *     signature or one partial with all its points)
+ * @param verifyNanos verifying one received precommit's part: one vote signature for {@code
+ *     votes}; for the aggregating schemes its share of a quorum's batch check
  * @param signatureBytes one precommit's part on the wire, bytes
  * @param combineNanos the proposer's work to build the certificate from a quorum's parts (0 for
  *     {@code votes}: the signatures are only collected)

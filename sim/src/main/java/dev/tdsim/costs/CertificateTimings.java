@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What a commit certificate costs on this machine, measured from the real scheme
  * ({@code dev.tdsim.crypto.cert}) for one committee layout: the median single-thread CPU time of
- * signing one precommit's part, verifying one, combining a quorum's parts into the certificate
+ * signing one precommit's part, verifying one, verifying a quorum's parts together, combining
+ * them into the certificate
  * (with the check the real combine makes of its result), and checking a certificate; plus the
  * certificate's and a part's encoded sizes. Measured once per (scheme, committee, stake) and
  * cached for the life of the process, as {@link VoteCosts} is.
@@ -31,7 +32,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * @param scheme the certificate scheme's name
  * @param signNanos one part signed
- * @param verifyNanos one received part verified
+ * @param verifyNanos one received part verified alone
+ * @param batchVerifyNanos the quorum's parts verified together ({@code verifyVotes}: one aggregate
+ *     or random-weight check where the scheme batches)
  * @param combineNanos a quorum's parts combined (and the result checked)
  * @param checkNanos one certificate verified
  * @param partBytes the signer's part on the wire
@@ -39,7 +42,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param quorumSigners how many validators the measured quorum had
  */
 public record CertificateTimings(String scheme, long signNanos, long verifyNanos,
-    long combineNanos, long checkNanos, int partBytes, int wireBytes, int quorumSigners) {
+    long batchVerifyNanos, long combineNanos, long checkNanos, int partBytes, int wireBytes, int quorumSigners) {
 
   /** Timed calls of sign, verify and check (median); combine is timed {@value #COMBINE_SAMPLES}. */
   public static final int SAMPLES = 15;
@@ -104,6 +107,7 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
         verify[i] = t2 - t1;
       }
       long[] combine = new long[COMBINE_SAMPLES];
+      long[] batch = new long[COMBINE_SAMPLES];
       long[] verifyCert = new long[SAMPLES];
       Certificate last = null;
       for (int i = 0; i < COMBINE_SAMPLES + 1; i++) {
@@ -115,9 +119,13 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
         long t0 = VoteCosts.cpuNanos();
         CertifyResult r = c.combine(m, parts);
         long t1 = VoteCosts.cpuNanos();
+        boolean all = c.verifyVotes(m, parts);
+        long t2 = VoteCosts.cpuNanos();
         check(scheme, r.certificate().isPresent() && r.blamed().isEmpty(), "a quorum's parts");
+        check(scheme, all, "a quorum's batch of parts");
         if (i > 0) { // the first is the warm-up
           combine[i - 1] = t1 - t0;
+          batch[i - 1] = t2 - t1;
         }
         last = r.certificate().get();
         if (i == COMBINE_SAMPLES) {
@@ -130,7 +138,8 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
         }
       }
       return new CertificateTimings(scheme, Math.max(1, VoteCosts.median(sign)),
-          Math.max(1, VoteCosts.median(verify)), Math.max(1, VoteCosts.median(combine)),
+          Math.max(1, VoteCosts.median(verify)), Math.max(1, VoteCosts.median(batch)),
+          Math.max(1, VoteCosts.median(combine)),
           Math.max(1, VoteCosts.median(verifyCert)), c.voteBytes(signer), last.wireBytes(),
           quorum.length);
     }

@@ -87,9 +87,9 @@ class CertificateRunTest {
     assertEquals(48, t8.wireBytes(), "one G1 point, no bitmap");
     assertEquals(48, t32.wireBytes());
     assertEquals(48, t8.blockExtraBytes());
-    // a precommit carries one 48-byte point per key share its sender holds: 64/8 and 64/32
-    assertEquals(8 * 48, t8.signatureBytes());
-    assertEquals(2 * 48, t32.signatureBytes());
+    // a precommit carries one uncompressed 96-byte G1 point per key share its sender holds
+    assertEquals(8 * 96, t8.signatureBytes());
+    assertEquals(2 * 96, t32.signatureBytes());
     // checking the votes grows with V; one pairing check does not
     assertEquals(32 * cert("votes", 32).verifyNanos(), votes32.checkNanos());
   }
