@@ -1,7 +1,6 @@
 package dev.tdsim.crypto.tbls;
 
 import dev.tdsim.crypto.CryptoException;
-import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
@@ -42,9 +41,6 @@ public final class ThresholdBls {
 
   public static final int SIGNATURE_BYTES = G1Point.COMPRESSED_BYTES;
   public static final int PUBLIC_KEY_BYTES = G2Point.COMPRESSED_BYTES;
-
-  /** Below this many points the combination's MSM runs on one thread. */
-  static final int SPLIT_MSM_MIN_POINTS = 2048;
 
   private static final G2Prepared GENERATOR_LINES = G2Point.generator().prepare();
 
@@ -223,25 +219,7 @@ public final class ThresholdBls {
    */
   G1Point interpolatePoints(int[] indices, List<G1Point> sigmas) {
     Fr[] lambdas = Lagrange.atZero(keys.domain(), indices);
-    return msm(sigmas, Arrays.asList(lambdas), keys.workers());
-  }
-
-  /**
-   * One Pippenger MSM, or (with several workers and at least {@value #SPLIT_MSM_MIN_POINTS}
-   * points) one per worker over contiguous slices, summed.
-   */
-  static G1Point msm(List<G1Point> points, List<Fr> scalars, Workers workers) {
-    int parts = workers.threads();
-    if (parts <= 1 || points.size() < SPLIT_MSM_MIN_POINTS) {
-      return G1Point.msm(points, scalars);
-    }
-    int n = points.size();
-    List<G1Point> sums = workers.map(parts, j -> {
-      int from = (int) ((long) n * j / parts);
-      int to = (int) ((long) n * (j + 1) / parts);
-      return G1Point.msm(points.subList(from, to), scalars.subList(from, to));
-    });
-    return G1Point.sum(sums);
+    return G1Point.msm(sigmas, Arrays.asList(lambdas));
   }
 
   /** Whether {@code signature} is [f(0)] H1(m): e(sigma, H) == e(H1(m), [f(0)]H). */
