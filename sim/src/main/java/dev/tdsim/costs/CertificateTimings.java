@@ -11,6 +11,7 @@ import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.tpke.Committee;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,7 +48,7 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
   /** Timed calls of sign, verify and check (median); combine is timed {@value #COMBINE_SAMPLES}. */
   public static final int SAMPLES = 15;
   public static final int COMBINE_SAMPLES = 5;
-  private static final Map<String, CertificateTimings> CACHE = new ConcurrentHashMap<>();
+  private static final Map<List<Object>, CertificateTimings> CACHE = new ConcurrentHashMap<>();
 
   public CertificateTimings {
     Objects.requireNonNull(scheme, "scheme");
@@ -61,9 +62,9 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
    */
   public static CertificateTimings cached(String scheme, String voteSignature,
       Committee committee, long[] stake) {
-    String key = scheme + "|" + voteSignature + "|" + committee.shares() + "|"
-        + committee.threshold() + "|" + Arrays.hashCode(committee.firstPoint()) + "|"
-        + Arrays.hashCode(stake);
+    List<Object> key = List.of(scheme, voteSignature, committee.threshold(),
+        Arrays.stream(committee.firstPoint()).boxed().toList(),
+        Arrays.stream(stake).boxed().toList());
     CertificateTimings t = CACHE.get(key);
     if (t == null) {
       t = measure(scheme, voteSignature, committee, stake);
