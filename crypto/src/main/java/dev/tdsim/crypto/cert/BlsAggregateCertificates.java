@@ -60,6 +60,11 @@ final class BlsAggregateCertificates implements CertificateScheme {
     }
 
     @Override
+    public boolean verifyVotes(byte[] message, Map<Integer, byte[]> votes) {
+      return aggregate(message, new TreeMap<>(votes)).isPresent();
+    }
+
+    @Override
     public int voteBytes(int validator) {
       return bls.signatureBytes();
     }

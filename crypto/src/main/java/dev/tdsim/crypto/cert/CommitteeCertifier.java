@@ -22,6 +22,22 @@ public interface CommitteeCertifier {
   /** Whether {@code vote} is validator {@code validator}'s right vote; false for malformed input. */
   boolean verifyVote(int validator, byte[] message, byte[] vote);
 
+  /**
+   * Whether all of {@code votes} (validator to its signature part) are right, checked together
+   * where the scheme batches: {@code bls-aggregate} one aggregate check (which proves the set, not
+   * each signer), {@code threshold-bls} one random-weight check of all partials; the default
+   * checks each. False for an empty map or any wrong or malformed vote. What a receiver pays for
+   * the precommits it has queued when it checks them in one go.
+   */
+  default boolean verifyVotes(byte[] message, Map<Integer, byte[]> votes) {
+    for (Map.Entry<Integer, byte[]> e : votes.entrySet()) {
+      if (!verifyVote(e.getKey(), message, e.getValue())) {
+        return false;
+      }
+    }
+    return !votes.isEmpty();
+  }
+
   /** The size of validator {@code validator}'s signature part on the wire, bytes. */
   int voteBytes(int validator);
 

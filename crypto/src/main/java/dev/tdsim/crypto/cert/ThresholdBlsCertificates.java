@@ -82,6 +82,21 @@ final class ThresholdBlsCertificates implements CertificateScheme {
     }
 
     @Override
+    public boolean verifyVotes(byte[] message, Map<Integer, byte[]> votes) {
+      List<PartialSignature> partials = new ArrayList<>();
+      try {
+        for (Map.Entry<Integer, byte[]> e : new TreeMap<>(votes).entrySet()) {
+          partials.add(PartialSignature.decode(committee(), e.getKey(), e.getValue()));
+        }
+      } catch (CryptoException malformed) {
+        return false;
+      }
+      synchronized (weights) {
+        return !partials.isEmpty() && tbls.verifyAll(tbls.hash(message), partials, weights);
+      }
+    }
+
+    @Override
     public int voteBytes(int validator) {
       return PartialSignature.uncompressedBytes(committee(), validator);
     }
