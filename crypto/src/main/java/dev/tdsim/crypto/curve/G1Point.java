@@ -41,7 +41,8 @@ public final class G1Point {
 
   /**
    * RFC 9380 hash-to-curve (BLS12381G1_XMD:SHA-256_SSWU_RO_, section 8.8.1) with the caller's
-   * domain separation tag: the block-key design's identity point H(id).
+   * domain separation tag: a point whose discrete logarithm nobody knows (block-key's H(id),
+   * batched's setup points).
    */
   public static G1Point hashTo(byte[] message, String domainSeparationTag) {
     return fromJacobian(new P1().hash_to(message, domainSeparationTag, new byte[0]));

@@ -15,7 +15,7 @@ public final class Designs {
   private static final Map<String, BlockDesign> BY_NAME = new LinkedHashMap<>();
 
   static {
-    // register(new BatchedDesign());   (issue 10: batched)
+    register(new dev.tdsim.crypto.design.batched.BatchedDesign());
     register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
   }
 

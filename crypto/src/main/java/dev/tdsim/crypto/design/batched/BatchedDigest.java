@@ -1,0 +1,29 @@
+package dev.tdsim.crypto.design.batched;
+
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.BlockId;
+
+/**
+ * The proposer's digest: the KZG commitment C = [gamma p(tau)]_1 to the polynomial p of degree
+ * &lt; m whose value at slot j's point is transaction j's tag (0 at the empty slots below m), and
+ * the point validators' key shares are computed on, C' = C + Q_block with Q_block =
+ * HashToG1(block id). Only C travels (48 bytes compressed); C' is recomputed by everyone.
+ *
+ * @param blockSize the number of transactions B
+ * @param commitment C
+ * @param point C' = C + Q_block
+ */
+public record BatchedDigest(
+    BlockId block, int blockSize, G1Point commitment, G1Point point, BatchedSetup setup)
+    implements BlockDigest {
+  @Override
+  public int wireBytes() {
+    return G1Point.COMPRESSED_BYTES;
+  }
+
+  /** The block's domain size m (the block size rounded up to a power of two, at least 1). */
+  public int domainSize() {
+    return BatchedSetup.domainSize(blockSize);
+  }
+}

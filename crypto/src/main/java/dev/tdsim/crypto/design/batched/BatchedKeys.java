@@ -1,0 +1,289 @@
+package dev.tdsim.crypto.design.batched;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.curve.G2Point;
+import dev.tdsim.crypto.curve.GtElement;
+import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.BlockId;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.variant.BlockProposer;
+import dev.tdsim.crypto.variant.BlockResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The batched design for one key set and one dealt {@link BatchedSetup}: what clients, the
+ * proposer, validators and the combiner compute, really. Thread-safe. See docs/CRYPTO.md,
+ * "batched", for the construction and its security argument.
+ */
+public final class BatchedKeys implements DesignKeys {
+  private final BatchedDesign design;
+  private final KeySet keys;
+  private final BatchedSetup setup;
+  private final Workers workers;
+  private final BatchedCombiner combiner;
+
+  /**
+   * Binds a setup to a key set after checking it ({@link BatchedSetup#checkAgainst}).
+   *
+   * @throws CryptoException when the setup was not dealt for this key set
+   */
+  public BatchedKeys(
+      BatchedDesign design, KeySet keys, BatchedSetup setup, Workers workers, StrongRandom random) {
+    setup.checkAgainst(keys, random);
+    this.design = design;
+    this.keys = keys;
+    this.setup = setup;
+    this.workers = workers;
+    this.combiner = new BatchedCombiner(keys, setup, workers);
+  }
+
+  @Override
+  public BlockDesign design() {
+    return design;
+  }
+
+  @Override
+  public KeySet keys() {
+    return keys;
+  }
+
+  public BatchedSetup setup() {
+    return setup;
+  }
+
+  @Override
+  public int maxBlockSize() {
+    return setup.capacity();
+  }
+
+  BatchedCombiner combiner() {
+    return combiner;
+  }
+
+  /**
+   * Seals {@code payload} for slot {@code slot} of {@code block}: r and the key come from
+   * {@code random}; the GT key is e(r (Q_block + h [gamma]_1), [sk]_2) with h the slot's tag.
+   * Costs two G2 and three G1 scalar multiplications, two hashes to G1 and one pairing.
+   */
+  @Override
+  public SealedTx encrypt(BlockId block, int slot, byte[] payload, StrongRandom random) {
+    if (slot < 0 || slot >= setup.capacity()) {
+      throw new CryptoException("batched encrypt",
+          "slot " + slot + " outside [0, " + setup.capacity() + ")");
+    }
+    if (payload == null) {
+      throw new CryptoException("batched encrypt", "payload must not be null (use an empty array)");
+    }
+    while (true) {
+      Fr r = Fr.random(random);
+      if (r.isZero()) {
+        continue;
+      }
+      G2Point a = G2Point.generator().multiply(r);
+      G2Point b = setup.slotKeyG2(slot).multiply(r);
+      BatchedTx shell = new BatchedTx(block, slot, a, b, G1Point.identity(), new byte[16]);
+      byte[] header = shell.header();
+      Fr h = Cipher.tag(header);
+      if (h.isZero()) {
+        continue;
+      }
+      G1Point base = Cipher.blockPoint(block).add(setup.gammaG1().multiply(h)).multiply(r);
+      GtElement key = Pairings.pair(base, setup.publicKeyG2());
+      byte[] body = Cipher.seal(Cipher.kdf(key, h), header, payload);
+      G1Point w = Cipher.proofBase(header, body).multiply(r);
+      return new BatchedTx(block, slot, a, b, w, body);
+    }
+  }
+
+  @Override
+  public SealedTx decode(byte[] encoded) {
+    BatchedTx tx = BatchedTx.fromBytes(encoded);
+    if (tx.slot() >= setup.capacity()) {
+      throw new CryptoException("decoding batched ciphertext",
+          "slot " + tx.slot() + " outside [0, " + setup.capacity() + ")");
+    }
+    return tx;
+  }
+
+  /**
+   * The admission check: W proves knowledge of A's r for this body (e(W, H) == e(HashToG1(header
+   * || body), A)) and B is A times the slot's key (e(G, B) == e([sk (tau - x)]_1, A)), checked
+   * together with a weight rho hashed from the transaction: e(W, H) e([rho]G, B) e(-(P +
+   * [rho][sk (tau - x)]_1), A) == 1, three Miller loops and one final exponentiation.
+   */
+  @Override
+  public boolean isValid(SealedTx sealed) {
+    if (!(sealed instanceof BatchedTx tx) || tx.slot() >= setup.capacity()) {
+      return false;
+    }
+    byte[] header = tx.header();
+    if (Cipher.tag(header).isZero()) {
+      return false;
+    }
+    Fr rho = Cipher.rho(tx.toBytes());
+    G1Point p = Cipher.proofBase(header, tx.bodyView());
+    G1Point c = p.add(setup.slotKeyG1(tx.slot()).multiply(rho));
+    return Pairings.productIsOne(
+        List.of(tx.w(), G1Point.generator().multiply(rho), c.negate()),
+        List.of(G2Point.generator(), tx.b(), tx.a()));
+  }
+
+  /**
+   * The proposer's digest: tags interpolated on H_m (one scalar inverse FFT), committed with one
+   * MSM of size m over the powers.
+   *
+   * @throws CryptoException if a transaction is not a batched one, was sealed for another block or
+   *     slot than its position, or the block exceeds the setup's capacity
+   */
+  @Override
+  public BatchedDigest digest(BlockId block, List<SealedTx> txs, Workers w) {
+    List<BatchedTx> batched = placed(block, txs);
+    Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
+    return digestOf(block, tags, Kzg.interpolate(evaluations(tags)));
+  }
+
+  private BatchedDigest digestOf(BlockId block, Fr[] tags, Fr[] coefficients) {
+    G1Point c = Kzg.commit(setup, coefficients);
+    return new BatchedDigest(block, tags.length, c, c.add(Cipher.blockPoint(block)), setup);
+  }
+
+  /** The tags placed on H_m: tag j at index bitrev(j), zero at the empty slots. */
+  static Fr[] evaluations(Fr[] tags) {
+    int m = BatchedSetup.domainSize(tags.length);
+    Fr[] evals = new Fr[m];
+    java.util.Arrays.fill(evals, Fr.zero());
+    for (int j = 0; j < tags.length; j++) {
+      evals[BatchedSetup.indexInDomain(j, m)] = tags[j];
+    }
+    return evals;
+  }
+
+  private List<BatchedTx> placed(BlockId block, List<SealedTx> txs) {
+    if (txs.size() > setup.capacity()) {
+      throw new CryptoException("batched digest",
+          txs.size() + " transactions exceed the setup's capacity " + setup.capacity());
+    }
+    List<BatchedTx> out = new ArrayList<>(txs.size());
+    for (int j = 0; j < txs.size(); j++) {
+      if (!(txs.get(j) instanceof BatchedTx tx)) {
+        throw new CryptoException("batched digest",
+            "transaction " + j + " was not sealed with the batched design");
+      }
+      if (!tx.block().equals(block) || tx.slot() != j) {
+        throw new CryptoException("batched digest", "transaction at position " + j
+            + " was sealed for " + tx.block() + " slot " + tx.slot() + ", not " + block
+            + " slot " + j);
+      }
+      out.add(tx);
+    }
+    return out;
+  }
+
+  /**
+   * What validators and the combiner do while the block is voted on: recompute the digest and
+   * compare (a proposer cannot publish a digest that opens anything but this block's
+   * transactions), check every transaction's validity, and compute all evaluation proofs (FK20).
+   *
+   * @throws CryptoException when the digest is another setup's or does not commit to these
+   *     transactions
+   */
+  @Override
+  public BatchedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers w) {
+    long start = System.nanoTime();
+    BatchedDigest d = ownDigest(digest);
+    List<BatchedTx> batched = placed(d.block(), txs);
+    if (batched.size() != d.blockSize()) {
+      throw new CryptoException("batched prepare", "the digest is for " + d.blockSize()
+          + " transactions, the block holds " + batched.size());
+    }
+    Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
+    Fr[] coefficients = Kzg.interpolate(evaluations(tags));
+    BatchedDigest mine = digestOf(d.block(), tags, coefficients);
+    if (!mine.commitment().equals(d.commitment())) {
+      throw new CryptoException("batched prepare",
+          "the proposer's digest does not commit to the block's transactions");
+    }
+    List<Boolean> valid = w.map(batched.size(), j -> isValid(batched.get(j)));
+    List<Integer> invalid = new ArrayList<>();
+    for (int j = 0; j < valid.size(); j++) {
+      if (!valid.get(j)) {
+        invalid.add(j);
+      }
+    }
+    G1Point[] proofs = Kzg.openAll(setup, coefficients, w);
+    int m = coefficients.length;
+    G1Point[] negated = w.map(batched.size(),
+        j -> proofs[BatchedSetup.indexInDomain(j, m)].negate()).toArray(G1Point[]::new);
+    return new BatchedBlock(d, batched, tags, negated, invalid, System.nanoTime() - start);
+  }
+
+  BatchedDigest ownDigest(BlockDigest digest) {
+    if (!(digest instanceof BatchedDigest d)) {
+      throw new CryptoException("batched design", "not a batched digest: " + digest);
+    }
+    if (d.setup() != setup) {
+      throw new CryptoException("batched design",
+          "the digest was made under another batched setup (another dealer's powers)");
+    }
+    return d;
+  }
+
+  BatchedBlock ownBlock(PreparedBlock block) {
+    if (!(block instanceof BatchedBlock b)) {
+      throw new CryptoException("batched design", "not a block prepared by the batched design");
+    }
+    ownDigest(b.digest());
+    return b;
+  }
+
+  /**
+   * Validator {@code validator}'s one key share: D_i = [a_i] C', a_i = sum over its points k of
+   * lambda_k f(omega^k) for the signer set (one G1 scalar multiplication), 96 bytes uncompressed.
+   *
+   * @throws CryptoException when the block holds an invalid transaction (an honest validator
+   *     releases nothing for it) or the validator is not a signer
+   */
+  @Override
+  public List<byte[]> createShares(int validator, SignerSet signers, PreparedBlock prepared) {
+    BatchedBlock block = ownBlock(prepared);
+    if (!block.invalid().isEmpty()) {
+      throw new CryptoException("batched share", "the block holds invalid transactions at "
+          + block.invalid() + ": an honest validator sends no key share for it");
+    }
+    return List.of(block.digest().point().multiply(foldedSecret(validator, signers))
+        .toUncompressed());
+  }
+
+  /** a_i = sum_k lambda_k f(omega^k) over validator i's points (private to validator i). */
+  Fr foldedSecret(int validator, SignerSet signers) {
+    Fr[] lambdas = signers.lambdasOf(validator);
+    int first = keys.committee().firstPointOf(validator);
+    Fr a = Fr.zero();
+    for (int i = 0; i < lambdas.length; i++) {
+      a = a.add(lambdas[i].mul(keys.validatorScalarShare(first + i)));
+    }
+    return a;
+  }
+
+  @Override
+  public BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
+      SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random) {
+    return combiner.propose(ownBlock(block), sharesByValidator, foldedFor, reshare, random);
+  }
+
+  Workers workers() {
+    return workers;
+  }
+}

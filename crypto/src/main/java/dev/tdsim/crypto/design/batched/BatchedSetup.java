@@ -1,0 +1,206 @@
+package dev.tdsim.crypto.design.batched;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.curve.G2Point;
+import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.field.Domain;
+import dev.tdsim.crypto.field.Fr;
+import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.crypto.tpke.KeySet;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The batched design's public parameters, dealt once beside a key set (sk = f(0) of the key set):
+ *
+ * <ul>
+ *   <li>{@code powers}: T_l = [gamma tau^l]_1 for l &lt; capacity (KZG powers in a basis scaled by
+ *       a second dealer secret gamma, so that Y = [sk]_1, which the key set publishes for Ferveo's
+ *       variants, cannot shift a decryption key: see docs/CRYPTO.md, "batched");
+ *   <li>{@code tau2} = [tau]_2 (to check the powers), {@code skTau1} = [sk tau]_1 (ciphertext
+ *       validity) and {@code skTau2} = [sk tau]_2 (encryption).
+ * </ul>
+ *
+ * Slots are the capacity-th roots of unity in bit-reversed order, so that the first m slots of a
+ * block are exactly the m-th roots of unity (m = the block size rounded up to a power of two).
+ * Thread-safe; per-slot keys and FK20's transformed powers are cached on first use.
+ */
+public final class BatchedSetup {
+  private final int capacity;
+  private final List<G1Point> powers;
+  private final G2Point tau2;
+  private final G1Point skTau1;
+  private final G2Point skTau2;
+  private final G1Point publicKey;
+  private final G2Point publicKeyG2;
+  private final ConcurrentHashMap<Integer, G2Point> slotKeysG2 = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, G1Point> slotKeysG1 = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, G1Point[]> fkTables = new ConcurrentHashMap<>();
+
+  BatchedSetup(int capacity, List<G1Point> powers, G2Point tau2, G1Point skTau1, G2Point skTau2,
+      G1Point publicKey, G2Point publicKeyG2) {
+    this.capacity = capacity;
+    this.powers = List.copyOf(powers);
+    this.tau2 = tau2;
+    this.skTau1 = skTau1;
+    this.skTau2 = skTau2;
+    this.publicKey = publicKey;
+    this.publicKeyG2 = publicKeyG2;
+  }
+
+  /**
+   * The trusted dealer: tau and gamma from {@code random}, powers for blocks of up to
+   * {@code maxBlockSize} transactions (rounded up to a power of two).
+   */
+  public static BatchedSetup deal(
+      KeySet keys, int maxBlockSize, StrongRandom random, Workers workers) {
+    if (maxBlockSize < 1 || maxBlockSize > (1 << 20)) {
+      throw new CryptoException(
+          "batched setup", "maxBlockSize must be in [1, 2^20], got " + maxBlockSize);
+    }
+    int capacity = Integer.highestOneBit(maxBlockSize);
+    if (capacity < maxBlockSize) {
+      capacity <<= 1;
+    }
+    Fr tau;
+    do {
+      tau = Fr.random(random);
+    } while (tau.isZero() || tau.pow(capacity).equals(Fr.one()));
+    Fr gamma;
+    do {
+      gamma = Fr.random(random);
+    } while (gamma.isZero());
+    Fr[] scalars = new Fr[capacity];
+    scalars[0] = gamma;
+    for (int i = 1; i < capacity; i++) {
+      scalars[i] = scalars[i - 1].mul(tau);
+    }
+    List<G1Point> powers = workers.map(capacity, i -> G1Point.generator().multiply(scalars[i]));
+    return new BatchedSetup(capacity, powers, G2Point.generator().multiply(tau),
+        keys.publicKey().multiply(tau), keys.publicKeyG2().multiply(tau), keys.publicKey(),
+        keys.publicKeyG2());
+  }
+
+  /**
+   * Checks that these parameters were dealt for {@code keys} and are well formed: e([sk tau]_1, H)
+   * == e(Y, [tau]_2), e(G, [sk tau]_2) == e([sk tau]_1, H), and the powers form one geometric
+   * sequence in tau (a random linear combination of e(T_(l+1), H) == e(T_l, [tau]_2)).
+   *
+   * @throws CryptoException naming the failed check
+   */
+  public void checkAgainst(KeySet keys, StrongRandom random) {
+    if (!keys.publicKey().equals(publicKey) || !keys.publicKeyG2().equals(publicKeyG2)) {
+      throw new CryptoException("batched setup",
+          "the parameters were dealt for another key set (public keys differ)");
+    }
+    if (!Pairings.productIsOne(List.of(skTau1, keys.publicKey().negate()),
+        List.of(G2Point.generator(), tau2))) {
+      throw new CryptoException("batched setup",
+          "[sk*tau]_1 does not match the key set's public key and [tau]_2");
+    }
+    if (!Pairings.productIsOne(List.of(G1Point.generator(), skTau1.negate()),
+        List.of(skTau2, G2Point.generator()))) {
+      throw new CryptoException("batched setup", "[sk*tau]_2 does not match [sk*tau]_1");
+    }
+    if (powers.get(0).isIdentity()) {
+      throw new CryptoException("batched setup", "the first KZG power is the identity");
+    }
+    if (capacity > 1) {
+      long[] rho = random.nextLongs(capacity - 1);
+      G1Point lhs = G1Point.msmShort(powers.subList(1, capacity), rho);
+      G1Point rhs = G1Point.msmShort(powers.subList(0, capacity - 1), rho);
+      if (!Pairings.productIsOne(List.of(lhs, rhs.negate()), List.of(G2Point.generator(), tau2))) {
+        throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
+      }
+    }
+  }
+
+  /** The largest block: a power of two. */
+  public int capacity() {
+    return capacity;
+  }
+
+  public List<G1Point> powers() {
+    return powers;
+  }
+
+  public G2Point tau2() {
+    return tau2;
+  }
+
+  public G1Point skTau1() {
+    return skTau1;
+  }
+
+  public G2Point skTau2() {
+    return skTau2;
+  }
+
+  G1Point publicKey() {
+    return publicKey;
+  }
+
+  G2Point publicKeyG2() {
+    return publicKeyG2;
+  }
+
+  /** [gamma]_1, the base the tags are committed in. */
+  G1Point gammaG1() {
+    return powers.get(0);
+  }
+
+  /** The evaluation point of slot j: omega^bitrev(j) on the capacity-th roots of unity. */
+  Fr slotPoint(int slot) {
+    int log = Integer.numberOfTrailingZeros(capacity);
+    int index = log == 0 ? 0 : Integer.reverse(slot) >>> (32 - log);
+    return Domain.of(capacity).element(index);
+  }
+
+  /** [sk (tau - x_j)]_2, what a client multiplies by r for slot j. */
+  G2Point slotKeyG2(int slot) {
+    return slotKeysG2.computeIfAbsent(slot,
+        s -> skTau2.add(publicKeyG2.multiply(slotPoint(s)).negate()));
+  }
+
+  /** [sk (tau - x_j)]_1, what the validity check pairs with the ciphertext's [r]_2. */
+  G1Point slotKeyG1(int slot) {
+    return slotKeysG1.computeIfAbsent(slot,
+        s -> skTau1.add(publicKey.multiply(slotPoint(s)).negate()));
+  }
+
+  /** FK20's transform of the first m powers zero-padded to 2m: computed once per block size. */
+  G1Point[] fkTable(int m, Workers workers) {
+    G1Point[] t = fkTables.get(m);
+    if (t == null) {
+      G1Point[] padded = new G1Point[2 * m];
+      for (int i = 0; i < 2 * m; i++) {
+        padded[i] = i < m ? powers.get(i) : G1Point.identity();
+      }
+      t = G1Fft.transform(padded, false, workers);
+      G1Point[] prior = fkTables.putIfAbsent(m, t);
+      if (prior != null) {
+        t = prior;
+      }
+    }
+    return t;
+  }
+
+  /** The block's domain size m for {@code blockSize} transactions (at least 1). */
+  static int domainSize(int blockSize) {
+    int m = Integer.highestOneBit(Math.max(1, blockSize));
+    return m < blockSize ? m << 1 : m;
+  }
+
+  /** Index in H_m of slot j (bit reversal over log2 m bits). */
+  static int indexInDomain(int slot, int m) {
+    int log = Integer.numberOfTrailingZeros(m);
+    return log == 0 ? 0 : Integer.reverse(slot) >>> (32 - log);
+  }
+
+  @Override
+  public String toString() {
+    return "BatchedSetup[capacity=" + capacity + "]";
+  }
+}

@@ -1,0 +1,80 @@
+package dev.tdsim.crypto.design.batched;
+
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.field.Domain;
+import dev.tdsim.crypto.field.Fr;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * KZG over the setup's powers T_l = [gamma tau^l]_1: commitments to polynomials given by their
+ * evaluations on the m-th roots of unity, and all m openings at once by the algorithm of Feist and
+ * Khovratovich ("Fast amortized KZG proofs", ePrint 2023/033, FK20), in O(m log m) group
+ * operations instead of the O(m^2) of m separate openings.
+ */
+final class Kzg {
+  private Kzg() {}
+
+  /** Coefficients (low to high, length m) of the polynomial with these evaluations on H_m. */
+  static Fr[] interpolate(Fr[] evaluations) {
+    return evaluations.length == 1 ? evaluations.clone() : Domain.of(evaluations.length).ifft(evaluations);
+  }
+
+  /** [gamma p(tau)]_1 for p of the given coefficients: one MSM of size m over the powers. */
+  static G1Point commit(BatchedSetup setup, Fr[] coefficients) {
+    return G1Point.msm(setup.powers().subList(0, coefficients.length), Arrays.asList(coefficients));
+  }
+
+  /**
+   * The openings pi_k = [gamma q_k(tau)]_1 with q_k = (p(X) - p(omega^k)) / (X - omega^k), for
+   * every k of H_m (m = coefficients.length), by FK20: with h_j = sum_{l} c_{j+1+l} T_l (a
+   * Toeplitz product, computed as a cyclic convolution of size 2m: one cached G1 FFT of the
+   * powers, one scalar FFT, 2m G1 scalar multiplications, one inverse G1 FFT of size 2m), the
+   * openings are the G1 FFT of size m of (h_0 .. h_{m-1}), since q_k(tau) = sum_j h_j omega^(jk).
+   */
+  static G1Point[] openAll(BatchedSetup setup, Fr[] coefficients, Workers workers) {
+    int m = coefficients.length;
+    if (m == 1) {
+      return new G1Point[] {G1Point.identity()};
+    }
+    G1Point[] hs = toeplitz(setup, coefficients, workers);
+    return G1Fft.transform(hs, false, workers);
+  }
+
+  /** h_j = sum_{l=0}^{m-2-j} c_{j+1+l} T_l, j in [0, m), by the circulant embedding. */
+  static G1Point[] toeplitz(BatchedSetup setup, Fr[] c, Workers workers) {
+    int m = c.length;
+    int n = 2 * m;
+    G1Point[] powersHat = setup.fkTable(m, workers);
+    Fr scale = Fr.of(n).inverse();
+    Fr[] y = new Fr[n];
+    Arrays.fill(y, Fr.zero());
+    for (int i = 0; i <= m - 2; i++) {
+      y[m + 1 + i] = c[m - 1 - i].mul(scale);
+    }
+    Fr[] yHat = Domain.of(n).fft(y);
+    G1Point[] product = new G1Point[n];
+    workers.forEach(n, i -> product[i] = powersHat[i].multiply(yHat[i]));
+    G1Point[] z = G1Fft.transform(product, true, workers);
+    G1Point[] h = new G1Point[m];
+    for (int j = 0; j < m; j++) {
+      h[j] = z[n - 1 - j];
+    }
+    return h;
+  }
+
+  /** One opening the slow way (synthetic division and an MSM): what tests compare FK20 with. */
+  static G1Point openNaive(BatchedSetup setup, Fr[] c, Fr z) {
+    int m = c.length;
+    if (m == 1) {
+      return G1Point.identity();
+    }
+    Fr[] q = new Fr[m - 1];
+    q[m - 2] = c[m - 1];
+    for (int k = m - 2; k >= 1; k--) {
+      q[k - 1] = c[k].add(z.mul(q[k]));
+    }
+    return G1Point.msm(setup.powers().subList(0, m - 1), List.of(q));
+  }
+}
