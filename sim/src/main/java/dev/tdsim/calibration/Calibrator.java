@@ -1,7 +1,9 @@
 package dev.tdsim.calibration;
 
 import dev.tdsim.costs.VoteCosts;
+import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
@@ -192,12 +194,14 @@ public final class Calibrator {
       int k = workers.threads();
       String name = variant.name();
       Committee committee = keys.committee();
-      RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
+      // Ferveo's designs deal nothing beyond the key set and take blocks of any size.
+      RealCrypto crypto = RealCrypto.of(new FerveoDesign(variant), keys, Integer.MAX_VALUE,
+          workers);
 
       long[] admission = new long[1];
       long q0 = runQueueDelayNanos(workers);
       long w0 = System.nanoTime();
-      RealCrypto.Timed<List<Ciphertext>> enc = crypto.encryptAndAdmit(payloads, random, admission);
+      RealCrypto.Timed<List<SealedTx>> enc = crypto.encryptAndAdmit(payloads, random, admission);
       double raw = System.nanoTime() - w0;
       double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
       double total = Math.max(1, enc.cpuNanos() + admission[0]);
@@ -421,7 +425,7 @@ public final class Calibrator {
     int keyIndex = grid.keySets().indexOf(new CalibrationSettings.KeySpec(
         committee.validators(), committee.shares()));
     long w0 = System.nanoTime();
-    RealCrypto<S> untimed = new RealCrypto<>(variant, keys, setup);
+    RealCrypto untimed = RealCrypto.of(new FerveoDesign(variant), keys, Integer.MAX_VALUE, setup);
     // Computes the key set's lazily derived points this variant needs, in parallel, and warms
     // the JIT up on the whole path.
     String cellLabel = name + "/" + committee.validators() + "x" + committee.shares();
@@ -454,7 +458,9 @@ public final class Calibrator {
       // Encryption scalars from a strong stream of this cell only (payload bytes need none).
       StrongRandom encryption =
           SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
-      List<Ciphertext> cts = untimed.encryptAndAdmit(payloads, encryption, new long[1]).value();
+      // Ferveo's designs seal threshold ciphertexts.
+      List<Ciphertext> cts = untimed.encryptAndAdmit(payloads, encryption, new long[1]).value()
+          .stream().map(Ciphertext.class::cast).toList();
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       List<RealCrypto.Timed<List<byte[]>>> made = untimed.createShares(makers, shareSigners, cts);
       for (int i = 0; i < makers.size(); i++) {
@@ -476,8 +482,9 @@ public final class Calibrator {
           faulty.put(withExtra.get(i), honest.get(i).value());
         }
         int bad = makers.get(0);
-        faulty.put(bad, untimed.createWith(
-            FaultyShares.shifted(variant, keys, bad, madeFor), cts).value());
+        CombineVariant.ShareMaker shifted = FaultyShares.shifted(variant, keys, bad, madeFor);
+        faulty.put(bad, untimed.createWith(() -> cts.stream().map(shifted::create).toList())
+            .value());
         cell.faultyShares = faulty;
         cell.faultyFor = variant.sharesDependOnSigners() ? faultySet : null;
         cell.faultySize = new OpSize(m, faultySet.size(), faultySet.pointCount(),

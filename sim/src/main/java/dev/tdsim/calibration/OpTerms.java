@@ -45,6 +45,9 @@ final class OpTerms {
       case BLAME -> List.of("const", "msgs", "validators", "msgs_validators");
       // One pairing check per message, batched.
       case CHECK -> List.of("const", "msgs");
+      // The proposer's digest and the combiner's evaluation proofs (one-share-per-block designs):
+      // work over the block's transactions.
+      case DIGEST, EVAL_PROOFS -> List.of("const", "msgs", "msg_bytes");
     };
   }
 

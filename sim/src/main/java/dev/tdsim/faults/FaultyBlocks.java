@@ -7,7 +7,7 @@ import dev.tdsim.consensus.BlockSource;
  * The block source consensus sees when validators are slow for the whole run: their block
  * validation comes from the hardware model, whose speed the runner already divided by their
  * constant CPU factor, while the protocol multiplies every CPU cost by the factor itself; this
- * divides validation back so it is slowed once.
+ * divides validation (and the proposer's block building) back so it is slowed once.
  */
 public final class FaultyBlocks implements BlockSource {
   private final BlockSource blocks;
@@ -20,7 +20,11 @@ public final class FaultyBlocks implements BlockSource {
 
   @Override
   public Block blockFor(int height, int round, int proposer) {
-    return blocks.blockFor(height, round, proposer);
+    // Building the block (a design's digest) is CPU work too: slowed once, like validation.
+    Block b = blocks.blockFor(height, round, proposer);
+    double f = plan.constantCpuFactor(proposer);
+    return f == 1 || b.buildNanos() == 0 ? b
+        : new Block(b.height(), b.txCount(), b.bytes(), Math.round(b.buildNanos() / f));
   }
 
   @Override

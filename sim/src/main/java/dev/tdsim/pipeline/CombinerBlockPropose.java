@@ -1,7 +1,7 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.random.StrongRandom;
-import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.engine.Simulation;
@@ -22,19 +22,21 @@ import java.util.TreeMap;
  * (at real heights), the validators it names faulty, each phase (decode, validity, verify or
  * check, prepare once per combiner and signer set, combine, blame, decrypt) charged from the
  * timing model on the combiner's hardware, and the measured/extrapolated split of the first
- * block_propose per height.
- *
- * @param <S> the variant's decoded share type
+ * block_propose per height. The first block_propose cannot start before the design's prepare
+ * (the batched design's evaluation proofs), which the combiner began when it held the proposal,
+ * is done: whatever of it outlasts the voting and the shares' arrival is part of the combine
+ * phase.
+
  */
-final class CombinerBlockPropose<S> {
+final class CombinerBlockPropose {
   /** What the combiner does once a block_propose's simulated time has passed. */
   interface AfterAttempt {
     void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet);
   }
 
-  private final PipelineContext<S> ctx;
+  private final PipelineContext ctx;
   private final Simulation sim;
-  private final RealCrypto<S> crypto;
+  private final RealCrypto crypto;
   private final DecryptionPipeline.Settings settings;
   private final StrongRandom random;
   private final Committee committee;
@@ -45,7 +47,7 @@ final class CombinerBlockPropose<S> {
   private final Map<Integer, java.util.Set<List<Integer>>> preparedBy = new HashMap<>();
   private long shareFaultCpuNanos;
 
-  CombinerBlockPropose(PipelineContext<S> ctx, AfterAttempt then) {
+  CombinerBlockPropose(PipelineContext ctx, AfterAttempt then) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.crypto = ctx.crypto;
@@ -85,19 +87,46 @@ final class CombinerBlockPropose<S> {
             CryptoOp.COMBINE);
   }
 
-  /** One block_propose by the combiner over the shares it has, then what follows from it. */
+  /**
+   * When the combiner's prepare of the height's block is done: from when it held the proposal
+   * (or its commit, if it never saw the proposal before), its cost on the combiner's hardware
+   * (0 for designs that prepare nothing ahead).
+   */
+  private long prepareDoneNanos(HeightState st) {
+    if (st.prepareDoneNanos < 0) {
+      long start = st.blockAt[st.combiner] >= 0 ? st.blockAt[st.combiner]
+          : Math.max(0, st.commitNanos);
+      long nanos = 0;
+      if (ctx.design.precomputesBlock()) {
+        OpSize size = new OpSize(st.payloads.size(), committee.validators(),
+            committee.shares(), ctx.payloadBytes(st));
+        nanos = charge(st.height, CryptoOp.EVAL_PROOFS, size,
+            real(st.height) ? st.prepareCpuNanos : 0, settings.hardware()[st.combiner], true);
+      }
+      st.prepareDoneNanos = start + nanos;
+    }
+    return st.prepareDoneNanos;
+  }
+
+  /**
+   * One block_propose by the combiner over the shares it has (once its prepare of the block is
+   * done), then what follows from it.
+   */
   void attempt(HeightState st) {
     st.busy = true;
     boolean first = st.attempts == 0;
     st.attempts++;
+    // The prepare ran in parallel with consensus from the proposal on; what is left of it now
+    // delays the first block_propose (and counts as its prepare).
+    long prepareLeft = first ? Math.max(0, prepareDoneNanos(st) - sim.nowNanos()) : 0;
     if (first) {
       st.firstAttemptNanos = sim.nowNanos();
     }
     List<Integer> used = new ArrayList<>(folding() ? st.arrived : usable(st));
     used.sort(null);
-    int m = st.pending.size();
+    int m = ctx.coveredCount(st);
     int points = used.stream().mapToInt(committee::pointsOf).sum();
-    OpSize size = new OpSize(m, used.size(), points, pendingBytes(st));
+    OpSize size = new OpSize(m, used.size(), points, ctx.coveredBytes(st));
     Hardware hw = settings.hardware()[st.combiner];
     TimingModel tm = timingAt(st.height);
     Map<CryptoOp, Long> phaseCpu = new java.util.EnumMap<>(CryptoOp.class);
@@ -109,13 +138,17 @@ final class CombinerBlockPropose<S> {
     List<Integer> finalSet = null;
     long shortCpu = 0;
     if (real(st.height)) {
+      // Shares per transaction: a retry after a partial open combines only the ones still
+      // pending; shares per block: the block is opened again from the new shares.
+      List<Integer> covered = ctx.coveredIndices(st);
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       for (int v : used) {
-        // A retry after a partial open combines only the messages still pending.
         List<byte[]> sent = st.sent.get(v);
-        shares.put(v, sent.size() == m ? sent : st.pending.stream().map(sent::get).toList());
+        shares.put(v, !ctx.perTransaction() || sent.size() == m ? sent
+            : st.pending.stream().map(sent::get).toList());
       }
-      RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, pendingCts(st), shares,
+      PreparedBlock block = ctx.coveredBlock(st);
+      RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, block, shares,
           folding() ? st.signers : null, random);
       if (a.isShort()) {
         shortOfShares = true;
@@ -137,15 +170,16 @@ final class CombinerBlockPropose<S> {
             .anyMatch(r -> !r.startsWith("malformed") && !r.startsWith("sent "));
         boolean decodeFaults = result.faultyValidators().values().stream()
             .anyMatch(r -> r.startsWith("malformed") || r.startsWith("sent "));
-        // A variant that folds the signer set combines nothing when a signer's shares are
+        // A design that folds the signer set combines nothing when a signer's shares are
         // missing or do not decode (its payloads wait for the reshare).
         boolean combined = !folding() || (!decodeFaults && used.size() == st.signers.size());
         for (int i = 0; i < m && combined && !valueFaults; i++) {
           valueFaults = result.plaintexts().get(i).isEmpty()
-              && !result.invalidCiphertexts().contains(i);
+              && !result.invalidCiphertexts().contains(i)
+              && st.pending.contains(covered.get(i));
         }
         phaseCpu.putAll(RealCrypto.byOp(c));
-        // A set prepared after dropping faulty validators is one more prepare_combine (variants
+        // A set prepared after dropping faulty validators is one more prepare_combine (designs
         // that fold the signer set wait for new shares instead).
         if (!folding()) {
           finalSet = List.copyOf(result.signersUsed().validators());
@@ -153,7 +187,7 @@ final class CombinerBlockPropose<S> {
         for (int i = 0; i < m; i++) {
           Optional<byte[]> p = result.plaintexts().get(i);
           if (p.isPresent()) {
-            st.plaintexts.put(st.pending.get(i), p.get());
+            st.plaintexts.put(covered.get(i), p.get());
           }
         }
       }
@@ -239,6 +273,7 @@ final class CombinerBlockPropose<S> {
             hw));
       }
     }
+    combineNanos += prepareLeft;
     if (first) {
       splitHeights++;
       st.firstBlameNanos = st.blameNanos;
@@ -277,13 +312,5 @@ final class CombinerBlockPropose<S> {
 
   private TimingModel timingAt(int height) {
     return ctx.charger.timingAt(height);
-  }
-
-  private List<Ciphertext> pendingCts(HeightState st) {
-    return ctx.pendingCts(st);
-  }
-
-  private long pendingBytes(HeightState st) {
-    return ctx.pendingBytes(st);
   }
 }

@@ -1,10 +1,12 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.consensus.Block;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.random.StrongRandom;
-import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
-import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.ShareFault;
@@ -20,24 +22,27 @@ import java.util.Optional;
 
 /**
  * The pipeline as consensus's host: it cuts and really encrypts each height's block (with a
- * key-colliding payload when a {@code colluding-encryptor} fault is active), charges every
- * validator the block's validity checks, records when round 0 started, and holds a proposal
- * back until the previous height's plaintexts are ready when the schedule says so.
- *
- * @param <S> the variant's decoded share type
+ * key-colliding payload when a {@code colluding-encryptor} fault is active), computes the
+ * design's digest with the proposal (its time on the proposer's hardware delays the proposal,
+ * its bytes travel with it) and the combiner's prepared block, charges every validator the
+ * block's validity checks, records when round 0 started and when each validator held the block,
+ * and holds a proposal back until the previous height's plaintexts are ready when the schedule
+ * says so.
  */
-final class ConsensusHost<S> {
-  private final PipelineContext<S> ctx;
+final class ConsensusHost {
+  private final PipelineContext ctx;
   private final Simulation sim;
-  private final RealCrypto<S> crypto;
+  private final RealCrypto crypto;
   private final DecryptionPipeline.Settings settings;
   private final StrongRandom random;
   private final Committee committee;
   private final Workload workload;
   private final long[] admissionCpuNanos = new long[1];
   private long encryptCpuNanos;
+  /** Bytes the design's digest adds to a proposal (measured at the last real height). */
+  private long digestWireBytes;
 
-  ConsensusHost(PipelineContext<S> ctx, Workload workload) {
+  ConsensusHost(PipelineContext ctx, Workload workload) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.crypto = ctx.crypto;
@@ -85,14 +90,15 @@ final class ConsensusHost<S> {
 
   Block blockFor(int height, int round, int proposer) {
     HeightState st = state(height);
-    if (st.payloads == null) {
+    boolean first = st.payloads == null;
+    if (first) {
       st.proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
       st.payloads = workload.cutBlock(sim.nowNanos());
       st.pending = java.util.stream.IntStream.range(0, st.payloads.size()).boxed().toList();
       if (real(height)) {
         long admittedBefore = admissionCpuNanos[0];
-        RealCrypto.Timed<List<Ciphertext>> enc =
-            crypto.encryptAndAdmit(st.payloads, random, admissionCpuNanos);
+        RealCrypto.Timed<List<SealedTx>> enc =
+            crypto.encryptAndAdmit(height, st.payloads, random, admissionCpuNanos);
         encryptCpuNanos += enc.cpuNanos();
         st.validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
         CostCheck costCheck = ctx.charger.costCheck();
@@ -106,23 +112,49 @@ final class ConsensusHost<S> {
           // The client's payload 0 is replaced by a key-colliding one that opens to (its padded
           // form of) the same plaintext under the true key; it passes the admission check (run
           // by RealCrypto#colliding; its cost is taken as the replaced ciphertext's).
-          RealCrypto.Timed<KeyCollision.Colliding> c = crypto.colliding(st.payloads.get(0), random);
+          RealCrypto.Timed<DesignKeys.Colliding> c =
+              crypto.colliding(height, 0, st.payloads.get(0), random);
           encryptCpuNanos += c.cpuNanos();
           st.colliding = c.value();
           st.colluder = colluder;
-          st.cts.set(0, c.value().ciphertext());
+          st.cts.set(0, c.value().tx());
           st.payloads = new ArrayList<>(st.payloads);
           st.payloads.set(0, c.value().honestPlaintext());
         }
-        st.blockBytes = Block.HEADER_BYTES
-            + st.cts.stream().mapToLong(Ciphertext::encodedBytes).sum();
+        // The proposer's digest, and what the combiner computes from the proposal while the
+        // block is voted on (really computed once here; each is charged below and at the
+        // combiner on that validator's own hardware).
+        RealCrypto.Timed<BlockDigest> digest = crypto.digest(height, st.cts);
+        RealCrypto.Timed<PreparedBlock> prepared = crypto.prepare(digest.value(), st.cts);
+        st.digest = digest.value();
+        st.digestCpuNanos = digest.cpuNanos();
+        st.prepared = prepared.value();
+        st.prepareCpuNanos = prepared.cpuNanos();
+        digestWireBytes = digest.value().wireBytes();
+        st.blockBytes = Block.HEADER_BYTES + digestWireBytes
+            + st.cts.stream().mapToLong(SealedTx::encodedBytes).sum();
       } else {
-        st.blockBytes = Block.HEADER_BYTES
-            + st.payloads.stream()
-                .mapToLong(p -> p.length + (long) Ciphertext.OVERHEAD_BYTES).sum();
+        long overhead = crypto.txOverheadBytes();
+        st.blockBytes = Block.HEADER_BYTES + digestWireBytes
+            + st.payloads.stream().mapToLong(p -> p.length + overhead).sum();
       }
     }
-    return new Block(height, st.payloads.size(), st.blockBytes);
+    long build = 0;
+    if (ctx.design.precomputesBlock()) {
+      // The digest: computed by this proposer before it signs the proposal.
+      OpSize size = new OpSize(st.payloads.size(), 1, committee.pointsOf(proposer),
+          payloadBytes(st));
+      build = charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
+          settings.hardware()[proposer], false);
+      if (first) {
+        ctx.charger.check(height, CryptoOp.DIGEST, size, st.digestCpuNanos);
+      }
+    }
+    long heldAt = sim.nowNanos() + build;
+    if (st.blockAt[proposer] < 0 || heldAt < st.blockAt[proposer]) {
+      st.blockAt[proposer] = heldAt;
+    }
+    return new Block(height, st.payloads.size(), st.blockBytes, build);
   }
 
   /**
@@ -132,6 +164,10 @@ final class ConsensusHost<S> {
    */
   long validationNanos(int height, int validator) {
     HeightState st = state(height);
+    // Asked when the validator holds the whole block (the combiner's prepare starts then).
+    if (st.blockAt[validator] < 0) {
+      st.blockAt[validator] = sim.nowNanos();
+    }
     int m = st.payloads == null ? 0 : st.payloads.size();
     if (m == 0) {
       return 0;

@@ -33,10 +33,9 @@ import java.util.function.IntUnaryOperator;
  * {@link CombinerBlockPropose} (block_propose and its time accounting), and {@link
  * HeightRecorder} (plaintext checks and the {@link HeightRecord}s); they share a {@link
  * PipelineContext} holding the per-height {@link HeightState}.
- *
- * @param <S> the variant's decoded share type
+
  */
-public final class DecryptionPipeline<S> implements ConsensusListener, BlockSource {
+public final class DecryptionPipeline implements ConsensusListener, BlockSource {
   /**
    * Everything the pipeline needs from the scenario.
    *
@@ -73,26 +72,26 @@ public final class DecryptionPipeline<S> implements ConsensusListener, BlockSour
    */
   public static final long DEFAULT_SHARE_TIMEOUT_NANOS = 1_000_000_000L;
 
-  private final PipelineContext<S> ctx;
-  private final ConsensusHost<S> host;
-  private final HeightRecorder<S> recorder;
-  private final ShareCollection<S> shares;
+  private final PipelineContext ctx;
+  private final ConsensusHost host;
+  private final HeightRecorder recorder;
+  private final ShareCollection shares;
 
   public DecryptionPipeline(
       Simulation sim,
       Messenger net,
-      RealCrypto<S> crypto,
+      RealCrypto crypto,
       TimingModel timing,
       CostModel costs,
       Workload workload,
       Settings settings,
       StrongRandom random) {
-    CostCharger charger = new CostCharger(timing, new ModelTiming(costs, crypto.variant().name()),
+    CostCharger charger = new CostCharger(timing, new ModelTiming(costs, crypto.design().name()),
         settings.realCryptoAtHeight());
-    this.ctx = new PipelineContext<>(sim, net, crypto, settings, random, charger);
-    this.host = new ConsensusHost<>(ctx, workload);
-    this.recorder = new HeightRecorder<>(ctx);
-    this.shares = new ShareCollection<>(ctx, recorder);
+    this.ctx = new PipelineContext(sim, net, crypto, settings, random, charger);
+    this.host = new ConsensusHost(ctx, workload);
+    this.recorder = new HeightRecorder(ctx);
+    this.shares = new ShareCollection(ctx, recorder);
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.crypto.CryptoException;
-import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.CombineVariant;
@@ -11,31 +13,55 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The share makers of faulty validators (docs/SCENARIOS.md, {@code faults}, share kinds): every
- * faulty share is really created and really sent; nothing is flagged as faulty for the combiner,
- * which finds out with the real block_propose or not at all.
+ * The shares of faulty validators (docs/SCENARIOS.md, {@code faults}, share kinds), for any
+ * design: every faulty share is really created and really sent; nothing is flagged as faulty for
+ * the combiner, which finds out with the real block_propose or not at all.
  *
  * <ul>
- *   <li>{@link ShareFaultType#BAD_VALUE}: the variant's colluding share maker, an honest share
- *       shifted by a group element (G1: + G; GT: times e(G, H), per point for {@code simple}): a
- *       well-formed share with a wrong value, for every ciphertext;
- *   <li>{@link ShareFaultType#MALFORMED}: the honest share without its last byte, which no
- *       variant's decode accepts (its length is checked);
+ *   <li>{@link ShareFaultType#BAD_VALUE}: well-formed shares with a wrong value ({@link
+ *       DesignKeys#createWrongShares}: Ferveo's variants shift the honest share by a group
+ *       element, G1: + G, GT: times e(G, H), per point for {@code simple});
+ *   <li>{@link ShareFaultType#MALFORMED}: each honest share without its last byte, which no
+ *       design's decode accepts (its length is checked);
  *   <li>{@link ShareFaultType#COLLUDING_ENCRYPTOR}: honest shares, except for the block's
  *       key-colliding payload, whose share is shifted so that the combination opens it to the
- *       attacker's second plaintext.
+ *       attacker's second plaintext (designs that {@link
+ *       dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision support it}).
  * </ul>
  */
 public final class FaultyShares {
   private FaultyShares() {}
 
+  /** Well-formed shares with a wrong value, for the block. */
+  static List<byte[]> wrong(DesignKeys keys, int validator, SignerSet signers,
+      PreparedBlock block) {
+    return keys.createWrongShares(validator, signers, block);
+  }
+
+  /** Shares that do not decode: each honest share without its last byte. */
+  static List<byte[]> malformed(DesignKeys keys, int validator, SignerSet signers,
+      PreparedBlock block) {
+    List<byte[]> out = new ArrayList<>();
+    for (byte[] share : keys.createShares(validator, signers, block)) {
+      out.add(Arrays.copyOf(share, share.length - 1));
+    }
+    return out;
+  }
+
+  /** Honest shares except for {@code target}'s, which shift its combination. */
+  static List<byte[]> colluding(DesignKeys keys, int validator, SignerSet signers,
+      PreparedBlock block, SealedTx target) {
+    return keys.createColludingShares(validator, signers, block, target);
+  }
+
   /**
-   * The shifted-share maker of {@code validator} for shares folded for {@code signers}. A variant
-   * whose shift needs the validator among the points combined ({@code simple}, {@code batch})
-   * gets it for the smallest set that holds {@code validator} (the shares are wrong either way).
+   * A Ferveo variant's shifted-share maker of {@code validator} for shares folded for {@code
+   * signers} (what calibration times as one bad share). A variant whose shift needs the validator
+   * among the points combined ({@code simple}, {@code batch}) gets it for the smallest set that
+   * holds {@code validator} (the shares are wrong either way).
    */
-  public static CombineVariant.ShareMaker shifted(CombineVariant<?> variant, KeySet keys, int validator,
-      SignerSet signers) {
+  public static CombineVariant.ShareMaker shifted(CombineVariant<?> variant, KeySet keys,
+      int validator, SignerSet signers) {
     try {
       return variant.colludingShareMaker(keys, validator, signers);
     } catch (CryptoException e) {
@@ -55,19 +81,5 @@ public final class FaultyShares {
       }
     }
     return SignerSet.of(committee, chosen);
-  }
-
-  /** Shares that do not decode: each honest share without its last byte. */
-  static CombineVariant.ShareMaker malformed(CombineVariant.ShareMaker honest) {
-    return ct -> {
-      byte[] share = honest.create(ct);
-      return Arrays.copyOf(share, share.length - 1);
-    };
-  }
-
-  /** Honest shares except for {@code target}, whose share is shifted. */
-  static CombineVariant.ShareMaker colluding(CombineVariant.ShareMaker honest,
-      CombineVariant.ShareMaker shifted, Ciphertext target) {
-    return ct -> ct == target ? shifted.create(ct) : honest.create(ct);
   }
 }

@@ -12,11 +12,10 @@ import java.util.function.IntConsumer;
  * Ends each height: checks every plaintext against what its client sent (counting mismatches
  * and key-colliding payloads opened wrong), charges execution, and turns the height's state
  * into its {@link HeightRecord}.
- *
- * @param <S> the variant's decoded share type
+
  */
-final class HeightRecorder<S> {
-  private final PipelineContext<S> ctx;
+final class HeightRecorder {
+  private final PipelineContext ctx;
   private final Simulation sim;
   private final DecryptionPipeline.Settings settings;
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
@@ -24,7 +23,7 @@ final class HeightRecorder<S> {
   private long mismatches;
   private long collidingOpenedShifted;
 
-  HeightRecorder(PipelineContext<S> ctx) {
+  HeightRecorder(PipelineContext ctx) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.settings = ctx.settings;

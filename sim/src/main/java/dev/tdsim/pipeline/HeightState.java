@@ -1,8 +1,10 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.consensus.ProcessingTime;
-import dev.tdsim.crypto.tpke.Ciphertext;
-import dev.tdsim.crypto.tpke.KeyCollision;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.tpke.SignerSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +23,8 @@ final class HeightState {
   final long[] commitAt;
   final long[] announcedAt;
   final boolean[] started;
+  /** When each validator held the proposed block (-1: not seen yet). */
+  final long[] blockAt;
   final List<Integer> arrived = new ArrayList<>();
   final List<Runnable> onReady = new ArrayList<>();
   /** The shares each arrived validator sent the combiner (current signer set). */
@@ -30,10 +34,20 @@ final class HeightState {
   /** Opened plaintexts by ciphertext index. */
   final Map<Integer, byte[]> plaintexts = new HashMap<>();
   List<byte[]> payloads;
-  List<Ciphertext> cts;
+  List<SealedTx> cts;
   /** Ciphertext indices still to open (all of them until the first block_propose). */
   List<Integer> pending;
-  KeyCollision.Colliding colliding;
+  /** The proposer's digest and the combiner's prepared block (real heights). */
+  BlockDigest digest;
+  PreparedBlock prepared;
+  /** Real CPU of the digest and of the prepare on this machine. */
+  long digestCpuNanos;
+  long prepareCpuNanos;
+  /** When the combiner's prepare (from the proposal on) is done; -1 until it is priced. */
+  long prepareDoneNanos = -1;
+  /** The block the current signer set's shares are made on (shares per transaction: pending). */
+  PreparedBlock genBlock;
+  DesignKeys.Colliding colliding;
   int colluder = -1;
   long blockBytes;
   long validityCpuNanos;
@@ -83,6 +97,8 @@ final class HeightState {
     this.commitAt = new long[v];
     this.announcedAt = new long[v];
     this.started = new boolean[v];
+    this.blockAt = new long[v];
+    Arrays.fill(blockAt, -1);
     Arrays.fill(commitAt, -1);
     Arrays.fill(announcedAt, -1);
   }

@@ -1,7 +1,9 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.random.StrongRandom;
-import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import java.util.HashMap;
@@ -13,28 +15,32 @@ import java.util.Map;
  * crypto, the settings, the cost charger and the per-height state. The parts copy the fields they
  * use and keep one-line private delegators ({@code real}, {@code charge}, ...) so that the method
  * bodies read as they did when the pipeline was one class.
- *
- * @param <S> the variant's decoded share type
  */
-final class PipelineContext<S> {
+final class PipelineContext {
   final Simulation sim;
   final Messenger net;
-  final RealCrypto<S> crypto;
+  final RealCrypto crypto;
+  final BlockDesign design;
   final DecryptionPipeline.Settings settings;
   final StrongRandom random;
   final Committee committee;
   final CostCharger charger;
+  /** Whether each validator sends one share per transaction (Ferveo's designs). */
+  private final boolean perTransaction;
   private final Map<Integer, HeightState> heights = new HashMap<>();
 
-  PipelineContext(Simulation sim, Messenger net, RealCrypto<S> crypto,
+  PipelineContext(Simulation sim, Messenger net, RealCrypto crypto,
       DecryptionPipeline.Settings settings, StrongRandom random, CostCharger charger) {
     this.sim = sim;
     this.net = net;
     this.crypto = crypto;
+    this.design = crypto.design();
     this.settings = settings;
     this.random = random;
     this.committee = crypto.keys().committee();
     this.charger = charger;
+    this.perTransaction = design.sharesPerBlock(1) == 1 && design.sharesPerBlock(2) == 2
+        && design.sharesPerBlock(3) == 3;
   }
 
   /** The state of {@code height}, made on first use. */
@@ -52,14 +58,44 @@ final class PipelineContext<S> {
     return settings.realCryptoAtHeight().test(height);
   }
 
-  /** Whether the variant folds the signer set into its shares (a new set needs new shares). */
+  /** Whether the design folds the signer set into its shares (a new set needs new shares). */
   boolean folding() {
-    return crypto.variant().sharesDependOnSigners();
+    return design.sharesDependOnSigners();
   }
 
-  /** The ciphertexts of {@code st} still to open. */
-  List<Ciphertext> pendingCts(HeightState st) {
+  /**
+   * Whether shares are per transaction (one per transaction and validator: a retry combines only
+   * the transactions still to open) rather than per block (a retry opens the block again).
+   */
+  boolean perTransaction() {
+    return perTransaction;
+  }
+
+  /** How many transactions the current shares and block_propose cover. */
+  int coveredCount(HeightState st) {
+    return perTransaction ? st.pending.size() : st.payloads.size();
+  }
+
+  /** The transactions of {@code st} still to open. */
+  List<SealedTx> pendingCts(HeightState st) {
     return st.pending.stream().map(st.cts::get).toList();
+  }
+
+  /**
+   * The block shares are made on and block_propose opens: per block, the combiner's prepared
+   * block; per transaction, the transactions still to open (all of them at first).
+   */
+  PreparedBlock coveredBlock(HeightState st) {
+    if (!perTransaction || st.pending.size() == st.cts.size()) {
+      return st.prepared;
+    }
+    return crypto.plainBlock(st.height, pendingCts(st));
+  }
+
+  /** Indices (into the block) of what {@link #coveredBlock} holds, in its order. */
+  List<Integer> coveredIndices(HeightState st) {
+    return perTransaction ? st.pending
+        : java.util.stream.IntStream.range(0, st.payloads.size()).boxed().toList();
   }
 
   /** Plaintext bytes of the whole block. */
@@ -70,5 +106,10 @@ final class PipelineContext<S> {
   /** Plaintext bytes of the payloads still to open. */
   long pendingBytes(HeightState st) {
     return st.pending.stream().mapToLong(j -> st.payloads.get(j).length).sum();
+  }
+
+  /** Plaintext bytes of what the current shares and block_propose cover. */
+  long coveredBytes(HeightState st) {
+    return perTransaction ? pendingBytes(st) : payloadBytes(st);
   }
 }

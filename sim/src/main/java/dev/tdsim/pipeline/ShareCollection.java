@@ -17,30 +17,29 @@ import java.util.function.IntUnaryOperator;
  * shares are in or the share timeout ends the wait, and, when a block_propose leaves payloads
  * unopened, the reshare without the validators it named faulty (or the wait for one more
  * validator's shares).
- *
- * @param <S> the variant's decoded share type
+
  */
-final class ShareCollection<S> {
-  private final PipelineContext<S> ctx;
+final class ShareCollection {
+  private final PipelineContext ctx;
   private final Simulation sim;
   private final Messenger net;
   private final DecryptionPipeline.Settings settings;
   private final Committee committee;
-  private final ShareCreation<S> creation;
-  private final CombinerBlockPropose<S> blockPropose;
-  private final HeightRecorder<S> recorder;
+  private final ShareCreation creation;
+  private final CombinerBlockPropose blockPropose;
+  private final HeightRecorder recorder;
   private ConsensusProtocol consensus;
   private IntUnaryOperator combinerOf;
 
-  ShareCollection(PipelineContext<S> ctx, HeightRecorder<S> recorder) {
+  ShareCollection(PipelineContext ctx, HeightRecorder recorder) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.net = ctx.net;
     this.settings = ctx.settings;
     this.committee = ctx.committee;
     this.recorder = recorder;
-    this.creation = new ShareCreation<>(ctx, this::onShareArrival);
-    this.blockPropose = new CombinerBlockPropose<>(ctx, this::afterAttempt);
+    this.creation = new ShareCreation(ctx, this::onShareArrival);
+    this.blockPropose = new CombinerBlockPropose(ctx, this::afterAttempt);
   }
 
   /** The consensus model, asked for the next height's proposers. */
@@ -53,11 +52,11 @@ final class ShareCollection<S> {
     this.combinerOf = combinerOfHeight;
   }
 
-  CombinerBlockPropose<S> blockPropose() {
+  CombinerBlockPropose blockPropose() {
     return blockPropose;
   }
 
-  ShareCreation<S> creation() {
+  ShareCreation creation() {
     return creation;
   }
 

@@ -1,6 +1,7 @@
 package dev.tdsim.pipeline;
 
-import dev.tdsim.crypto.tpke.Ciphertext;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.ShareFault;
@@ -14,29 +15,28 @@ import java.util.Optional;
 
 /**
  * Each validator's decryption shares after it commits: the real honest shares of the current
- * signer set (made once per set for all signers), the faulty ones a share fault calls for (bad
- * value, equivocated, malformed, colluding, or none when withheld), their creation time on the
- * validator's hardware, and the message to the combiner.
- *
- * @param <S> the variant's decoded share type
+ * signer set (made once per set for all signers; one per transaction or one per block, as the
+ * design says), the faulty ones a share fault calls for (bad value, equivocated, malformed,
+ * colluding, or none when withheld; see {@link FaultyShares}), their creation time on the
+ * validator's hardware, and the message to the combiner, of the design's share size.
  */
-final class ShareCreation<S> {
+final class ShareCreation {
   /** Where a validator's shares go when they reach the combiner. */
   interface Arrival {
     void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,
         long readyAt, long createNanos);
   }
 
-  private final PipelineContext<S> ctx;
+  private final PipelineContext ctx;
   private final Simulation sim;
   private final Messenger net;
-  private final RealCrypto<S> crypto;
+  private final RealCrypto crypto;
   private final DecryptionPipeline.Settings settings;
   private final Committee committee;
   private final Arrival arrivals;
   private long shareFaultCpuNanos;
 
-  ShareCreation(PipelineContext<S> ctx, Arrival arrivals) {
+  ShareCreation(PipelineContext ctx, Arrival arrivals) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.net = ctx.net;
@@ -82,18 +82,20 @@ final class ShareCreation<S> {
       return; // it sends nothing
     }
     int gen = st.generation;
-    int m = st.pending.size();
+    int m = ctx.coveredCount(st);
     Hardware hw = settings.hardware()[validator];
-    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), pendingBytes(st));
+    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), ctx.coveredBytes(st));
     long create;
-    long bytes = (long) m * shareBytes(validator);
+    int count = ctx.design.sharesPerBlock(m);
+    long bytes = (long) count * shareBytes(validator);
     List<byte[]> toCombiner = null;
     List<byte[]> toBackup = null;
     if (real(st.height)) {
-      List<Ciphertext> cts = pendingCts(st);
       if (st.genShares == null) {
+        st.genBlock = ctx.coveredBlock(st);
         List<Integer> makers = st.signers.validators();
-        List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(makers, st.signers, cts);
+        List<RealCrypto.Timed<List<byte[]>>> made =
+            crypto.createShares(makers, st.signers, st.genBlock);
         long[] coefficients = crypto.lastCoefficientCharges();
         st.genShares = new HashMap<>();
         st.genShareCpu = new HashMap<>();
@@ -107,20 +109,18 @@ final class ShareCreation<S> {
       List<byte[]> honest = st.genShares.get(validator);
       long honestCpu = st.genShareCpu.get(validator);
       RealCrypto.Timed<List<byte[]>> faulty = null;
-      var keys = crypto.keys();
-      var variant = crypto.variant();
+      DesignKeys keys = crypto.designKeys();
+      PreparedBlock block = st.genBlock;
       if (type == ShareFaultType.BAD_VALUE || type == ShareFaultType.EQUIVOCATED) {
-        faulty = crypto.createWith(
-            FaultyShares.shifted(variant, keys, validator, st.signers), cts);
+        faulty = crypto.createWith(() -> FaultyShares.wrong(keys, validator, st.signers, block));
       } else if (type == ShareFaultType.MALFORMED) {
         faulty = crypto.createWith(
-            FaultyShares.malformed(variant.shareMaker(keys, validator, st.signers)), cts);
-        bytes -= m;
+            () -> FaultyShares.malformed(keys, validator, st.signers, block));
+        bytes -= count;
       } else if (type == ShareFaultType.COLLUDING_ENCRYPTOR && st.colluder == validator
           && st.pending.contains(0)) {
-        faulty = crypto.createWith(FaultyShares.colluding(
-            variant.shareMaker(keys, validator, st.signers),
-            FaultyShares.shifted(variant, keys, validator, st.signers), st.cts.get(0)), cts);
+        faulty = crypto.createWith(() -> FaultyShares.colluding(keys, validator, st.signers,
+            block, st.cts.get(0)));
       }
       if (faulty == null) {
         toCombiner = honest;
@@ -164,8 +164,9 @@ final class ShareCreation<S> {
     });
   }
 
+  /** Encoded bytes of one of {@code validator}'s shares, as the design sends it. */
   private long shareBytes(int validator) {
-    return crypto.variant().shareWireBytes(committee, validator);
+    return ctx.design.shareWireBytes(committee, validator);
   }
 
   private void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,
@@ -184,13 +185,5 @@ final class ShareCreation<S> {
   private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
       boolean check) {
     return ctx.charger.charge(height, op, size, cpuNanos, hw, check);
-  }
-
-  private List<Ciphertext> pendingCts(HeightState st) {
-    return ctx.pendingCts(st);
-  }
-
-  private long pendingBytes(HeightState st) {
-    return ctx.pendingBytes(st);
   }
 }

@@ -11,8 +11,8 @@ import dev.tdsim.consensus.Protocols;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
-import dev.tdsim.crypto.variant.CombineVariant;
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
@@ -112,19 +112,19 @@ public final class ScenarioRunner {
    * come (nothing computed is lost if the run is stopped).
    */
   public Result run(Scenario s, Consumer<HeightRecord> onHeight) throws IOException {
-    return run(s, Variants.byName(s.crypto().variant()), onHeight);
+    return run(s, Designs.byName(s.crypto().variant()), onHeight);
   }
 
-  private <S> Result run(Scenario s, CombineVariant<S> variant,
+  private Result run(Scenario s, BlockDesign design,
       Consumer<HeightRecord> checkpoint) throws IOException {
     // A pool of the scenario's own size is closed after the run (the all-cores pool is shared).
     try (Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
         : Workers.allCores()) {
-      return run(s, variant, checkpoint, workers);
+      return run(s, design, checkpoint, workers);
     }
   }
 
-  private <S> Result run(Scenario s, CombineVariant<S> variant,
+  private Result run(Scenario s, BlockDesign design,
       Consumer<HeightRecord> checkpoint, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
@@ -147,18 +147,21 @@ public final class ScenarioRunner {
       notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
           + sampled + "; the other heights took their durations from the cost model");
     }
-    CostModel costs = costModel(s, variant.name(), sampled.size() < s.heights(), notes);
+    CostModel costs = costModel(s, design.name(), sampled.size() < s.heights(), notes);
     progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
         + committee.threshold() + ", " + v + " validators");
     KeySet keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
     if (faults.hasShareFaults()) {
       keys.keyShares(); // blame checks shares against them: built here, not charged as blame
     }
-    String built = variant.prepareKeyTables(keys);
-    if (!built.isEmpty()) {
-      progress.accept("built the " + built + " (once per key set)");
-    }
-    TimingModel timing = TimingModels.create(s.crypto().timing(), costs, variant.name(),
+    // The design's own setup beside the key set (a batched design's KZG powers, Ferveo's key
+    // tables), once per run, for the largest block the scenario can cut.
+    long st0 = System.nanoTime();
+    RealCrypto crypto = RealCrypto.setUp(design, keys, maxBlockSize(s),
+        streams.strong("design-dealer", 0), workers, s.name());
+    progress.accept(String.format(java.util.Locale.ROOT, "set up design %s in %.1f s (once per"
+        + " key set)", design.name(), (System.nanoTime() - st0) / 1e9));
+    TimingModel timing = TimingModels.create(s.crypto().timing(), costs, design.name(),
         workers.threads());
     Hardware[] hardware = new Hardware[v];
     Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
@@ -188,13 +191,13 @@ public final class ScenarioRunner {
     Messenger messenger = faulty == null ? networkTransport : faulty;
     Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
-        s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), streams.stream("workload", 0));
-    RealCrypto<S> crypto = new RealCrypto<>(variant, keys, workers);
+        s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), crypto.txOverheadBytes(),
+        streams.stream("workload", 0));
     if (!timing.reproducible()) {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
       crypto.warmUp(streams.strong("warm-up", 0));
     }
-    DecryptionPipeline<S> pipeline = new DecryptionPipeline<>(sim, messenger, crypto, timing,
+    DecryptionPipeline pipeline = new DecryptionPipeline(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
@@ -218,11 +221,15 @@ public final class ScenarioRunner {
     pipeline.attach(consensus);
     CostCheck check = null;
     if (timing.reproducible()) {
-      check = new CostCheck(costs, variant.name(), workers.threads());
+      check = new CostCheck(costs, design.name(), workers.threads());
       pipeline.checkCosts(check);
     }
     notes.addAll(costs.notes());
-    variant.deploymentCaveat().ifPresent(c -> notes.add("variant " + variant.name() + ": " + c));
+    design.deploymentCaveat().ifPresent(c -> notes.add("variant " + design.name() + ": " + c));
+    design.disclosureCaveat().ifPresent(c -> {
+      notes.add("variant " + design.name() + " discloses: " + c);
+      progress.accept("note: variant " + design.name() + " discloses: " + c);
+    });
     consensus.start(0);
     if (tracker != null) {
       tracker.start();
@@ -298,6 +305,13 @@ public final class ScenarioRunner {
       }
     }
     return consensus.proposer(height + 1, 0);
+  }
+
+  /** The largest block the scenario can cut (what a design's setup must cover). */
+  static int maxBlockSize(Scenario s) {
+    Integer fixed = s.workload().msgsPerBlock();
+    int cap = s.consensus().maxBlockTxs();
+    return fixed == null ? cap : Math.max(1, Math.min(fixed, cap));
   }
 
   static List<Integer> sampledHeights(int heights, int sample) {

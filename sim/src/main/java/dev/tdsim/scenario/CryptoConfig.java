@@ -1,13 +1,14 @@
 package dev.tdsim.scenario;
 
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.pipeline.Schedule;
 import java.util.List;
 
 /**
  * How decryption is done and timed: YAML section {@code crypto}.
  *
- * @param variant the combine variant, one of {@link Variants#names()}
+ * @param variant the decryption design (YAML {@code variant}: a Ferveo combine variant or a
+ *     one-share-per-block design), one of {@link Designs#names()}
  * @param timing {@code measured} (run the real cryptography and time it) or {@code model} (charge
  *     times from a cost model calibrated beforehand)
  * @param calibration the cost model of {@code timing: model}: {@code builtin} or the path of a
@@ -49,7 +50,7 @@ public record CryptoConfig(
       dev.tdsim.pipeline.DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
   public CryptoConfig {
-    Checks.oneOf("crypto.variant", variant, Variants.names());
+    Checks.oneOf("crypto.variant", variant, Designs.names());
     Checks.oneOf("crypto.timing", timing, TIMINGS);
     Checks.nonBlank("crypto.calibration", calibration);
     Checks.atLeast("crypto.sample_heights", sampleHeights, 0);

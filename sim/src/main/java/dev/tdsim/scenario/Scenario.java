@@ -112,6 +112,7 @@ public record Scenario(
           + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
     }
     checkFaults(faults, validators, consensus);
+    checkDesignFaults(faults, crypto);
   }
 
   /** The scenario without faults. */
@@ -192,6 +193,31 @@ public record Scenario(
           + "slower) or use fewer validators", "consensus.exact_max_validators",
           "validators.count");
     }
+  }
+
+  /**
+   * A fault the design cannot host is rejected: {@code colluding-encryptor} needs a client that
+   * can seal a payload opening under two keys ({@link
+   * dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision}).
+   */
+  private static void checkDesignFaults(FaultsConfig faults, CryptoConfig crypto) {
+    dev.tdsim.crypto.design.BlockDesign design =
+        dev.tdsim.crypto.design.Designs.byName(crypto.variant());
+    for (int i = 0; i < faults.list().size(); i++) {
+      if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.COLLUDING_ENCRYPTOR
+          && !design.supportsKeyCollision()) {
+        throw new ScenarioException("faults[" + i + "].kind", "colluding-encryptor needs a"
+            + " design whose clients can seal a payload that opens under two keys (Ferveo's"
+            + " variants: " + String.join(", ", supportingKeyCollision()) + "); crypto.variant '"
+            + design.name() + "' has no such payload", "faults[" + i + "]", "crypto.variant");
+      }
+    }
+  }
+
+  private static List<String> supportingKeyCollision() {
+    return dev.tdsim.crypto.design.Designs.all().stream()
+        .filter(dev.tdsim.crypto.design.BlockDesign::supportsKeyCollision)
+        .map(dev.tdsim.crypto.design.BlockDesign::name).toList();
   }
 
   static Path resolveRelative(Path source, String path) {

@@ -60,6 +60,15 @@ final class StepBounds {
     CostModel model = c.builtinCalibration() ? CostModel.builtin() : read(s);
     String variant = c.variant();
     Map<CryptoOp, CostModel.Coefficients> ops = model.coefficients().get(variant);
+    if (ops == null && c.builtinCalibration()) {
+      // A design tdsim has code for but whose costs were not calibrated into the builtin model.
+      throw new ScenarioException("crypto.timing", "the builtin cost model has no costs for"
+          + " design '" + variant + "' yet, so 'timing: " + c.timing() + "'"
+          + (c.sampleHeights() > 0 ? " with crypto.sample_heights" : "") + " cannot price it;"
+          + " run 'tdsim calibrate --variant " + variant + "' and set crypto.calibration to the"
+          + " file it writes, or use 'timing: measured' (every height's real crypto, timed)",
+          "crypto.variant", "crypto.sample_heights");
+    }
     if (ops == null) {
       throw new ScenarioException("crypto.calibration", "calibration file '" + c.calibration()
           + "' has no variant '" + variant + "' (it has " + String.join(", ",

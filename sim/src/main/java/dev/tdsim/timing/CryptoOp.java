@@ -31,7 +31,18 @@ public enum CryptoOp {
    * The combined-result check of every combined secret against the public key, for variants
    * whose shares are not verified (docs/CRYPTO.md), without faults.
    */
-  CHECK;
+  CHECK,
+  /**
+   * The proposer's digest of its block, computed with the proposal (the batched design's KZG
+   * commitment; the block-key design's hashed identity): it delays the proposal. Designs whose
+   * digest is nothing (Ferveo's) are not charged it.
+   */
+  DIGEST,
+  /**
+   * What the combiner computes from the proposal while the block is voted on (the batched
+   * design's evaluation proofs): off the critical path unless it outlasts the voting.
+   */
+  EVAL_PROOFS;
 
   /**
    * The independent pieces the real code splits this call into across its worker threads (its

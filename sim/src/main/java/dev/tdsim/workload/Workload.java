@@ -1,6 +1,5 @@
 package dev.tdsim.workload;
 
-import dev.tdsim.crypto.tpke.Ciphertext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -8,7 +7,7 @@ import java.util.SplittableRandom;
 /**
  * Clients submitting transactions into the mempool: either a fixed number per block, or Poisson
  * arrivals at a rate, cut by the block limits (transactions, and bytes of the encrypted
- * transactions). Payload sizes are fixed, uniform in [size/2,
+ * transactions: each payload plus the design's per-transaction overhead). Payload sizes are fixed, uniform in [size/2,
  * 3size/2], or log-normal with median size. Payload bytes are random (they are really encrypted).
  */
 public final class Workload {
@@ -18,10 +17,16 @@ public final class Workload {
   private final String sizeDistribution;
   private final int maxBlockTxs;
   private final long maxBlockBytes;
+  private final long txOverheadBytes;
   private final SplittableRandom random;
   private long lastCutNanos;
   private long backlog;
 
+  /**
+   * @param txOverheadBytes bytes a sealed transaction carries beyond its payload (the design's:
+   *     {@link dev.tdsim.pipeline.RealCrypto#txOverheadBytes()}; 165 for a threshold ciphertext),
+   *     counted against {@code maxBlockBytes}
+   */
   public Workload(
       Integer msgsPerBlock,
       double ratePerSecond,
@@ -29,13 +34,18 @@ public final class Workload {
       String sizeDistribution,
       int maxBlockTxs,
       long maxBlockBytes,
+      long txOverheadBytes,
       SplittableRandom random) {
+    if (txOverheadBytes < 0) {
+      throw new IllegalArgumentException("txOverheadBytes " + txOverheadBytes + " < 0");
+    }
     this.msgsPerBlock = msgsPerBlock;
     this.ratePerSecond = ratePerSecond;
     this.msgSizeBytes = msgSizeBytes;
     this.sizeDistribution = sizeDistribution;
     this.maxBlockTxs = maxBlockTxs;
     this.maxBlockBytes = maxBlockBytes;
+    this.txOverheadBytes = txOverheadBytes;
     this.random = random;
   }
 
@@ -57,7 +67,7 @@ public final class Workload {
     while (txs.size() < want && txs.size() < maxBlockTxs) {
       byte[] payload = new byte[drawSize()];
       random.nextBytes(payload);
-      long encoded = payload.length + (long) Ciphertext.OVERHEAD_BYTES;
+      long encoded = payload.length + txOverheadBytes;
       if (bytes + encoded > maxBlockBytes && !txs.isEmpty()) {
         break;
       }

@@ -8,6 +8,9 @@ import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.variant.CombineVariant;
 import dev.tdsim.crypto.variant.Variants;
 import dev.tdsim.engine.Simulation;
@@ -216,7 +219,7 @@ final class PipelineFixture {
   final ScriptedConsensus consensus;
   final KnownTiming timing = new KnownTiming(realBases());
   final Hardware[] hardware;
-  final DecryptionPipeline<?> pipeline;
+  final DecryptionPipeline pipeline;
   final int msgsPerBlock;
   final long msgBytes;
 
@@ -226,16 +229,16 @@ final class PipelineFixture {
     this.hardware = b.hardware;
     this.msgsPerBlock = b.msgsPerBlock;
     this.msgBytes = b.msgBytes;
-    this.pipeline = build(b.variant, b);
+    this.pipeline = build(b.design, b);
   }
 
   /** The one place that constructs the pipeline. */
-  private <S> DecryptionPipeline<S> build(CombineVariant<S> variant, Builder b) {
-    RealCrypto<S> crypto = new RealCrypto<>(variant, keys(), Workers.of(1));
+  private DecryptionPipeline build(BlockDesign design, Builder b) {
+    RealCrypto crypto = RealCrypto.of(design, keys(), Math.max(1, msgsPerBlock), Workers.of(1));
     Workload workload = new Workload(msgsPerBlock, 0, msgBytes, "fixed", 10_000,
-        Long.MAX_VALUE, new SplittableRandom(5));
-    DecryptionPipeline<S> p = new DecryptionPipeline<>(sim, net, crypto, timing,
-        sampledCosts(variant.name()), workload,
+        Long.MAX_VALUE, crypto.txOverheadBytes(), new SplittableRandom(5));
+    DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,
+        sampledCosts(design.name()), workload,
         new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
             hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
         SeededDrbg.of(3, "test.pipeline", 0));
@@ -244,15 +247,19 @@ final class PipelineFixture {
   }
 
   static Builder builder(String variant) {
-    return new Builder(Variants.byName(variant));
+    return new Builder(Designs.byName(variant));
   }
 
   static Builder builder(CombineVariant<?> variant) {
-    return new Builder(variant);
+    return new Builder(new FerveoDesign(variant));
+  }
+
+  static Builder builder(BlockDesign design) {
+    return new Builder(design);
   }
 
   static final class Builder {
-    private final CombineVariant<?> variant;
+    private final BlockDesign design;
     private long[][] delayNanos = uniformDelays(10_000_000L);
     private IntBinaryOperator proposer = (h, r) -> (h + r) % VALIDATORS;
     private Hardware[] hardware = sameHardware();
@@ -264,8 +271,8 @@ final class PipelineFixture {
     private dev.tdsim.faults.FaultPlan faults = dev.tdsim.faults.FaultPlan.NONE;
     private long shareTimeoutNanos = DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
-    private Builder(CombineVariant<?> variant) {
-      this.variant = variant;
+    private Builder(BlockDesign design) {
+      this.design = design;
     }
 
     Builder delays(long[][] delayNanos) {

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
-import dev.tdsim.crypto.variant.Variants;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -28,16 +29,16 @@ class RealCryptoTest {
 
   @Test
   void everyCiphertextGetsItsOwnRandomnessAndTheCallsAreCounted() {
-    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
+    RealCrypto crypto = RealCrypto.of(Designs.byName("simple"), PipelineFixture.keys(), 16,
         Workers.of(1));
     assertEquals(1, crypto.threads());
     long[] admission = {5};
     long thread0 = PipelineFixture.threadCpuNanos();
     long process0 = PipelineFixture.processCpuNanos();
     byte[] same = new byte[40];
-    RealCrypto.Timed<List<Ciphertext>> enc =
+    RealCrypto.Timed<List<SealedTx>> enc =
         crypto.encryptAndAdmit(List.of(same, same, same), stream(1), admission);
-    List<Ciphertext> cts = enc.value();
+    List<SealedTx> cts = enc.value();
     assertEquals(3, cts.size());
     // Equal payloads, distinct ciphertexts: each encryption drew its own randomness.
     assertFalse(Arrays.equals(cts.get(0).toBytes(), cts.get(1).toBytes()));
@@ -75,11 +76,11 @@ class RealCryptoTest {
 
   @Test
   void warmUpLeavesNoCallsAndNoPreparedSignerSet() {
-    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
+    RealCrypto crypto = RealCrypto.of(Designs.byName("simple"), PipelineFixture.keys(), 16,
         Workers.of(1));
     crypto.warmUp(SeededDrbg.of(3, "test.realcrypto", 0));
     assertEquals(0, crypto.calls());
-    List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(4), new long[1])
+    List<SealedTx> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(4), new long[1])
         .value();
     SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
     List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(all.validators(), all, cts);
@@ -99,8 +100,8 @@ class RealCryptoTest {
     byte[] same = new byte[8];
     List<byte[]> payloads = List.of(same, same, same, same);
     try (Workers two = Workers.of(2)) {
-      RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("simple"), PipelineFixture.keys(),
-          two);
+      RealCrypto crypto = RealCrypto.of(Designs.byName("simple"), PipelineFixture.keys(), 16,
+        two);
       // Same stream, same ciphertexts, whichever thread encrypts which message.
       assertEquals(crypto.encryptAndAdmit(payloads, stream(7), new long[1]).value(),
           crypto.encryptAndAdmit(payloads, stream(7), new long[1]).value());
@@ -108,7 +109,7 @@ class RealCryptoTest {
       StrongRandom one = stream(8);
       Set<G1Point> us = new HashSet<>();
       for (int call = 0; call < 3; call++) {
-        crypto.encryptAndAdmit(payloads, one, new long[1]).value().forEach(ct -> us.add(ct.u()));
+        crypto.encryptAndAdmit(payloads, one, new long[1]).value().forEach(ct -> us.add(((Ciphertext) ct).u()));
       }
       assertEquals(12, us.size());
     }
@@ -117,10 +118,10 @@ class RealCryptoTest {
   @Test
   void everyFoldingValidatorPaysTheSignerSetCoefficientsOnceItsSetIsNew() {
     try (Workers two = Workers.of(2)) {
-      RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("folded"), PipelineFixture.keys(),
-          two);
+      RealCrypto crypto = RealCrypto.of(Designs.byName("folded"), PipelineFixture.keys(), 16,
+        two);
       var committee = PipelineFixture.keys().committee();
-      List<Ciphertext> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(9), new long[1])
+      List<SealedTx> cts = crypto.encryptAndAdmit(List.of(new byte[8]), stream(9), new long[1])
           .value();
       List<Integer> makers = List.of(0, 1, 2, 3);
       SignerSet set = SignerSet.of(committee, makers);
@@ -150,7 +151,7 @@ class RealCryptoTest {
 
   @Test
   void variantsThatDoNotFoldPayNoCoefficients() {
-    RealCrypto<?> crypto = new RealCrypto<>(Variants.byName("fast"), PipelineFixture.keys(),
+    RealCrypto crypto = RealCrypto.of(Designs.byName("fast"), PipelineFixture.keys(), 16,
         Workers.of(1));
     SignerSet set = SignerSet.of(PipelineFixture.keys().committee(), List.of(0, 1, 2));
     assertEquals(List.of(0L, 0L, 0L),

@@ -36,6 +36,25 @@ public interface BlockDesign {
     return Optional.empty();
   }
 
+  /**
+   * Whether the proposer's {@link DesignKeys#digest} and the combiner's {@link
+   * DesignKeys#prepare} do any work (false for Ferveo's designs, whose digest and prepared block
+   * are the block itself): the simulator charges the digest to the proposal and the prepare to
+   * the combiner only when true.
+   */
+  default boolean precomputesBlock() {
+    return true;
+  }
+
+  /**
+   * Whether a client colluding with a validator can seal a payload that opens to two plaintexts
+   * ({@link DesignKeys#sealColliding}, {@link DesignKeys#createColludingShares}): the
+   * simulator's {@code colluding-encryptor} fault. False: scenarios asking for it are rejected.
+   */
+  default boolean supportsKeyCollision() {
+    return false;
+  }
+
   /** Whether a validator's shares depend on the signer set (a changed set needs new shares). */
   boolean sharesDependOnSigners();
 

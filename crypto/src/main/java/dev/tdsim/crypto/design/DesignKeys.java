@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.design;
 
+import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.StrongRandom;
@@ -65,4 +66,91 @@ public interface DesignKeys {
    */
   BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
       SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random);
+
+  /**
+   * These keys as one combining validator holds them: the same keys, with caches of its own
+   * (Ferveo's prepare_combine per signer set), as each validator's machine would keep. Designs
+   * without per-combiner caches return {@code this}.
+   */
+  default DesignKeys forCombiner() {
+    return this;
+  }
+
+  /**
+   * Whether {@link #propose} verifies every share before combining (its timings have a verify
+   * phase) rather than checking the combined results afterwards (a check phase).
+   */
+  default boolean verifiesShares() {
+    return true;
+  }
+
+  /**
+   * Well-formed shares with a wrong value, as a faulty validator sends them (the simulator's
+   * {@code bad-share} and {@code equivocate-share} faults): {@link #propose} must name {@code
+   * validator}. By default another signer's honest shares for the same block sent as {@code
+   * validator}'s (well-formed, valid for their maker, wrong for {@code validator}); designs with
+   * a sharper forgery override it.
+   */
+  default List<byte[]> createWrongShares(int validator, SignerSet signers, PreparedBlock block) {
+    int other = -1;
+    for (int v : signers.validators()) {
+      if (v != validator) {
+        other = v;
+        break;
+      }
+    }
+    if (other < 0) {
+      other = (validator + 1) % keys().committee().validators();
+    }
+    return createShares(other, signers, block);
+  }
+
+  /**
+   * A payload a client colluding with a validator seals so that it opens to {@code payload} under
+   * the true key and to another plaintext under the key the colluder's shares shift the
+   * combination to (only when {@link BlockDesign#supportsKeyCollision()}).
+   *
+   * @throws CryptoException when the design has no such payload
+   */
+  default Colliding sealColliding(BlockId block, int slot, byte[] payload, StrongRandom random) {
+    throw new CryptoException("colluding payload",
+        "design " + design().name() + " has no key-colliding payload");
+  }
+
+  /**
+   * The colluding validator's shares: honest, except for {@code target} (a {@link
+   * #sealColliding} payload of the block), whose share shifts the combination.
+   *
+   * @throws CryptoException when the design has no such shares
+   */
+  default List<byte[]> createColludingShares(int validator, SignerSet signers,
+      PreparedBlock block, SealedTx target) {
+    throw new CryptoException("colluding share",
+        "design " + design().name() + " has no colluding share");
+  }
+
+  /**
+   * A key-colliding payload ({@link #sealColliding}).
+   *
+   * @param tx the sealed payload (passes {@link #isValid})
+   * @param honestPlaintext what it opens to under the true key (what the client is said to send)
+   * @param shiftedPlaintext what it opens to under the colluder's shifted key
+   */
+  record Colliding(SealedTx tx, byte[] honestPlaintext, byte[] shiftedPlaintext) {
+    public Colliding {
+      java.util.Objects.requireNonNull(tx, "tx");
+      honestPlaintext = honestPlaintext.clone();
+      shiftedPlaintext = shiftedPlaintext.clone();
+    }
+
+    @Override
+    public byte[] honestPlaintext() {
+      return honestPlaintext.clone();
+    }
+
+    @Override
+    public byte[] shiftedPlaintext() {
+      return shiftedPlaintext.clone();
+    }
+  }
 }

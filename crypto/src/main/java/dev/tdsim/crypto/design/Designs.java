@@ -7,14 +7,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registry of one-share-per-block designs, keyed by the lower-case names users write. (The
- * Ferveo variants have their own registry, {@link dev.tdsim.crypto.variant.Variants}; the
- * simulator's registry of everything a scenario may name joins the two.)
+ * The registry of every design a scenario's {@code crypto.variant} may name, keyed by the
+ * lower-case names users write: Ferveo's combine variants ({@link
+ * dev.tdsim.crypto.variant.Variants}) through {@link FerveoDesign}, then the one-share-per-block
+ * designs.
  */
 public final class Designs {
   private static final Map<String, BlockDesign> BY_NAME = new LinkedHashMap<>();
 
   static {
+    dev.tdsim.crypto.variant.Variants.all().forEach(v -> register(new FerveoDesign(v)));
     register(new dev.tdsim.crypto.design.batched.BatchedDesign());
     register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
   }

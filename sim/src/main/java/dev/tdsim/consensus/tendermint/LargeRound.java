@@ -184,8 +184,9 @@ final class LargeRound {
     Block block = model.context.blocks().blockFor(height, round, proposer);
     int parts = settings.partsOf(block.bytes());
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
-    model.charge(proposer, 0, costs.voteSignNanos(), fsyncs);
-    long sent = atNanos + costs.voteSignNanos() + fsyncs;
+    // Building the block (a batched design's digest) delays the proposal, as in TendermintNode.
+    model.charge(proposer, block.buildNanos(), costs.voteSignNanos(), fsyncs);
+    long sent = atNanos + block.buildNanos() + costs.voteSignNanos() + fsyncs;
     var dissemination = model.context.dissemination();
     long[] proposal = dissemination.sendNanos(proposer, Proposal.WIRE_BYTES, sent, model.rng);
     long[] last = new long[v];

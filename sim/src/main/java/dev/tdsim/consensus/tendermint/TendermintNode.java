@@ -291,11 +291,13 @@ final class TendermintNode {
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     signatureNanos += costs.voteSignNanos();
     walNanos += fsyncs;
+    // Building the block (a batched design's digest) is the proposer's own block processing.
+    validationNanos += block.buildNanos();
     // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block).
     int fork = Math.max(0, validFork);
     boolean equivocate =
         faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
-    process(costs.voteSignNanos() + fsyncs, () -> {
+    process(block.buildNanos() + costs.voteSignNanos() + fsyncs, () -> {
       Proposal p = new Proposal(h, r, id, block, parts, fork);
       // An equivocator signs a second block for the round: half the validators get each.
       protocol.broadcast(id, equivocate
