@@ -35,6 +35,8 @@ public final class DesignBenches {
   static {
     ADAPTERS.put(dev.tdsim.crypto.design.blockkey.BlockKeyDesign.class,
         new Adapter(BlockKeyDesignBench.FUNCTIONS, BlockKeyDesignBench::new));
+    ADAPTERS.put(dev.tdsim.crypto.design.batched.BatchedDesign.class,
+        new Adapter(BatchedDesignBench.FUNCTIONS, BatchedDesignBench::new));
   }
 
   private DesignBenches() {}
