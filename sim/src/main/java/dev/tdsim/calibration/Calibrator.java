@@ -520,15 +520,16 @@ public final class Calibrator {
 
   /**
    * One grid point of a one-share-per-block design. Made untimed: the block's transactions, its
-   * digest and prepared block (on the cell's keys, set up once per key set: what a run sets up
+   * digest and prepared block (on the cell's keys, set up once per key set as a run sets up
    * once), and every threshold signer's share. A visit times, on a pool of k threads: ENCRYPT and
    * ADMISSION_CHECK of m fresh payloads; DIGEST and EVAL_PROOFS (the whole prepare) of the
    * cell's block, size (m, 1, the proposer's points) and (m, V, N) as the simulator charges them;
    * SHARE_CREATE by three signers (their signer set's coefficients computed before); and the
-   * combiner's block_propose on keys set up afresh for this visit with the same dealer stream
-   * (the same setup, with empty caches and the visit's pool: the per-signer-set preparation is
-   * PREPARE), each phase one point, size (m, signers, their points); BLAME on a second call with
-   * the first signer's shares wrong ({@link DesignKeys#createWrongShares}).
+   * combiner's block_propose on the design's keys set up for a pool of k threads (once per key
+   * set and k, same dealer stream), with shares made (untimed) for a signer set no earlier visit
+   * used, so that the per-signer-set preparation is computed in the call (PREPARE); each phase
+   * one point, size (m, signers, their points). BLAME on a second call with the first signer's
+   * shares wrong ({@link DesignKeys#createWrongShares}), on each key set's smallest block.
    */
   private final class DesignCell extends GridCell {
     final BlockDesign design;
@@ -802,7 +803,9 @@ public final class Calibrator {
       DesignCell cell = new DesignCell(keysFor, design, cellKeys, maxBlock, dealerLabel, id,
           size, payloads, txs, prepared, shares, shareSigners, timedMakers(makers),
           new OpSize(m, makers.size(), points, (long) m * size), encryption);
-      if (makers.size() < committee.validators()) {
+      // BLAME (verification, its search and blame; not the decryption) does not grow with the
+      // block, and its call decrypts the block again: timed on the smallest block only.
+      if (makers.size() < committee.validators() && j == 0) {
         List<Integer> withExtra = new ArrayList<>(makers);
         withExtra.add(makers.size());
         SignerSet faultySet = SignerSet.of(committee, withExtra);
