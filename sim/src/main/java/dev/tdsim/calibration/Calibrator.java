@@ -233,8 +233,9 @@ public final class Calibrator {
         // CPU: the thread CPU of every task summed (as the simulator measures a validator's
         // shares), plus the maker's construction on the calling thread.
         long[] taskCpu = new long[m];
-        long c0 = THREADS.getCurrentThreadCpuTime();
+        // The run-queue read walks /proc on k > 1 threads: outside the CPU window.
         long sq0 = runQueueDelayNanos(workers);
+        long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         CombineVariant.ShareMaker maker = variant.shareMaker(keys, v, shareSigners);
         long made = THREADS.getCurrentThreadCpuTime() - c0;
@@ -552,15 +553,18 @@ public final class Calibrator {
     final java.util.function.Function<Workers, DesignKeys> keysFor;
     final Map<Integer, PreparedBlock> preparedFor = new java.util.HashMap<>();
     final Map<Integer, Map<Integer, List<byte[]>>> faultyByThreads = new java.util.HashMap<>();
-    int visits;
+    /** Visits so far per thread count, shared by the key set's cells (they share the keys). */
+    final java.util.function.IntFunction<int[]> visits;
 
-    DesignCell(java.util.function.Function<Workers, DesignKeys> keysFor, BlockDesign design,
+    DesignCell(java.util.function.Function<Workers, DesignKeys> keysFor,
+        java.util.function.IntFunction<int[]> visits, BlockDesign design,
         DesignKeys cellKeys, int maxBlock, String dealerLabel,
         BlockId id, int payloadBytes, List<byte[]> payloads, List<SealedTx> txs,
         PreparedBlock prepared, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
         List<Integer> timedMakers, OpSize block, StrongRandom random) {
       super(design.name(), cellKeys.keys(), txs.size(), payloadBytes);
       this.keysFor = keysFor;
+      this.visits = visits;
       this.design = design;
       this.cellKeys = cellKeys;
       this.maxBlock = maxBlock;
@@ -621,8 +625,9 @@ public final class Calibrator {
 
       for (int v : timedMakers) {
         // One validator's shares are made on its own thread (the simulator's measure).
-        long c0 = THREADS.getCurrentThreadCpuTime();
+        // (The run-queue reads walk /proc: outside the CPU window.)
         long sq0 = runQueueDelayNanos(workers);
+        long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         List<byte[]> mine = cellKeys.createShares(v, shareSigners, prepared);
         double w = System.nanoTime() - t0;
@@ -642,7 +647,7 @@ public final class Calibrator {
       DesignKeys combiner = keysFor.apply(workers);
       PreparedBlock mine = preparedFor.computeIfAbsent(k, x -> combiner.prepare(
           combiner.digest(id, txs, workers), txs, workers));
-      SignerSet visitSigners = rotatedSigners(committee, visits++);
+      SignerSet visitSigners = rotatedSigners(committee, visits.apply(k)[0]++);
       SignerSet madeFor = design.sharesDependOnSigners() ? visitSigners : shareSigners;
       madeFor.lambdas();
       List<List<byte[]>> made = workers.map(visitSigners.size(),
@@ -770,6 +775,9 @@ public final class Calibrator {
     java.util.function.Function<Workers, DesignKeys> keysFor = w -> byThreads.computeIfAbsent(
         w.threads(), k -> design.setup(keys, maxBlock,
             SeededDrbg.of(settings.seed(), dealerLabel, 0), w));
+    Map<Integer, int[]> visitCounts = new java.util.HashMap<>();
+    java.util.function.IntFunction<int[]> visits =
+        k -> visitCounts.computeIfAbsent(k, x -> new int[1]);
     SignerSet signers = thresholdSigners(committee);
     SignerSet shareSigners = design.sharesDependOnSigners() ? signers : SignerSet.all(committee);
     shareSigners.lambdas();
@@ -800,7 +808,7 @@ public final class Calibrator {
       for (int i = 0; i < makers.size(); i++) {
         shares.put(makers.get(i), made.get(i));
       }
-      DesignCell cell = new DesignCell(keysFor, design, cellKeys, maxBlock, dealerLabel, id,
+      DesignCell cell = new DesignCell(keysFor, visits, design, cellKeys, maxBlock, dealerLabel, id,
           size, payloads, txs, prepared, shares, shareSigners, timedMakers(makers),
           new OpSize(m, makers.size(), points, (long) m * size), encryption);
       // BLAME (verification, its search and blame; not the decryption) does not grow with the

@@ -63,6 +63,16 @@ class DesignCalibrationTest {
     // 2 key sets x 2 message counts: PREPARE (a new signer set at every visit) at each point.
     assertEquals(4, result.samples().stream()
         .filter(s -> s.variant().equals(design) && s.op() == CryptoOp.PREPARE).count());
+    // Never a cache hit: the cells of a key set share the combiner's keys, and each visit's
+    // signer set is new to them, so every PREPARE point computes the set's folded keys.
+    for (int v : List.of(4, 8)) {
+      double[] prepare = result.samples().stream().filter(s -> s.variant().equals(design)
+          && s.op() == CryptoOp.PREPARE && s.size().validators() == v * 3 / 4 - (v == 8 ? 1 : 0))
+          .mapToDouble(Sample::cpuNanos).toArray();
+      assertEquals(2, prepare.length, design + " at " + v + " validators");
+      assertTrue(Math.min(prepare[0], prepare[1]) > 0.1 * Math.max(prepare[0], prepare[1]),
+          java.util.Arrays.toString(prepare));
+    }
     // The share work does not grow with the block: one share per validator.
     assertEquals(0.0, result.model().coefficients().get(design).get(CryptoOp.SHARE_CREATE)
         .toArray()[1], design);
