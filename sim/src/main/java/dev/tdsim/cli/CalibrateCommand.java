@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
           + " batch create one GT share per key-share point (one pairing each), so they are"
           + " measured at small N only (4x16 .. 8x256, 1-8 messages) and their model is"
           + " extrapolated beyond. batched and block-key: key sets 16x64, 150x8192, 1000x8192 and"
-          + " 16-512 transactions per block, about DESIGNTIME more. --quick (3 rounds) takes about"
-          + " 40 seconds, plus QUICKTIME for the designs.",
+          + " 16-512 transactions per block, about 7 minutes more (399 s at load average 7-12)."
+          + " --quick (3 rounds) takes about 40 seconds, plus about 1 minute for the designs.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
       "Use the file with 'crypto: {timing: model, calibration: FILE}' in a scenario."
