@@ -41,16 +41,30 @@ public final class BatchedOps {
     return keys.digest(block, txs, workers);
   }
 
-  /** The polynomial the digest commits to (coefficients, length m): the input of eval_proofs. */
+  /** The polynomial the digest commits to (coefficients on H_n, length n): FK20's input. */
   public Fr[] coefficients(List<SealedTx> txs) {
-    Fr[] tags = workers.map(txs.size(), j -> Cipher.tag(((BatchedTx) txs.get(j)).header()))
-        .toArray(Fr[]::new);
-    return Kzg.interpolate(BatchedKeys.evaluations(tags));
+    return Kzg.interpolate(keys.evaluations(tags(txs)));
   }
 
-  /** eval_proofs: all m openings by FK20 (the transformed powers for m are cached after the first). */
+  /** Each transaction's tag. */
+  public Fr[] tags(List<SealedTx> txs) {
+    return workers.map(txs.size(), j -> Cipher.tag(((BatchedTx) txs.get(j)).header()))
+        .toArray(Fr[]::new);
+  }
+
+  /** eval_proofs: all n openings by FK20 (the powers' transform is cached after the first). */
   public G1Point[] evalProofs(Fr[] coefficients) {
     return Kzg.openAll(keys.setup(), coefficients, workers);
+  }
+
+  /** eval_proofs as prepare computes them: direct openings for small blocks, else FK20. */
+  public G1Point[] evalProofsForBlock(Fr[] tags) {
+    return keys.negatedProofs(tags, workers);
+  }
+
+  /** validity of a whole block (one product, one final exponentiation): the invalid positions. */
+  public List<Integer> validity(List<SealedTx> txs) {
+    return keys.invalidPositions(txs.stream().map(t -> (BatchedTx) t).toList(), workers);
   }
 
   /** The whole of prepare: digest check, validity of every transaction, FK20. */
@@ -121,10 +135,9 @@ public final class BatchedOps {
     return out[0];
   }
 
-  /** Kernel of digest: one G1 MSM of size m over the powers. */
-  public G1Point msmKernel(Fr[] coefficients) {
-    return G1Point.msm(keys.setup().powers().subList(0, coefficients.length),
-        Arrays.asList(coefficients));
+  /** Kernel of digest: one G1 MSM of size B over the Lagrange basis. */
+  public G1Point msmKernel(Fr[] tags) {
+    return G1Point.msm(keys.setup().lagrange().subList(0, tags.length), Arrays.asList(tags));
   }
 
   /** Kernel of reconstruct: the sum of V points and one 2-pair pairing product. */

@@ -23,11 +23,11 @@ import java.util.function.Supplier;
  * worktree root:
  * <pre>
  *   mvn -B -q -o -pl crypto test-compile
- *   java -cp "crypto/target/classes:crypto/target/test-classes:$(cat /tmp/cp.txt)" \
+ *   java -cp "crypto/target/classes:crypto/target/test-classes:$CP" \
  *       dev.tdsim.crypto.design.batched.BatchedTiming [threads] [runs]
  * </pre>
- * with /tmp/cp.txt from {@code mvn -B -q -o -pl crypto dependency:build-classpath
- * -Dmdep.outputFile=/tmp/cp.txt}. Defaults: 2 threads, 5 runs; N = 8192 key-share points.
+ * with $CP the jblst, jna, bcprov, guava and failureaccess jars from ~/.m2 (docs/PERFORMANCE.md,
+ * "batched design", spells it out). Defaults: 2 threads, 5 runs; N = 8192 key-share points.
  */
 public final class BatchedTiming {
   private BatchedTiming() {}
@@ -41,32 +41,52 @@ public final class BatchedTiming {
     System.out.printf("threads=%d runs=%d (median wall ms / median CPU ms)%n", threads, runs);
     KeySet keys150 = KeySet.deal(Committee.equal(8192, Committee.defaultThreshold(8192), 150),
         SeededDrbg.of(1, "timing", 0), workers);
-    BatchedKeys batched = (BatchedKeys) Designs.byName("batched")
-        .setup(keys150, 2048, SeededDrbg.of(1, "timing", 1), workers);
-    BatchedOps ops = new BatchedOps(batched);
     BlockId block = new BlockId("timing", 1);
-    long t0 = System.nanoTime();
-    List<SealedTx> all = workers.map(2048, j -> batched.encrypt(block, j,
-        ("payload " + j).repeat(8).getBytes(), SeededDrbg.of(2, "timing-tx", j)));
-    System.out.printf("encrypt: %.3f ms per transaction (wall, %d threads)%n",
-        (System.nanoTime() - t0) / 1e6 / 2048, threads);
-
+    // One setup per block size, each filled (as the published figures: one batch size each).
+    Map<Integer, BatchedKeys> setups = new HashMap<>();
+    Map<Integer, List<SealedTx>> blocks = new HashMap<>();
     for (int b : new int[] {512, 2048}) {
-      List<SealedTx> txs = all.subList(0, b);
+      BatchedKeys k = time("setup (dealer + checks), capacity " + b, 1, () -> (BatchedKeys)
+          Designs.byName("batched").setup(keys150, b, SeededDrbg.of(1, "timing", b), workers));
+      setups.put(b, k);
+      long t0 = System.nanoTime();
+      blocks.put(b, workers.map(b, j -> k.encrypt(block, j,
+          ("payload " + j).repeat(8).getBytes(), SeededDrbg.of(2, "timing-tx", j))));
+      System.out.printf("encrypt: %.3f ms per transaction (wall, %d threads)%n",
+          (System.nanoTime() - t0) / 1e6 / b, threads);
+    }
+    for (int b : new int[] {512, 2048}) {
+      BatchedOps ops = new BatchedOps(setups.get(b));
+      List<SealedTx> txs = blocks.get(b);
+      Fr[] tags = ops.tags(txs);
       Fr[] coefficients = ops.coefficients(txs);
-      time("fkTable(m=" + b + ") once per setup", 1, () -> ops.evalProofs(coefficients));
-      Fr[] scalars = Arrays.copyOf(coefficients, 2 * b);
-      for (int i = b; i < 2 * b; i++) {
-        scalars[i] = coefficients[i - b];
+      time("fkTable(n=" + b + ") once per setup", 1, () -> ops.evalProofs(coefficients));
+      Fr[] scalars = new Fr[2 * b];
+      for (int i = 0; i < 2 * b; i++) {
+        scalars[i] = coefficients[i % b];
       }
       compare("B=" + b + " digest", () -> ops.digest(block, txs),
-          "MSM of size " + b, () -> ops.msmKernel(coefficients), runs);
-      compare("B=" + b + " eval_proofs (FK20)", () -> ops.evalProofs(coefficients),
-          "2m mults + G1 FFT 2m + G1 FFT m", () -> ops.fftKernel(b, scalars), Math.min(runs, 3));
+          "MSM of size " + b + " (Lagrange basis)", () -> ops.msmKernel(tags), runs);
+      compare("B=" + b + " eval_proofs (FK20, n=" + b + ")", () -> ops.evalProofs(coefficients),
+          "2n mults + G1 FFT 2n + G1 FFT n", () -> ops.fftKernel(b, scalars), Math.min(runs, 3));
     }
 
-    List<SealedTx> txs = all.subList(0, 512);
+    BatchedOps ops2048 = new BatchedOps(setups.get(2048));
+    for (int b : new int[] {16, 64, 256}) {
+      Fr[] small = Arrays.copyOf(ops2048.tags(blocks.get(2048)), b);
+      time("B=" + b + " in capacity 2048: prepare's openings ("
+          + (Kzg.directIsCheaper(b, 2048) ? "direct" : "FK20") + ")", Math.min(runs, 3),
+          () -> ops2048.evalProofsForBlock(small));
+    }
+
+    BatchedKeys batched = setups.get(512);
+    BatchedOps ops = new BatchedOps(batched);
+    List<SealedTx> txs = blocks.get(512);
     BatchedDigest digest = ops.digest(block, txs);
+    time("B=512 validity, block-wide (2 Miller loops each, 1 final exp)", 3,
+        () -> ops.validity(txs));
+    time("B=512 validity, one by one (3 Miller loops + final exp each)", 3,
+        () -> workers.map(512, j -> batched.isValid(txs.get(j))));
     BatchedBlock prepared = time("B=512 prepare (digest check + validity + FK20)", 1,
         () -> ops.prepare(digest, txs));
     for (KeySet keys : List.of(keys150, KeySet.deal(
