@@ -190,6 +190,10 @@ final class SweepCommand implements Callable<Integer> {
       if (row.bottleneck() != null) {
         b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
             row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));
+        if (row.bottleneck().shareBytes() != null) {
+          b.append(String.format(Locale.ROOT, ", shares %s/validator/block",
+              dev.tdsim.scenario.Units.formatSize(Math.round(row.bottleneck().shareBytes()))));
+        }
       }
       b.append('\n');
     }

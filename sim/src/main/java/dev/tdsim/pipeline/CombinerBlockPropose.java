@@ -26,7 +26,6 @@ import java.util.TreeMap;
  * (the batched design's evaluation proofs), which the combiner began when it held the proposal,
  * is done: whatever of it outlasts the voting and the shares' arrival is part of the combine
  * phase.
-
  */
 final class CombinerBlockPropose {
   /** What the combiner does once a block_propose's simulated time has passed. */

@@ -158,9 +158,10 @@ final class ConsensusHost {
   }
 
   /**
-   * Every validator checks each ciphertext of a proposed block (the CCA validity check) before it
-   * prevotes: the real checks ran once when the block was made; each validator is charged their
-   * CPU time on its own hardware.
+   * Every validator checks each ciphertext of a proposed block (the CCA validity check) and, for
+   * designs with a digest, recomputes the proposer's digest before it prevotes: the real calls
+   * ran once when the block was made; each validator is charged their CPU time on its own
+   * hardware.
    */
   long validationNanos(int height, int validator) {
     HeightState st = state(height);
@@ -172,9 +173,16 @@ final class ConsensusHost {
     if (m == 0) {
       return 0;
     }
-    return charge(height, CryptoOp.ADMISSION_CHECK,
-        new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st)), st.validityCpuNanos,
+    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st));
+    long nanos = charge(height, CryptoOp.ADMISSION_CHECK, size, st.validityCpuNanos,
         settings.hardware()[validator], false);
+    if (ctx.design.precomputesBlock()) {
+      // It recomputes the proposer's digest and compares (a digest that commits to anything but
+      // the block's transactions is refused before the prevote).
+      nanos += charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
+          settings.hardware()[validator], false);
+    }
+    return nanos;
   }
 
   void whenMayPropose(int proposer, int height, Runnable propose) {

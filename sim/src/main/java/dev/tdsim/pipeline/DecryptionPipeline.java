@@ -22,10 +22,14 @@ import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
 
 /**
- * The encrypted-mempool pipeline around consensus: blocks of really encrypted transactions, and
- * after each commit the real decryption: every validator creates its shares, the shares travel to
- * the combiner (the next height's proposer), which runs the variant's real block_propose and
- * checks every plaintext against what the clients sent. Durations come from the timing model.
+ * The encrypted-mempool pipeline around consensus, for any {@link
+ * dev.tdsim.crypto.design.BlockDesign}: blocks of really sealed transactions (with the design's
+ * digest computed by the proposer before it proposes, and its prepare computed by the combiner
+ * while the block is voted on), and after each commit the real decryption: every validator
+ * creates its shares (one per transaction or one per block, as the design says), the shares
+ * travel to the combiner (the next height's proposer), which runs the design's real
+ * block_propose and checks every plaintext against what the clients sent. Durations come from
+ * the timing model.
  *
  * <p>This class wires the parts and is what the runner and consensus see: {@link ConsensusHost}
  * (blocks, validation, proposal gating), {@link ShareCollection} (combiner, signer sets,
@@ -33,7 +37,6 @@ import java.util.function.IntUnaryOperator;
  * {@link CombinerBlockPropose} (block_propose and its time accounting), and {@link
  * HeightRecorder} (plaintext checks and the {@link HeightRecord}s); they share a {@link
  * PipelineContext} holding the per-height {@link HeightState}.
-
  */
 public final class DecryptionPipeline implements ConsensusListener, BlockSource {
   /**
@@ -150,6 +153,11 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   /** Key-colliding payloads that opened to the attacker's second plaintext: must stay 0. */
   public long collidingOpenedShifted() {
     return recorder.collidingOpenedShifted();
+  }
+
+  /** Bytes a sealed transaction of the run's design carries beyond its payload. */
+  public long txOverheadBytes() {
+    return ctx.crypto.txOverheadBytes();
   }
 
   public long encryptCpuNanos() {

@@ -12,7 +12,6 @@ import java.util.function.IntConsumer;
  * Ends each height: checks every plaintext against what its client sent (counting mismatches
  * and key-colliding payloads opened wrong), charges execution, and turns the height's state
  * into its {@link HeightRecord}.
-
  */
 final class HeightRecorder {
   private final PipelineContext ctx;

@@ -17,7 +17,6 @@ import java.util.function.IntUnaryOperator;
  * shares are in or the share timeout ends the wait, and, when a block_propose leaves payloads
  * unopened, the reshare without the validators it named faulty (or the wait for one more
  * validator's shares).
-
  */
 final class ShareCollection {
   private final PipelineContext ctx;

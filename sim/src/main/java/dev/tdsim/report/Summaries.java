@@ -24,6 +24,8 @@ public final class Summaries {
     counts.put("messages", r.messages());
     counts.put("max_round", (long) r.maxRound());
     counts.put("extra_rounds", r.consensus().extraRounds());
+    counts.put("share_bytes_per_validator_per_block",
+        ScenarioRunner.shareBytesPerValidatorPerBlock(s, r.heights()));
     Map<String, Double> speed = new LinkedHashMap<>();
     double simSeconds = r.simulateNanos() / 1e9;
     speed.put("setup_s", r.setupNanos() / 1e9);

@@ -1,6 +1,6 @@
 package dev.tdsim.report;
 
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.pipeline.HeightRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +71,7 @@ public final class WhyThisCost {
 
   private static boolean folds(String variant) {
     try {
-      return Variants.byName(variant).sharesDependOnSigners();
+      return Designs.byName(variant).sharesDependOnSigners();
     } catch (RuntimeException e) {
       return false; // a summary of a variant this build does not know
     }

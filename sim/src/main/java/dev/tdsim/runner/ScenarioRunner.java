@@ -131,9 +131,7 @@ public final class ScenarioRunner {
     int v = s.validators().count();
     RandomStreams streams = new RandomStreams(s.seed());
     long[] stake = stakes(s);
-    Committee committee = s.validators().stakeWeights().isEmpty()
-        ? Committee.equal(s.keys().shares(), s.keys().threshold(), v)
-        : Committee.byStake(s.keys().shares(), s.keys().threshold(), stake);
+    Committee committee = committee(s);
     FaultPlan faults = s.faults().plan(s.validators());
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
     if (faults.hasShareFaults() && sampled.size() < s.heights()) {
@@ -225,6 +223,11 @@ public final class ScenarioRunner {
       pipeline.checkCosts(check);
     }
     notes.addAll(costs.notes());
+    if (!costs.coefficients().containsKey(design.name())) {
+      notes.add("the cost model has no entry for design " + design.name() + " (run 'tdsim"
+          + " calibrate --variant " + design.name() + "'): its measured calls are spread over"
+          + " the validators' cores as if perfectly parallel (serial fraction 0)");
+    }
     design.deploymentCaveat().ifPresent(c -> notes.add("variant " + design.name() + ": " + c));
     design.disclosureCaveat().ifPresent(c -> {
       notes.add("variant " + design.name() + " discloses: " + c);
@@ -305,6 +308,38 @@ public final class ScenarioRunner {
       }
     }
     return consensus.proposer(height + 1, 0);
+  }
+
+  /** The committee of the scenario's key set: equal key shares, or by stake. */
+  static Committee committee(Scenario s) {
+    return s.validators().stakeWeights().isEmpty()
+        ? Committee.equal(s.keys().shares(), s.keys().threshold(), s.validators().count())
+        : Committee.byStake(s.keys().shares(), s.keys().threshold(), stakes(s));
+  }
+
+  /**
+   * Bytes of decryption shares one validator sends the combiner for one block, mean over the
+   * validators and the decrypted heights: the design's shares per block (one per transaction
+   * for Ferveo's designs, one per block for the others) times their encoded size. What a
+   * comparison of designs reads (bandwidth and gossip see exactly these bytes); reshares after a
+   * share fault send more.
+   */
+  public static long shareBytesPerValidatorPerBlock(Scenario s, List<HeightRecord> heights) {
+    if (heights.isEmpty()) {
+      return 0;
+    }
+    BlockDesign design = Designs.byName(s.crypto().variant());
+    Committee committee = committee(s);
+    double perShare = 0;
+    for (int i = 0; i < committee.validators(); i++) {
+      perShare += design.shareWireBytes(committee, i);
+    }
+    perShare /= committee.validators();
+    double total = 0;
+    for (HeightRecord h : heights) {
+      total += design.sharesPerBlock(h.txCount()) * perShare;
+    }
+    return Math.round(total / heights.size());
   }
 
   /** The largest block the scenario can cut (what a design's setup must cover). */

@@ -64,7 +64,15 @@ final class FitRule {
     String[] names = {"consensus", "share creation", "share gossip", "combine", "decrypt"};
     double[] ms = new double[names.length];
     int n = 0;
+    double shareBytes = 0;
+    int withBytes = 0;
     for (PointResult r : runs) {
+      Long bytes = r.summary().counts() == null ? null
+          : r.summary().counts().get("share_bytes_per_validator_per_block");
+      if (bytes != null) {
+        shareBytes += bytes;
+        withBytes++;
+      }
       dev.tdsim.report.CriticalPath c = r.criticalPath();
       if (c == null) {
         continue;
@@ -91,6 +99,11 @@ final class FitRule {
     if (!(sum > 0)) {
       return null; // no height decrypted (a halted chain): no phase to name
     }
-    return new Sensitivity.Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at);
+    java.util.Map<String, Double> path = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      path.put(names[i], ms[i]);
+    }
+    return new Sensitivity.Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at,
+        path, withBytes == 0 ? null : shareBytes / withBytes);
   }
 }

@@ -69,12 +69,46 @@ public final class Sensitivity {
 
   /**
    * The phase of the critical path that takes the largest share of a height (mean over heights
-   * and replicates) at the value reported fitting (at the smallest value run when none fits).
+   * and replicates) at the value reported fitting (at the smallest value run when none fits),
+   * with the whole critical path there and the bytes of shares each validator sends per block.
    *
    * @param at the value (scenario text) whose runs it is taken from
    * @param share of the sum of the critical path's phases, 0..1
+   * @param pathMs the critical path's phases (consensus, share creation, share gossip, combine,
+   *     decrypt), mean ms, in that order; empty when unknown
+   * @param shareBytes bytes of decryption shares one validator sends per block there (mean over
+   *     the runs; null for runs written before tdsim recorded it)
    */
-  public record Bottleneck(String phase, double ms, double share, String at) {}
+  public record Bottleneck(String phase, double ms, double share, String at,
+      Map<String, Double> pathMs, Double shareBytes) {
+    public Bottleneck {
+      pathMs = pathMs == null ? Map.of() : java.util.Collections.unmodifiableMap(
+          new java.util.LinkedHashMap<>(pathMs));
+    }
+
+    public Bottleneck(String phase, double ms, double share, String at) {
+      this(phase, ms, share, at, Map.of(), null);
+    }
+
+    /**
+     * The critical path and share bytes in one line, e.g. {@code consensus 420 | share creation 1
+     * | share gossip 300 | combine 30 | decrypt 3 ms; shares 96 B/validator/block}.
+     */
+    public String pathText() {
+      StringBuilder b = new StringBuilder();
+      pathMs.forEach((phase, v) -> b.append(b.length() == 0 ? "" : " | ").append(phase)
+          .append(' ').append(String.format(java.util.Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v)));
+      if (b.length() > 0) {
+        b.append(" ms");
+      }
+      if (shareBytes != null) {
+        b.append(b.length() == 0 ? "" : "; ").append("shares ")
+            .append(dev.tdsim.scenario.Units.formatSize(Math.round(shareBytes)))
+            .append("/validator/block");
+      }
+      return b.toString();
+    }
+  }
 
   /**
    * The answer at a glance for one design (one combination of the values varied besides the
@@ -1026,6 +1060,14 @@ public final class Sensitivity {
     m.put("ms", round(b.ms()));
     m.put("share", round(b.share()));
     m.put("at", b.at());
+    if (!b.pathMs().isEmpty()) {
+      Map<String, Object> path = new LinkedHashMap<>();
+      b.pathMs().forEach((phase, v) -> path.put(phase, round(v)));
+      m.put("critical_path_ms", path);
+    }
+    if (b.shareBytes() != null) {
+      m.put("share_bytes_per_validator_per_block", Math.round(b.shareBytes()));
+    }
     return m;
   }
 

@@ -221,7 +221,9 @@ final class SweepReport {
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
         "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());
-    return head + neck;
+    String path = r.bottleneck() == null || r.bottleneck().pathText().isEmpty() ? ""
+        : "\n" + r.bottleneck().pathText();
+    return head + neck + path;
   }
 
   private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {

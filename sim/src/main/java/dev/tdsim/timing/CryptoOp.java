@@ -35,12 +35,14 @@ public enum CryptoOp {
   /**
    * The proposer's digest of its block, computed with the proposal (the batched design's KZG
    * commitment; the block-key design's hashed identity): it delays the proposal. Designs whose
-   * digest is nothing (Ferveo's) are not charged it.
+   * digest is nothing (Ferveo's) are not charged it. Priced at OpSize(block's transactions, 1,
+   * the proposer's key-share points, the block's plaintext bytes).
    */
   DIGEST,
   /**
    * What the combiner computes from the proposal while the block is voted on (the batched
-   * design's evaluation proofs): off the critical path unless it outlasts the voting.
+   * design's evaluation proofs): off the critical path unless it outlasts the voting. Priced at
+   * OpSize(block's transactions, validators, key shares, the block's plaintext bytes).
    */
   EVAL_PROOFS;
 

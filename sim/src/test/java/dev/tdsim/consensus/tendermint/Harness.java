@@ -40,6 +40,8 @@ final class Harness {
   ConsensusSettings settings = noPause(ConsensusSettings.cometBftDefaults());
   NodeCosts costs = NodeCosts.FREE;
   long blockBytes = 2048;
+  /** The proposer's time to build each block (a design's digest), ns. */
+  long buildNanos;
   long validationNanos;
   int heights = 3;
   /** How one message travels from one validator to another. */
@@ -116,7 +118,7 @@ final class Harness {
   private final BlockSource blocks = new BlockSource() {
     @Override
     public Block blockFor(int height, int round, int proposer) {
-      return new Block(height, 1, blockBytes);
+      return new Block(height, 1, blockBytes, buildNanos);
     }
 
     @Override

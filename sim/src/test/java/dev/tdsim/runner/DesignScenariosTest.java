@@ -1,0 +1,113 @@
+package dev.tdsim.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioException;
+import dev.tdsim.scenario.ScenarioLoader;
+import dev.tdsim.timing.CostModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The one-share-per-block designs run end to end through the scenario runner (consensus, network,
+ * the design's real crypto at every height, every plaintext checked against what its client
+ * sent), with share faults named; a scenario a design cannot host is refused at load.
+ */
+class DesignScenariosTest {
+  private static Path scenarios() {
+    for (Path p : List.of(Path.of("../scenarios"), Path.of("scenarios"))) {
+      if (Files.isDirectory(p)) {
+        return p;
+      }
+    }
+    throw new AssertionError("scenarios/ not found from " + Path.of("").toAbsolutePath());
+  }
+
+  private static ScenarioRunner.Result run(String file, String... overrides) throws Exception {
+    Scenario s = ScenarioLoader.load(scenarios().resolve(file), List.of(overrides));
+    return new ScenarioRunner(line -> { }).run(s);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"block-key", "batched"})
+  void everyPayloadOfEveryHeightOpensToWhatItsClientSent(String design) throws Exception {
+    ScenarioRunner.Result r = run("small-committee.yaml", "crypto.variant=" + design,
+        "heights=3", "workload.msgs_per_block=24", "validators.count=8", "keys.shares=32");
+    assertEquals(3, r.heights().size());
+    assertEquals(0, r.mismatches(), "every plaintext is what its client sent");
+    for (HeightRecord h : r.heights()) {
+      assertTrue(h.realCrypto());
+      assertEquals(24, h.txCount());
+      assertEquals(h.txCount(), h.opened(), design + " height " + h.height());
+      assertEquals(List.of(), h.faulty());
+    }
+    // One 96-byte G1 point per validator per block; fast sends one 96-byte share per transaction.
+    assertEquals(96, ScenarioRunner.shareBytesPerValidatorPerBlock(r.scenario(), r.heights()));
+    Scenario fast = ScenarioLoader.load(scenarios().resolve("small-committee.yaml"), List.of(
+        "crypto.variant=fast", "validators.count=8", "keys.shares=32"));
+    assertEquals(24 * 96, ScenarioRunner.shareBytesPerValidatorPerBlock(fast, r.heights()));
+    BlockDesign d = Designs.byName(design);
+    assertEquals(design.equals("block-key"), d.disclosureCaveat().isPresent(),
+        "block-key reveals every transaction sealed to the block's identity");
+    d.disclosureCaveat().ifPresent(c -> assertTrue(r.notes().contains(
+        "variant " + design + " discloses: " + c), "the disclosure is in every run's notes"));
+    d.deploymentCaveat().ifPresent(c -> assertTrue(r.notes().contains(
+        "variant " + design + ": " + c)));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"block-key", "batched"})
+  void aBadShareIsNamedAndTheBlockOpensFromTheOthers(String design) throws Exception {
+    ScenarioRunner.Result r = run("faults/bad-share.yaml", "crypto.variant=" + design,
+        "crypto.timing=measured", "heights=3");
+    assertEquals(0, r.mismatches());
+    assertEquals(List.of(), r.heights().get(0).faulty(), "height 1 has no fault");
+    for (HeightRecord h : r.heights().subList(1, 3)) {
+      assertEquals(List.of(14), h.faulty(), design + " height " + h.height());
+      assertEquals(h.txCount(), h.opened());
+      assertTrue(h.reshares() > 0, "its shares depend on the signer set: a reshare without 14");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"block-key", "batched"})
+  void aCollidingEncryptorIsRefusedAtLoadForADesignWithoutOne(String design) {
+    assertFalse(Designs.byName(design).supportsKeyCollision());
+    Path file = scenarios().resolve("faults/colluding-encryptor.yaml");
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file,
+        List.of("crypto.variant=" + design, "crypto.timing=measured")));
+    assertEquals("faults[0].kind", e.getField(), e.getMessage());
+    assertTrue(e.getLine() > 0, "located in the file: " + e.getMessage());
+    assertTrue(e.getProblem().contains("colluding-encryptor needs a design")
+        && e.getProblem().contains("'" + design + "'"), e.getMessage());
+    // The Ferveo variants host it.
+    ScenarioLoader.load(file, List.of("crypto.variant=folded"));
+  }
+
+  /** Until `tdsim calibrate` gives a design costs, timing: model cannot price it: refused. */
+  @Test
+  void aDesignWithoutCostsCannotRunUnderTheModel() {
+    List<String> uncalibrated = Designs.names().stream()
+        .filter(n -> !CostModel.builtin().coefficients().containsKey(n)).toList();
+    Assumptions.assumeFalse(uncalibrated.isEmpty(), "every design is calibrated");
+    for (String design : uncalibrated) {
+      ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(
+          scenarios().resolve("small-committee.yaml"),
+          List.of("crypto.variant=" + design, "crypto.timing=model")));
+      assertTrue(e.getMessage().contains("tdsim calibrate --variant " + design),
+          e.getMessage());
+    }
+  }
+}
