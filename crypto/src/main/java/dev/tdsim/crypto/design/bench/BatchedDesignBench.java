@@ -5,7 +5,6 @@ import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.Pairings;
-import dev.tdsim.crypto.design.blockkey.BlockKeyOps;
 import dev.tdsim.crypto.design.BlockId;
 import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.batched.BatchedBlock;
@@ -23,8 +22,9 @@ import java.util.Optional;
 
 /**
  * The batched design's bench functions (through {@link BatchedOps}, on the workers the design was
- * set up with): digest, eval_proofs (FK20), share_create, share_verify, reconstruct,
- * decrypt_batch, each beside the kernel BatchedOps names for it.
+ * set up with): digest, eval_proofs (as prepare computes them: FK20, or direct openings for small
+ * blocks), share_create, share_verify, reconstruct, decrypt_batch, each beside the kernel
+ * BatchedOps names for it (share_verify: its short MSMs and 2-pair product).
  */
 final class BatchedDesignBench implements DesignBench {
   private final BatchedOps ops;
@@ -48,6 +48,7 @@ final class BatchedDesignBench implements DesignBench {
     int m = txs.size();
     BatchedDigest digest = ops.digest(id, txs);
     BatchedBlock block = ops.prepare(digest, txs);
+    Fr[] tags = ops.tags(txs);
     Fr[] coefficients = ops.coefficients(txs);
     Fr[] scalars = new Fr[2 * coefficients.length];
     for (int i = 0; i < scalars.length; i++) {
@@ -64,9 +65,16 @@ final class BatchedDesignBench implements DesignBench {
     G1Point key = ops.reconstruct(block, shares);
     // The share check's inputs in shape: V folded G2 keys (computed as block-key folds them) and
     // 64-bit weights.
-    List<G2Point> foldedKeys = BlockKeyOps.foldedPublicShares(keys.keys(), signers, ops.workers());
+    dev.tdsim.crypto.tpke.KeySet keySet = keys.keys();
+    List<G2Point> foldedKeys = ops.workers().map(signers.size(), pos -> {
+      int v = signers.validator(pos);
+      int first = keySet.committee().firstPointOf(v);
+      return G2Point.msm(keySet.keyShares().subList(first,
+          first + keySet.committee().pointsOf(v)), List.of(signers.lambdasOf(v)));
+    });
     long[] weights = random.nextLongs(signers.size());
-    G1Point[] proofs = ops.evalProofs(coefficients); // caches FK20's transformed powers for m
+    G1Point[] proofs = ops.evalProofsForBlock(tags); // caches FK20's transformed powers
+    ops.evalProofs(coefficients); // the same for the kernel's size
     Fixture f = new Fixture() {
       @Override
       public Runnable run(DesignFunction fn) {
@@ -76,7 +84,7 @@ final class BatchedDesignBench implements DesignBench {
             yield () -> BlockKeyDesignBench.require(d.equals(digest), "digest changed");
           }
           case EVAL_PROOFS -> {
-            G1Point[] p = ops.evalProofs(coefficients);
+            G1Point[] p = ops.evalProofsForBlock(tags);
             yield () -> BlockKeyDesignBench.require(Arrays.equals(p, proofs),
                 "eval_proofs gave other proofs");
           }
@@ -105,7 +113,7 @@ final class BatchedDesignBench implements DesignBench {
       @Override
       public void kernel(DesignFunction fn) {
         switch (fn) {
-          case DIGEST -> ops.msmKernel(coefficients);
+          case DIGEST -> ops.msmKernel(tags);
           case EVAL_PROOFS -> ops.fftKernel(coefficients.length, scalars);
           case SHARE_CREATE -> digest.point().multiply(coefficients[0]);
           case SHARE_VERIFY -> {
@@ -123,7 +131,7 @@ final class BatchedDesignBench implements DesignBench {
       @Override
       public String kernelDescription(DesignFunction fn) {
         return switch (fn) {
-          case DIGEST -> "one G1 MSM of size m over the KZG powers";
+          case DIGEST -> "one G1 MSM of size B over the Lagrange basis";
           case EVAL_PROOFS -> "2m G1 scalar multiplications, a G1 FFT of size 2m and one of size m";
           case SHARE_CREATE -> "one G1 scalar multiplication";
           case SHARE_VERIFY -> "a 64-bit G1 MSM and G2 MSM of V points and a 2-pair product";
