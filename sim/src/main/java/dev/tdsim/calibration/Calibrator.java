@@ -520,14 +520,14 @@ public final class Calibrator {
   }
 
   /**
-   * One grid point of a one-share-per-block design. Made untimed: the block's transactions, its
-   * digest and prepared block (on the cell's keys, set up once per key set as a run sets up
-   * once), and every threshold signer's share. A visit times, on a pool of k threads: ENCRYPT and
+   * One grid point of a one-share-per-block design. Made untimed: the design set up for blocks
+   * of exactly m transactions (as a run with m per block sets it up), the block's transactions,
+   * its digest and prepared block, and every threshold signer's share. A visit times, on a pool of k threads: ENCRYPT and
    * ADMISSION_CHECK of m fresh payloads; DIGEST and EVAL_PROOFS (the whole prepare) of the
    * cell's block, size (m, 1, the proposer's points) and (m, V, N) as the simulator charges them;
    * SHARE_CREATE by three signers (their signer set's coefficients computed before); and the
-   * combiner's block_propose on the design's keys set up for a pool of k threads (once per key
-   * set and k, same dealer stream), with shares made (untimed) for a signer set no earlier visit
+   * combiner's block_propose on the design's keys set up for a pool of k threads (once per cell
+   * and k, same dealer stream), with shares made (untimed) for a signer set no earlier visit
    * used, so that the per-signer-set preparation is computed in the call (PREPARE); each phase
    * one point, size (m, signers, their points). BLAME on a second call with the first signer's
    * shares wrong ({@link DesignKeys#createWrongShares}), on each key set's smallest block.
@@ -553,7 +553,7 @@ public final class Calibrator {
     final java.util.function.Function<Workers, DesignKeys> keysFor;
     final Map<Integer, PreparedBlock> preparedFor = new java.util.HashMap<>();
     final Map<Integer, Map<Integer, List<byte[]>>> faultyByThreads = new java.util.HashMap<>();
-    /** Visits so far per thread count, shared by the key set's cells (they share the keys). */
+    /** Visits so far per thread count (of this cell's combiner keys). */
     final java.util.function.IntFunction<int[]> visits;
 
     DesignCell(java.util.function.Function<Workers, DesignKeys> keysFor,
@@ -764,20 +764,11 @@ public final class Calibrator {
     int keyIndex = grid.keySets().indexOf(new CalibrationSettings.KeySpec(
         committee.validators(), committee.shares()));
     String cellLabel = name + "/" + committee.validators() + "x" + committee.shares();
-    String dealerLabel = "calibration.design-dealer/" + cellLabel;
-    int maxBlock = grid.msgs().get(grid.msgs().size() - 1);
     long w0 = System.nanoTime();
-    DesignKeys cellKeys = design.setup(keys, maxBlock,
-        SeededDrbg.of(settings.seed(), dealerLabel, 0), setup);
-    new RealCrypto(cellKeys, setup, "tdsim")
+    // The JIT warmed up on the whole path once per key set (a throw-away setup for 2).
+    new RealCrypto(design.setup(keys, 2, SeededDrbg.of(settings.seed(),
+        "calibration.design-dealer/warm-up/" + cellLabel, 0), setup), setup, "tdsim")
         .warmUp(SeededDrbg.of(settings.seed(), "calibration.warm-up/" + cellLabel, 0));
-    Map<Integer, DesignKeys> byThreads = new java.util.HashMap<>();
-    java.util.function.Function<Workers, DesignKeys> keysFor = w -> byThreads.computeIfAbsent(
-        w.threads(), k -> design.setup(keys, maxBlock,
-            SeededDrbg.of(settings.seed(), dealerLabel, 0), w));
-    Map<Integer, int[]> visitCounts = new java.util.HashMap<>();
-    java.util.function.IntFunction<int[]> visits =
-        k -> visitCounts.computeIfAbsent(k, x -> new int[1]);
     SignerSet signers = thresholdSigners(committee);
     SignerSet shareSigners = design.sharesDependOnSigners() ? signers : SignerSet.all(committee);
     shareSigners.lambdas();
@@ -798,6 +789,21 @@ public final class Calibrator {
       }
       StrongRandom encryption =
           SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
+      // Set up for blocks of exactly m, as a run with m transactions per block sets the design
+      // up (batched: its KZG domain, and whether FK20 or direct openings are cheaper, follow the
+      // setup's capacity); the combiner's keys on a pool of k threads from the same dealer
+      // stream, each with its own signer-set cache and visit count.
+      int maxBlock = m;
+      String dealerLabel = "calibration.design-dealer/" + cellLabel + "/" + m;
+      DesignKeys cellKeys = design.setup(keys, maxBlock,
+          SeededDrbg.of(settings.seed(), dealerLabel, 0), setup);
+      Map<Integer, DesignKeys> byThreads = new java.util.HashMap<>();
+      java.util.function.Function<Workers, DesignKeys> keysFor = w -> byThreads.computeIfAbsent(
+          w.threads(), k -> design.setup(keys, maxBlock,
+              SeededDrbg.of(settings.seed(), dealerLabel, 0), w));
+      Map<Integer, int[]> visitCounts = new java.util.HashMap<>();
+      java.util.function.IntFunction<int[]> visits =
+          k -> visitCounts.computeIfAbsent(k, x -> new int[1]);
       RealCrypto untimed = new RealCrypto(cellKeys, setup, "tdsim");
       BlockId id = untimed.blockId(1);
       List<SealedTx> txs = untimed.encryptAndAdmit(payloads, encryption, new long[1]).value();

@@ -63,8 +63,8 @@ class DesignCalibrationTest {
     // 2 key sets x 2 message counts: PREPARE (a new signer set at every visit) at each point.
     assertEquals(4, result.samples().stream()
         .filter(s -> s.variant().equals(design) && s.op() == CryptoOp.PREPARE).count());
-    // Never a cache hit: the cells of a key set share the combiner's keys, and each visit's
-    // signer set is new to them, so every PREPARE point computes the set's folded keys.
+    // Never a cache hit: each visit's signer set is new to the combiner's keys, so every
+    // PREPARE point computes the set's folded keys.
     for (int v : List.of(4, 8)) {
       double[] prepare = result.samples().stream().filter(s -> s.variant().equals(design)
           && s.op() == CryptoOp.PREPARE && s.size().validators() == v * 3 / 4 - (v == 8 ? 1 : 0))
