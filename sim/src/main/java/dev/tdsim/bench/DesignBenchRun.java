@@ -32,9 +32,10 @@ import java.util.Random;
  * DesignBenches#functions}) beside the bare kernel the design names for it, and block_propose
  * (the combiner's whole call on every validator's share) beside decrypt_batch's kernel.
  *
- * <p>Setup is untimed: the design's setup (for blocks of up to max(msgs) transactions) on the
- * bench's key set, max(msgs) payloads sealed per size (block {@code ("bench", size)}), and per
- * message count a fixture ({@link DesignBench#fixture}: digest, prepared block, every validator's
+ * <p>Setup is untimed: per size and message count m, the design's setup for blocks of exactly m
+ * transactions on the bench's key set (as a run with m per block sets it up: batched's KZG
+ * domain and its choice of FK20 or direct openings follow it), m payloads sealed (block {@code
+ * ("bench", size index)}), and a fixture ({@link DesignBench#fixture}: digest, prepared block, every validator's
  * share, the block key, each step run once and checked). Each rep of a step is followed (or, on
  * odd reps, preceded) by a rep of its kernel, on the same threads, and every result is checked
  * after its timing. block_propose runs on the set-up keys, whose per-signer-set preparation is
@@ -66,12 +67,6 @@ final class DesignBenchRun {
     if (functions.remove(BenchFunction.BLOCK_PROPOSE)) {
       functions.add(BenchFunction.BLOCK_PROPOSE);
     }
-    long t0 = System.nanoTime();
-    DesignKeys dk = design.setup(keys, settings.maxMsgs(),
-        SeededDrbg.of(settings.seed(), "bench.design-dealer/" + name, 0), workers);
-    progress.step(String.format(Locale.ROOT, "%s: setup for blocks of up to %d (untimed)", name,
-        settings.maxMsgs()), System.nanoTime() - t0);
-    Optional<DesignBench> bench = DesignBenches.of(dk, workers);
     SignerSet signers = SignerSet.all(keys.committee());
     Map<DesignFunction, String> kernels = new EnumMap<>(DesignFunction.class);
     List<BenchRow> rows = new ArrayList<>();
@@ -80,25 +75,33 @@ final class DesignBenchRun {
       int size = sizes.get(s);
       String label = name + " " + size + " B";
       BlockId id = new BlockId("bench", s + 1L);
-      long e0 = System.nanoTime();
-      int count = settings.maxMsgs();
       Random random = new Random(settings.seed() * 1_000_003L + size * 31L);
-      StrongRandom sealing = SeededDrbg.of(settings.seed(), "bench.seal/" + name, size);
-      List<byte[]> payloads = new ArrayList<>(count);
-      StrongRandom[] streams = new StrongRandom[count];
-      for (int j = 0; j < count; j++) {
+      List<byte[]> payloads = new ArrayList<>(settings.maxMsgs());
+      for (int j = 0; j < settings.maxMsgs(); j++) {
         byte[] p = new byte[size];
         random.nextBytes(p);
         payloads.add(p);
-        streams[j] = sealing.split();
       }
-      List<SealedTx> sealed = List.copyOf(workers.map(count,
-          j -> dk.encrypt(id, j, payloads.get(j), streams[j])));
-      progress.step(label + ": sealed " + count + " payloads", System.nanoTime() - e0);
       List<BenchRow> blockRows = new ArrayList<>();
       for (int m : settings.msgs()) {
-        List<SealedTx> txs = sealed.subList(0, m);
+        // Set up for blocks of exactly m, as a run with m transactions per block sets the design
+        // up (batched: its KZG domain and its choice of FK20 or direct openings follow the
+        // setup's capacity), and the block sealed for it.
+        long t0 = System.nanoTime();
+        DesignKeys dk = design.setup(keys, m,
+            SeededDrbg.of(settings.seed(), "bench.design-dealer/" + name, m), workers);
+        Optional<DesignBench> bench = DesignBenches.of(dk, workers);
+        StrongRandom sealing = SeededDrbg.of(settings.seed(), "bench.seal/" + name + "/" + m,
+            size);
+        StrongRandom[] streams = new StrongRandom[m];
+        for (int j = 0; j < m; j++) {
+          streams[j] = sealing.split();
+        }
+        List<SealedTx> txs = List.copyOf(workers.map(m,
+            j -> dk.encrypt(id, j, payloads.get(j), streams[j])));
         List<byte[]> mine = payloads.subList(0, m);
+        progress.step(String.format(Locale.ROOT, "%s, %d msgs: setup for blocks of %d and %d"
+            + " payloads sealed (untimed)", label, m, m, m), System.nanoTime() - t0);
         StrongRandom weights = SeededDrbg.of(settings.seed(), "bench.weights/" + name, m);
         long f0 = System.nanoTime();
         Optional<DesignBench.Fixture> fixture =
