@@ -35,6 +35,19 @@ public final class G2FixedBases {
     return count;
   }
 
+  /**
+   * sum [s_i] P_i with 64-bit scalars (read as unsigned), for random-linear-combination checks
+   * against fixed keys.
+   */
+  public G2Point msmShort(long[] scalars) {
+    G1Point.requireSameSize(count, scalars.length, "G2 fixed-base short multi-scalar multiplication");
+    Memory scratch = new Memory(Math.max(8, NativeBlst.blst_p2s_mult_wbits_scratch_sizeof(count)));
+    long[] out = new long[NativeBlst.P2_LONGS];
+    NativeBlst.blst_p2s_mult_wbits(out, table, wbits, count,
+        NativeBlst.contiguous(Scalars.packShort(scalars)), Long.SIZE, scratch);
+    return G2Point.fromJacobian(NativeBlst.p2(out));
+  }
+
   /** sum [s_i] P_i over all bases. */
   public G2Point msm(List<Fr> scalars) {
     G1Point.requireSameSize(count, scalars.size(), "G2 fixed-base multi-scalar multiplication");

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * Known-answer tests of {@link G2Point#hashTo} against RFC 9380 appendix J.10.1
  * (BLS12381G2_XMD:SHA-256_SSWU_RO_), read from {@code h2c/bls12381g2_xmd_sha256_sswu_ro.txt}, which
  * names its source. The ciphertext tag of the threshold scheme and BLS vote signatures both hash
- * with this suite, only with their own tags. The project never hashes to G1, so J.9.1 is not used.
+ * with this suite, only with their own tags. Hash to G1 (block-key's identity) is checked against
+ * J.9.1 by {@code dev.tdsim.crypto.design.blockkey.HashToG1VectorsTest}.
  */
 class HashToCurveVectorsTest {
   private static final String RESOURCE = "/h2c/bls12381g2_xmd_sha256_sswu_ro.txt";

@@ -3,7 +3,6 @@ package dev.tdsim.crypto.design.blockkey;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
-import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -29,7 +28,7 @@ import java.util.TreeMap;
  */
 final class BlockKeyCombiner {
   interface FoldedKeys {
-    List<G2Point> of(SignerSet signers, boolean[] computed);
+    BlockKeyOps.FoldedKeys of(SignerSet signers, boolean[] computed);
   }
 
   private enum Phase { DECODE, VALIDITY, VERIFY, PREPARE, COMBINE, CHECK, DECRYPT, BLAME }
@@ -93,7 +92,7 @@ final class BlockKeyCombiner {
       }
       used = madeFor;
       boolean[] computed = {false};
-      List<G2Point> folded = foldedKeys.of(madeFor, computed);
+      BlockKeyOps.FoldedKeys folded = foldedKeys.of(madeFor, computed);
       ranPrepare |= computed[0];
       lap(first ? Phase.PREPARE : Phase.BLAME);
       List<G1Point> shares = new ArrayList<>(madeFor.size());

@@ -54,13 +54,16 @@ public final class BlockKeyDesign implements BlockDesign {
     return G1Point.UNCOMPRESSED_BYTES;
   }
 
-  /** Nothing beyond the key set: the block key is a threshold signature under f(0). */
+  /**
+   * Nothing is dealt beyond the key set: the block key is a threshold signature under f(0). Any
+   * block size can be opened ({@code maxBlockSize} is only checked to be positive).
+   */
   @Override
   public DesignKeys setup(KeySet keys, int maxBlockSize, StrongRandom random, Workers workers) {
     if (maxBlockSize < 1) {
       throw new CryptoException("block-key setup", "maxBlockSize must be >= 1, got " + maxBlockSize);
     }
-    return new BlockKeyKeys(this, keys, maxBlockSize, workers);
+    return new BlockKeyKeys(this, keys, workers);
   }
 
   @Override

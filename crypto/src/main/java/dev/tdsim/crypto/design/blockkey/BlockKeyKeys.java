@@ -3,8 +3,7 @@ package dev.tdsim.crypto.design.blockkey;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.curve.G1Point;
-import dev.tdsim.crypto.curve.G2Point;
+import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Prepared;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.BlockDigest;
@@ -29,15 +28,19 @@ final class BlockKeyKeys implements DesignKeys {
   private final KeySet keys;
   private final Workers workers;
   private final G2Prepared masterKeyLines;
-  private final Map<SignerSet, List<G2Point>> folded =
+  /** The key shares' fixed-base tables, built at the first signer set (50 MB at N = 8192). */
+  private final com.google.common.base.Supplier<List<G2FixedBases>> keyShareTables;
+  private final Map<SignerSet, BlockKeyOps.FoldedKeys> folded =
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
-          .<SignerSet, List<G2Point>>build().asMap();
+          .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
 
-  BlockKeyKeys(BlockDesign design, KeySet keys, int maxBlockSize, Workers workers) {
+  BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers) {
     this.design = design;
     this.keys = keys;
     this.workers = workers;
     this.masterKeyLines = keys.publicKeyG2().prepare();
+    this.keyShareTables = com.google.common.base.Suppliers.memoize(
+        () -> BlockKeyOps.keyShareTables(keys, workers));
   }
 
   @Override
@@ -87,6 +90,10 @@ final class BlockKeyKeys implements DesignKeys {
   @Override
   public PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers) {
     BlockKeyDigest d = ownDigest(digest);
+    if (!d.identity().equals(BlockKeyCipher.identity(d.block()))) {
+      throw new CryptoException("block-key prepare", "the digest's identity point is not H1 of "
+          + d.block());
+    }
     List<BlockKeyTx> sealed = new ArrayList<>(txs.size());
     for (SealedTx tx : txs) {
       if (!(tx instanceof BlockKeyTx b)) {
@@ -117,11 +124,14 @@ final class BlockKeyKeys implements DesignKeys {
         .open(p, sharesByValidator, foldedFor, reshare, random);
   }
 
-  /** A_i for every signer, cached per signer set; the flag says whether it was computed now. */
-  List<G2Point> foldedPublicShares(SignerSet signers, boolean[] computed) {
+  /**
+   * A_i for every signer, cached per signer set; the flag says whether it was computed now (the
+   * first call also builds the key shares' tables).
+   */
+  BlockKeyOps.FoldedKeys foldedPublicShares(SignerSet signers, boolean[] computed) {
     return folded.computeIfAbsent(signers, s -> {
       computed[0] = true;
-      return BlockKeyOps.foldedPublicShares(keys, s, workers);
+      return BlockKeyOps.FoldedKeys.of(keys, s, keyShareTables.get(), workers);
     });
   }
 

@@ -137,6 +137,11 @@ class BlockKeyCiphertextTest {
     assertThrows(CryptoException.class,
         () -> DESIGN.prepare(other.digest(ID, txs, BlockKeyFixture.WORKERS), txs,
             BlockKeyFixture.WORKERS));
+    BlockKeyDigest forged = new BlockKeyDigest(ID, BlockKeyCipher.identity(BlockKeyFixture.block(
+        21)), KEYS.publicKeyG2());
+    assertTrue(assertThrows(CryptoException.class,
+        () -> DESIGN.prepare(forged, List.of(), BlockKeyFixture.WORKERS)).getMessage()
+        .contains("identity"));
     // Transactions sealed under the other key set's public key: refused, nobody blamed.
     assertRefused(open(txs, 5), List.of(0, 1));
   }

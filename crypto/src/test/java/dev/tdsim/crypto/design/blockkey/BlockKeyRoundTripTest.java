@@ -4,6 +4,7 @@ import static dev.tdsim.crypto.design.blockkey.BlockKeyFixture.DESIGN;
 import static dev.tdsim.crypto.design.blockkey.BlockKeyFixture.KEYS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.crypto.SealedTx;
@@ -39,5 +40,16 @@ class BlockKeyRoundTripTest {
       assertArrayEquals(BlockKeyFixture.message(j), r.plaintexts().get(j).orElseThrow());
     }
     assertEquals(KEYS.committee().shares(), r.pointsAvailable());
+    assertTrue(r.timings().verifyNanos() > 0 && r.timings().combineNanos() > 0
+        && r.timings().checkNanos() > 0 && r.timings().decryptNanos() > 0);
+    assertEquals(0, r.timings().blameNanos());
+    // The signer set's folded public shares are cached: a second block does not prepare again.
+    BlockId next = BlockKeyFixture.block(100 + size);
+    List<SealedTx> more = BlockKeyFixture.seal(DESIGN, next, 1, random);
+    PreparedBlock block2 = BlockKeyFixture.prepare(DESIGN, next, more);
+    BlockResult r2 = DESIGN.propose(
+        block2, BlockKeyFixture.shares(DESIGN, signers, block2), signers, null, random);
+    assertEquals(BlockResult.Status.DECRYPTED, r2.status());
+    assertFalse(r2.ranPrepare());
   }
 }
