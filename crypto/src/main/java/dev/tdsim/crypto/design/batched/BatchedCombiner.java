@@ -35,7 +35,7 @@ final class BatchedCombiner {
   private final KeySet keys;
   private final BatchedSetup setup;
   private final Workers workers;
-  /** Per signer set: each signer's folded G2 key A_i = sum_k lambda_k Z_k, in signer order. */
+  /** Per signer set: each signer's folded G2 key F_i = sum_k lambda_k Z_k, in signer order. */
   private final Map<SignerSet, List<G2Point>> foldedKeys = Collections.synchronizedMap(
       new LinkedHashMap<>(4, 0.75f, true) {
         @Override
@@ -152,7 +152,7 @@ final class BatchedCombiner {
   }
 
   /**
-   * e(sum_i w_i D_i, H) == e(C', sum_i w_i A_i), 64-bit weights from {@code random}: a wrong share
+   * e(sum_i w_i D_i, H) == e(C', sum_i w_i F_i), 64-bit weights from {@code random}: a wrong share
    * passes with probability at most 2^-64 (the shares are subgroup-checked at decoding).
    */
   boolean batchVerify(G1Point point, List<G1Point> shares, List<G2Point> folded,
@@ -166,7 +166,7 @@ final class BatchedCombiner {
     return Pairings.productIsOne(List.of(lhs, point.negate()), List.of(G2Point.generator(), rhs));
   }
 
-  /** Each signer's share on its own: e(D_i, H) == e(C', A_i); the ones failing, ascending. */
+  /** Each signer's share on its own: e(D_i, H) == e(C', F_i); the ones failing, ascending. */
   List<Integer> blame(G1Point point, SignerSet signers, List<G1Point> shares,
       List<G2Point> folded) {
     G1Point negated = point.negate();

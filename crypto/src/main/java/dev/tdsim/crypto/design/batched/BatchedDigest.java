@@ -6,7 +6,8 @@ import dev.tdsim.crypto.design.BlockId;
 
 /**
  * The proposer's digest: the KZG commitment C = [gamma p(tau)]_1 to the polynomial p of degree
- * &lt; m whose value at slot j's point is transaction j's tag (0 at the empty slots below m), and
+ * &lt; n (the setup's capacity) whose value at slot j's point omega^j is transaction j's tag and 0
+ * at every empty slot (C = sum_j [h_j] [gamma L_j(tau)]_1, an MSM of size B), and
  * the point validators' key shares are computed on, C' = C + Q_block with Q_block =
  * HashToG1(block id). Only C travels (48 bytes compressed); C' is recomputed by everyone.
  *
@@ -22,8 +23,8 @@ public record BatchedDigest(
     return G1Point.COMPRESSED_BYTES;
   }
 
-  /** The block's domain size m (the block size rounded up to a power of two, at least 1). */
+  /** The polynomial's domain: all n slots of the setup (every slot's value is pinned). */
   public int domainSize() {
-    return BatchedSetup.domainSize(blockSize);
+    return setup.capacity();
   }
 }

@@ -141,8 +141,8 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   /**
-   * The proposer's digest: tags interpolated on H_m (one scalar inverse FFT), committed with one
-   * MSM of size m over the powers.
+   * The proposer's digest: the tags committed on the slots of H_n (zero elsewhere) by one MSM of
+   * size B over the Lagrange basis.
    *
    * @throws CryptoException if a transaction is not a batched one, was sealed for another block or
    *     slot than its position, or the block exceeds the setup's capacity
@@ -151,23 +151,33 @@ public final class BatchedKeys implements DesignKeys {
   public BatchedDigest digest(BlockId block, List<SealedTx> txs, Workers w) {
     List<BatchedTx> batched = placed(block, txs);
     Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
-    return digestOf(block, tags, Kzg.interpolate(evaluations(tags)));
+    return digestOf(block, tags);
   }
 
-  private BatchedDigest digestOf(BlockId block, Fr[] tags, Fr[] coefficients) {
-    G1Point c = Kzg.commit(setup, coefficients);
+  private BatchedDigest digestOf(BlockId block, Fr[] tags) {
+    G1Point c = Kzg.commitTags(setup, tags);
     return new BatchedDigest(block, tags.length, c, c.add(Cipher.blockPoint(block)), setup);
   }
 
-  /** The tags placed on H_m: tag j at index bitrev(j), zero at the empty slots. */
-  static Fr[] evaluations(Fr[] tags) {
-    int m = BatchedSetup.domainSize(tags.length);
-    Fr[] evals = new Fr[m];
+  /** The block's values on all of H_n: tag j at omega^j, zero at the empty slots. */
+  Fr[] evaluations(Fr[] tags) {
+    Fr[] evals = new Fr[setup.capacity()];
     java.util.Arrays.fill(evals, Fr.zero());
-    for (int j = 0; j < tags.length; j++) {
-      evals[BatchedSetup.indexInDomain(j, m)] = tags[j];
-    }
+    System.arraycopy(tags, 0, evals, 0, tags.length);
     return evals;
+  }
+
+  /**
+   * -pi_j for every transaction: B direct openings when that is cheaper, else all n openings by
+   * FK20 on the polynomial's coefficients (one scalar inverse FFT of size n).
+   */
+  G1Point[] negatedProofs(Fr[] tags, Workers w) {
+    if (Kzg.directIsCheaper(tags.length, setup.capacity())) {
+      return w.map(tags.length, j -> Kzg.openDirect(setup, tags, j).negate())
+          .toArray(G1Point[]::new);
+    }
+    G1Point[] proofs = Kzg.openAll(setup, Kzg.interpolate(evaluations(tags)), w);
+    return w.map(tags.length, j -> proofs[j].negate()).toArray(G1Point[]::new);
   }
 
   private List<BatchedTx> placed(BlockId block, List<SealedTx> txs) {
@@ -194,7 +204,8 @@ public final class BatchedKeys implements DesignKeys {
   /**
    * What validators and the combiner do while the block is voted on: recompute the digest and
    * compare (a proposer cannot publish a digest that opens anything but this block's
-   * transactions), check every transaction's validity, and compute all evaluation proofs (FK20).
+   * transactions), check every transaction's validity, and compute every transaction's evaluation
+   * proof (direct Lagrange-basis openings for small blocks, FK20 over H_n otherwise).
    *
    * @throws CryptoException when the digest is another setup's or does not commit to these
    *     transactions
@@ -209,24 +220,85 @@ public final class BatchedKeys implements DesignKeys {
           + " transactions, the block holds " + batched.size());
     }
     Fr[] tags = w.map(batched.size(), j -> Cipher.tag(batched.get(j).header())).toArray(Fr[]::new);
-    Fr[] coefficients = Kzg.interpolate(evaluations(tags));
-    BatchedDigest mine = digestOf(d.block(), tags, coefficients);
+    BatchedDigest mine = digestOf(d.block(), tags);
     if (!mine.commitment().equals(d.commitment())) {
       throw new CryptoException("batched prepare",
           "the proposer's digest does not commit to the block's transactions");
     }
-    List<Boolean> valid = w.map(batched.size(), j -> isValid(batched.get(j)));
+    List<Integer> invalid = invalidPositions(batched, w);
+    G1Point[] negated = negatedProofs(tags, w);
+    return new BatchedBlock(d, batched, tags, negated, invalid, System.nanoTime() - start);
+  }
+
+  /**
+   * Positions of the invalid transactions: all checked at once ({@link #allValid}), and one by
+   * one only when that fails.
+   */
+  List<Integer> invalidPositions(List<BatchedTx> txs, Workers w) {
+    if (txs.isEmpty() || allValid(txs, w)) {
+      return List.of();
+    }
+    List<Boolean> valid = w.map(txs.size(), j -> isValid(txs.get(j)));
     List<Integer> invalid = new ArrayList<>();
     for (int j = 0; j < valid.size(); j++) {
       if (!valid.get(j)) {
         invalid.add(j);
       }
     }
-    G1Point[] proofs = Kzg.openAll(setup, coefficients, w);
-    int m = coefficients.length;
-    G1Point[] negated = w.map(batched.size(),
-        j -> proofs[BatchedSetup.indexInDomain(j, m)].negate()).toArray(G1Point[]::new);
-    return new BatchedBlock(d, batched, tags, negated, invalid, System.nanoTime() - start);
+    return invalid;
+  }
+
+  /**
+   * The validity equations of a whole block in one product with two 128-bit weights per
+   * transaction, u_j for W's and v_j for B's, derived by hashing every transaction (Fiat-Shamir:
+   * a block holding an invalid transaction passes with probability about 2^-128 per hash the
+   * proposer tries): e(sum u_j W_j, H) prod_j e([v_j]G, B_j) e(-([u_j] P_j + [v_j][sk (tau -
+   * x_j)]_1), A_j) == 1. Two Miller loops per transaction and one final exponentiation for the
+   * block, instead of three loops and one final exponentiation each; split over the workers.
+   */
+  boolean allValid(List<BatchedTx> txs, Workers w) {
+    for (BatchedTx tx : txs) {
+      if (tx.slot() >= setup.capacity()) {
+        return false;
+      }
+    }
+    byte[] seed = Cipher.batchSeed(txs.stream().map(BatchedTx::toBytes).toList());
+    int chunks = Math.min(txs.size(), 4 * w.threads());
+    int per = (txs.size() + chunks - 1) / chunks;
+    List<Object[]> parts = w.map(chunks, c -> {
+      int from = c * per;
+      int to = Math.min(txs.size(), from + per);
+      List<G1Point> ps = new ArrayList<>();
+      List<G2Point> qs = new ArrayList<>();
+      List<G1Point> ws = new ArrayList<>();
+      List<Fr> us = new ArrayList<>();
+      boolean tagsOk = true;
+      for (int j = from; j < to; j++) {
+        BatchedTx tx = txs.get(j);
+        byte[] header = tx.header();
+        tagsOk &= !Cipher.tag(header).isZero();
+        Fr[] uv = Cipher.batchWeights(seed, j);
+        G1Point p = Cipher.proofBase(header, tx.bodyView());
+        ps.add(G1Point.generator().multiply(uv[1]));
+        qs.add(tx.b());
+        ps.add(p.multiply(uv[0]).add(setup.slotKeyG1(tx.slot()).multiply(uv[1])).negate());
+        qs.add(tx.a());
+        ws.add(tx.w());
+        us.add(uv[0]);
+      }
+      return new Object[] {tagsOk, Pairings.millerLoop(ps, qs), G1Point.msm(ws, us)};
+    });
+    GtElement product = GtElement.one();
+    G1Point wSum = G1Point.identity();
+    for (Object[] part : parts) {
+      if (!(Boolean) part[0]) {
+        return false;
+      }
+      product = product.multiply((GtElement) part[1]);
+      wSum = wSum.add((G1Point) part[2]);
+    }
+    product = product.multiply(Pairings.millerLoop(List.of(wSum), List.of(G2Point.generator())));
+    return product.finalExponentiation().isOne();
   }
 
   BatchedDigest ownDigest(BlockDigest digest) {

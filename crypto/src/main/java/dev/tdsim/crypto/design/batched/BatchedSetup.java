@@ -23,13 +23,16 @@ import java.util.concurrent.ConcurrentHashMap;
  *       validity) and {@code skTau2} = [sk tau]_2 (encryption).
  * </ul>
  *
- * Slots are the capacity-th roots of unity in bit-reversed order, so that the first m slots of a
- * block are exactly the m-th roots of unity (m = the block size rounded up to a power of two).
+ * Slot j is the point omega^j of the capacity-th roots of unity H_n, and every block's polynomial
+ * is pinned on all of H_n (its tags at its slots, 0 elsewhere). Also public: the Lagrange basis
+ * [gamma L_i(tau)]_1 and A_i = [gamma (L_i(tau) - 1)/(tau - omega^i)]_1 (direct openings).
  * Thread-safe; per-slot keys and FK20's transformed powers are cached on first use.
  */
 public final class BatchedSetup {
   private final int capacity;
   private final List<G1Point> powers;
+  private final List<G1Point> lagrange;
+  private final List<G1Point> selfQuotients;
   private final G2Point tau2;
   private final G1Point skTau1;
   private final G2Point skTau2;
@@ -39,10 +42,13 @@ public final class BatchedSetup {
   private final ConcurrentHashMap<Integer, G1Point> slotKeysG1 = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, G1Point[]> fkTables = new ConcurrentHashMap<>();
 
-  BatchedSetup(int capacity, List<G1Point> powers, G2Point tau2, G1Point skTau1, G2Point skTau2,
+  BatchedSetup(int capacity, List<G1Point> powers, List<G1Point> lagrange,
+      List<G1Point> selfQuotients, G2Point tau2, G1Point skTau1, G2Point skTau2,
       G1Point publicKey, G2Point publicKeyG2) {
     this.capacity = capacity;
     this.powers = List.copyOf(powers);
+    this.lagrange = List.copyOf(lagrange);
+    this.selfQuotients = List.copyOf(selfQuotients);
     this.tau2 = tau2;
     this.skTau1 = skTau1;
     this.skTau2 = skTau2;
@@ -77,8 +83,27 @@ public final class BatchedSetup {
     for (int i = 1; i < capacity; i++) {
       scalars[i] = scalars[i - 1].mul(tau);
     }
+    // L_i(tau) = (omega^i / n) (tau^n - 1) / (tau - omega^i); A_i = (L_i(tau) - 1) / (tau - omega^i).
+    Domain domain = Domain.of(capacity);
+    Fr[] inverses = new Fr[capacity];
+    for (int i = 0; i < capacity; i++) {
+      inverses[i] = tau.sub(domain.element(i));
+    }
+    inverses = Fr.batchInverse(inverses);
+    Fr vanishing = tau.pow(capacity).sub(Fr.one()).mul(Fr.of(capacity).inverse());
+    Fr[] lagrangeScalars = new Fr[capacity];
+    Fr[] quotientScalars = new Fr[capacity];
+    for (int i = 0; i < capacity; i++) {
+      Fr l = domain.element(i).mul(vanishing).mul(inverses[i]);
+      lagrangeScalars[i] = gamma.mul(l);
+      quotientScalars[i] = gamma.mul(l.sub(Fr.one())).mul(inverses[i]);
+    }
     List<G1Point> powers = workers.map(capacity, i -> G1Point.generator().multiply(scalars[i]));
-    return new BatchedSetup(capacity, powers, G2Point.generator().multiply(tau),
+    List<G1Point> lagrange =
+        workers.map(capacity, i -> G1Point.generator().multiply(lagrangeScalars[i]));
+    List<G1Point> quotients =
+        workers.map(capacity, i -> G1Point.generator().multiply(quotientScalars[i]));
+    return new BatchedSetup(capacity, powers, lagrange, quotients, G2Point.generator().multiply(tau),
         keys.publicKey().multiply(tau), keys.publicKeyG2().multiply(tau), keys.publicKey(),
         keys.publicKeyG2());
   }
@@ -115,6 +140,34 @@ public final class BatchedSetup {
         throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
       }
     }
+    // The Lagrange basis commits to the same polynomials: a random one in both forms.
+    Fr[] c = new Fr[capacity];
+    for (int i = 0; i < capacity; i++) {
+      c[i] = Fr.random(random);
+    }
+    Fr[] evals = capacity == 1 ? c.clone() : Domain.of(capacity).fft(c);
+    if (!G1Point.msm(powers, List.of(c)).equals(G1Point.msm(lagrange, List.of(evals)))) {
+      throw new CryptoException("batched setup", "the Lagrange basis does not match the powers");
+    }
+    // A_i (tau - omega^i) == L_i(tau) - 1 in the exponent, all i at once with random weights:
+    // e(sum rho_i A_i, [tau]_2) == e(sum rho_i omega^i A_i + sum rho_i (L_i - [gamma]_1), H).
+    long[] rho = random.nextLongs(capacity);
+    Domain domain = Domain.of(capacity);
+    List<Fr> shifted = new java.util.ArrayList<>(capacity);
+    for (int i = 0; i < capacity; i++) {
+      shifted.add(Fr.of(rho[i] >>> 1).mul(domain.element(i)));
+      rho[i] >>>= 1;
+    }
+    G1Point left = G1Point.msmShort(selfQuotients, rho);
+    G1Point right = G1Point.msm(selfQuotients, shifted).add(G1Point.msmShort(lagrange, rho));
+    Fr total = Fr.zero();
+    for (long r : rho) {
+      total = total.add(Fr.of(r));
+    }
+    right = right.add(gammaG1().multiply(total).negate());
+    if (!Pairings.productIsOne(List.of(left, right.negate()), List.of(tau2, G2Point.generator()))) {
+      throw new CryptoException("batched setup", "the opening helpers A_i do not match the basis");
+    }
   }
 
   /** The largest block: a power of two. */
@@ -124,6 +177,16 @@ public final class BatchedSetup {
 
   public List<G1Point> powers() {
     return powers;
+  }
+
+  /** [gamma L_i(tau)]_1 on the capacity-th roots of unity (the digest's MSM bases). */
+  public List<G1Point> lagrange() {
+    return lagrange;
+  }
+
+  /** A_i = [gamma (L_i(tau) - 1) / (tau - omega^i)]_1 (direct openings of small blocks). */
+  public List<G1Point> selfQuotients() {
+    return selfQuotients;
   }
 
   public G2Point tau2() {
@@ -151,11 +214,9 @@ public final class BatchedSetup {
     return powers.get(0);
   }
 
-  /** The evaluation point of slot j: omega^bitrev(j) on the capacity-th roots of unity. */
+  /** The evaluation point of slot j: omega^j on the capacity-th roots of unity. */
   Fr slotPoint(int slot) {
-    int log = Integer.numberOfTrailingZeros(capacity);
-    int index = log == 0 ? 0 : Integer.reverse(slot) >>> (32 - log);
-    return Domain.of(capacity).element(index);
+    return Domain.of(capacity).element(slot);
   }
 
   /** [sk (tau - x_j)]_2, what a client multiplies by r for slot j. */
@@ -185,18 +246,6 @@ public final class BatchedSetup {
       }
     }
     return t;
-  }
-
-  /** The block's domain size m for {@code blockSize} transactions (at least 1). */
-  static int domainSize(int blockSize) {
-    int m = Integer.highestOneBit(Math.max(1, blockSize));
-    return m < blockSize ? m << 1 : m;
-  }
-
-  /** Index in H_m of slot j (bit reversal over log2 m bits). */
-  static int indexInDomain(int slot, int m) {
-    int log = Integer.numberOfTrailingZeros(m);
-    return log == 0 ? 0 : Integer.reverse(slot) >>> (32 - log);
   }
 
   @Override

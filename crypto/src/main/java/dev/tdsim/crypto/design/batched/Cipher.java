@@ -44,6 +44,32 @@ final class Cipher {
     return Fr.of(new BigInteger(1, java.util.Arrays.copyOf(h, 16)));
   }
 
+  private static final byte[] BATCH_LABEL =
+      "tdsim-batched-validity-batch-v1".getBytes(StandardCharsets.US_ASCII);
+
+  /** The seed of a block's validity weights: SHA-512 over every transaction's encoding. */
+  static byte[] batchSeed(java.util.List<byte[]> encodings) {
+    SHA512Digest d = new SHA512Digest();
+    d.update(BATCH_LABEL, 0, BATCH_LABEL.length);
+    for (byte[] e : encodings) {
+      byte[] len = java.nio.ByteBuffer.allocate(4).putInt(e.length).array();
+      d.update(len, 0, 4);
+      d.update(e, 0, e.length);
+    }
+    byte[] out = new byte[64];
+    d.doFinal(out, 0);
+    return out;
+  }
+
+  /** Transaction j's two 128-bit weights (u_j, v_j) from the block's seed. */
+  static Fr[] batchWeights(byte[] seed, int j) {
+    byte[] h = sha512(BATCH_LABEL, java.nio.ByteBuffer.allocate(68).put(seed).putInt(j).array());
+    return new Fr[] {
+      Fr.of(new BigInteger(1, java.util.Arrays.copyOfRange(h, 0, 16))).add(Fr.one()),
+      Fr.of(new BigInteger(1, java.util.Arrays.copyOfRange(h, 16, 32))).add(Fr.one())
+    };
+  }
+
   /** What W proves knowledge of r for: HashToG1(header || body). */
   static G1Point proofBase(byte[] header, byte[] body) {
     byte[] msg = new byte[header.length + body.length];

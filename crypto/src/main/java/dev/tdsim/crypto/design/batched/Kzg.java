@@ -16,6 +16,58 @@ import java.util.List;
 final class Kzg {
   private Kzg() {}
 
+  /**
+   * [gamma p(tau)]_1 for the p equal to tags[j] at omega^j (j &lt; B) and 0 at the other points of
+   * H_n: one MSM of size B over the Lagrange basis.
+   */
+  static G1Point commitTags(BatchedSetup setup, Fr[] tags) {
+    return G1Point.msm(setup.lagrange().subList(0, tags.length), Arrays.asList(tags));
+  }
+
+  /**
+   * The opening at omega^j of that polynomial, from the Lagrange basis without FK20: with
+   * L_i(X)/(X - x_j) = (L_i(X) - (x_i/x_j) L_j(X)) / (x_i - x_j) for i != j and A_j for the
+   * j-th term, pi_j = sum_{i != j} [t_i / (x_i - x_j)] L_i + [d_j] L_j + [t_j] A_j with d_j =
+   * -sum_{i != j} t_i x_i / (x_j (x_i - x_j)): one MSM of size B + 1 per opening, so B openings
+   * cost O(B^2) group work, less than FK20's O(n log n) when B is small beside n.
+   */
+  static G1Point openDirect(BatchedSetup setup, Fr[] tags, int j) {
+    int b = tags.length;
+    Domain domain = Domain.of(setup.capacity());
+    Fr xj = domain.element(j);
+    Fr[] diffs = new Fr[Math.max(1, b - 1)];
+    diffs[0] = Fr.one();
+    for (int i = 0, k = 0; i < b; i++) {
+      if (i != j) {
+        diffs[k++] = domain.element(i).sub(xj);
+      }
+    }
+    Fr[] inv = Fr.batchInverse(diffs);
+    Fr xjInv = xj.inverse();
+    List<G1Point> points = new java.util.ArrayList<>(b + 1);
+    List<Fr> scalars = new java.util.ArrayList<>(b + 1);
+    Fr d = Fr.zero();
+    for (int i = 0, k = 0; i < b; i++) {
+      if (i == j) {
+        continue;
+      }
+      Fr c = tags[i].mul(inv[k++]);
+      points.add(setup.lagrange().get(i));
+      scalars.add(c);
+      d = d.sub(c.mul(domain.element(i)).mul(xjInv));
+    }
+    points.add(setup.lagrange().get(j));
+    scalars.add(d);
+    points.add(setup.selfQuotients().get(j));
+    scalars.add(tags[j]);
+    return G1Point.msm(points, scalars);
+  }
+
+  /** Whether B direct openings (B MSMs of B + 1 points) are cheaper than FK20 over n points. */
+  static boolean directIsCheaper(int blockSize, int capacity) {
+    return (long) blockSize * blockSize <= 32L * capacity;
+  }
+
   /** Coefficients (low to high, length m) of the polynomial with these evaluations on H_m. */
   static Fr[] interpolate(Fr[] evaluations) {
     return evaluations.length == 1 ? evaluations.clone() : Domain.of(evaluations.length).ifft(evaluations);

@@ -108,10 +108,24 @@ class BatchedFaultsTest {
     assertTrue(e.getMessage().startsWith("batched setup"), e.getMessage());
     // Powers of another tau with this key set's [sk tau] values: rejected too.
     BatchedSetup own = BATCHED.setup();
-    BatchedSetup mixed = new BatchedSetup(own.capacity(), otherSetup.powers(), own.tau2(),
-        own.skTau1(), own.skTau2(), KEYS.publicKey(), KEYS.publicKeyG2());
+    BatchedSetup mixed = new BatchedSetup(own.capacity(), otherSetup.powers(), own.lagrange(),
+        own.selfQuotients(), own.tau2(), own.skTau1(), own.skTau2(), KEYS.publicKey(),
+        KEYS.publicKeyG2());
     e = assertThrows(CryptoException.class, () -> mixed.checkAgainst(KEYS, SeededDrbg.of(2, "x", 0)));
     assertTrue(e.getMessage().contains("powers of one tau"), e.getMessage());
+    // Another dealer's Lagrange basis or opening helpers: rejected by name.
+    BatchedSetup otherBasis = new BatchedSetup(own.capacity(), own.powers(), otherSetup.lagrange(),
+        own.selfQuotients(), own.tau2(), own.skTau1(), own.skTau2(), KEYS.publicKey(),
+        KEYS.publicKeyG2());
+    e = assertThrows(CryptoException.class,
+        () -> otherBasis.checkAgainst(KEYS, SeededDrbg.of(3, "x", 0)));
+    assertTrue(e.getMessage().contains("Lagrange basis"), e.getMessage());
+    BatchedSetup otherHelpers = new BatchedSetup(own.capacity(), own.powers(), own.lagrange(),
+        otherSetup.selfQuotients(), own.tau2(), own.skTau1(), own.skTau2(), KEYS.publicKey(),
+        KEYS.publicKeyG2());
+    e = assertThrows(CryptoException.class,
+        () -> otherHelpers.checkAgainst(KEYS, SeededDrbg.of(4, "x", 0)));
+    assertTrue(e.getMessage().contains("opening helpers"), e.getMessage());
   }
 
   @Test
@@ -153,5 +167,38 @@ class BatchedFaultsTest {
     for (dev.tdsim.crypto.curve.GtElement k : List.of(plain, shifted)) {
       assertTrue(Cipher.open(Cipher.kdf(k, h), victim.header(), victim.bodyView()).isEmpty());
     }
+    // An empty slot (9 of 16; the block fills 0..4) is pinned to 0 by the digest: its opening
+    // gives a key for tag 0, not the victim's.
+    BatchedTx empty = (BatchedTx) BATCHED.encrypt(BLOCK, 9, "not included".getBytes(),
+        SeededDrbg.of(16, "victim", 0));
+    dev.tdsim.crypto.field.Fr[] coefficients =
+        Kzg.interpolate(BATCHED.evaluations(PREPARED.tags()));
+    G1Point pi = Kzg.openNaive(BATCHED.setup(), coefficients, BATCHED.setup().slotPoint(9));
+    dev.tdsim.crypto.curve.GtElement k = dev.tdsim.crypto.curve.Pairings.millerLoop(
+        List.of(key, pi.negate()), List.of(empty.a(), empty.b())).finalExponentiation();
+    dev.tdsim.crypto.field.Fr emptyTag = Cipher.tag(empty.header());
+    assertTrue(Cipher.open(Cipher.kdf(k, emptyTag), empty.header(), empty.bodyView()).isEmpty());
+  }
+
+  /** Shares made for another block's digest, or folded for another signer set, are named. */
+  @Test
+  void sharesForAnotherBlockOrSignerSetAreNamed() {
+    BlockId otherBlock = new BlockId("faults", 8);
+    BatchedBlock other = BatchedFixture.prepared(BATCHED, otherBlock,
+        BatchedFixture.seal(BATCHED, otherBlock, 2, SeededDrbg.of(17, "other", 0)));
+    SignerSet all = SignerSet.all(KEYS.committee());
+    Map<Integer, List<byte[]>> shares = BatchedFixture.shares(BATCHED, all, PREPARED);
+    shares.put(2, BATCHED.createShares(2, all, other));
+    BlockResult r = BATCHED.propose(PREPARED, shares, all,
+        s -> BatchedFixture.shares(BATCHED, s, PREPARED), SeededDrbg.of(18, "f", 0));
+    assertAllOpened(r);
+    assertEquals(List.of(2), List.copyOf(r.faultyValidators().keySet()));
+    // Folded for the committee minus validator 7, but claimed for the whole committee.
+    SignerSet seven = SignerSet.of(KEYS.committee(), List.of(0, 1, 2, 3, 4, 5, 6));
+    Map<Integer, List<byte[]>> misfolded = BatchedFixture.shares(BATCHED, all, PREPARED);
+    misfolded.put(4, BATCHED.createShares(4, seven, PREPARED));
+    r = BATCHED.propose(PREPARED, misfolded, all, null, SeededDrbg.of(19, "f", 0));
+    assertEquals(BlockResult.Status.NEEDS_RESHARE, r.status());
+    assertEquals(List.of(4), List.copyOf(r.faultyValidators().keySet()));
   }
 }

@@ -52,6 +52,45 @@ class BatchedRoundTripTest {
     }
   }
 
+  /** A full block of 64: prepare takes the FK20 path (64^2 > 32 * 64), and every tx opens. */
+  @Test
+  void aFullBlockGoesThroughFk20AndDecrypts() {
+    BatchedKeys keys64 = (BatchedKeys) Designs.byName("batched")
+        .setup(KEYS, 64, SeededDrbg.of(9, "fk20-block", 0), WORKERS);
+    assertFalse(Kzg.directIsCheaper(64, 64));
+    BlockId block = new BlockId("test", 64);
+    SeededDrbg random = SeededDrbg.of(9, "fk20-block", 1);
+    List<SealedTx> txs = WORKERS.map(64, j -> keys64.encrypt(block, j,
+        BatchedFixture.message(j % 5), SeededDrbg.of(9, "fk20-tx", j)));
+    BatchedBlock prepared = BatchedFixture.prepared(keys64, block, txs);
+    SignerSet all = SignerSet.all(KEYS.committee());
+    BlockResult r = keys64.propose(prepared, BatchedFixture.shares(keys64, all, prepared), all,
+        null, random);
+    assertEquals(BlockResult.Status.DECRYPTED, r.status());
+    for (int j = 0; j < 64; j++) {
+      assertArrayEquals(BatchedFixture.message(j % 5), r.plaintexts().get(j).orElseThrow());
+    }
+  }
+
+  /** The block-wide validity check passes honest blocks and finds exactly the bad ones. */
+  @Test
+  void blockValidityFindsEachBadTransaction() {
+    BlockId block = new BlockId("test", 80);
+    SeededDrbg random = SeededDrbg.of(10, "validity", 0);
+    List<SealedTx> txs = new ArrayList<>(BatchedFixture.seal(BATCHED, block, 7, random));
+    List<BatchedTx> honest = txs.stream().map(t -> (BatchedTx) t).toList();
+    assertTrue(BATCHED.allValid(honest, WORKERS));
+    BatchedTx t3 = honest.get(3);
+    byte[] body = t3.body();
+    body[body.length - 1] ^= 1; // W no longer covers the body
+    txs.set(3, new BatchedTx(block, 3, t3.a(), t3.b(), t3.w(), body));
+    BatchedTx t5 = honest.get(5);
+    txs.set(5, new BatchedTx(block, 5, t5.a(), t5.b().add(BATCHED.setup().slotKeyG2(5)), t5.w(),
+        t5.body())); // B is no longer A times the slot's key
+    BatchedBlock prepared = BatchedFixture.prepared(BATCHED, block, txs);
+    assertEquals(List.of(3, 5), prepared.invalid());
+  }
+
   @Test
   void registeredUnderItsName() {
     assertEquals("batched", Designs.byName("batched").name());
@@ -71,6 +110,32 @@ class BatchedRoundTripTest {
     for (int k = 0; k < m; k++) {
       assertEquals(Kzg.openNaive(BATCHED.setup(), c, d.element(k)), fast[k], "opening " + k);
     }
+  }
+
+  /** prepare's two ways to the openings agree with each other and with the naive opening. */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 7, 16})
+  void directOpeningsEqualFk20Openings(int count) {
+    SeededDrbg random = SeededDrbg.of(7, "direct", count);
+    Fr[] tags = new Fr[count];
+    for (int j = 0; j < count; j++) {
+      tags[j] = Fr.random(random);
+    }
+    Fr[] coefficients = Kzg.interpolate(BATCHED.evaluations(tags));
+    G1Point[] fk20 = Kzg.openAll(BATCHED.setup(), coefficients, WORKERS);
+    assertEquals(Kzg.commit(BATCHED.setup(), coefficients), Kzg.commitTags(BATCHED.setup(), tags));
+    for (int j = 0; j < count; j++) {
+      G1Point direct = Kzg.openDirect(BATCHED.setup(), tags, j);
+      assertEquals(fk20[j], direct, "slot " + j);
+      assertEquals(Kzg.openNaive(BATCHED.setup(), coefficients, BATCHED.setup().slotPoint(j)),
+          direct, "slot " + j);
+    }
+  }
+
+  @Test
+  void capacityIsRoundedUpToAPowerOfTwo() {
+    assertEquals(16, BATCHED.maxBlockSize());
+    assertEquals(8, BatchedSetup.deal(KEYS, 5, SeededDrbg.of(8, "cap", 0), WORKERS).capacity());
   }
 
   @Test
