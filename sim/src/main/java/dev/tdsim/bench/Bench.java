@@ -12,7 +12,9 @@ import dev.tdsim.crypto.tpke.Tpke;
 import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.CombineVariant;
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.crypto.design.FerveoDesign;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,9 +93,15 @@ public final class Bench {
           settings.validators(), settings.shares(), settings.threshold(), settings.threads()),
           System.nanoTime() - t0);
       for (String name : settings.variants()) {
-        rows.addAll(runVariant(Variants.byName(name), csv));
+        BlockDesign design = Designs.byName(name);
+        Optional<CombineVariant<?>> variant = FerveoDesign.variantOf(design);
+        rows.addAll(variant.isPresent() ? runVariant(variant.get(), csv)
+            : new DesignBenchRun(settings, design, keys, workers, out, progress).run(csv));
       }
-      BenchTable.printLegend(out, settings.reps());
+      if (settings.variants().stream()
+          .anyMatch(v -> FerveoDesign.variantOf(Designs.byName(v)).isPresent())) {
+        BenchTable.printLegend(out, settings.reps());
+      }
     } finally {
       workers = null;
       keys = null;
@@ -126,7 +134,7 @@ public final class Bench {
           new Cell<>(variant, combiner, combineWorkers, block, encoded, decoded, limits);
       cell.warmUp();
       List<BenchRow> blockRows = new ArrayList<>();
-      for (BenchFunction f : settings.combineFunctions()) {
+      for (BenchFunction f : settings.functionsOf(new FerveoDesign(variant))) {
         for (int m : settings.msgs()) {
           long start = System.nanoTime();
           BenchRow row = f == BenchFunction.SHARE_COMBINE
@@ -140,7 +148,8 @@ public final class Bench {
               System.nanoTime() - start);
         }
       }
-      BenchTable.printBlock(out, settings, name, size, blockRows);
+      BenchTable.printBlock(out, settings, name, size, blockRows,
+          settings.functionsOf(new FerveoDesign(variant)));
       rows.addAll(blockRows);
     }
     return rows;

@@ -2,7 +2,10 @@ package dev.tdsim.bench;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.crypto.design.FerveoDesign;
+import dev.tdsim.crypto.design.bench.DesignBenches;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,7 +18,8 @@ import java.util.TreeSet;
  * is dealt, with a message naming the option, the value and the allowed range.
  *
  * @param functions the functions to time, in table row order
- * @param variants combine variant names (the word {@code all} expands to every variant)
+ * @param variants design names: Ferveo's combine variants and the one-share-per-block designs
+ *     (the word {@code all} expands to every one)
  * @param schemes vote signature scheme names for vote_sign and vote_verify ({@code all} expands
  *     to every scheme)
  * @param msgs message counts per block (sorted, duplicates removed): the table columns
@@ -95,6 +99,34 @@ public record BenchSettings(
     if (reps < 1) {
       throw new IllegalArgumentException("--reps must be >= 1, got " + reps);
     }
+    for (BenchFunction f : functions) {
+      if (!f.voteFunction() && variants.stream().noneMatch(v -> has(Designs.byName(v), f))) {
+        throw new IllegalArgumentException("--functions: " + f.cliName() + " is a function of "
+            + String.join(", ", Designs.names().stream()
+                .filter(v -> has(Designs.byName(v), f)).toList())
+            + ", not of " + String.join(", ", variants));
+      }
+    }
+  }
+
+  /**
+   * Whether {@code design} has function {@code f}: share_combine for Ferveo's variants,
+   * block_propose for every design, and each one-share-per-block design's own steps (as the
+   * design says, {@link DesignBenches#functions}).
+   */
+  public static boolean has(BlockDesign design, BenchFunction f) {
+    if (f.voteFunction() || f == BenchFunction.BLOCK_PROPOSE) {
+      return true;
+    }
+    if (f == BenchFunction.SHARE_COMBINE) {
+      return FerveoDesign.variantOf(design).isPresent();
+    }
+    return f.designFunction().map(DesignBenches.functions(design)::contains).orElse(false);
+  }
+
+  /** The combine functions asked for that {@code design} has, in order. */
+  public List<BenchFunction> functionsOf(BlockDesign design) {
+    return combineFunctions().stream().filter(f -> has(design, f)).toList();
   }
 
   /** The largest message count: setup encrypts this many payloads per size. */
@@ -103,23 +135,24 @@ public record BenchSettings(
   }
 
   /**
-   * Variant names as given on a command line (any case; {@code all} expands to every variant),
+   * Design names as given on a command line (any case; {@code all} expands to every design:
+   * Ferveo's variants, then the one-share-per-block designs),
    * checked against the registry, duplicates removed; shared with {@code tdsim calibrate}.
    */
   public static List<String> resolveVariants(List<String> names) {
     if (names == null || names.isEmpty()) {
-      throw new IllegalArgumentException("--variant: give at least one of " + Variants.names()
+      throw new IllegalArgumentException("--variant: give at least one of " + Designs.names()
           + " or '" + ALL_VARIANTS + "'");
     }
     LinkedHashSet<String> out = new LinkedHashSet<>();
     for (String raw : names) {
       String name = raw == null ? "" : raw.trim().toLowerCase();
       if (name.equals(ALL_VARIANTS)) {
-        out.addAll(Variants.names());
+        out.addAll(Designs.names());
         continue;
       }
       try {
-        out.add(Variants.byName(name).name());
+        out.add(Designs.byName(name).name());
       } catch (CryptoException e) {
         throw new IllegalArgumentException("--variant: " + e.getMessage() + " or '"
             + ALL_VARIANTS + "'", e);

@@ -15,7 +15,7 @@ public final class BenchTable {
   /** Prints one block: the rows of one variant and one message size. */
   public static void printBlock(
       PrintWriter out, BenchSettings settings, String variant, int sizeBytes,
-      List<BenchRow> rows) {
+      List<BenchRow> rows, List<BenchFunction> functions) {
     out.println();
     out.println(String.format(Locale.ROOT,
         "%s, %d B messages (V=%d, N=%d, t=%d, %d threads, median of %d)",
@@ -28,7 +28,7 @@ public final class BenchTable {
       header.add(m + (m == 1 ? " msg" : " msgs"));
     }
     table.add(header);
-    for (BenchFunction f : settings.combineFunctions()) {
+    for (BenchFunction f : functions) {
       List<String> line = new ArrayList<>();
       line.add(f.cliName());
       for (int m : settings.msgs()) {

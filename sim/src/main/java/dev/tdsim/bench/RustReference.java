@@ -24,7 +24,7 @@ public final class RustReference {
     if (validators != VALIDATORS || shares != SHARES || threshold != THRESHOLD) {
       return OptionalDouble.empty();
     }
-    Double s = SECONDS.get(function).get(msgs);
+    Double s = SECONDS.getOrDefault(function, Map.of()).get(msgs);
     return s == null ? OptionalDouble.empty() : OptionalDouble.of(s);
   }
 }

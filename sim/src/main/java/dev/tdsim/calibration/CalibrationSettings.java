@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import dev.tdsim.crypto.variant.ShareWork;
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.crypto.design.FerveoDesign;
+import dev.tdsim.crypto.variant.CombineVariant;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -110,6 +113,19 @@ public record CalibrationSettings(
   public static final Grid QUICK = new Grid(keys("4x64,16x128,64x2048"), List.of(1, 8, 32));
   /** {@code --quick} for simple and batch. */
   public static final Grid QUICK_PER_POINT = new Grid(keys("4x16,8x64"), List.of(1, 4, 8));
+  /**
+   * The default grid of the one-share-per-block designs (batched, block-key): their share work
+   * grows with the signers (150 and 1000 validators, the designs sweep's committees, and a small
+   * one) and their block work with the transactions, up to 512 per block. A visit of a 1024-block
+   * took 54 s on the shared 2 cores (batched: FK20 about 2.2 ms, the two decryptions of the
+   * honest and the BLAME call 2 x 1.3 ms, sealing and admission per transaction), so the grid
+   * stops at 512 and larger blocks are extrapolated linearly; batched's FK20 grows as m log m, so
+   * its EVAL_PROOFS at 4096 is predicted about a third low by that term (docs/COSTS.md).
+   */
+  public static final Grid DEFAULT_DESIGN = new Grid(keys("16x64,150x8192,1000x8192"),
+      List.of(16, 128, 512));
+  /** {@code --quick} for the one-share-per-block designs. */
+  public static final Grid QUICK_DESIGN = new Grid(keys("16x64,64x2048"), List.of(16, 64, 128));
   public static final List<Integer> DEFAULT_SIZES = List.of(128, 4096);
   public static final int DEFAULT_REPS = 5;
   public static final int QUICK_REPS = 3;
@@ -150,8 +166,11 @@ public record CalibrationSettings(
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
     Map<String, Grid> grids = new LinkedHashMap<>();
     for (String v : BenchSettings.resolveVariants(variants)) {
-      boolean perPoint = Variants.byName(v).shareWork() == ShareWork.PER_POINT;
-      Grid base = quick ? (perPoint ? QUICK_PER_POINT : QUICK)
+      Optional<ShareWork> work = FerveoDesign.variantOf(Designs.byName(v))
+          .map(CombineVariant::shareWork);
+      boolean perPoint = work.isPresent() && work.get() == ShareWork.PER_POINT;
+      Grid base = work.isEmpty() ? (quick ? QUICK_DESIGN : DEFAULT_DESIGN)
+          : quick ? (perPoint ? QUICK_PER_POINT : QUICK)
           : (perPoint ? DEFAULT_PER_POINT : DEFAULT);
       List<KeySpec> ks = new ArrayList<>(keySets != null ? keySets : base.keySets());
       ks.removeIf(k -> (maxValidators != null && k.validators() > maxValidators)

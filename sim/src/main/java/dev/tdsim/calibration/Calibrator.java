@@ -3,7 +3,13 @@ package dev.tdsim.calibration;
 import dev.tdsim.costs.VoteCosts;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.BlockDigest;
+import dev.tdsim.crypto.design.BlockId;
+import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.crypto.design.FerveoDesign;
+import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
@@ -34,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 
@@ -134,23 +141,12 @@ public final class Calibrator {
    */
   static final double BUSY_LOAD = 1.0;
 
-  /** One grid point of one variant: everything its measurements need, made during setup. */
-  private final class Cell<S> {
-    final CombineVariant<S> variant;
+  /** One grid point of one variant or design: its measurements, per point and thread count. */
+  private abstract class GridCell {
+    final String name;
     final KeySet keys;
     final int m;
     final int payloadBytes;
-    final List<byte[]> payloads;
-    final List<Ciphertext> cts;
-    final Map<Integer, List<byte[]>> shares;
-    final SignerSet shareSigners;
-    final List<Integer> timedMakers;
-    final OpSize block;
-    /** Shares with one bad signer (BLAME), the set they were folded for, and their size. */
-    Map<Integer, List<byte[]>> faultyShares;
-    SignerSet faultyFor;
-    OpSize faultySize;
-    final StrongRandom random;
     /**
      * Per point (op + maker) and thread count: the measurements, {cpu, wall without run-queue
      * delay, raw wall} each.
@@ -159,20 +155,11 @@ public final class Calibrator {
     final Map<String, OpSize> sizes = new LinkedHashMap<>();
     final Map<String, CryptoOp> ops = new LinkedHashMap<>();
 
-    Cell(CombineVariant<S> variant, KeySet keys, int m, int payloadBytes, List<byte[]> payloads,
-        List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
-        List<Integer> timedMakers, OpSize block, StrongRandom random) {
-      this.variant = variant;
+    GridCell(String name, KeySet keys, int m, int payloadBytes) {
+      this.name = name;
       this.keys = keys;
       this.m = m;
       this.payloadBytes = payloadBytes;
-      this.payloads = payloads;
-      this.cts = cts;
-      this.shares = shares;
-      this.shareSigners = shareSigners;
-      this.timedMakers = timedMakers;
-      this.block = block;
-      this.random = random;
     }
 
     void add(String point, CryptoOp op, OpSize size, int threads, double cpu, double wall,
@@ -190,9 +177,41 @@ public final class Calibrator {
     }
 
     /** One visit: every call of this cell once, on {@code workers}. */
+    abstract void visit(Workers workers);
+  }
+
+  /** One grid point of one Ferveo variant: everything its measurements need, made during setup. */
+  private final class Cell<S> extends GridCell {
+    final CombineVariant<S> variant;
+    final List<byte[]> payloads;
+    final List<Ciphertext> cts;
+    final Map<Integer, List<byte[]>> shares;
+    final SignerSet shareSigners;
+    final List<Integer> timedMakers;
+    final OpSize block;
+    /** Shares with one bad signer (BLAME), the set they were folded for, and their size. */
+    Map<Integer, List<byte[]>> faultyShares;
+    SignerSet faultyFor;
+    OpSize faultySize;
+    final StrongRandom random;
+
+    Cell(CombineVariant<S> variant, KeySet keys, int m, int payloadBytes, List<byte[]> payloads,
+        List<Ciphertext> cts, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
+        List<Integer> timedMakers, OpSize block, StrongRandom random) {
+      super(variant.name(), keys, m, payloadBytes);
+      this.variant = variant;
+      this.payloads = payloads;
+      this.cts = cts;
+      this.shares = shares;
+      this.shareSigners = shareSigners;
+      this.timedMakers = timedMakers;
+      this.block = block;
+      this.random = random;
+    }
+
+    @Override
     void visit(Workers workers) {
       int k = workers.threads();
-      String name = variant.name();
       Committee committee = keys.committee();
       // Ferveo's designs deal nothing beyond the key set and take blocks of any size.
       RealCrypto crypto = RealCrypto.of(new FerveoDesign(variant), keys, Integer.MAX_VALUE,
@@ -214,8 +233,9 @@ public final class Calibrator {
         // CPU: the thread CPU of every task summed (as the simulator measures a validator's
         // shares), plus the maker's construction on the calling thread.
         long[] taskCpu = new long[m];
-        long c0 = THREADS.getCurrentThreadCpuTime();
+        // The run-queue read walks /proc on k > 1 threads: outside the CPU window.
         long sq0 = runQueueDelayNanos(workers);
+        long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         CombineVariant.ShareMaker maker = variant.shareMaker(keys, v, shareSigners);
         long made = THREADS.getCurrentThreadCpuTime() - c0;
@@ -356,7 +376,7 @@ public final class Calibrator {
           + " model will be slower and noisier than this machine idle", loadBefore));
     }
     List<CalibrationSettings.KeySpec> keySets = settings.allKeySets();
-    List<Cell<?>> cells = new ArrayList<>();
+    List<GridCell> cells = new ArrayList<>();
     try (Workers setup = Workers.of(settings.threads())) {
       for (int k = 0; k < keySets.size(); k++) {
         CalibrationSettings.KeySpec spec = keySets.get(k);
@@ -373,7 +393,11 @@ public final class Calibrator {
         info(String.format(Locale.ROOT, "key set %s (t=%d): dealt in %.1f s; variants %s",
             spec, spec.threshold(), (System.nanoTime() - d0) / 1e9, variants));
         for (String v : variants) {
-          cells.addAll(prepare(Variants.byName(v), keys, settings.grids().get(v), setup));
+          BlockDesign design = Designs.byName(v);
+          Optional<CombineVariant<?>> variant = FerveoDesign.variantOf(design);
+          cells.addAll(variant.isPresent()
+              ? prepare(variant.get(), keys, settings.grids().get(v), setup)
+              : prepareDesign(design, keys, settings.grids().get(v), setup));
         }
       }
     }
@@ -392,12 +416,12 @@ public final class Calibrator {
         }
         java.util.Collections.shuffle(visits, new Random(settings.seed() * 31L + r));
         for (int[] visit : visits) {
-          Cell<?> cell = cells.get(visit[0]);
+          GridCell cell = cells.get(visit[0]);
           long p0 = System.nanoTime();
           cell.visit(pools.get(visit[1] - 1));
           Committee committee = cell.keys.committee();
           bar.step(String.format(Locale.ROOT, "round %d/%d: %s %dx%d, %d msgs of %d B,"
-              + " %d thread%s (%.2f s)", r + 1, settings.reps(), cell.variant.name(),
+              + " %d thread%s (%.2f s)", r + 1, settings.reps(), cell.name,
               committee.validators(), committee.shares(), cell.m, cell.payloadBytes, visit[1],
               visit[1] == 1 ? "" : "s", (System.nanoTime() - p0) / 1e9));
         }
@@ -405,7 +429,7 @@ public final class Calibrator {
     } finally {
       pools.forEach(Workers::close);
     }
-    for (Cell<?> cell : cells) {
+    for (GridCell cell : cells) {
       collect(cell);
     }
     Map<String, Map<CryptoOp, CostFit.Result>> fits = fitAll();
@@ -495,6 +519,322 @@ public final class Calibrator {
     return out;
   }
 
+  /**
+   * One grid point of a one-share-per-block design. Made untimed: the design set up for blocks
+   * of exactly m transactions (as a run with m per block sets it up), the block's transactions,
+   * its digest and prepared block, and every threshold signer's share. A visit times, on a pool of k threads: ENCRYPT and
+   * ADMISSION_CHECK of m fresh payloads; DIGEST and EVAL_PROOFS (the whole prepare) of the
+   * cell's block, size (m, 1, the proposer's points) and (m, V, N) as the simulator charges them;
+   * SHARE_CREATE by three signers (their signer set's coefficients computed before); and the
+   * combiner's block_propose on the design's keys set up for a pool of k threads (once per cell
+   * and k, same dealer stream), with shares made (untimed) for a signer set no earlier visit
+   * used, so that the per-signer-set preparation is computed in the call (PREPARE); each phase
+   * one point, size (m, signers, their points). BLAME on a second call with the first signer's
+   * shares wrong ({@link DesignKeys#createWrongShares}), on each key set's smallest block.
+   */
+  private final class DesignCell extends GridCell {
+    final BlockDesign design;
+    final DesignKeys cellKeys;
+    final int maxBlock;
+    final String dealerLabel;
+    final BlockId id;
+    final List<byte[]> payloads;
+    final List<SealedTx> txs;
+    final PreparedBlock prepared;
+    final Map<Integer, List<byte[]>> shares;
+    final SignerSet shareSigners;
+    final List<Integer> timedMakers;
+    final OpSize block;
+    /** The signer set of the BLAME call (the threshold signers and the next validator). */
+    SignerSet faultyFor;
+    OpSize faultySize;
+    final StrongRandom random;
+    /** The design's keys on a pool of k threads (shared by the key set's cells). */
+    final java.util.function.Function<Workers, DesignKeys> keysFor;
+    final Map<Integer, PreparedBlock> preparedFor = new java.util.HashMap<>();
+    final Map<Integer, Map<Integer, List<byte[]>>> faultyByThreads = new java.util.HashMap<>();
+    /** Visits so far per thread count (of this cell's combiner keys). */
+    final java.util.function.IntFunction<int[]> visits;
+
+    DesignCell(java.util.function.Function<Workers, DesignKeys> keysFor,
+        java.util.function.IntFunction<int[]> visits, BlockDesign design,
+        DesignKeys cellKeys, int maxBlock, String dealerLabel,
+        BlockId id, int payloadBytes, List<byte[]> payloads, List<SealedTx> txs,
+        PreparedBlock prepared, Map<Integer, List<byte[]>> shares, SignerSet shareSigners,
+        List<Integer> timedMakers, OpSize block, StrongRandom random) {
+      super(design.name(), cellKeys.keys(), txs.size(), payloadBytes);
+      this.keysFor = keysFor;
+      this.visits = visits;
+      this.design = design;
+      this.cellKeys = cellKeys;
+      this.maxBlock = maxBlock;
+      this.dealerLabel = dealerLabel;
+      this.id = id;
+      this.payloads = payloads;
+      this.txs = txs;
+      this.prepared = prepared;
+      this.shares = shares;
+      this.shareSigners = shareSigners;
+      this.timedMakers = timedMakers;
+      this.block = block;
+      this.random = random;
+    }
+
+    /** The CPU time of the calling thread and of {@code workers}' threads so far. */
+    private long cpu(Workers workers) {
+      return THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos();
+    }
+
+    @Override
+    void visit(Workers workers) {
+      int k = workers.threads();
+      Committee committee = keys.committee();
+      RealCrypto crypto = new RealCrypto(cellKeys, workers, "tdsim");
+      long[] admission = new long[1];
+      long q0 = runQueueDelayNanos(workers);
+      long w0 = System.nanoTime();
+      RealCrypto.Timed<List<SealedTx>> enc = crypto.encryptAndAdmit(payloads, random, admission);
+      double raw = System.nanoTime() - w0;
+      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
+      double total = Math.max(1, enc.cpuNanos() + admission[0]);
+      add("ENCRYPT", CryptoOp.ENCRYPT, block, k, enc.cpuNanos(),
+          wall * enc.cpuNanos() / total, raw * enc.cpuNanos() / total);
+      add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
+          wall * admission[0] / total, raw * admission[0] / total);
+
+      long dq0 = runQueueDelayNanos(workers);
+      long dc0 = cpu(workers);
+      long d0 = System.nanoTime();
+      BlockDigest digest = cellKeys.digest(id, txs, workers);
+      double dw = System.nanoTime() - d0;
+      double dc = cpu(workers) - dc0;
+      add("DIGEST", CryptoOp.DIGEST, new OpSize(m, 1, committee.pointsOf(0), block.msgBytes()),
+          k, dc, unqueued(dw, dq0, runQueueDelayNanos(workers), k), dw);
+      long pq0 = runQueueDelayNanos(workers);
+      long pc0 = cpu(workers);
+      long p0 = System.nanoTime();
+      PreparedBlock again = cellKeys.prepare(digest, txs, workers);
+      double pw = System.nanoTime() - p0;
+      double pc = cpu(workers) - pc0;
+      if (again.txs().size() != m) {
+        throw new IllegalStateException(name + ": prepare lost transactions");
+      }
+      add("EVAL_PROOFS", CryptoOp.EVAL_PROOFS, new OpSize(m, committee.validators(),
+          committee.shares(), block.msgBytes()), k, pc,
+          unqueued(pw, pq0, runQueueDelayNanos(workers), k), pw);
+
+      for (int v : timedMakers) {
+        // One validator's shares are made on its own thread (the simulator's measure).
+        // (The run-queue reads walk /proc: outside the CPU window.)
+        long sq0 = runQueueDelayNanos(workers);
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        long t0 = System.nanoTime();
+        List<byte[]> mine = cellKeys.createShares(v, shareSigners, prepared);
+        double w = System.nanoTime() - t0;
+        double c = THREADS.getCurrentThreadCpuTime() - c0;
+        long sq1 = runQueueDelayNanos(workers);
+        if (!sameShares(mine, shares.get(v))) {
+          throw new IllegalStateException(name + ": validator " + v + "'s shares changed");
+        }
+        add("SHARE_CREATE/" + v, CryptoOp.SHARE_CREATE,
+            new OpSize(m, 1, committee.pointsOf(v), block.msgBytes()), k, c,
+            unqueued(w, sq0, sq1, k), w);
+      }
+
+      // The combiner's keys on this visit's pool (set up once per key set and thread count,
+      // untimed), its copy of the block, and shares from a signer set no earlier visit used, so
+      // that its per-signer-set preparation (PREPARE) is computed in this call.
+      DesignKeys combiner = keysFor.apply(workers);
+      PreparedBlock mine = preparedFor.computeIfAbsent(k, x -> combiner.prepare(
+          combiner.digest(id, txs, workers), txs, workers));
+      SignerSet visitSigners = rotatedSigners(committee, visits.apply(k)[0]++);
+      SignerSet madeFor = design.sharesDependOnSigners() ? visitSigners : shareSigners;
+      madeFor.lambdas();
+      List<List<byte[]>> made = workers.map(visitSigners.size(),
+          i -> combiner.createShares(visitSigners.validator(i), madeFor, mine));
+      Map<Integer, List<byte[]>> visitShares = new TreeMap<>();
+      for (int i = 0; i < made.size(); i++) {
+        visitShares.put(visitSigners.validator(i), made.get(i));
+      }
+      StrongRandom weights = SeededDrbg.of(settings.seed(), "calibration.weights", k);
+      long bq0 = runQueueDelayNanos(workers);
+      long b0 = System.nanoTime();
+      BlockResult result = combiner.propose(mine, visitShares, null, null, weights);
+      double bw = System.nanoTime() - b0;
+      long bq1 = runQueueDelayNanos(workers);
+      double unqueuedShare = bw > 0 ? unqueued(bw, bq0, bq1, k) / bw : 1;
+      check(name, result, payloads);
+      boolean verifies = combiner.verifiesShares();
+      Map<CryptoOp, Long> phaseWall = RealCrypto.byOp(result.timings());
+      Map<CryptoOp, Long> phaseCpu = RealCrypto.byOp(result.cpu());
+      for (CryptoOp op : PHASES) {
+        if ((op == CryptoOp.VERIFY && !verifies) || (op == CryptoOp.CHECK && verifies)) {
+          continue;
+        }
+        if (op == CryptoOp.PREPARE && phaseWall.get(op) <= 0) {
+          continue; // a small committee ran out of new signer sets: nothing was prepared
+        }
+        double phw = phaseWall.get(op);
+        add(op.name(), op, block, k, Math.max(0, phaseCpu.get(op)), phw * unqueuedShare, phw);
+      }
+      if (faultyFor != null || faultySize != null) {
+        Map<Integer, List<byte[]>> faulty = faultyByThreads.computeIfAbsent(k,
+            x -> faultyShares(combiner, mine, workers));
+        long fq0 = runQueueDelayNanos(workers);
+        long f0 = System.nanoTime();
+        BlockResult bad = combiner.propose(mine, faulty,
+            design.sharesDependOnSigners() ? faultyFor : null, null, weights);
+        double fw = System.nanoTime() - f0;
+        long fq1 = runQueueDelayNanos(workers);
+        neverWrong(name, bad, payloads);
+        if (bad.faultyValidators().isEmpty()) {
+          throw new IllegalStateException(name + ": a wrong share was not named: calibration"
+              + " stopped");
+        }
+        BlockResult.PhaseTimings c = bad.cpu();
+        BlockResult.PhaseTimings w = bad.timings();
+        double blameCpu = Math.max(0, c.verifyNanos()) + Math.max(0, c.checkNanos())
+            + Math.max(0, c.blameNanos());
+        double blameWall = w.verifyNanos() + w.checkNanos() + w.blameNanos();
+        double share = fw > 0 ? unqueued(fw, fq0, fq1, k) / fw : 1;
+        add("BLAME", CryptoOp.BLAME, faultySize, k, blameCpu, blameWall * share, blameWall);
+      }
+    }
+
+    /**
+     * The threshold signers plus the next validator, the first one's shares wrong (made on the
+     * combiner's copy of the block).
+     */
+    private Map<Integer, List<byte[]>> faultyShares(DesignKeys combiner, PreparedBlock mine,
+        Workers workers) {
+      SignerSet madeFor = design.sharesDependOnSigners() ? faultyFor : shareSigners;
+      madeFor.lambdas();
+      List<Integer> withExtra = faultyFor.validators();
+      Map<Integer, List<byte[]>> faulty = new TreeMap<>();
+      List<List<byte[]>> honest = workers.map(withExtra.size(),
+          i -> combiner.createShares(withExtra.get(i), madeFor, mine));
+      for (int i = 0; i < withExtra.size(); i++) {
+        faulty.put(withExtra.get(i), honest.get(i));
+      }
+      int bad = withExtra.get(0);
+      faulty.put(bad, combiner.createWrongShares(bad, madeFor, mine));
+      return faulty;
+    }
+  }
+
+  /**
+   * The fewest validators whose points reach the threshold, counted from validator {@code
+   * visit * 7 mod V} on (wrapping): a different set at each visit while V allows.
+   */
+  static SignerSet rotatedSigners(Committee committee, int visit) {
+    int v = committee.validators();
+    int start = (int) ((visit * 7L) % v);
+    List<Integer> chosen = new ArrayList<>();
+    int points = 0;
+    for (int i = 0; i < v && points < committee.threshold(); i++) {
+      int x = (start + i) % v;
+      chosen.add(x);
+      points += committee.pointsOf(x);
+    }
+    chosen.sort(null);
+    return SignerSet.of(committee, chosen);
+  }
+
+  private static boolean sameShares(List<byte[]> a, List<byte[]> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!Arrays.equals(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The cells of one one-share-per-block design on one key set: the design set up once (dealer
+   * stream of its own, blocks up to the grid's largest), then per message count the block, its
+   * digest and prepared block and every signer's share, untimed.
+   */
+  private List<DesignCell> prepareDesign(BlockDesign design, KeySet keys,
+      CalibrationSettings.Grid grid, Workers setup) {
+    String name = design.name();
+    Committee committee = keys.committee();
+    int keyIndex = grid.keySets().indexOf(new CalibrationSettings.KeySpec(
+        committee.validators(), committee.shares()));
+    String cellLabel = name + "/" + committee.validators() + "x" + committee.shares();
+    long w0 = System.nanoTime();
+    // The JIT warmed up on the whole path once per key set (a throw-away setup for 2).
+    new RealCrypto(design.setup(keys, 2, SeededDrbg.of(settings.seed(),
+        "calibration.design-dealer/warm-up/" + cellLabel, 0), setup), setup, "tdsim")
+        .warmUp(SeededDrbg.of(settings.seed(), "calibration.warm-up/" + cellLabel, 0));
+    SignerSet signers = thresholdSigners(committee);
+    SignerSet shareSigners = design.sharesDependOnSigners() ? signers : SignerSet.all(committee);
+    shareSigners.lambdas();
+    List<Integer> makers = signers.validators();
+    int points = signers.pointCount();
+    List<DesignCell> out = new ArrayList<>();
+    for (int j = 0; j < grid.msgs().size(); j++) {
+      int m = grid.msgs().get(j);
+      List<Integer> sizes = settings.sizesBytes();
+      int size = sizes.get((keyIndex + j) % sizes.size());
+      Random random = new Random(settings.seed() * 7919L + 31L * keyIndex + 1009L * m
+          + name.hashCode());
+      List<byte[]> payloads = new ArrayList<>(m);
+      for (int i = 0; i < m; i++) {
+        byte[] p = new byte[size];
+        random.nextBytes(p);
+        payloads.add(p);
+      }
+      StrongRandom encryption =
+          SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
+      // Set up for blocks of exactly m, as a run with m transactions per block sets the design
+      // up (batched: its KZG domain, and whether FK20 or direct openings are cheaper, follow the
+      // setup's capacity); the combiner's keys on a pool of k threads from the same dealer
+      // stream, each with its own signer-set cache and visit count.
+      int maxBlock = m;
+      String dealerLabel = "calibration.design-dealer/" + cellLabel + "/" + m;
+      DesignKeys cellKeys = design.setup(keys, maxBlock,
+          SeededDrbg.of(settings.seed(), dealerLabel, 0), setup);
+      Map<Integer, DesignKeys> byThreads = new java.util.HashMap<>();
+      java.util.function.Function<Workers, DesignKeys> keysFor = w -> byThreads.computeIfAbsent(
+          w.threads(), k -> design.setup(keys, maxBlock,
+              SeededDrbg.of(settings.seed(), dealerLabel, 0), w));
+      Map<Integer, int[]> visitCounts = new java.util.HashMap<>();
+      java.util.function.IntFunction<int[]> visits =
+          k -> visitCounts.computeIfAbsent(k, x -> new int[1]);
+      RealCrypto untimed = new RealCrypto(cellKeys, setup, "tdsim");
+      BlockId id = untimed.blockId(1);
+      List<SealedTx> txs = untimed.encryptAndAdmit(payloads, encryption, new long[1]).value();
+      PreparedBlock prepared = cellKeys.prepare(cellKeys.digest(id, txs, setup), txs, setup);
+      Map<Integer, List<byte[]>> shares = new TreeMap<>();
+      List<List<byte[]>> made = setup.map(makers.size(),
+          i -> cellKeys.createShares(makers.get(i), shareSigners, prepared));
+      for (int i = 0; i < makers.size(); i++) {
+        shares.put(makers.get(i), made.get(i));
+      }
+      DesignCell cell = new DesignCell(keysFor, visits, design, cellKeys, maxBlock, dealerLabel, id,
+          size, payloads, txs, prepared, shares, shareSigners, timedMakers(makers),
+          new OpSize(m, makers.size(), points, (long) m * size), encryption);
+      // BLAME (verification, its search and blame; not the decryption) does not grow with the
+      // block, and its call decrypts the block again: timed on the smallest block only.
+      if (makers.size() < committee.validators() && j == 0) {
+        List<Integer> withExtra = new ArrayList<>(makers);
+        withExtra.add(makers.size());
+        SignerSet faultySet = SignerSet.of(committee, withExtra);
+        cell.faultyFor = faultySet;
+        cell.faultySize = new OpSize(m, faultySet.size(), faultySet.pointCount(),
+            (long) m * size);
+      }
+      out.add(cell);
+    }
+    info(String.format(Locale.ROOT, "%s on %dx%d: setup, warm-up and %d blocks in %.1f s", name,
+        committee.validators(), committee.shares(), out.size(),
+        (System.nanoTime() - w0) / 1e9));
+    return out;
+  }
+
   /** One point's medians at every thread count (index k - 1), NaN where not measured. */
   private record PointMedians(String variant, CryptoOp op, OpSize size, double[] cpu,
       double[] wall) {}
@@ -502,8 +842,8 @@ public final class Calibrator {
   private final List<PointMedians> medians = new ArrayList<>();
 
   /** The medians of one cell's points: k = 1 CPU samples and every thread count's medians. */
-  private void collect(Cell<?> cell) {
-    String name = cell.variant.name();
+  private void collect(GridCell cell) {
+    String name = cell.name;
     cell.measured.forEach((point, byThreads) -> {
       CryptoOp op = cell.ops.get(point);
       OpSize size = cell.sizes.get(point);
@@ -668,7 +1008,7 @@ public final class Calibrator {
   static CostFit.Result fit(String variant, CryptoOp op, List<Sample> samples) {
     double[] y = samples.stream().mapToDouble(Sample::cpuNanos).toArray();
     return CostFit.fit(samples.stream().map(Sample::size).toList(), y,
-        OpTerms.of(Variants.byName(variant).shareWork(), op));
+        OpTerms.of(Designs.byName(variant), op));
   }
 
   static double significant(double x, int digits) {

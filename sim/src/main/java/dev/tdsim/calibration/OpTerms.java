@@ -1,5 +1,7 @@
 package dev.tdsim.calibration;
 
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.variant.ShareWork;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
@@ -16,6 +18,37 @@ import java.util.List;
  */
 final class OpTerms {
   private OpTerms() {}
+
+  /**
+   * The candidate terms of a design's operation: Ferveo's variants by how their share work grows
+   * ({@link #of(ShareWork, CryptoOp)}); the one-share-per-block designs by {@link #perBlock}.
+   */
+  static List<String> of(BlockDesign design, CryptoOp op) {
+    return FerveoDesign.variantOf(design).map(v -> of(v.shareWork(), op))
+        .orElseGet(() -> perBlock(op));
+  }
+
+  /**
+   * The terms of a design whose validators send one share per block: its share work (creating,
+   * decoding, verifying and combining shares, the per-signer-set preparation, blame) grows with
+   * the signers and their points, not with the block; the digest, the evaluation proofs, the
+   * validity checks and the decryption grow with the block's transactions and bytes. {@code
+   * msgs} stays a candidate of the share work too (a design that decodes its transactions with
+   * the shares would need it; the fit drops it when it comes out negative).
+   */
+  static List<String> perBlock(CryptoOp op) {
+    return switch (op) {
+      case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY, DIGEST, EVAL_PROOFS, CHECK ->
+          List.of("const", "msgs", "msg_bytes");
+      // One G1 multiplication after folding the validator's points' scalars.
+      case SHARE_CREATE -> List.of("const", "shares");
+      case DECODE, VERIFY, COMBINE -> List.of("const", "msgs", "validators");
+      // Timed on each key set's smallest block only (the calibrator's BLAME call decrypts too).
+      case BLAME -> List.of("const", "validators");
+      // The folded G2 key of every signer: one G2 MSM over its points.
+      case PREPARE -> List.of("const", "validators", "shares");
+    };
+  }
 
   /** The candidate terms, a subset of {@link CostModel#TERMS} in its order. */
   static List<String> of(ShareWork work, CryptoOp op) {

@@ -7,8 +7,8 @@ import dev.tdsim.bench.BenchFunction;
 import dev.tdsim.bench.BenchSettings;
 import dev.tdsim.bench.Progress;
 import dev.tdsim.crypto.tpke.Committee;
-import dev.tdsim.crypto.variant.CombineVariant;
-import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,8 +32,11 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = {
       "Times share_combine and block_propose like the original Ferveo benchmark, for any combine"
-          + " variant, next to each variant's bare native kernel (limit_s); and vote_sign,"
-          + " vote_verify: one consensus vote signature call per --scheme.",
+          + " variant, next to each variant's bare native kernel (limit_s); the steps of the"
+          + " one-share-per-block designs (batched, block-key: digest, eval_proofs, share_create,"
+          + " share_verify, reconstruct, decrypt_batch, as many as the design has, and their"
+          + " block_propose), each next to its own bare kernel; and vote_sign, vote_verify: one"
+          + " consensus vote signature call per --scheme.",
       "Prints one table per variant and message size on stdout, progress on stderr, and writes"
           + " every row to a CSV as soon as it is measured.",
       "The default run (fast; 10,100,1000 msgs; 100,1000,10000 B) takes several minutes on 2"
@@ -44,14 +47,17 @@ public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = {"--functions", "--function"}, split = ",", paramLabel = "F",
-      defaultValue = "share_combine,block_propose",
-      description = "Functions to time: share_combine, block_propose, vote_sign, vote_verify"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Functions to time: share_combine (Ferveo's variants), block_propose (every"
+          + " variant), digest, eval_proofs, share_create, share_verify, reconstruct,"
+          + " decrypt_batch (the designs that have them), vote_sign, vote_verify. Each variant"
+          + " runs those it has; a function none of them has is an error (default: every"
+          + " function each variant has, no vote functions).")
   List<String> functions;
 
   @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
       defaultValue = "fast",
-      description = "Combine variants, or 'all' (default: ${DEFAULT-VALUE}); see --list-variants.")
+      description = "Variants and designs, or 'all' (default: ${DEFAULT-VALUE}); see"
+          + " --list-variants.")
   List<String> variants;
 
   @Option(names = {"--scheme", "--schemes"}, split = ",", paramLabel = "NAME",
@@ -61,7 +67,8 @@ public final class BenchCommand implements Callable<Integer> {
   List<String> schemes;
 
   @Option(names = "--list-variants",
-      description = "Print the combine variants, one a line (name, then description), and exit.")
+      description = "Print the variants and designs, one a line (name, then description), and"
+          + " exit.")
   boolean listVariants;
 
   @Option(names = "--msgs", split = ",", paramLabel = "M", defaultValue = "10,100,1000",
@@ -135,9 +142,9 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   private static void listVariants(PrintWriter out) {
-    int width = Variants.names().stream().mapToInt(String::length).max().orElse(0);
-    for (CombineVariant<?> v : Variants.all()) {
-      out.println(v.name() + " ".repeat(width - v.name().length() + 2) + v.description());
+    int width = Designs.names().stream().mapToInt(String::length).max().orElse(0);
+    for (BlockDesign d : Designs.all()) {
+      out.println(d.name() + " ".repeat(width - d.name().length() + 2) + d.description());
     }
     out.flush();
   }
@@ -146,7 +153,17 @@ public final class BenchCommand implements Callable<Integer> {
   BenchSettings settings() {
     try {
       List<BenchFunction> fs = new ArrayList<>();
-      for (String f : functions) {
+      if (functions == null) {
+        // Every function a chosen variant has (no vote functions).
+        List<String> chosen = BenchSettings.resolveVariants(variants);
+        for (BenchFunction f : BenchFunction.values()) {
+          if (!f.voteFunction()
+              && chosen.stream().anyMatch(v -> BenchSettings.has(Designs.byName(v), f))) {
+            fs.add(f);
+          }
+        }
+      }
+      for (String f : functions == null ? List.<String>of() : functions) {
         try {
           fs.add(BenchFunction.byName(f));
         } catch (IllegalArgumentException e) {

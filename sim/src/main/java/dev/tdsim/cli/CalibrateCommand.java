@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"
-          + " creation, and each block_propose phase) for each combine variant on this machine,"
+          + " creation, and each block_propose phase; for the one-share-per-block designs also"
+          + " the proposer's digest and the combiner's evaluation proofs) for each combine"
+          + " variant and design on this machine,"
           + " over a grid of key sets (validators x shares), message counts and payload sizes,"
           + " at 1 thread and at every thread count up to --max-threads, in interleaved rounds"
           + " (medians kept), and fits the cost model of 'crypto.timing: model' to it: single-core"
@@ -39,7 +41,9 @@ import picocli.CommandLine.Spec;
           + " precomputed and folded on key sets 4x64 .. 150x8192 and 1-32 messages; simple and"
           + " batch create one GT share per key-share point (one pairing each), so they are"
           + " measured at small N only (4x16 .. 8x256, 1-8 messages) and their model is"
-          + " extrapolated beyond. --quick (3 rounds) takes about 40 seconds.",
+          + " extrapolated beyond. batched and block-key: key sets 16x64, 150x8192, 1000x8192 and"
+          + " 16-512 transactions per block, about 7 minutes more (399 s at load average 7-12)."
+          + " --quick (3 rounds) takes about 40 seconds, plus about 1 minute for the designs.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
       "Use the file with 'crypto: {timing: model, calibration: FILE}' in a scenario."
@@ -55,7 +59,8 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
       defaultValue = "all",
-      description = "Combine variants to calibrate, or 'all' (default: ${DEFAULT-VALUE}).")
+      description = "Combine variants and designs to calibrate, or 'all' (default:"
+          + " ${DEFAULT-VALUE}).")
   List<String> variants;
 
   @Option(names = "--quick",

@@ -74,7 +74,8 @@ class BenchCommandTest {
   @Test
   void allExpandsToEveryVariantAndADirectoryGetsBenchCsv() {
     BenchSettings s = parse("bench", "--variant", "all", "--out", tmp.toString());
-    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded"), s.variants());
+    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
+        "block-key"), s.variants());
     assertEquals(tmp.resolve("bench.csv"), s.out());
   }
 
@@ -117,6 +118,12 @@ class BenchCommandTest {
         Arguments.of(new String[] {"--msgs", "100000", "--sizes", "100000"}, "at most 1 GiB"),
         Arguments.of(new String[] {"--functions", "share_combine,warp"}, "warp"),
         Arguments.of(new String[] {"--variant", "turbo"}, "turbo"),
+        Arguments.of(new String[] {"--variant", "fast", "--functions", "digest"},
+            "digest is a function of batched, block-key, not of fast"),
+        Arguments.of(new String[] {"--variant", "block-key", "--functions", "eval_proofs"},
+            "eval_proofs is a function of batched, not of block-key"),
+        Arguments.of(new String[] {"--variant", "batched", "--functions", "share_combine"},
+            "share_combine is a function of simple, batch, fast, precomputed, folded"),
         Arguments.of(new String[] {"--bogus", "1"}, "--bogus"));
   }
 
@@ -161,13 +168,14 @@ class BenchCommandTest {
   }
 
   @Test
-  void listVariantsPrintsFiveNamesFirst() {
+  void listVariantsPrintsFerveosFiveThenTheDesigns() {
     CliRun run = CliRun.of("bench", "--list-variants");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.out().lines().filter(l -> !l.isBlank()).toList();
-    assertEquals(5, lines.size(), run.out());
+    assertEquals(7, lines.size(), run.out());
     List<String> names = lines.stream().map(l -> l.split("\\s+", 2)[0]).toList();
-    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded"), names);
+    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
+        "block-key"), names);
     for (String line : lines) {
       assertTrue(line.split("\\s+", 2)[1].length() > 10, "a description follows: " + line);
     }
@@ -176,7 +184,8 @@ class BenchCommandTest {
   @Test
   void tinyRunWritesOneRowPerFunctionAndVariant() throws IOException {
     CliRun run = CliRun.of("bench", "--validators", "4", "--shares", "16", "--msgs", "2",
-        "--sizes", "10", "--reps", "1", "--variant", "all", "--out", tmp.toString());
+        "--sizes", "10", "--reps", "1", "--variant", "simple,batch,fast,precomputed,folded",
+        "--out", tmp.toString());
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = Files.readAllLines(tmp.resolve("bench.csv"));
     assertTrue(lines.get(0).startsWith(
@@ -214,6 +223,55 @@ class BenchCommandTest {
     assertTrue(run.out().contains("folded, 10 B messages"), run.out());
     assertFalse(run.out().contains("dealt keys"), "progress goes to stderr only");
     assertTrue(run.err().contains("dealt keys"), run.err());
+  }
+
+  @Test
+  void theDefaultFunctionsAreWhatEachChosenVariantHas() {
+    assertEquals(List.of(BenchFunction.BLOCK_PROPOSE, BenchFunction.DIGEST,
+        BenchFunction.SHARE_CREATE, BenchFunction.SHARE_VERIFY, BenchFunction.RECONSTRUCT,
+        BenchFunction.DECRYPT_BATCH), parse("bench", "--variant", "block-key").functions());
+    assertEquals(List.of(BenchFunction.SHARE_COMBINE, BenchFunction.BLOCK_PROPOSE,
+        BenchFunction.DIGEST, BenchFunction.EVAL_PROOFS, BenchFunction.SHARE_CREATE,
+        BenchFunction.SHARE_VERIFY, BenchFunction.RECONSTRUCT, BenchFunction.DECRYPT_BATCH),
+        parse("bench", "--variant", "fast,batched").functions());
+  }
+
+  @Test
+  void theDesignsRunTheirOwnStepsEachBesideItsKernel() throws IOException {
+    Path csv = tmp.resolve("designs.csv");
+    CliRun run = CliRun.of("bench", "--validators", "4", "--shares", "16", "--msgs", "2,3",
+        "--sizes", "10", "--reps", "2", "--variant", "batched,block-key", "--out",
+        csv.toString());
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> lines = Files.readAllLines(csv);
+    List<String> header = Arrays.asList(lines.get(0).split(",", -1));
+    Map<String, List<String>> byVariant = new LinkedHashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] cells = line.split(",", -1);
+      byVariant.computeIfAbsent(cells[1], v -> new ArrayList<>())
+          .add(cells[0] + "/" + cells[header.indexOf("msgs")]);
+      assertTrue(Double.parseDouble(cells[header.indexOf("median_s")]) > 0, line);
+      assertTrue(Double.parseDouble(cells[header.indexOf("limit_s")]) > 0, line);
+      assertEquals(cells[0].equals("block_propose"),
+          !cells[header.indexOf("decode_s")].isEmpty(), line);
+    }
+    List<String> batched = new ArrayList<>();
+    List<String> blockKey = new ArrayList<>();
+    for (String m : List.of("2", "3")) {
+      for (String f : List.of("digest", "eval_proofs", "share_create", "share_verify",
+          "reconstruct", "decrypt_batch", "block_propose")) {
+        batched.add(f + "/" + m);
+        if (!f.equals("eval_proofs")) {
+          blockKey.add(f + "/" + m);
+        }
+      }
+    }
+    assertEquals(batched, byVariant.get("batched"));
+    assertEquals(blockKey, byVariant.get("block-key"));
+    assertTrue(run.out().contains("| eval_proofs"), run.out());
+    assertTrue(run.out().contains("block-key: xR = median / limit_s"), run.out());
+    assertTrue(run.out().contains("decrypt_batch: B pairings e(K, U_j)"), run.out());
+    assertFalse(run.out().contains("rust"), "no Ferveo legend without a Ferveo variant");
   }
 
   @Test

@@ -26,10 +26,12 @@ class CalibrateCommandTest {
   @Test
   void defaultsCalibrateEveryVariantOnItsGrid() {
     CalibrationSettings s = parse("calibrate");
-    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded"),
-        List.copyOf(s.grids().keySet()));
+    assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
+        "block-key"), List.copyOf(s.grids().keySet()));
     assertEquals(CalibrationSettings.DEFAULT, s.grids().get("fast"));
     assertEquals(CalibrationSettings.DEFAULT_PER_POINT, s.grids().get("simple"));
+    assertEquals(CalibrationSettings.DEFAULT_DESIGN, s.grids().get("batched"));
+    assertEquals(CalibrationSettings.DEFAULT_DESIGN, s.grids().get("block-key"));
     assertEquals(Path.of("reports/calibration/cost-model.yaml"), s.out());
     assertEquals(5, s.reps());
     assertEquals(Runtime.getRuntime().availableProcessors(), s.threads());

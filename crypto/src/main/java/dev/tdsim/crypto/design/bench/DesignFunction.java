@@ -1,0 +1,50 @@
+package dev.tdsim.crypto.design.bench;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The steps of a one-share-per-block design that {@code tdsim bench} times one at a time, in the
+ * order they happen to a block, by the names users write. A design offers the ones it has ({@link
+ * DesignBench#functions}).
+ */
+public enum DesignFunction {
+  /** The proposer's digest of the block (batched: the KZG commitment; block-key: H1(id)). */
+  DIGEST("digest"),
+  /** The combiner's evaluation proofs of every transaction, computed while the block is voted on. */
+  EVAL_PROOFS("eval_proofs"),
+  /** One validator's key share for the block. */
+  SHARE_CREATE("share_create"),
+  /** The combiner's check of every signer's share (batched, then one by one on failure). */
+  SHARE_VERIFY("share_verify"),
+  /** The block key from the verified shares, checked against the public key. */
+  RECONSTRUCT("reconstruct"),
+  /** Every transaction of the block opened with the key and checked. */
+  DECRYPT_BATCH("decrypt_batch");
+
+  private final String cliName;
+
+  DesignFunction(String cliName) {
+    this.cliName = cliName;
+  }
+
+  public String cliName() {
+    return cliName;
+  }
+
+  public static List<String> names() {
+    return Arrays.stream(values()).map(DesignFunction::cliName).toList();
+  }
+
+  /** The function of that name; unknown names fail with the list of known ones. */
+  public static DesignFunction byName(String name) {
+    String key = name == null ? "" : name.trim().toLowerCase();
+    for (DesignFunction f : values()) {
+      if (f.cliName.equals(key)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown design function '" + name + "'; known: " + String.join(", ", names()));
+  }
+}
