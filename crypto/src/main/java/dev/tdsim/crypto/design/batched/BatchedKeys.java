@@ -41,12 +41,29 @@ public final class BatchedKeys implements DesignKeys {
    */
   public BatchedKeys(
       BatchedDesign design, KeySet keys, BatchedSetup setup, Workers workers, StrongRandom random) {
-    setup.checkAgainst(keys, random);
+    this(design, keys, checked(setup, keys, random), workers);
+  }
+
+  private BatchedKeys(BatchedDesign design, KeySet keys, BatchedSetup setup, Workers workers) {
     this.design = design;
     this.keys = keys;
     this.setup = setup;
     this.workers = workers;
     this.combiner = new BatchedCombiner(keys, setup, workers);
+  }
+
+  private static BatchedSetup checked(BatchedSetup setup, KeySet keys, StrongRandom random) {
+    setup.checkAgainst(keys, random);
+    return setup;
+  }
+
+  /**
+   * A combiner's own view: a combiner with its own cache of the signer sets' folded keys (each
+   * validator's machine computes those for itself), on the same checked setup.
+   */
+  @Override
+  public DesignKeys forCombiner() {
+    return new BatchedKeys(design, keys, setup, workers);
   }
 
   @Override

@@ -35,12 +35,26 @@ final class BlockKeyKeys implements DesignKeys {
           .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
 
   BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers) {
+    this(design, keys, workers, keys.publicKeyG2().prepare(),
+        com.google.common.base.Suppliers.memoize(() -> BlockKeyOps.keyShareTables(keys, workers)));
+  }
+
+  private BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers, G2Prepared masterKeyLines,
+      com.google.common.base.Supplier<List<G2FixedBases>> keyShareTables) {
     this.design = design;
     this.keys = keys;
     this.workers = workers;
-    this.masterKeyLines = keys.publicKeyG2().prepare();
-    this.keyShareTables = com.google.common.base.Suppliers.memoize(
-        () -> BlockKeyOps.keyShareTables(keys, workers));
+    this.masterKeyLines = masterKeyLines;
+    this.keyShareTables = keyShareTables;
+  }
+
+  /**
+   * A combiner's own view: its own cache of the signer sets' folded public shares (each
+   * validator's machine computes those for itself), sharing the key set's public tables.
+   */
+  @Override
+  public DesignKeys forCombiner() {
+    return new BlockKeyKeys(design, keys, workers, masterKeyLines, keyShareTables);
   }
 
   @Override
