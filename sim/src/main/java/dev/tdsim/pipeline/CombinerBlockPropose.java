@@ -147,7 +147,7 @@ final class CombinerBlockPropose {
             : st.pending.stream().map(sent::get).toList());
       }
       PreparedBlock block = ctx.coveredBlock(st);
-      RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, block, shares,
+      RealCrypto.Attempt a = ctx.crypto(st.height).tryBlockPropose(st.combiner, block, shares,
           folding() ? st.signers : null, random);
       if (a.isShort()) {
         shortOfShares = true;

@@ -95,8 +95,8 @@ final class ShareCreation {
         st.genBlock = ctx.coveredBlock(st);
         List<Integer> makers = st.signers.validators();
         List<RealCrypto.Timed<List<byte[]>>> made =
-            crypto.createShares(makers, st.signers, st.genBlock);
-        long[] coefficients = crypto.lastCoefficientCharges();
+            ctx.crypto(st.height).createShares(makers, st.signers, st.genBlock);
+        long[] coefficients = ctx.crypto(st.height).lastCoefficientCharges();
         st.genShares = new HashMap<>();
         st.genShareCpu = new HashMap<>();
         st.genCoefficientCpu = new HashMap<>();
@@ -109,18 +109,19 @@ final class ShareCreation {
       List<byte[]> honest = st.genShares.get(validator);
       long honestCpu = st.genShareCpu.get(validator);
       RealCrypto.Timed<List<byte[]>> faulty = null;
-      DesignKeys keys = crypto.designKeys();
+      DesignKeys keys = ctx.crypto(st.height).designKeys();
       PreparedBlock block = st.genBlock;
       if (type == ShareFaultType.BAD_VALUE || type == ShareFaultType.EQUIVOCATED) {
-        faulty = crypto.createWith(() -> FaultyShares.wrong(keys, validator, st.signers, block));
+        faulty = ctx.crypto(st.height).createWith(
+            () -> FaultyShares.wrong(keys, validator, st.signers, block));
       } else if (type == ShareFaultType.MALFORMED) {
-        faulty = crypto.createWith(
+        faulty = ctx.crypto(st.height).createWith(
             () -> FaultyShares.malformed(keys, validator, st.signers, block));
         bytes -= count;
       } else if (type == ShareFaultType.COLLUDING_ENCRYPTOR && st.colluder == validator
           && st.pending.contains(0)) {
-        faulty = crypto.createWith(() -> FaultyShares.colluding(keys, validator, st.signers,
-            block, st.cts.get(0)));
+        faulty = ctx.crypto(st.height).createWith(() -> FaultyShares.colluding(keys, validator,
+            st.signers, block, st.cts.get(0)));
       }
       if (faulty == null) {
         toCombiner = honest;

@@ -60,6 +60,10 @@ public final class ScenarioWriter {
     List<NodeTuple> keys = new ArrayList<>();
     put(keys, "shares", num(k.shares()));
     put(keys, "threshold", num(k.threshold()));
+    put(keys, "setup", str(k.setup()));
+    put(keys, "epoch_length", k.epochLength() == 0 ? str("none") : num(k.epochLength()));
+    put(keys, "dkg_lead", num(k.dkgLead()));
+    put(keys, "dkg_timeout", duration(k.dkgTimeoutNanos()));
     put(top, "keys", block(keys));
 
     NetworkConfig n = s.network();
