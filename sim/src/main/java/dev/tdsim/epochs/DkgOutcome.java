@@ -26,10 +26,11 @@ public record DkgOutcome(String setup, int epochLength, int dkgLead, List<Epoch>
    * @param crashed dealers that sent no transcript
    * @param rejected dealers whose transcript failed verification, with the verifier's reason
    * @param bytes DKG bytes sent (transcripts to every other validator, private evaluations)
+   * @param publicKeyHex the epoch's public key (compressed G1, hex)
    */
   public record Epoch(int epoch, int startHeight, long startNanos, long[] readyNanos,
       long thresholdReadyNanos, int aggregated, List<Integer> crashed,
-      Map<Integer, String> rejected, long bytes) {
+      Map<Integer, String> rejected, long bytes, String publicKeyHex) {
 
     /** From the start to the last validator that got the key (-1: some never did). */
     public long durationNanos() {
@@ -77,6 +78,7 @@ public record DkgOutcome(String setup, int epochLength, int dkgLead, List<Epoch>
       e.rejected().forEach((k, v) -> rej.put(String.valueOf(k), v));
       x.put("dealers_rejected", rej);
       x.put("bytes", e.bytes());
+      x.put("public_key", e.publicKeyHex());
       eps.add(x);
     }
     m.put("epochs", eps);

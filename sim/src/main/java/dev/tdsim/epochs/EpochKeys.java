@@ -95,7 +95,7 @@ public final class EpochKeys {
     int firstHeight = epoch * Math.max(1, keys.epochLength()) + 1;
     Set<Integer> silent = new TreeSet<>();
     Set<Integer> liars = new TreeSet<>();
-    for (int v = 0; v < committee.validators(); v++) {
+    for (int v = 0; v < committee.validators() && !faults.isEmpty(); v++) {
       var fault = faults.dealerFault(v, firstHeight, atNanos);
       if (faults.isCrashed(v, firstHeight, atNanos) || fault.map(f -> !f.lies()).orElse(false)) {
         silent.add(v);

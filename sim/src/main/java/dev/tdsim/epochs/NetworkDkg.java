@@ -248,7 +248,8 @@ public final class NetworkDkg implements KeyGate {
       }
       out.add(new DkgOutcome.Epoch(ep.epoch, ep.startHeight, ep.startNanos,
           ep.readyNanos.clone(), thresholdReadyNanos(ep), ep.dealt.size() - rejected.size(),
-          crashed, rejected, ep.bytes));
+          crashed, rejected, ep.bytes, java.util.HexFormat.of().formatHex(
+              ep.real.keySet().publicKey().toCompressed())));
     }
     return out;
   }

@@ -365,6 +365,9 @@ public final class FaultPlan {
    * whose window holds, or empty for an honest dealer.
    */
   public Optional<DealerFault> dealerFault(int validator, int epochFirstHeight, long startNanos) {
+    if (validator >= dealers.length) {
+      return Optional.empty(); // NONE: no validators, no faults
+    }
     for (Dealer d : dealers[validator]) {
       if (d.window.active(epochFirstHeight, startNanos)) {
         return Optional.of(d.fault);
