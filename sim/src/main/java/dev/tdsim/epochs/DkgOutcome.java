@@ -27,10 +27,11 @@ public record DkgOutcome(String setup, int epochLength, int dkgLead, List<Epoch>
    * @param rejected dealers whose transcript failed verification, with the verifier's reason
    * @param bytes DKG bytes sent (transcripts to every other validator, private evaluations)
    * @param publicKeyHex the epoch's public key (compressed G1, hex)
+   * @param keyShares each validator's key shares in the epoch's layout (keys.epoch_stakes)
    */
   public record Epoch(int epoch, int startHeight, long startNanos, long[] readyNanos,
       long thresholdReadyNanos, int aggregated, List<Integer> crashed,
-      Map<Integer, String> rejected, long bytes, String publicKeyHex) {
+      Map<Integer, String> rejected, long bytes, String publicKeyHex, List<Integer> keyShares) {
 
     /** From the start to the last validator that got the key (-1: some never did). */
     public long durationNanos() {
@@ -79,6 +80,7 @@ public record DkgOutcome(String setup, int epochLength, int dkgLead, List<Epoch>
       x.put("dealers_rejected", rej);
       x.put("bytes", e.bytes());
       x.put("public_key", e.publicKeyHex());
+      x.put("key_shares", e.keyShares());
       eps.add(x);
     }
     m.put("epochs", eps);

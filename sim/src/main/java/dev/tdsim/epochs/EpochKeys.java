@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  * (h - 1) / keys.epoch_length; one epoch without epochs), each with its real crypto. Epoch 0's key
  * set comes from the dealer ({@code keys.setup: dealer}) or a DKG; every later epoch's from a DKG.
  * A DKG's real computation runs once, when the simulated DKG starts ({@link #dkgAt}), so that who
- * deals follows the faults at that moment. Every epoch has the scenario's committee (validators
- * and their stake, hence the share layout, do not change; docs/SCENARIOS.md, keys).
+ * deals follows the faults at that moment. An epoch's committee (who holds which key shares)
+ * follows {@code keys.epoch_stakes}; the validators themselves stay (docs/SCENARIOS.md, keys).
  */
 public final class EpochKeys {
   private final KeysConfig keys;
@@ -69,8 +69,18 @@ public final class EpochKeys {
     }
   }
 
+  /** The scenario's committee (epoch 0's). */
   public Committee committee() {
     return committee;
+  }
+
+  /**
+   * Epoch e's committee: the scenario's, or the layout of its {@code keys.epoch_stakes} (same
+   * shares and threshold, shares in proportion to the new stakes).
+   */
+  public Committee committee(int epoch) {
+    return keys.stakesOf(epoch).map(w -> Committee.byStake(keys.shares(), keys.threshold(),
+        w.stream().mapToLong(Long::longValue).toArray())).orElse(committee);
   }
 
   /** How many key epochs the run's heights span. */
@@ -104,6 +114,7 @@ public final class EpochKeys {
       }
     }
     long t0 = System.nanoTime();
+    Committee committee = committee(epoch);
     DkgComputation dkg = DkgComputation.run(committee, sessionKeys, epoch, silent, liars,
         streams.strong("dkg", epoch), workers);
     progress.accept(String.format(java.util.Locale.ROOT, "DKG of key epoch %d computed in %.1f s"

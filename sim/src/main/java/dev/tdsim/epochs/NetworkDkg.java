@@ -180,7 +180,7 @@ public final class NetworkDkg implements KeyGate {
         continue;
       }
       int to = v;
-      long bytes = DkgComputation.privateBytes(committee, to);
+      long bytes = DkgComputation.privateBytes(ep.real.keySet().committee(), to);
       ep.bytes += bytes;
       net.send(dealer, to, bytes, () -> {
         ep.havePrivate[to][dealer] = true;
@@ -230,7 +230,7 @@ public final class NetworkDkg implements KeyGate {
     return busyUntil[validator];
   }
 
-  /** What each epoch's DKG did, for the report (epochs whose key set a dealer made are left out). */
+  /** What each epoch's DKG did, for the report (a dealer's key set is left out). */
   public List<DkgOutcome.Epoch> outcome() {
     List<DkgOutcome.Epoch> out = new ArrayList<>();
     for (Epoch ep : epochs) {
@@ -249,7 +249,9 @@ public final class NetworkDkg implements KeyGate {
       out.add(new DkgOutcome.Epoch(ep.epoch, ep.startHeight, ep.startNanos,
           ep.readyNanos.clone(), thresholdReadyNanos(ep), ep.dealt.size() - rejected.size(),
           crashed, rejected, ep.bytes, java.util.HexFormat.of().formatHex(
-              ep.real.keySet().publicKey().toCompressed())));
+              ep.real.keySet().publicKey().toCompressed()),
+          java.util.stream.IntStream.range(0, validators)
+              .map(ep.real.keySet().committee()::pointsOf).boxed().toList()));
     }
     return out;
   }
@@ -266,7 +268,7 @@ public final class NetworkDkg implements KeyGate {
       if (ep.readyNanos[v] < 0) {
         return -1;
       }
-      points += committee.pointsOf(v);
+      points += ep.real.keySet().committee().pointsOf(v);
       if (points >= committee.threshold()) {
         return ep.readyNanos[v];
       }

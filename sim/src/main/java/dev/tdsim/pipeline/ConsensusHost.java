@@ -143,8 +143,8 @@ final class ConsensusHost {
     long build = 0;
     if (ctx.design.precomputesBlock()) {
       // The digest: computed by this proposer before it signs the proposal.
-      OpSize size = new OpSize(st.payloads.size(), 1, committee.pointsOf(proposer),
-          payloadBytes(st));
+      OpSize size = new OpSize(st.payloads.size(), 1,
+          ctx.committee(height).pointsOf(proposer), payloadBytes(st));
       build = charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
           settings.hardware()[proposer], false);
       if (first) {
@@ -174,7 +174,8 @@ final class ConsensusHost {
     if (m == 0) {
       return 0;
     }
-    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st));
+    OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator),
+        payloadBytes(st));
     long nanos = charge(height, CryptoOp.ADMISSION_CHECK, size, st.validityCpuNanos,
         settings.hardware()[validator], false);
     if (ctx.design.precomputesBlock()) {

@@ -53,6 +53,14 @@ final class PipelineContext {
     return cryptoAt == null ? crypto : cryptoAt.apply(height);
   }
 
+  /**
+   * The committee of {@code height}'s key set: who holds which key shares (key epochs may change
+   * the stake, hence the layout; the number of validators stays).
+   */
+  Committee committee(int height) {
+    return cryptoAt == null ? committee : cryptoAt.apply(height).keys().committee();
+  }
+
   void cryptoAt(java.util.function.IntFunction<RealCrypto> byHeight) {
     this.cryptoAt = byHeight;
   }

@@ -85,14 +85,14 @@ final class ShareCollection {
     }
     boolean folding = folding();
     if (!folding && st.signers == null) {
-      st.signers = SignerSet.all(committee);
+      st.signers = SignerSet.all(ctx.committee(height));
     }
     if (validator == st.combiner) {
       st.round = round;
       st.commitNanos = atNanos;
       if (folding) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, signerSetFrom(signers, st.excluded.keySet()));
+        announce(st, signerSetFrom(ctx.committee(height), signers, st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -126,7 +126,8 @@ final class ShareCollection {
    * The commit's signers without the excluded, widened in index order (skipping the excluded) if
    * their points fall short of t; null when even every validator left is short of t.
    */
-  private SignerSet signerSetFrom(List<Integer> commitSigners, java.util.Set<Integer> excluded) {
+  private static SignerSet signerSetFrom(Committee committee, List<Integer> commitSigners,
+      java.util.Set<Integer> excluded) {
     List<Integer> chosen = new ArrayList<>();
     for (int v : commitSigners) {
       if (!excluded.contains(v)) {
@@ -197,6 +198,7 @@ final class ShareCollection {
       return st.arrived.size() == st.signers.size();
     }
     List<Integer> usable = usable(st);
+    Committee committee = ctx.committee(st.height);
     return usable.stream().mapToInt(committee::pointsOf).sum() >= committee.threshold()
         && !usable.equals(st.shortWith);
   }
@@ -255,7 +257,7 @@ final class ShareCollection {
       st.reshares++;
       List<Integer> keep = st.signers.validators().stream()
           .filter(v -> !st.excluded.containsKey(v)).toList();
-      announce(st, signerSetFrom(keep, st.excluded.keySet()));
+      announce(st, signerSetFrom(ctx.committee(st.height), keep, st.excluded.keySet()));
     } else if (wasShort) {
       // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
       // one more validator's shares, then retry (none left to come: those stay unopened).

@@ -32,7 +32,6 @@ final class ShareCreation {
   private final Messenger net;
   private final RealCrypto crypto;
   private final DecryptionPipeline.Settings settings;
-  private final Committee committee;
   private final Arrival arrivals;
   private long shareFaultCpuNanos;
 
@@ -42,7 +41,6 @@ final class ShareCreation {
     this.net = ctx.net;
     this.crypto = ctx.crypto;
     this.settings = ctx.settings;
-    this.committee = ctx.committee;
     this.arrivals = arrivals;
   }
 
@@ -84,10 +82,11 @@ final class ShareCreation {
     int gen = st.generation;
     int m = ctx.coveredCount(st);
     Hardware hw = settings.hardware()[validator];
-    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), ctx.coveredBytes(st));
+    OpSize size = new OpSize(m, 1, ctx.committee(st.height).pointsOf(validator),
+        ctx.coveredBytes(st));
     long create;
     int count = ctx.design.sharesPerBlock(m);
-    long bytes = (long) count * shareBytes(validator);
+    long bytes = (long) count * shareBytes(st.height, validator);
     List<byte[]> toCombiner = null;
     List<byte[]> toBackup = null;
     if (real(st.height)) {
@@ -166,8 +165,8 @@ final class ShareCreation {
   }
 
   /** Encoded bytes of one of {@code validator}'s shares, as the design sends it. */
-  private long shareBytes(int validator) {
-    return ctx.design.shareWireBytes(committee, validator);
+  private long shareBytes(int height, int validator) {
+    return ctx.design.shareWireBytes(ctx.committee(height), validator);
   }
 
   private void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,

@@ -16,9 +16,14 @@ package dev.tdsim.scenario;
  *     first committed
  * @param dkgTimeoutNanos how long after a DKG's start a validator waits for dealers that sent
  *     nothing before it aggregates without them, > 0
+ * @param epochStakes the validator-set changes: entry i is every validator's stake from key
+ *     epoch i + 1 on (until the next entry; the last entry holds for every later epoch); empty:
+ *     the stake never changes. Each stake is positive (every validator keeps at least one key
+ *     share); the new stakes set the epoch's key-share layout (whose shares count toward t);
+ *     consensus voting power stays {@code validators.stake}
  */
 public record KeysConfig(int shares, int threshold, String setup, int epochLength, int dkgLead,
-    long dkgTimeoutNanos) {
+    long dkgTimeoutNanos, java.util.List<java.util.List<Long>> epochStakes) {
   /** The setups {@code keys.setup} accepts. */
   public static final java.util.List<String> SETUPS = java.util.List.of("dealer", "dkg");
   public static final String DEFAULT_SETUP = "dealer";
@@ -60,11 +65,39 @@ public record KeysConfig(int shares, int threshold, String setup, int epochLengt
     if (dkgTimeoutNanos <= 0) {
       throw new ScenarioException("keys.dkg_timeout", "must be above 0");
     }
+    epochStakes = epochStakes == null ? java.util.List.of()
+        : epochStakes.stream().map(java.util.List::copyOf).toList();
+    if (!epochStakes.isEmpty() && epochLength == 0) {
+      throw new ScenarioException("keys.epoch_stakes", "needs keys.epoch_length (the stakes"
+          + " change at epoch boundaries)", "keys.epoch_length");
+    }
+    for (int i = 0; i < epochStakes.size(); i++) {
+      for (long w : epochStakes.get(i)) {
+        if (w <= 0) {
+          throw new ScenarioException("keys.epoch_stakes", "entry " + i + ": every stake must be"
+              + " positive (each validator keeps at least one key share), got " + w);
+        }
+      }
+    }
+  }
+
+  /** The key set of a DKG run without validator-set changes. */
+  public KeysConfig(int shares, int threshold, String setup, int epochLength, int dkgLead,
+      long dkgTimeoutNanos) {
+    this(shares, threshold, setup, epochLength, dkgLead, dkgTimeoutNanos, java.util.List.of());
+  }
+
+  /** The stakes of key epoch e >= 1, or empty when they are the scenario's. */
+  public java.util.Optional<java.util.List<Long>> stakesOf(int epoch) {
+    if (epoch < 1 || epochStakes.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(epochStakes.get(Math.min(epoch, epochStakes.size()) - 1));
   }
 
   /** The key set with a dealer, no epochs. */
   public KeysConfig(int shares, int threshold) {
-    this(shares, threshold, DEFAULT_SETUP, 0, 0, DEFAULT_DKG_TIMEOUT_NANOS);
+    this(shares, threshold, DEFAULT_SETUP, 0, 0, DEFAULT_DKG_TIMEOUT_NANOS, java.util.List.of());
   }
 
   /** Whether any key set of the run comes from a DKG over the simulated network. */

@@ -114,6 +114,13 @@ public record Scenario(
     checkFaults(faults, validators, consensus);
     checkDesignFaults(faults, crypto);
     checkDkg(keys, crypto, faults);
+    for (int i = 0; i < keys.epochStakes().size(); i++) {
+      if (keys.epochStakes().get(i).size() != validators.count()) {
+        throw new ScenarioException("keys.epoch_stakes", "entry " + i + " has "
+            + keys.epochStakes().get(i).size() + " stakes; validators.count is "
+            + validators.count(), "validators.count");
+      }
+    }
   }
 
   /**

@@ -149,9 +149,12 @@ final class ScenarioReader {
     Field<Integer> lead = field(e, "keys.", "dkg_lead", 0, this::int32);
     Field<Long> timeout = field(e, "keys.", "dkg_timeout", KeysConfig.DEFAULT_DKG_TIMEOUT_NANOS,
         (f, n) -> duration(f, n, false));
+    Field<List<List<Long>>> stakes = field(e, "keys.", "epoch_stakes", List.of(),
+        (f, n) -> listOf(f, n, "[[1, 1, 2], [0, 1, 2]]",
+            (g, m) -> listOf(g, m, "[1, 1, 2]", this::integer)));
     return build("keys", () -> new KeysConfig(shares.v(), threshold.v(), setup.v(),
-        epochLength.v(), lead.v(), timeout.v()), KeysConfig::defaults,
-        shares, threshold, setup, epochLength, lead, timeout);
+        epochLength.v(), lead.v(), timeout.v(), stakes.v()), KeysConfig::defaults,
+        shares, threshold, setup, epochLength, lead, timeout, stakes);
   }
 
   /** {@code none} (0: no epochs) or a whole number of heights. */

@@ -74,6 +74,18 @@ class EpochsTest {
   }
 
   @Test
+  void epochStakesChangeTheNextKeySetsLayout() throws Exception {
+    ScenarioRunner.Result r = run(4, "epoch_length: 2, epoch_stakes: [[9, 1, 1, 1, 1, 1, 1, 1]]",
+        "");
+    everyPlaintextChecked(r, 4);
+    DkgOutcome.Epoch e = r.dkg().epochs().get(0);
+    assertEquals(1, e.epoch());
+    // 64 shares by stake 9:1:...: one reserved each, the other 56 in proportion (56 * 9 / 16).
+    assertEquals(List.of(33, 5, 5, 5, 4, 4, 4, 4), e.keyShares());
+    assertEquals(8, e.validatorsReady());
+  }
+
+  @Test
   void dealerSetupWithEpochsRunsOnlyTheLaterEpochsDkgs() throws Exception {
     ScenarioRunner.Result r = run(4, "epoch_length: 2", "");
     everyPlaintextChecked(r, 4);
