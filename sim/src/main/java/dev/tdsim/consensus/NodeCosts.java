@@ -16,10 +16,12 @@ package dev.tdsim.consensus;
  * @param blockExecutionNanos executing and committing a block besides its transactions (ABCI
  *     FinalizeBlock and Commit of the ordered, still encrypted block)
  * @param voteSignatureBytes size of one vote signature on the wire
+ * @param certificate the commit certificate's costs: the precommits' sign and verify, the
+ *     proposer's combine, its check ({@code commitVerifyNanos} is its check) and bytes
  */
 public record NodeCosts(long voteSignNanos, long voteVerifyNanos, long commitVerifyNanos,
     long signedMessageSyncNanos, long blockPartSyncNanos, long endHeightSyncNanos,
-    long blockExecutionNanos, long voteSignatureBytes) {
+    long blockExecutionNanos, long voteSignatureBytes, CertificateCosts certificate) {
   public static final NodeCosts FREE = new NodeCosts(0, 0, 0, 0, 0, 0, 0, 64);
 
   public NodeCosts {
@@ -28,5 +30,35 @@ public record NodeCosts(long voteSignNanos, long voteVerifyNanos, long commitVer
         || blockExecutionNanos < 0 || voteSignatureBytes < 0) {
       throw new IllegalArgumentException("costs must be >= 0");
     }
+    java.util.Objects.requireNonNull(certificate, "certificate");
+    if (certificate.checkNanos() != commitVerifyNanos) {
+      throw new IllegalArgumentException("commitVerifyNanos " + commitVerifyNanos
+          + " is not the certificate's check " + certificate.checkNanos());
+    }
+  }
+
+  /** CometBFT's commit of individual votes: precommits signed and checked like prevotes. */
+  public NodeCosts(long voteSignNanos, long voteVerifyNanos, long commitVerifyNanos,
+      long signedMessageSyncNanos, long blockPartSyncNanos, long endHeightSyncNanos,
+      long blockExecutionNanos, long voteSignatureBytes) {
+    this(voteSignNanos, voteVerifyNanos, commitVerifyNanos, signedMessageSyncNanos,
+        blockPartSyncNanos, endHeightSyncNanos, blockExecutionNanos, voteSignatureBytes,
+        CertificateCosts.votes(voteSignNanos, voteVerifyNanos, voteSignatureBytes,
+            commitVerifyNanos, 0));
+  }
+
+  /** Signing one own precommit (its certificate part). */
+  public long precommitSignNanos() {
+    return certificate.signNanos();
+  }
+
+  /** Verifying one received precommit (its certificate part). */
+  public long precommitVerifyNanos() {
+    return certificate.verifyNanos();
+  }
+
+  /** One precommit's signature (certificate part) on the wire, bytes. */
+  public long precommitSignatureBytes() {
+    return certificate.signatureBytes();
   }
 }

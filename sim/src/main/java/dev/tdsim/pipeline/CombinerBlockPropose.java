@@ -194,7 +194,7 @@ final class CombinerBlockPropose {
     if (folding()) {
       for (int v : st.signers.validators()) {
         if (!used.contains(v)) {
-          named.put(v, "no decryption share within crypto.share_timeout");
+          named.put(v, HeightState.NO_SHARE_IN_TIME);
         }
       }
     }

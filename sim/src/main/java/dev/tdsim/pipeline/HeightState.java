@@ -31,6 +31,13 @@ final class HeightState {
   final Map<Integer, List<byte[]>> sent = new HashMap<>();
   /** Validators named faulty at this height, with the reason. */
   final Map<Integer, String> excluded = new TreeMap<>();
+  /** Why a signer that sent nothing in time is excluded (missing, not proven faulty). */
+  static final String NO_SHARE_IN_TIME = "no decryption share within crypto.share_timeout";
+  /**
+   * Folded-style designs: the signers left without the missing hold fewer than t points, so the
+   * combiner waits for a missing validator to come back (its commit) before it announces again.
+   */
+  boolean waitingForMissing;
   /** Opened plaintexts by ciphertext index. */
   final Map<Integer, byte[]> plaintexts = new HashMap<>();
   List<byte[]> payloads;

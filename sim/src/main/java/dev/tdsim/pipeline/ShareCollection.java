@@ -87,6 +87,11 @@ final class ShareCollection {
     if (!folding && st.signers == null) {
       st.signers = SignerSet.all(ctx.committee(height));
     }
+    if (st.waitingForMissing && validator != st.combiner
+        && HeightState.NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
+      announceAgain(st); // a missing signer committed late: it can share now
+      return;
+    }
     if (validator == st.combiner) {
       st.round = round;
       st.commitNanos = atNanos;
@@ -120,6 +125,61 @@ final class ShareCollection {
       }
     }
     return consensus.proposer(height + 1, 0);
+  }
+
+  /**
+   * Waits for the first fault change after {@code afterNanos} (a crash ends, a partition heals)
+   * at which a missing signer can reach the combiner again, then announces again. With no such
+   * change ahead the height stays undecrypted, as on a real chain.
+   */
+  private void awaitMissingAfter(HeightState st, long afterNanos) {
+    for (long change : settings.faults().changeTimesNanos()) {
+      if (change > afterNanos) {
+        sim.schedule(change, s -> {
+          if (!st.waitingForMissing || st.done) {
+            return;
+          }
+          if (aMissingSignerIsBack(st, change)) {
+            announceAgain(st);
+          } else {
+            awaitMissingAfter(st, change);
+          }
+        });
+        return;
+      }
+    }
+  }
+
+  private boolean aMissingSignerIsBack(HeightState st, long atNanos) {
+    FaultPlan plan = settings.faults();
+    for (var e : st.excluded.entrySet()) {
+      int v = e.getKey();
+      if (HeightState.NO_SHARE_IN_TIME.equals(e.getValue())
+          && !plan.isCrashed(v, st.height, atNanos)
+          && plan.canReach(v, st.combiner, st.height, atNanos)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Announces again to every validator not proven faulty (the missing may share now). */
+  private void announceAgain(HeightState st) {
+    st.waitingForMissing = false;
+    st.excluded.values().removeIf(HeightState.NO_SHARE_IN_TIME::equals);
+    announce(st, signerSetFrom(ctx.committee(st.height), List.of(),
+        st.excluded.keySet()));
+  }
+
+  /** The validators excluded for a proven fault (not merely for sending nothing in time). */
+  private static java.util.Set<Integer> faultyOnly(HeightState st) {
+    java.util.Set<Integer> faulty = new java.util.TreeSet<>();
+    st.excluded.forEach((v, why) -> {
+      if (!HeightState.NO_SHARE_IN_TIME.equals(why)) {
+        faulty.add(v);
+      }
+    });
+    return faulty;
   }
 
   /**
@@ -257,7 +317,16 @@ final class ShareCollection {
       st.reshares++;
       List<Integer> keep = st.signers.validators().stream()
           .filter(v -> !st.excluded.containsKey(v)).toList();
-      announce(st, signerSetFrom(ctx.committee(st.height), keep, st.excluded.keySet()));
+      Committee committee = ctx.committee(st.height);
+      SignerSet next = signerSetFrom(committee, keep, st.excluded.keySet());
+      if (next == null && signerSetFrom(committee, List.of(), faultyOnly(st)) != null) {
+        // Short of t only because validators are missing (crashed, cut off), not faulty: their
+        // shares can still come, so wait for one of them to commit again rather than give up.
+        st.waitingForMissing = true;
+        awaitMissingAfter(st, sim.nowNanos());
+        return;
+      }
+      announce(st, next);
     } else if (wasShort) {
       // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
       // one more validator's shares, then retry (none left to come: those stay unopened).

@@ -20,6 +20,8 @@ import java.util.List;
  * @param decryptionStretchMs how much of that interval is proposers waiting for the previous
  *     height's decryption (before-next): the interval without decryption would be this much
  *     shorter
+ * @param certificate which commit certificate the blocks carried and what it cost per block
+ *     ({@code CertificateCosts.describe()}); null when not known
  */
 public record ChainTiming(
     double networkMs,
@@ -29,7 +31,23 @@ public record ChainTiming(
     double executionMs,
     double timeoutCommitMs,
     double blockIntervalMs,
-    double decryptionStretchMs) {
+    double decryptionStretchMs,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String certificate) {
+
+  /** Without a certificate line. */
+  public ChainTiming(double networkMs, double validationMs, double signaturesMs, double walMs,
+      double executionMs, double timeoutCommitMs, double blockIntervalMs,
+      double decryptionStretchMs) {
+    this(networkMs, validationMs, signaturesMs, walMs, executionMs, timeoutCommitMs,
+        blockIntervalMs, decryptionStretchMs, null);
+  }
+
+  /** The same with the commit certificate's line. */
+  public ChainTiming withCertificate(String line) {
+    return new ChainTiming(networkMs, validationMs, signaturesMs, walMs, executionMs,
+        timeoutCommitMs, blockIntervalMs, decryptionStretchMs, line);
+  }
 
   public static ChainTiming of(List<HeightRecord> heights, long timeoutCommitNanos) {
     int n = Math.max(1, heights.size());

@@ -95,6 +95,9 @@ public final class HtmlReport {
         .append(fmt(ch.validationMs())).append(" ms</td><td>").append(fmt(ch.signaturesMs()))
         .append(" ms</td><td>").append(fmt(ch.walMs())).append(" ms</td><td>")
         .append(fmt(ch.executionMs())).append(" ms</td></tr></table>");
+    if (ch.certificate() != null) {
+      h.append("<p>").append(esc(ch.certificate())).append(".</p>");
+    }
     if (!Double.isNaN(ch.blockIntervalMs())) {
       h.append("<p>This scenario's own chain (timeout_commit ").append(fmt(ch.timeoutCommitMs()))
           .append(" ms) decided a block every ").append(fmt(ch.blockIntervalMs()))

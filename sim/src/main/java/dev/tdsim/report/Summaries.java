@@ -47,7 +47,9 @@ public final class Summaries {
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
             Schedule.byName(s.crypto().schedule()), s.heights(), halted),
-        Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos()),
+        Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos())
+            .withCertificate(r.nodeCosts() == null ? null
+                : r.nodeCosts().certificate().describe()),
         r.notes());
     if (r.faults() != null) {
       summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));
@@ -93,6 +95,9 @@ public final class Summaries {
         c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
         optionalPhase("check", c.checkMs()) + optionalPhase("blame", c.blameMs()), c.decryptMs(),
         optionalPhase("reshare", c.reshareMs()), c.decryptionLatencyMs(), ch.executionMs()));
+    if (ch.certificate() != null) {
+      b.append(ch.certificate()).append(System.lineSeparator());
+    }
     for (String why : WhyThisCost.briefs(s, heights)) {
       b.append("why: ").append(why).append(System.lineSeparator());
     }

@@ -1,10 +1,13 @@
 package dev.tdsim.runner;
 
+import dev.tdsim.consensus.CertificateCosts;
 import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.costs.CertificateCostsFactory;
 import dev.tdsim.costs.ExecutionCosts;
 import dev.tdsim.costs.VoteCosts;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.scenario.ConsensusConfig;
 import dev.tdsim.timing.CostModel;
 import java.util.List;
@@ -23,6 +26,18 @@ final class NodeCostsFactory {
    */
   static NodeCosts of(ConsensusConfig c, int validators, CostModel costs, boolean fromCostModel,
       List<String> notes) {
+    long[] equal = new long[validators];
+    java.util.Arrays.fill(equal, 1);
+    return of(c, null, equal, costs, fromCostModel, notes);
+  }
+
+  /**
+   * With the commit certificate of {@code consensus.certificate} for this committee (the key
+   * layout of the run's key set; null only for {@code votes}) and stake.
+   */
+  static NodeCosts of(ConsensusConfig c, Committee committee, long[] stake, CostModel costs,
+      boolean fromCostModel, List<String> notes) {
+    int validators = stake.length;
     ExecutionCosts e = c.execution();
     long sign = 0;
     long verify = 0;
@@ -48,8 +63,16 @@ final class NodeCostsFactory {
     }
     // A block's LastCommit holds one precommit signature per validator, each verified.
     long commitVerify = verify * validators;
+    CertificateCosts cert = CertificateCosts.votes(sign, verify, signatureBytes, commitVerify,
+        validators * signatureBytes + (validators + 7) / 8);
+    if (!CertificateCosts.VOTES.equals(c.certificate())) {
+      cert = CertificateCostsFactory.of(c.certificate(), c.voteSignature(),
+          java.util.Objects.requireNonNull(committee, "committee"), stake, costs, fromCostModel,
+          notes);
+      commitVerify = cert.checkNanos();
+    }
     return new NodeCosts(sign, verify, commitVerify, e.signedMessageDurabilityNanos(),
         e.ownBlockPartsDurabilityNanos(1), e.endHeightNanos(), e.executionPerBlockNanos(),
-        signatureBytes);
+        signatureBytes, cert);
   }
 }

@@ -228,8 +228,8 @@ public final class ScenarioRunner {
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
             s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));
-    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), v, costs, timing.reproducible(),
-        notes);
+    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), committee, stake, costs,
+        timing.reproducible(), notes);
     FaultTracker tracker = active == null ? null : new FaultTracker(pipeline, sim, active,
         s.heights(), s.consensus().haltAfterNanos());
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(

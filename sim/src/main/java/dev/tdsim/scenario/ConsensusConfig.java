@@ -3,6 +3,7 @@ package dev.tdsim.scenario;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.Protocols;
 import dev.tdsim.costs.ExecutionCosts;
+import dev.tdsim.crypto.cert.CertificateSchemes;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,9 @@ import java.util.List;
  * @param haltAfterNanos a chain that commits no height for this long of simulated time, after
  *     its last commit and after the last time a fault window opens or closes, is declared halted
  *     and the run stops there (YAML {@code halt_after}, > 0; only faults can halt a chain)
+ * @param certificate the commit certificate a block carries as LastCommit, one of {@link
+ *     CertificateSchemes#names()}: {@code votes} (CometBFT's individual precommit signatures),
+ *     {@code bls-aggregate} or {@code threshold-bls} (docs/SCENARIOS.md, "Commit certificates")
  */
 public record ConsensusConfig(
     String protocol,
@@ -30,13 +34,15 @@ public record ConsensusConfig(
     ExecutionCosts execution,
     int maxBlockTxs,
     long maxBlockBytes,
-    long haltAfterNanos) {
+    long haltAfterNanos,
+    String certificate) {
 
   /** No signature cost at all: for studies that leave signatures out. */
   public static final String NO_SIGNATURE = "none";
   public static final List<String> VOTE_SIGNATURES = voteSignatures();
   public static final String DEFAULT_PROTOCOL = "tendermint";
   public static final String DEFAULT_VOTE_SIGNATURE = VoteSignatureSchemes.DEFAULT;
+  public static final String DEFAULT_CERTIFICATE = CertificateSchemes.DEFAULT;
   public static final int DEFAULT_MAX_BLOCK_TXS = 10_000;
   public static final long DEFAULT_MAX_BLOCK_BYTES = 4L << 20;
   /**
@@ -53,6 +59,14 @@ public record ConsensusConfig(
     Checks.atLeast("consensus.max_block_txs", maxBlockTxs, 1);
     Checks.positiveSize("consensus.max_block_bytes", maxBlockBytes);
     Checks.positiveDuration("consensus.halt_after", haltAfterNanos);
+    Checks.oneOf("consensus.certificate", certificate, CertificateSchemes.names());
+  }
+
+  /** With the default certificate ({@code votes}). */
+  public ConsensusConfig(String protocol, ConsensusSettings settings, String voteSignature,
+      ExecutionCosts execution, int maxBlockTxs, long maxBlockBytes, long haltAfterNanos) {
+    this(protocol, settings, voteSignature, execution, maxBlockTxs, maxBlockBytes,
+        haltAfterNanos, DEFAULT_CERTIFICATE);
   }
 
   /** With the default {@code halt_after}. */

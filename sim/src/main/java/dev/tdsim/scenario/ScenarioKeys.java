@@ -80,7 +80,7 @@ public final class ScenarioKeys {
         "timeout_commit", "skip_timeout_commit", "block_part_size", "peer_gossip_sleep_duration",
         "simulation", "exact_max_validators", "vote_signature", "wal_fsync",
         "wal_fsync_block_parts", "privval_fsync", "execution_per_tx", "execution_per_block",
-        "max_block_txs", "max_block_bytes", "halt_after"));
+        "max_block_txs", "max_block_bytes", "halt_after", "certificate"));
     s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
         "threads", "share_timeout"));
     SECTIONS = Collections.unmodifiableMap(s);

@@ -259,6 +259,8 @@ final class ScenarioReader {
         this::size);
     Field<Long> haltAfter =
         field(e, p, "halt_after", ConsensusConfig.DEFAULT_HALT_AFTER_NANOS, positive);
+    Field<String> certificate =
+        field(e, p, "certificate", ConsensusConfig.DEFAULT_CERTIFICATE, this::string);
     return build("consensus", () -> {
       Checks.positiveDuration("consensus.timeout_propose", propose.v());
       Checks.positiveDuration("consensus.timeout_prevote", prevote.v());
@@ -278,10 +280,10 @@ final class ScenarioReader {
           proposeDelta.v(), prevote.v(), prevoteDelta.v(), precommit.v(), precommitDelta.v(),
           commit.v(), skip.v(), partSize.v(), sleep.v(), simulation.v(), exactMax.v()),
           signature.v(), new ExecutionCosts(perTx.v(), perBlock.v(), fsync.v(), partSyncs.v(),
-              privval.v()), txs.v(), bytes.v(), haltAfter.v());
+              privval.v()), txs.v(), bytes.v(), haltAfter.v(), certificate.v());
     }, ConsensusConfig::defaults, protocol, propose, proposeDelta, prevote, prevoteDelta,
         precommit, precommitDelta, commit, skip, partSize, sleep, simulation, exactMax, signature,
-        fsync, partSyncs, privval, perTx, perBlock, txs, bytes, haltAfter);
+        fsync, partSyncs, privval, perTx, perBlock, txs, bytes, haltAfter, certificate);
   }
 
   // ------------------------------------------------------------ faults

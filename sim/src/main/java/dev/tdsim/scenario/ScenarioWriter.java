@@ -115,6 +115,7 @@ public final class ScenarioWriter {
     put(consensus, "max_block_txs", num(c.maxBlockTxs()));
     put(consensus, "max_block_bytes", str(Units.formatSize(c.maxBlockBytes())));
     put(consensus, "halt_after", duration(c.haltAfterNanos()));
+    put(consensus, "certificate", str(c.certificate()));
     put(top, "consensus", block(consensus));
 
     CryptoConfig cr = s.crypto();

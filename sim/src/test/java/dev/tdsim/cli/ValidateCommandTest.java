@@ -39,6 +39,18 @@ class ValidateCommandTest {
   }
 
   @Test
+  void anUnknownCertificateIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("cert.yaml");
+    Files.writeString(f, "name: c\nconsensus:\n  certificate: BLS\n");
+    for (CliRun r : List.of(CliRun.of("validate", f.toString()),
+        CliRun.of("run", f.toString(), "--out", dir.resolve("out").toString()))) {
+      assertEquals(2, r.exitCode(), r.err());
+      assertTrue(r.errLines().get(0).contains(f + ":3: consensus.certificate: unknown value"
+          + " 'BLS'; known: votes, bls-aggregate, threshold-bls"), r.err());
+    }
+  }
+
+  @Test
   void aValidFileIsValid(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("ok.yaml");
     Files.writeString(f, HostileInputTest.TINY);

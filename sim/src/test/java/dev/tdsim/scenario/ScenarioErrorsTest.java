@@ -178,6 +178,8 @@ class ScenarioErrorsTest {
         "replaced by CometBFT's per-step timeout_propose_delta");
     assertAt(fail("consensus:\n  vote_signature: rsa\n"), 2, "consensus.vote_signature",
         "known: ed25519, bls, none");
+    assertAt(fail("consensus:\n  certificate: schnorr\n"), 2, "consensus.certificate",
+        "unknown value 'schnorr'; known: votes, bls-aggregate, threshold-bls");
     assertAt(fail("consensus:\n  skip_timeout_commit: maybe\n"), 2,
         "consensus.skip_timeout_commit", "expected true or false");
     assertAt(fail("consensus:\n  protocol: hotstuff\n"), 2, "consensus.protocol",

@@ -221,6 +221,7 @@ class ScenarioWriterTest {
         max_block_txs: 10000
         max_block_bytes: 4 MiB
         halt_after: 1 min
+        certificate: votes
       crypto:
         variant: fast
         timing: measured

@@ -41,6 +41,8 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
   final QuorumArrival quorum;
   final SplittableRandom rng;
   final long voteBytes;
+  /** A precommit's size: it carries the commit certificate's part. */
+  final long precommitBytes;
   private final Simulation sim;
   private final ConsensusSettings settings;
   private final NodeCosts costs;
@@ -70,6 +72,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     this.quorum = new QuorumArrival(c.dissemination(), QuorumSettings.DEFAULT);
     this.rng = c.streams().stream("quorum", 0);
     this.voteBytes = Vote.BODY_BYTES + c.costs().voteSignatureBytes();
+    this.precommitBytes = Vote.BODY_BYTES + c.costs().precommitSignatureBytes();
     this.rotation = new Rotation(stake);
   }
 
@@ -235,7 +238,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     for (int j = 0; j < v; j++) {
       send[j] = r.precommitForBlock[j] ? r.precommitNanos[j] : NEVER;
     }
-    long[] arrival = context.dissemination().receiveNanos(combiner, voteBytes, send, rng);
+    long[] arrival = context.dissemination().receiveNanos(combiner, precommitBytes, send, rng);
     Integer[] order = new Integer[v];
     for (int j = 0; j < v; j++) {
       order[j] = j;

@@ -1,6 +1,7 @@
 package dev.tdsim.consensus.tendermint;
 
 import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.CertificateCosts;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.network.QuorumArrival;
@@ -76,6 +77,9 @@ final class LargeRound {
     long sign = costs.voteSignNanos();
     long sync = costs.signedMessageSyncNanos();
     long verify = costs.voteVerifyNanos();
+    // Precommits carry the commit certificate's part (consensus.certificate).
+    long pcSign = costs.precommitSignNanos();
+    long pcVerify = costs.precommitVerifyNanos();
     long[] complete = new long[v];
     Arrays.fill(complete, NEVER);
     proposed = proposedAtNanos != NEVER;
@@ -148,9 +152,9 @@ final class LargeRound {
         continue;
       }
       long validation = forBlock ? costs.commitVerifyNanos() : 0;
-      model.charge(i, validation, sign, sync);
+      model.charge(i, validation, pcSign, sync);
       ready[i] = at;
-      cost[i] = validation + sign + sync;
+      cost[i] = validation + pcSign + sync;
       precommitNanos[i] = at + cost[i];
       precommitForBlock[i] = forBlock;
       pcWeights[0][i] = forBlock ? model.stake[i] : 0;
@@ -158,8 +162,8 @@ final class LargeRound {
       pcWeights[2][i] = model.stake[i];
     }
     QuorumArrival.ServedQuorums precommits = model.quorum.forAllReceiversServed(precommitNanos,
-        model.stake, pcWeights, new StakeThreshold[] {QUORUM, QUORUM, ALL}, model.voteBytes,
-        verify, ready, cost, model.rng);
+        model.stake, pcWeights, new StakeThreshold[] {QUORUM, QUORUM, ALL},
+        model.precommitBytes, pcVerify, ready, cost, model.rng);
     model.countBroadcasts(senders(precommitNanos));
     blockQuorumNanos = precommits.timesNanos()[0];
     anyQuorumNanos = precommits.timesNanos()[1];
@@ -171,7 +175,7 @@ final class LargeRound {
       if (startNanos[i] != NEVER) {
         // Received precommits verified before the commit (all of them in a round that fails).
         int others = decided ? Math.max(0, precommitsHandled[i] - 1) : v - 1;
-        model.charge(i, 0, verify * others, 0);
+        model.charge(i, 0, pcVerify * others, 0);
       }
     }
   }
@@ -182,15 +186,20 @@ final class LargeRound {
    */
   private void proposal(int proposer, long atNanos, long[] complete) {
     Block block = model.context.blocks().blockFor(height, round, proposer);
-    int parts = settings.partsOf(block.bytes());
+    CertificateCosts cert = costs.certificate();
+    long blockBytes = block.bytes() + (height > 1 ? cert.blockExtraBytes() : 0);
+    int parts = settings.partsOf(blockBytes);
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
-    // Building the block (a batched design's digest) delays the proposal, as in TendermintNode.
-    model.charge(proposer, block.buildNanos(), costs.voteSignNanos(), fsyncs);
-    long sent = atNanos + block.buildNanos() + costs.voteSignNanos() + fsyncs;
+    // The proposer first combines the previous height's precommits into its LastCommit
+    // certificate (aggregating schemes; charged in each round it proposes, as a simplification);
+    // building the block (a batched design's digest) delays the proposal, as in TendermintNode.
+    long combine = height > 1 ? cert.combineNanos() : 0;
+    model.charge(proposer, block.buildNanos(), combine + costs.voteSignNanos(), fsyncs);
+    long sent = atNanos + block.buildNanos() + combine + costs.voteSignNanos() + fsyncs;
     var dissemination = model.context.dissemination();
     long[] proposal = dissemination.sendNanos(proposer, Proposal.WIRE_BYTES, sent, model.rng);
     long[] last = new long[v];
-    long left = block.bytes();
+    long left = blockBytes;
     for (int k = 0; k < parts; k++) {
       long bytes = Math.min(settings.blockPartSizeBytes(), left);
       left -= bytes;

@@ -47,6 +47,8 @@ final class TendermintNode {
   private long validationNanos;
   private long signatureNanos;
   private long walNanos;
+  /** The last height whose commit certificate this validator combined as a proposer. */
+  private int combinedFor;
   /** Whether the run has faults (else none of the fault checks below is made). */
   private final boolean faulty;
   /** The block this validator precommitted at this height (Tendermint's lock), or -1. */
@@ -284,12 +286,19 @@ final class TendermintNode {
   }
 
   private void propose(int h, int r) {
-    Block block = protocol.context.blocks().blockFor(h, r, id);
+    Block block = withCertificate(protocol.context.blocks().blockFor(h, r, id));
     int parts = protocol.context.settings().partsOf(block.bytes());
     long partBytes = protocol.context.settings().blockPartSizeBytes();
     // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
-    signatureNanos += costs.voteSignNanos();
+    // The LastCommit's certificate: an aggregating scheme's proposer combines the previous
+    // height's precommits first (once per height, whichever round it proposes in).
+    long combine = 0;
+    if (costs.certificate().combines() && h > 1 && combinedFor < h - 1) {
+      combinedFor = h - 1;
+      combine = costs.certificate().combineNanos();
+    }
+    signatureNanos += costs.voteSignNanos() + combine;
     walNanos += fsyncs;
     // Building the block (a batched design's digest) is the proposer's own block processing.
     validationNanos += block.buildNanos();
@@ -297,7 +306,7 @@ final class TendermintNode {
     int fork = Math.max(0, validFork);
     boolean equivocate =
         faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
-    process(block.buildNanos() + costs.voteSignNanos() + fsyncs, () -> {
+    process(block.buildNanos() + combine + costs.voteSignNanos() + fsyncs, () -> {
       Proposal p = new Proposal(h, r, id, block, parts, fork);
       // An equivocator signs a second block for the round: half the validators get each.
       protocol.broadcast(id, equivocate
@@ -313,16 +322,28 @@ final class TendermintNode {
     });
   }
 
+  /** The block with what its LastCommit certificate adds beyond the header's allowance. */
+  private Block withCertificate(Block block) {
+    long extra = costs.certificate().blockExtraBytes();
+    return extra == 0 || block.height() <= 1 ? block
+        : new Block(block.height(), block.txCount(), block.bytes() + extra);
+  }
+
   private void vote(Vote.Type type, boolean forBlock, int fork) {
     int h = height;
     int r = round;
     // CometBFT: WAL sync before signing, the signer's state file, and the own vote's WAL entry.
     long fsyncs = costs.signedMessageSyncNanos();
-    signatureNanos += costs.voteSignNanos();
+    // A precommit carries the commit certificate's part (its vote signature, BLS signature or
+    // threshold-BLS partial); a prevote the vote signature.
+    boolean precommit = type == Vote.Type.PRECOMMIT;
+    long sign = precommit ? costs.precommitSignNanos() : costs.voteSignNanos();
+    long sigBytes = precommit ? costs.precommitSignatureBytes() : costs.voteSignatureBytes();
+    signatureNanos += sign;
     walNanos += fsyncs;
     boolean equivocate = faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
-    process(costs.voteSignNanos() + fsyncs, () -> {
-      Vote v = new Vote(type, h, r, id, forBlock, costs.voteSignatureBytes(), fork);
+    process(sign + fsyncs, () -> {
+      Vote v = new Vote(type, h, r, id, forBlock, sigBytes, fork);
       if (!equivocate) {
         if (faulty && h == height) {
           ownVotes.add(v);
@@ -331,7 +352,7 @@ final class TendermintNode {
         return;
       }
       // Two signed votes for different blocks: each half gets one first, then the other.
-      Vote w = new Vote(type, h, r, id, true, costs.voteSignatureBytes(), forBlock ? 1 - fork : 0);
+      Vote w = new Vote(type, h, r, id, true, sigBytes, forBlock ? 1 - fork : 0);
       protocol.broadcast(id, new Forked(v, w, protocol.split()));
       protocol.broadcast(id, new Forked(w, v, protocol.split()));
     });
@@ -354,7 +375,8 @@ final class TendermintNode {
       queue(verify, p);
     } else if (m instanceof Vote v) {
       // A validator adds its own votes without checking their signatures.
-      long verify = v.voter() == id ? 0 : costs.voteVerifyNanos();
+      long verify = v.voter() == id ? 0 : v.type() == Vote.Type.PRECOMMIT
+          ? costs.precommitVerifyNanos() : costs.voteVerifyNanos();
       signatureNanos += verify;
       queue(verify, v);
     }

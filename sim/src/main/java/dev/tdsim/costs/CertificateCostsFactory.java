@@ -1,0 +1,57 @@
+package dev.tdsim.costs;
+
+import dev.tdsim.consensus.CertificateCosts;
+import dev.tdsim.crypto.sig.VoteSignatureSchemes;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.timing.CostModel;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The costs of an aggregating commit certificate ({@code bls-aggregate}, {@code threshold-bls}),
+ * from the real code: {@link CertificateTimings} measured once per committee in this process;
+ * for {@code bls-aggregate} a precommit's own sign and verify are the {@code bls} vote scheme's
+ * (the cost model's calibrated times under {@code timing: model}, as for votes).
+ */
+public final class CertificateCostsFactory {
+  private CertificateCostsFactory() {}
+
+  /**
+   * @param committee the run's key layout (threshold-bls deals its own signing key set on it)
+   * @param notes gets one line saying what was measured in this run
+   */
+  public static CertificateCosts of(String scheme, String voteSignature, Committee committee,
+      long[] stake, CostModel costs, boolean fromCostModel, List<String> notes) {
+    CertificateTimings t = CertificateTimings.cached(scheme, VoteSignatureSchemes.byName(
+        voteSignature.equals("none") ? VoteSignatureSchemes.DEFAULT : voteSignature).name(),
+        committee, stake);
+    long sign = t.signNanos();
+    if (scheme.equals("bls-aggregate") && fromCostModel) {
+      Optional<CostModel.VoteCost> bls = costs.voteCost("bls");
+      if (bls.isPresent()) {
+        sign = bls.get().signNanos();
+      }
+    }
+    // Receivers check the precommits they have queued together (verifyVotes, the real batch
+    // check): each precommit costs its share of the quorum's batch, or its own check if that is
+    // cheaper (a batch of one).
+    long verify = Math.min(t.verifyNanos(),
+        Math.max(1, Math.round((double) t.batchVerifyNanos() / t.quorumSigners())));
+    boolean blsVotes = scheme.equals("bls-aggregate") && fromCostModel
+        && costs.voteCost("bls").isPresent();
+    notes.add(String.format(java.util.Locale.ROOT, "commit certificate %s: %s measured in this"
+        + " run on this machine (one thread, real code, %d-signer quorum of %d validators%s;"
+        + " one part checked alone %.3f ms, the quorum's parts together %.3f ms)%s",
+        scheme, blsVotes ? "verify, combine and check (sign: the cost model's bls votes)"
+            : "sign, verify, combine and check",
+        t.quorumSigners(), stake.length, scheme.equals("threshold-bls")
+            ? ", " + committee.shares() + " points, t = " + committee.threshold() : "",
+        t.verifyNanos() / 1e6, t.batchVerifyNanos() / 1e6,
+        fromCostModel ? "; the cost model has no certificate costs, so consensus times are not"
+            + " reproducible across runs" : ""));
+    // The header's 1 KiB allowance already stood for CometBFT's LastCommit; an aggregate
+    // certificate is added to the block in full (it is small; see docs/SCENARIOS.md).
+    return new CertificateCosts(scheme, sign, verify, t.partBytes(), t.combineNanos(),
+        t.checkNanos(), t.wireBytes(), t.wireBytes());
+  }
+}

@@ -1,0 +1,96 @@
+package dev.tdsim.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.consensus.CertificateCosts;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.report.RunSummary;
+import dev.tdsim.report.Summaries;
+import dev.tdsim.scenario.ScenarioLoader;
+import dev.tdsim.timing.CostModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code consensus.certificate}: each scheme end to end, its sizes, its costs from real code. */
+class CertificateRunTest {
+  private static final String SMALL = String.join("\n",
+      "name: tiny",
+      "seed: 7",
+      "heights: 3",
+      "validators: {count: 8}",
+      "keys: {shares: 16}",
+      "workload: {msgs_per_block: 4, msg_size: 200 B}",
+      "crypto: {variant: fast, timing: model}",
+      "");
+
+  private static ScenarioRunner.Result run(String... overrides) throws Exception {
+    return new ScenarioRunner(line -> { }).run(
+        ScenarioLoader.parse(SMALL, "test.yaml", List.of(overrides)));
+  }
+
+  @Test
+  void everyCertificateRunsEndToEndAndTheReportNamesIt() throws Exception {
+    List<HeightRecord> byDefault = run().heights();
+    for (String scheme : List.of("votes", "bls-aggregate", "threshold-bls")) {
+      ScenarioRunner.Result r = run("consensus.certificate=" + scheme);
+      assertEquals(3, r.heights().size(), scheme);
+      assertEquals(0, r.mismatches(), scheme);
+      assertEquals(scheme, r.nodeCosts().certificate().scheme());
+      RunSummary s = Summaries.of(r, "test");
+      assertTrue(s.chain().certificate().startsWith("commit certificate " + scheme + ": sign "),
+          s.chain().certificate());
+      assertTrue(Summaries.table(s).contains("commit certificate " + scheme), scheme);
+      if (scheme.equals("votes")) {
+        assertEquals(byDefault, r.heights(), "votes is the default, unchanged");
+      } else {
+        CertificateCosts c = r.nodeCosts().certificate();
+        assertTrue(c.combineNanos() > 0 && c.checkNanos() > 0 && c.signNanos() > 0
+            && c.verifyNanos() > 0, c.toString());
+        assertEquals(c.checkNanos(), r.nodeCosts().commitVerifyNanos(), scheme);
+        // heights 2 and 3 pay the combine and the check: consensus cannot be cheaper than that
+        for (HeightRecord h : r.heights().subList(1, 3)) {
+          assertTrue(h.consensusNanos() >= c.combineNanos() + 2 * c.checkNanos(), scheme);
+        }
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("commit certificate " + scheme)),
+            r.notes().toString());
+      }
+    }
+  }
+
+  private static CertificateCosts cert(String scheme, int validators) {
+    long[] stake = new long[validators];
+    Arrays.fill(stake, 1);
+    NodeCosts c = NodeCostsFactory.of(
+        ScenarioLoader.defaults(List.of("consensus.certificate=" + scheme)).consensus(),
+        Committee.equal(64, Committee.defaultThreshold(64), validators), stake,
+        CostModel.builtin(), true, new ArrayList<>());
+    return c.certificate();
+  }
+
+  @Test
+  void votesGrowWithTheCommitteeAndTheOthersAreOneSignaturePlusABitmap() {
+    CertificateCosts votes8 = cert("votes", 8);
+    CertificateCosts votes32 = cert("votes", 32);
+    assertEquals(8 * 64 + 1, votes8.wireBytes(), "eight ed25519 signatures and the bitmap");
+    assertEquals(32 * 64 + 4, votes32.wireBytes());
+    assertEquals(0, votes32.blockExtraBytes(), "kept inside the header's allowance");
+    assertEquals(96 + 1, cert("bls-aggregate", 8).wireBytes());
+    assertEquals(96 + 4, cert("bls-aggregate", 32).wireBytes());
+    assertEquals(96, cert("bls-aggregate", 32).signatureBytes(), "a BLS signature per precommit");
+    CertificateCosts t8 = cert("threshold-bls", 8);
+    CertificateCosts t32 = cert("threshold-bls", 32);
+    assertEquals(48, t8.wireBytes(), "one G1 point, no bitmap");
+    assertEquals(48, t32.wireBytes());
+    assertEquals(48, t8.blockExtraBytes());
+    // a precommit carries one uncompressed 96-byte G1 point per key share its sender holds
+    assertEquals(8 * 96, t8.signatureBytes());
+    assertEquals(2 * 96, t32.signatureBytes());
+    // checking the votes grows with V; one pairing check does not
+    assertEquals(32 * cert("votes", 32).verifyNanos(), votes32.checkNanos());
+  }
+}
