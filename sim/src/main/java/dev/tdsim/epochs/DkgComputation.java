@@ -40,8 +40,8 @@ public final class DkgComputation {
    * @param dealt false for a dealer that sent nothing (crashed)
    * @param dealCpuNanos CPU time of its deal here (all worker threads), 0 if it dealt nothing
    * @param transcriptBytes the transcript's wire size (points uncompressed)
-   * @param verifyCpuNanos CPU time here of one verification of its transcript (decoding is not
-   *     included: the simulated validators receive the values), 0 if it dealt nothing
+   * @param verifyCpuNanos CPU time here of one receiver's work on its transcript: decoding the
+   *     wire bytes (with every point's subgroup check) and verifying it; 0 if it dealt nothing
    * @param problem why verification rejected it, or null when it is valid (or absent)
    */
   public record Dealer(int dealer, boolean dealt, long dealCpuNanos, long transcriptBytes,
@@ -97,8 +97,13 @@ public final class DkgComputation {
         t = swapEncryptedShares(t, committee.shares(), workers);
         dealt = new PvssDealer.Dealt(t, dealt.evaluations());
       }
+      // What a receiver does: decode the wire bytes (every point's encoding, curve and subgroup
+      // checked), then verify.
+      byte[] wire = t.toBytes();
       long c1 = processCpu();
-      PvssVerifier.Verdict v = PvssVerifier.verify(t, committee, eks, session, random, workers);
+      PvssTranscript received = PvssTranscript.fromBytes(wire, committee.shares(), workers);
+      PvssVerifier.Verdict v =
+          PvssVerifier.verify(received, committee, eks, session, random, workers);
       long verifyCpu = processCpu() - c1;
       out.add(new Dealer(d, true, dealCpu, t.wireBytes(), verifyCpu,
           v.valid() ? null : v.problem()));
