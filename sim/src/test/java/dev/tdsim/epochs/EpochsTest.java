@@ -125,6 +125,21 @@ class EpochsTest {
   }
 
   @Test
+  void eachValidatorPaysItsOwnDkgComputationOnItsOwnHardware() throws Exception {
+    // Validator 7's CPU is 50 times slower for the whole run: its deal, its verifications and
+    // its aggregation take longer, so it holds the key last; the others are not slowed.
+    ScenarioRunner.Result fast = run(2, "setup: dkg", "");
+    ScenarioRunner.Result slow = run(2, "setup: dkg",
+        "faults: [{kind: slow, validators: [7], cpu_factor: 50}]");
+    long[] ready = slow.dkg().epochs().get(0).readyNanos();
+    for (int v = 0; v < 7; v++) {
+      assertTrue(ready[7] > ready[v], "validator 7 last: " + java.util.Arrays.toString(ready));
+    }
+    long[] base = fast.dkg().epochs().get(0).readyNanos();
+    assertTrue(ready[7] - base[7] > 0, "slower than on its normal hardware");
+  }
+
+  @Test
   void tooFewHonestDealersIsBadInput() {
     InputException ex = assertThrows(InputException.class, () -> run(2, "setup: dkg",
         "faults: [{kind: crashed-dealer, validators: [0, 1, 2]}]"));
