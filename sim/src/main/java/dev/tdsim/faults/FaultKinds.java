@@ -143,6 +143,13 @@ public final class FaultKinds {
       "a client submits a key-colliding payload together with this colluding validator",
       ShareFaultType.COLLUDING_ENCRYPTOR);
 
+  public static final FaultKind CRASHED_DEALER = dealer("crashed-dealer",
+      "deals nothing in the key epochs' DKGs (no transcript): the others wait keys.dkg_timeout"
+          + " for it and aggregate without it", false);
+  public static final FaultKind LYING_DEALER = dealer("lying-dealer",
+      "deals a transcript that fails verification in the key epochs' DKGs: every validator"
+          + " rejects it, names the dealer and aggregates without it", true);
+
   /** The kinds' names, in registry order. */
   public static List<String> names() {
     return List.copyOf(KINDS.keySet());
@@ -176,6 +183,17 @@ public final class FaultKinds {
   private static FaultKind share(String name, String summary, ShareFaultType type) {
     return register(new Kind(name, summary, List.of(), true, false, Optional.of(type), NO_CHECK,
         (i, s, v, c, plan) -> plan.share(i, v, s, type)));
+  }
+
+  /** A fault on DKG dealing: needs keys.setup dkg or keys.epoch_length (checked by Scenario). */
+  private static FaultKind dealer(String name, String summary, boolean lies) {
+    return register(new Kind(name, summary, List.of(), true, false, Optional.empty(), NO_CHECK,
+        (i, s, v, c, plan) -> plan.dealer(i, v, s.window(), lies)));
+  }
+
+  /** Whether the kind acts on DKG dealers (the run must have a DKG). */
+  public static boolean actsOnDealers(FaultKind kind) {
+    return kind == CRASHED_DEALER || kind == LYING_DEALER;
   }
 
   private static FaultKind register(Kind kind) {

@@ -28,6 +28,8 @@ public final class FaultPlan {
 
   private record Share(FaultWindow window, ShareFault fault) {}
 
+  private record Dealer(FaultWindow window, DealerFault fault) {}
+
   private final int validators;
   private final List<ResolvedFault> faults;
   private final Entry[][] crash;
@@ -38,6 +40,7 @@ public final class FaultPlan {
   private final Entry[][] equivocateProposer;
   private final Entry[][] equivocateVoter;
   private final Share[][] shares;
+  private final Dealer[][] dealers;
   private final Partition[] partitions;
   private final boolean needsExactConsensus;
   private final long lastChangeNanos;
@@ -55,6 +58,10 @@ public final class FaultPlan {
     this.shares = new Share[validators][];
     for (int v = 0; v < validators; v++) {
       shares[v] = b.shares.get(v).toArray(new Share[0]);
+    }
+    this.dealers = new Dealer[validators][];
+    for (int v = 0; v < validators; v++) {
+      dealers[v] = b.dealers.get(v).toArray(new Dealer[0]);
     }
     this.partitions = b.partitions.toArray(new Partition[0]);
     this.needsExactConsensus = faults.stream().anyMatch(f -> f.kind().needsExactConsensus());
@@ -352,6 +359,33 @@ public final class FaultPlan {
     return Optional.empty();
   }
 
+  /**
+   * The dealer fault of {@code validator} in the DKG of the key epoch whose first height is
+   * {@code epochFirstHeight}, started at {@code startNanos}: the first in the scenario's order
+   * whose window holds, or empty for an honest dealer.
+   */
+  public Optional<DealerFault> dealerFault(int validator, int epochFirstHeight, long startNanos) {
+    if (validator >= dealers.length) {
+      return Optional.empty(); // NONE: no validators, no faults
+    }
+    for (Dealer d : dealers[validator]) {
+      if (d.window.active(epochFirstHeight, startNanos)) {
+        return Optional.of(d.fault);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether some validator is a faulty DKG dealer at some time. */
+  public boolean hasDealerFaults() {
+    for (Dealer[] d : dealers) {
+      if (d.length > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether some validator has a share fault at some time. */
   public boolean hasShareFaults() {
     for (Share[] s : shares) {
@@ -417,6 +451,7 @@ public final class FaultPlan {
     private final List<List<Entry>> equivocateProposer;
     private final List<List<Entry>> equivocateVoter;
     private final List<List<Share>> shares;
+    private final List<List<Dealer>> dealers;
     private final List<Partition> partitions = new ArrayList<>();
     /** The validators the fault being applied hits (for the timeline). */
     private boolean[] touched;
@@ -431,6 +466,7 @@ public final class FaultPlan {
       this.equivocateProposer = lists(validators);
       this.equivocateVoter = lists(validators);
       this.shares = lists(validators);
+      this.dealers = lists(validators);
       this.touched = new boolean[validators];
     }
 
@@ -502,6 +538,14 @@ public final class FaultPlan {
     public void share(int fault, int[] validators, FaultSpec spec, ShareFaultType type) {
       for (int v : validators) {
         shares.get(v).add(new Share(spec.window(), new ShareFault(type, fault, spec)));
+      }
+    }
+
+    /** The validators deal nothing ({@code lies} false) or a bad transcript in a DKG. */
+    public void dealer(int fault, int[] validators, FaultWindow window, boolean lies) {
+      for (int v : validators) {
+        dealers.get(v).add(new Dealer(window, new DealerFault(fault, lies)));
+        touched[v] = true;
       }
     }
 

@@ -98,7 +98,7 @@ final class CombinerBlockPropose {
       long nanos = 0;
       if (ctx.design.precomputesBlock()) {
         OpSize size = new OpSize(st.payloads.size(), committee.validators(),
-            committee.shares(), ctx.payloadBytes(st));
+            committee.shares(), ctx.payloadBytes(st)); // sizes: the same in every epoch
         nanos = charge(st.height, CryptoOp.EVAL_PROOFS, size,
             real(st.height) ? st.prepareCpuNanos : 0, settings.hardware()[st.combiner], true);
       }
@@ -124,7 +124,7 @@ final class CombinerBlockPropose {
     List<Integer> used = new ArrayList<>(folding() ? st.arrived : usable(st));
     used.sort(null);
     int m = ctx.coveredCount(st);
-    int points = used.stream().mapToInt(committee::pointsOf).sum();
+    int points = used.stream().mapToInt(ctx.committee(st.height)::pointsOf).sum();
     OpSize size = new OpSize(m, used.size(), points, ctx.coveredBytes(st));
     Hardware hw = settings.hardware()[st.combiner];
     TimingModel tm = timingAt(st.height);
@@ -147,7 +147,7 @@ final class CombinerBlockPropose {
             : st.pending.stream().map(sent::get).toList());
       }
       PreparedBlock block = ctx.coveredBlock(st);
-      RealCrypto.Attempt a = crypto.tryBlockPropose(st.combiner, block, shares,
+      RealCrypto.Attempt a = ctx.crypto(st.height).tryBlockPropose(st.combiner, block, shares,
           folding() ? st.signers : null, random);
       if (a.isShort()) {
         shortOfShares = true;

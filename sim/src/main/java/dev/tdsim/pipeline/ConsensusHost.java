@@ -98,7 +98,7 @@ final class ConsensusHost {
       if (real(height)) {
         long admittedBefore = admissionCpuNanos[0];
         RealCrypto.Timed<List<SealedTx>> enc =
-            crypto.encryptAndAdmit(height, st.payloads, random, admissionCpuNanos);
+            ctx.crypto(height).encryptAndAdmit(height, st.payloads, random, admissionCpuNanos);
         encryptCpuNanos += enc.cpuNanos();
         st.validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
         CostCheck costCheck = ctx.charger.costCheck();
@@ -113,7 +113,7 @@ final class ConsensusHost {
           // form of) the same plaintext under the true key; it passes the admission check (run
           // by RealCrypto#colliding; its cost is taken as the replaced ciphertext's).
           RealCrypto.Timed<DesignKeys.Colliding> c =
-              crypto.colliding(height, 0, st.payloads.get(0), random);
+              ctx.crypto(height).colliding(height, 0, st.payloads.get(0), random);
           encryptCpuNanos += c.cpuNanos();
           st.colliding = c.value();
           st.colluder = colluder;
@@ -124,8 +124,9 @@ final class ConsensusHost {
         // The proposer's digest, and what the combiner computes from the proposal while the
         // block is voted on (really computed once here; each is charged below and at the
         // combiner on that validator's own hardware).
-        RealCrypto.Timed<BlockDigest> digest = crypto.digest(height, st.cts);
-        RealCrypto.Timed<PreparedBlock> prepared = crypto.prepare(digest.value(), st.cts);
+        RealCrypto.Timed<BlockDigest> digest = ctx.crypto(height).digest(height, st.cts);
+        RealCrypto.Timed<PreparedBlock> prepared =
+            ctx.crypto(height).prepare(digest.value(), st.cts);
         st.digest = digest.value();
         st.digestCpuNanos = digest.cpuNanos();
         st.prepared = prepared.value();
@@ -142,8 +143,8 @@ final class ConsensusHost {
     long build = 0;
     if (ctx.design.precomputesBlock()) {
       // The digest: computed by this proposer before it signs the proposal.
-      OpSize size = new OpSize(st.payloads.size(), 1, committee.pointsOf(proposer),
-          payloadBytes(st));
+      OpSize size = new OpSize(st.payloads.size(), 1,
+          ctx.committee(height).pointsOf(proposer), payloadBytes(st));
       build = charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
           settings.hardware()[proposer], false);
       if (first) {
@@ -173,7 +174,8 @@ final class ConsensusHost {
     if (m == 0) {
       return 0;
     }
-    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), payloadBytes(st));
+    OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator),
+        payloadBytes(st));
     long nanos = charge(height, CryptoOp.ADMISSION_CHECK, size, st.validityCpuNanos,
         settings.hardware()[validator], false);
     if (ctx.design.precomputesBlock()) {

@@ -79,6 +79,9 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   private final ConsensusHost host;
   private final HeightRecorder recorder;
   private final ShareCollection shares;
+  private KeyGate keyGate;
+  /** Per height that waited for its epoch's key: the longest wait of a validator's commit. */
+  private final java.util.TreeMap<Integer, Long> keyWaitNanos = new java.util.TreeMap<>();
 
   public DecryptionPipeline(
       Simulation sim,
@@ -111,6 +114,24 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    */
   public void combinerRule(IntUnaryOperator combinerOfHeight) {
     shares.combinerRule(combinerOfHeight);
+  }
+
+  /**
+   * Key epochs: each height's real crypto is its epoch's key set ({@code cryptoAt}), and a
+   * validator's commit of a height starts its shares only once {@code gate} says it holds that
+   * epoch's key (the height is then recorded as waiting for a key).
+   */
+  public void keyEpochs(java.util.function.IntFunction<RealCrypto> cryptoAt, KeyGate gate) {
+    ctx.cryptoAt(cryptoAt);
+    this.keyGate = gate;
+  }
+
+  /**
+   * Heights whose decryption waited for their key epoch's key, with the longest wait of a
+   * validator (from its commit to holding the key), in height order.
+   */
+  public java.util.SortedMap<Integer, Long> keyWaitNanos() {
+    return java.util.Collections.unmodifiableSortedMap(keyWaitNanos);
   }
 
   /** Connects the consensus model (which also calls this pipeline back). */
@@ -213,6 +234,25 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   @Override
   public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
-    shares.onCommit(validator, height, round, atNanos, signers, costs);
+    if (keyGate == null) {
+      shares.onCommit(validator, height, round, atNanos, signers, costs);
+      return;
+    }
+    HeightState st = ctx.state(height);
+    if (st.decidedNanos < 0) {
+      // The height's first commit: its decision time and consensus costs are these, even if its
+      // decryption must wait for the key.
+      st.decidedNanos = atNanos;
+      st.decidedRound = round;
+      st.processing = costs;
+      keyGate.firstCommit(height, atNanos);
+    }
+    if (keyGate.holdsOrWait(validator, height, () -> {
+      long now = ctx.sim.nowNanos();
+      keyWaitNanos.merge(height, now - atNanos, Math::max);
+      shares.onCommit(validator, height, round, now, signers, costs);
+    })) {
+      shares.onCommit(validator, height, round, atNanos, signers, costs);
+    }
   }
 }

@@ -28,6 +28,8 @@ final class PipelineContext {
   /** Whether each validator sends one share per transaction (Ferveo's designs). */
   private final boolean perTransaction;
   private final Map<Integer, HeightState> heights = new HashMap<>();
+  /** Each height's real crypto (its key epoch's key set), or null: {@link #crypto} always. */
+  private java.util.function.IntFunction<RealCrypto> cryptoAt;
 
   PipelineContext(Simulation sim, Messenger net, RealCrypto crypto,
       DecryptionPipeline.Settings settings, StrongRandom random, CostCharger charger) {
@@ -41,6 +43,26 @@ final class PipelineContext {
     this.charger = charger;
     this.perTransaction = design.sharesPerBlock(1) == 1 && design.sharesPerBlock(2) == 2
         && design.sharesPerBlock(3) == 3;
+  }
+
+  /**
+   * The real crypto of {@code height}: its key epoch's key set (all key sets of a run share one
+   * committee, the scenario's).
+   */
+  RealCrypto crypto(int height) {
+    return cryptoAt == null ? crypto : cryptoAt.apply(height);
+  }
+
+  /**
+   * The committee of {@code height}'s key set: who holds which key shares (key epochs may change
+   * the stake, hence the layout; the number of validators stays).
+   */
+  Committee committee(int height) {
+    return cryptoAt == null ? committee : cryptoAt.apply(height).keys().committee();
+  }
+
+  void cryptoAt(java.util.function.IntFunction<RealCrypto> byHeight) {
+    this.cryptoAt = byHeight;
   }
 
   /** The state of {@code height}, made on first use. */
@@ -89,7 +111,7 @@ final class PipelineContext {
     if (!perTransaction || st.pending.size() == st.cts.size()) {
       return st.prepared;
     }
-    return crypto.plainBlock(st.height, pendingCts(st));
+    return crypto(st.height).plainBlock(st.height, pendingCts(st));
   }
 
   /** Indices (into the block) of what {@link #coveredBlock} holds, in its order. */

@@ -85,7 +85,7 @@ final class ShareCollection {
     }
     boolean folding = folding();
     if (!folding && st.signers == null) {
-      st.signers = SignerSet.all(committee);
+      st.signers = SignerSet.all(ctx.committee(height));
     }
     if (st.waitingForMissing && validator != st.combiner
         && HeightState.NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
@@ -97,7 +97,7 @@ final class ShareCollection {
       st.commitNanos = atNanos;
       if (folding) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, signerSetFrom(signers, st.excluded.keySet()));
+        announce(st, signerSetFrom(ctx.committee(height), signers, st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -167,7 +167,8 @@ final class ShareCollection {
   private void announceAgain(HeightState st) {
     st.waitingForMissing = false;
     st.excluded.values().removeIf(HeightState.NO_SHARE_IN_TIME::equals);
-    announce(st, signerSetFrom(List.of(), st.excluded.keySet()));
+    announce(st, signerSetFrom(ctx.committee(st.height), List.of(),
+        st.excluded.keySet()));
   }
 
   /** The validators excluded for a proven fault (not merely for sending nothing in time). */
@@ -185,7 +186,8 @@ final class ShareCollection {
    * The commit's signers without the excluded, widened in index order (skipping the excluded) if
    * their points fall short of t; null when even every validator left is short of t.
    */
-  private SignerSet signerSetFrom(List<Integer> commitSigners, java.util.Set<Integer> excluded) {
+  private static SignerSet signerSetFrom(Committee committee, List<Integer> commitSigners,
+      java.util.Set<Integer> excluded) {
     List<Integer> chosen = new ArrayList<>();
     for (int v : commitSigners) {
       if (!excluded.contains(v)) {
@@ -256,6 +258,7 @@ final class ShareCollection {
       return st.arrived.size() == st.signers.size();
     }
     List<Integer> usable = usable(st);
+    Committee committee = ctx.committee(st.height);
     return usable.stream().mapToInt(committee::pointsOf).sum() >= committee.threshold()
         && !usable.equals(st.shortWith);
   }
@@ -314,8 +317,9 @@ final class ShareCollection {
       st.reshares++;
       List<Integer> keep = st.signers.validators().stream()
           .filter(v -> !st.excluded.containsKey(v)).toList();
-      SignerSet next = signerSetFrom(keep, st.excluded.keySet());
-      if (next == null && signerSetFrom(List.of(), faultyOnly(st)) != null) {
+      Committee committee = ctx.committee(st.height);
+      SignerSet next = signerSetFrom(committee, keep, st.excluded.keySet());
+      if (next == null && signerSetFrom(committee, List.of(), faultyOnly(st)) != null) {
         // Short of t only because validators are missing (crashed, cut off), not faulty: their
         // shares can still come, so wait for one of them to commit again rather than give up.
         st.waitingForMissing = true;

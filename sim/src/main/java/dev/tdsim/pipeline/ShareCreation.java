@@ -32,7 +32,6 @@ final class ShareCreation {
   private final Messenger net;
   private final RealCrypto crypto;
   private final DecryptionPipeline.Settings settings;
-  private final Committee committee;
   private final Arrival arrivals;
   private long shareFaultCpuNanos;
 
@@ -42,7 +41,6 @@ final class ShareCreation {
     this.net = ctx.net;
     this.crypto = ctx.crypto;
     this.settings = ctx.settings;
-    this.committee = ctx.committee;
     this.arrivals = arrivals;
   }
 
@@ -84,10 +82,11 @@ final class ShareCreation {
     int gen = st.generation;
     int m = ctx.coveredCount(st);
     Hardware hw = settings.hardware()[validator];
-    OpSize size = new OpSize(m, 1, committee.pointsOf(validator), ctx.coveredBytes(st));
+    OpSize size = new OpSize(m, 1, ctx.committee(st.height).pointsOf(validator),
+        ctx.coveredBytes(st));
     long create;
     int count = ctx.design.sharesPerBlock(m);
-    long bytes = (long) count * shareBytes(validator);
+    long bytes = (long) count * shareBytes(st.height, validator);
     List<byte[]> toCombiner = null;
     List<byte[]> toBackup = null;
     if (real(st.height)) {
@@ -95,8 +94,8 @@ final class ShareCreation {
         st.genBlock = ctx.coveredBlock(st);
         List<Integer> makers = st.signers.validators();
         List<RealCrypto.Timed<List<byte[]>>> made =
-            crypto.createShares(makers, st.signers, st.genBlock);
-        long[] coefficients = crypto.lastCoefficientCharges();
+            ctx.crypto(st.height).createShares(makers, st.signers, st.genBlock);
+        long[] coefficients = ctx.crypto(st.height).lastCoefficientCharges();
         st.genShares = new HashMap<>();
         st.genShareCpu = new HashMap<>();
         st.genCoefficientCpu = new HashMap<>();
@@ -109,18 +108,19 @@ final class ShareCreation {
       List<byte[]> honest = st.genShares.get(validator);
       long honestCpu = st.genShareCpu.get(validator);
       RealCrypto.Timed<List<byte[]>> faulty = null;
-      DesignKeys keys = crypto.designKeys();
+      DesignKeys keys = ctx.crypto(st.height).designKeys();
       PreparedBlock block = st.genBlock;
       if (type == ShareFaultType.BAD_VALUE || type == ShareFaultType.EQUIVOCATED) {
-        faulty = crypto.createWith(() -> FaultyShares.wrong(keys, validator, st.signers, block));
+        faulty = ctx.crypto(st.height).createWith(
+            () -> FaultyShares.wrong(keys, validator, st.signers, block));
       } else if (type == ShareFaultType.MALFORMED) {
-        faulty = crypto.createWith(
+        faulty = ctx.crypto(st.height).createWith(
             () -> FaultyShares.malformed(keys, validator, st.signers, block));
         bytes -= count;
       } else if (type == ShareFaultType.COLLUDING_ENCRYPTOR && st.colluder == validator
           && st.pending.contains(0)) {
-        faulty = crypto.createWith(() -> FaultyShares.colluding(keys, validator, st.signers,
-            block, st.cts.get(0)));
+        faulty = ctx.crypto(st.height).createWith(() -> FaultyShares.colluding(keys, validator,
+            st.signers, block, st.cts.get(0)));
       }
       if (faulty == null) {
         toCombiner = honest;
@@ -165,8 +165,8 @@ final class ShareCreation {
   }
 
   /** Encoded bytes of one of {@code validator}'s shares, as the design sends it. */
-  private long shareBytes(int validator) {
-    return ctx.design.shareWireBytes(committee, validator);
+  private long shareBytes(int height, int validator) {
+    return ctx.design.shareWireBytes(ctx.committee(height), validator);
   }
 
   private void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,

@@ -54,6 +54,16 @@ public final class HtmlReport {
     if (s.faults() != null) {
       faults(h, s.faults());
     }
+    if (s.dkg() != null) {
+      h.append("<h2>Key epochs and DKGs</h2><p>Each key set after the dealer's (or every one,"
+          + " under keys.setup: dkg) comes from the weighted PVSS DKG run over the simulated"
+          + " network; heights committed before their epoch's key was ready waited for it to be"
+          + " decrypted.</p><ul>");
+      for (String line : Summaries.dkgLines(s)) {
+        h.append("<li>").append(esc(line)).append("</li>");
+      }
+      h.append("</ul>");
+    }
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
         .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>check</th>")

@@ -25,6 +25,9 @@ import java.util.Map;
  *
  * @param faults the fault timeline, what the faults cost, halts and evidence ({@link
  *     FaultSummary#of}); null (left out) in a run without faults
+ * @param dkg the key epochs' DKGs (per epoch: start, duration, dealers aggregated, crashed and
+ *     rejected, bytes) and the heights that waited for a key ({@code DkgOutcome.toMap()}); null
+ *     (left out) in a run whose only key set came from the dealer
  */
 @JsonPropertyOrder({"headline"})
 public record RunSummary(
@@ -45,7 +48,20 @@ public record RunSummary(
     ChainTiming chain,
     List<String> notes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> faults) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> faults,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> dkg) {
+
+  /** A summary without DKGs. */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
+      Map<String, Object> faults) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, faults, null);
+  }
 
   /** A summary without faults. */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -73,14 +89,21 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check, faults);
+        notes, check, faults, dkg);
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
   public RunSummary withFaults(Map<String, Object> section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, section);
+        notes, costCheck, section, dkg);
+  }
+
+  /** The same summary with a DKG section ({@code DkgOutcome.toMap()}). */
+  public RunSummary withDkg(Map<String, Object> section) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, costCheck, faults, section);
   }
 
   /** Whether the chain halted (heights after it have no verdict). */

@@ -54,6 +54,9 @@ public final class Summaries {
     if (r.faults() != null) {
       summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));
     }
+    if (r.dkg() != null) {
+      summary = summary.withDkg(r.dkg().toMap());
+    }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
@@ -109,10 +112,63 @@ public final class Summaries {
         b.append(line).append(System.lineSeparator());
       }
     }
+    for (String line : dkgLines(s)) {
+      b.append(line).append(System.lineSeparator());
+    }
     for (String n : s.notes()) {
       b.append("note: ").append(n).append(System.lineSeparator());
     }
     return b.toString();
+  }
+
+  /**
+   * The DKG lines of a summary (from its {@code dkg} section, so that a summary read back from
+   * summary.json prints the same): one per epoch's DKG, then the heights that waited for a key.
+   */
+  @SuppressWarnings("unchecked")
+  static List<String> dkgLines(RunSummary s) {
+    List<String> out = new java.util.ArrayList<>();
+    if (s.dkg() == null) {
+      return out;
+    }
+    for (Map<String, Object> e : (List<Map<String, Object>>) s.dkg().get("epochs")) {
+      Object d = e.get("duration_ms");
+      Object t = e.get("threshold_ready_ms");
+      List<?> crashed = (List<?>) e.get("dealers_crashed");
+      Map<?, ?> rejected = (Map<?, ?>) e.get("dealers_rejected");
+      out.add(String.format(Locale.ROOT, "dkg epoch %s (from height %s): started at %.1f ms%s;"
+          + " key at t of the shares after %s, at every validator after %s; %s dealers"
+          + " aggregated%s%s; %.2f MB sent", e.get("epoch"), e.get("first_height"),
+          ((Number) e.get("start_ms")).doubleValue(),
+          ((Number) e.get("start_height")).intValue() > 0
+              ? " (height " + e.get("start_height") + " committed)" : "",
+          t == null ? "never" : String.format(Locale.ROOT, "%.1f ms", ((Number) t).doubleValue()),
+          d == null ? "never (" + e.get("validators_ready") + " validators got it)"
+              : String.format(Locale.ROOT, "%.1f ms", ((Number) d).doubleValue()),
+          e.get("dealers_aggregated"),
+          crashed.isEmpty() ? "" : "; no transcript (crashed): " + crashed,
+          rejected.isEmpty() ? "" : "; rejected: " + rejected, ((Number) e.get("bytes"))
+              .doubleValue() / 1e6));
+    }
+    List<Map<String, Object>> waits =
+        (List<Map<String, Object>>) s.dkg().get("heights_waiting_for_key");
+    StringBuilder b = new StringBuilder("heights waiting for a key: ");
+    if (waits.isEmpty()) {
+      b.append("none");
+    } else {
+      b.append(waits.size()).append(" (");
+      for (int i = 0; i < waits.size(); i++) {
+        if (i == 20) {
+          b.append(", ...");
+          break;
+        }
+        b.append(i > 0 ? ", " : "").append(waits.get(i).get("height")).append(String.format(
+            Locale.ROOT, ": %.1f ms", ((Number) waits.get(i).get("wait_ms")).doubleValue()));
+      }
+      b.append(")");
+    }
+    out.add(b.toString());
+    return out;
   }
 
   /** " | name x.x" for a phase that took time in this run, else "" (keeps fault-free runs short). */

@@ -16,6 +16,9 @@ import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.epochs.DkgOutcome;
+import dev.tdsim.epochs.EpochKeys;
+import dev.tdsim.epochs.NetworkDkg;
 import dev.tdsim.faults.ActiveFaults;
 import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultPlan;
@@ -74,7 +77,19 @@ public final class ScenarioRunner {
       long timeoutCommitNanos,
       List<String> notes,
       Map<String, Object> costCheck,
-      FaultOutcome faults) {
+      FaultOutcome faults,
+      DkgOutcome dkg) {
+
+    /** A run without DKGs. */
+    public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
+        long events, long messages, long realCryptoCalls, long mismatches, long setupNanos,
+        long simulateNanos, long simulateCpuNanos, String timing, ConsensusStats consensus,
+        NodeCosts nodeCosts, long timeoutCommitNanos, List<String> notes,
+        Map<String, Object> costCheck, FaultOutcome faults) {
+      this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
+          setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
+          timeoutCommitNanos, notes, costCheck, faults, null);
+    }
 
     /** A fault-free run's result. */
     public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
@@ -84,7 +99,7 @@ public final class ScenarioRunner {
         Map<String, Object> costCheck) {
       this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
           setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
-          timeoutCommitNanos, notes, costCheck, null);
+          timeoutCommitNanos, notes, costCheck, null, null);
     }
 
     public int maxRound() {
@@ -146,17 +161,30 @@ public final class ScenarioRunner {
           + sampled + "; the other heights took their durations from the cost model");
     }
     CostModel costs = costModel(s, design.name(), sampled.size() < s.heights(), notes);
-    progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
-        + committee.threshold() + ", " + v + " validators");
-    KeySet keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
-    if (faults.hasShareFaults()) {
-      keys.keyShares(); // blame checks shares against them: built here, not charged as blame
+    KeySet keys = null;
+    if (!s.keys().setup().equals("dkg")) {
+      progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
+          + committee.threshold() + ", " + v + " validators");
+      keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
     }
     // The design's own setup beside the key set (a batched design's KZG powers, Ferveo's key
-    // tables), once per run, for the largest block the scenario can cut.
+    // tables), once per key set, for the largest block the scenario can cut.
     long st0 = System.nanoTime();
-    RealCrypto crypto = RealCrypto.setUp(design, keys, maxBlockSize(s),
-        streams.strong("design-dealer", 0), workers, s.name());
+    EpochKeys epochKeys = null;
+    RealCrypto crypto;
+    if (s.keys().usesDkg()) {
+      // Key epochs or a DKG setup: epoch 0's key set (a DKG's runs now, the simulated DKG starts
+      // at time 0); later epochs' when their DKGs start during the run.
+      epochKeys = new EpochKeys(s.keys(), s.heights(), committee, design, maxBlockSize(s),
+          streams, workers, s.name(), faults, keys, faults.hasShareFaults(), progress);
+      crypto = epochKeys.first();
+    } else {
+      if (faults.hasShareFaults()) {
+        keys.keyShares(); // blame checks shares against them: built here, not charged as blame
+      }
+      crypto = RealCrypto.setUp(design, keys, maxBlockSize(s),
+          streams.strong("design-dealer", 0), workers, s.name());
+    }
     progress.accept(String.format(java.util.Locale.ROOT, "set up design %s in %.1f s (once per"
         + " key set)", design.name(), (System.nanoTime() - st0) / 1e9));
     TimingModel timing = TimingModels.create(s.crypto().timing(), costs, design.name(),
@@ -217,6 +245,12 @@ public final class ScenarioRunner {
           + " the gossip overlay is only simulated for committees simulated message by message");
     }
     pipeline.attach(consensus);
+    NetworkDkg dkg = null;
+    if (epochKeys != null) {
+      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, hardware, plan);
+      pipeline.keyEpochs(epochKeys::crypto, dkg);
+      notes.add(EPOCH_NOTE);
+    }
     CostCheck check = null;
     if (timing.reproducible()) {
       check = new CostCheck(costs, design.name(), workers.threads());
@@ -233,6 +267,9 @@ public final class ScenarioRunner {
       notes.add("variant " + design.name() + " discloses: " + c);
       progress.accept("note: variant " + design.name() + " discloses: " + c);
     });
+    if (dkg != null) {
+      dkg.start();
+    }
     consensus.start(0);
     if (tracker != null) {
       tracker.start();
@@ -288,11 +325,19 @@ public final class ScenarioRunner {
       summary.warning().ifPresent(notes::add);
       checked = summary.toMap();
     }
+    DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup(),
+        s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
-        networkTransport.messages(), crypto.calls(), pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu,
-        timing.name(), stats, nodeCosts, consensusSettings.timeoutCommitNanos(), notes, checked,
-        faultOutcome);
+        networkTransport.messages(), epochKeys == null ? crypto.calls() : epochKeys.calls(),
+        pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
+        consensusSettings.timeoutCommitNanos(), notes, checked, faultOutcome, dkgOutcome);
   }
+
+  private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
+      + " validator's DKG computation (measured here once per epoch, each validator charged its"
+      + " own calls) is spread over its cores as if perfectly parallel (no cost model for the DKG"
+      + " yet) and does not slow its consensus work; blocks committed before their epoch's key"
+      + " is ready wait for it to be decrypted";
 
   /**
    * The combiner of {@code height}: the first proposer of the next height, round by round, that

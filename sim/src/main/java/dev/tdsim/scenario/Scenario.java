@@ -113,6 +113,36 @@ public record Scenario(
     }
     checkFaults(faults, validators, consensus);
     checkDesignFaults(faults, crypto);
+    checkDkg(keys, crypto, faults);
+    for (int i = 0; i < keys.epochStakes().size(); i++) {
+      if (keys.epochStakes().get(i).size() != validators.count()) {
+        throw new ScenarioException("keys.epoch_stakes", "entry " + i + " has "
+            + keys.epochStakes().get(i).size() + " stakes; validators.count is "
+            + validators.count(), "validators.count");
+      }
+    }
+  }
+
+  /**
+   * A DKG's computation (dealing, transcript verification, aggregation) has no cost-model entry
+   * yet, so {@code timing: model} cannot price it: refused rather than charged as zero. Dealer
+   * faults need a DKG to act on.
+   */
+  private static void checkDkg(KeysConfig keys, CryptoConfig crypto, FaultsConfig faults) {
+    String key = keys.setup().equals("dkg") ? "keys.setup" : "keys.epoch_length";
+    if (keys.usesDkg() && dev.tdsim.timing.TimingModels.fromCostModel(crypto.timing())) {
+      throw new ScenarioException(key, "the DKG's costs (PVSS dealing, transcript verification,"
+          + " aggregation) have no cost-model entries, so crypto.timing '" + crypto.timing()
+          + "' cannot price them; use crypto.timing: measured", "crypto.timing");
+    }
+    for (int i = 0; i < faults.list().size(); i++) {
+      var kind = faults.list().get(i).kind();
+      if (!keys.usesDkg() && dev.tdsim.faults.FaultKinds.actsOnDealers(kind)) {
+        throw new ScenarioException("faults[" + i + "].kind", kind.name() + " acts on DKG"
+            + " dealers: it needs keys.setup: dkg or keys.epoch_length", "faults[" + i + "]",
+            "keys.setup", "keys.epoch_length");
+      }
+    }
   }
 
   /** The scenario without faults. */

@@ -70,7 +70,8 @@ public final class ScenarioKeys {
   static {
     Map<String, List<String>> s = new LinkedHashMap<>();
     s.put("validators", List.of("count", "stake", "cores", "speed", "regions"));
-    s.put("keys", List.of("shares", "threshold"));
+    s.put("keys", List.of("shares", "threshold", "setup", "epoch_length", "dkg_lead",
+        "dkg_timeout", "epoch_stakes"));
     s.put("network", List.of("model", "latency", "jitter", "jitter_sigma", "bandwidth",
         "dissemination", "gossip_fanout", "peer_send_rate", "flush_throttle_timeout"));
     s.put("workload", List.of("msgs_per_block", "rate", "msg_size", "msg_size_distribution"));

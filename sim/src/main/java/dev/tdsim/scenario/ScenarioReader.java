@@ -144,8 +144,29 @@ final class ScenarioReader {
     Field<Integer> shares = field(e, "keys.", "shares", KeysConfig.DEFAULT_SHARES, this::int32);
     Field<Integer> threshold = field(e, "keys.", "threshold",
         KeysConfig.defaultThreshold(shares.v()), this::int32);
-    return build("keys", () -> new KeysConfig(shares.v(), threshold.v()), KeysConfig::defaults,
-        shares, threshold);
+    Field<String> setup = field(e, "keys.", "setup", KeysConfig.DEFAULT_SETUP, this::string);
+    Field<Integer> epochLength = field(e, "keys.", "epoch_length", 0, this::epochLength);
+    Field<Integer> lead = field(e, "keys.", "dkg_lead", 0, this::int32);
+    Field<Long> timeout = field(e, "keys.", "dkg_timeout", KeysConfig.DEFAULT_DKG_TIMEOUT_NANOS,
+        (f, n) -> duration(f, n, false));
+    Field<List<List<Long>>> stakes = field(e, "keys.", "epoch_stakes", List.of(),
+        (f, n) -> listOf(f, n, "[[1, 1, 2], [0, 1, 2]]",
+            (g, m) -> listOf(g, m, "[1, 1, 2]", this::integer)));
+    return build("keys", () -> new KeysConfig(shares.v(), threshold.v(), setup.v(),
+        epochLength.v(), lead.v(), timeout.v(), stakes.v()), KeysConfig::defaults,
+        shares, threshold, setup, epochLength, lead, timeout, stakes);
+  }
+
+  /** {@code none} (0: no epochs) or a whole number of heights. */
+  private int epochLength(String field, Node n) {
+    if (n instanceof ScalarNode s && s.getValue().strip().equals("none")) {
+      return 0;
+    }
+    int v = int32(field, n);
+    if (v < 1) {
+      throw error(field, "expected none or a number of heights >= 1, got " + v);
+    }
+    return v;
   }
 
   private NetworkConfig readNetwork(Map<String, NodeTuple> e) {

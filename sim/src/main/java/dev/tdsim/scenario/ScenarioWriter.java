@@ -60,6 +60,12 @@ public final class ScenarioWriter {
     List<NodeTuple> keys = new ArrayList<>();
     put(keys, "shares", num(k.shares()));
     put(keys, "threshold", num(k.threshold()));
+    put(keys, "setup", str(k.setup()));
+    put(keys, "epoch_length", k.epochLength() == 0 ? str("none") : num(k.epochLength()));
+    put(keys, "dkg_lead", num(k.dkgLead()));
+    put(keys, "dkg_timeout", duration(k.dkgTimeoutNanos()));
+    put(keys, "epoch_stakes", flowList(k.epochStakes(),
+        l -> flowList(l, ScenarioWriter::num)));
     put(top, "keys", block(keys));
 
     NetworkConfig n = s.network();

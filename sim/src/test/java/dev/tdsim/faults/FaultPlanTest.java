@@ -177,7 +177,9 @@ class FaultPlanTest {
     for (FaultKind k : FaultKinds.all()) {
       assertEquals(k.name().toLowerCase(java.util.Locale.ROOT), k.name());
       assertEquals(k, FaultKinds.get(k.name()));
-      assertEquals(k.shareType().isPresent(), !k.needsExactConsensus(), k.name());
+      // Decryption-share and DKG-dealer faults leave consensus alone; every other kind changes it.
+      assertEquals(k.shareType().isPresent() || FaultKinds.actsOnDealers(k),
+          !k.needsExactConsensus(), k.name());
     }
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> FaultKinds.get("byzantine"));

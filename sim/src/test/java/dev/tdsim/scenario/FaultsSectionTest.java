@@ -76,7 +76,12 @@ class FaultsSectionTest {
             validators: [4]
           - kind: colluding-encryptor
             validators: [6]
-        """);
+          - kind: crashed-dealer
+            validators: [7]
+          - kind: lying-dealer
+            validators: [8]
+            from_height: 11
+        """, "keys.setup=dkg"); // dealer faults need a DKG
     List<FaultSpec> f = s.faults().list();
     assertEquals(FaultKinds.names(), f.stream().map(x -> x.kind().name()).toList());
     assertEquals(new FaultTarget.Validators(List.of(14, 15)), f.get(0).target());
@@ -107,6 +112,10 @@ class FaultsSectionTest {
     assertEquals(ShareFaultType.BAD_VALUE,
         plan.shareFault(1, 3, 0).orElseThrow().type());
     assertTrue(plan.shareFault(0, 3, 0).isEmpty());
+    assertEquals(false, plan.dealerFault(7, 1, 0).orElseThrow().lies());
+    assertTrue(plan.dealerFault(8, 1, 0).isEmpty(), "lying from the DKG of height 11 on");
+    assertEquals(true, plan.dealerFault(8, 11, 0).orElseThrow().lies());
+    assertEquals(13, plan.dealerFault(8, 21, 0).orElseThrow().fault());
   }
 
   @Test

@@ -110,7 +110,8 @@ class ScenarioErrorsTest {
     assertAt(fail("crypto:\n  variant: [fast]\n"), 2, "crypto.variant",
         "expected a string, got a list");
     assertAt(fail("seed: 1\nkeys: 8192\n"), 2, "keys",
-        "expected a section (a mapping with keys shares, threshold), got '8192'");
+        "expected a section (a mapping with keys shares, threshold, setup, epoch_length,"
+            + " dkg_lead, dkg_timeout, epoch_stakes), got '8192'");
     assertAt(fail("budgets: 1 s\n"), 1, "budgets", "expected a list like [100 ms, 1 s]");
     assertAt(fail("network:\n  latency: {a: 1}\n"), 2, "network.latency",
         "expected a duration like '150 ms', got a mapping");

@@ -260,6 +260,6 @@ class ScenarioLoaderTest {
     List<String> paths = ScenarioKeys.paths();
     assertTrue(paths.contains("keys.threshold"));
     assertTrue(paths.contains("budgets"));
-    assertEquals(5 + 50, paths.size()); // name, seed, heights, budgets, faults + section keys
+    assertEquals(5 + 55, paths.size()); // name, seed, heights, budgets, faults + section keys
   }
 }

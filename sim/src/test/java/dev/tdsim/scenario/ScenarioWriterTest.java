@@ -178,6 +178,11 @@ class ScenarioWriterTest {
       keys:
         shares: 8192
         threshold: 5461
+        setup: dealer
+        epoch_length: none
+        dkg_lead: 0
+        dkg_timeout: 30 s
+        epoch_stakes: []
       network:
         model: regions
         latency: 50 ms
