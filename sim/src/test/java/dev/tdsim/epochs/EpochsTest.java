@@ -126,17 +126,21 @@ class EpochsTest {
 
   @Test
   void eachValidatorPaysItsOwnDkgComputationOnItsOwnHardware() throws Exception {
-    // Validator 7's CPU is 50 times slower for the whole run: its deal, its verifications and
+    // Validator 7's CPU is 200 times slower for the whole run (a margin far above the noise of
+    // the measured DKG costs on a loaded machine): its deal, its verifications and
     // its aggregation take longer, so it holds the key last; the others are not slowed.
     ScenarioRunner.Result fast = run(2, "setup: dkg", "");
     ScenarioRunner.Result slow = run(2, "setup: dkg",
-        "faults: [{kind: slow, validators: [7], cpu_factor: 50}]");
+        "faults: [{kind: slow, validators: [7], cpu_factor: 200}]");
     long[] ready = slow.dkg().epochs().get(0).readyNanos();
+    // -1: it had not got the key when the run ended, which is later still.
+    long last = ready[7] < 0 ? Long.MAX_VALUE : ready[7];
     for (int v = 0; v < 7; v++) {
-      assertTrue(ready[7] > ready[v], "validator 7 last: " + java.util.Arrays.toString(ready));
+      assertTrue(ready[v] >= 0 && last > ready[v],
+          "validator 7 last: " + java.util.Arrays.toString(ready));
     }
     long[] base = fast.dkg().epochs().get(0).readyNanos();
-    assertTrue(ready[7] - base[7] > 0, "slower than on its normal hardware");
+    assertTrue(last > base[7], "slower than on its normal hardware");
   }
 
   @Test
