@@ -1,0 +1,23 @@
+package dev.tdsim.crypto.cert;
+
+/**
+ * A way to certify a commit ({@code consensus.certificate}): a quorum's votes on one message
+ * become one certificate that anyone can check. Three schemes share this seam: {@code votes} (the
+ * votes' own signatures, as CometBFT's Commit), {@code bls-aggregate} (one aggregate BLS signature
+ * plus the signer bitmap) and {@code threshold-bls} (one 48-byte threshold signature). Stateless;
+ * {@link #setUp} gives the keyed instance for one committee.
+ */
+public interface CertificateScheme {
+
+  /** The lower-case name users write in {@code consensus.certificate}. */
+  String name();
+
+  /** One line for listings. */
+  String description();
+
+  /**
+   * Keys for every validator of the committee (a trusted dealer for {@code threshold-bls}; a DKG
+   * would produce the same structure), drawn from {@code setup.random()}.
+   */
+  CommitteeCertifier setUp(CertificateSetup setup);
+}
