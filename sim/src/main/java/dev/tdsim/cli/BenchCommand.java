@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,16 +39,25 @@ import picocli.CommandLine.Spec;
           + " every row to a CSV as soon as it is measured.",
       "The default run (fast; 10,100,1000 msgs; 100,1000,10000 B) takes several minutes on 2"
           + " cores. The simple and batch variants create one GT share per key-share point:"
-          + " use a small --shares with them."
+          + " use a small --shares with them.",
+      "--functions dkg,threshold_sign (issue 11 D, run on their own): the MPC latency table."
+          + " The real Feldman/Pedersen and PVSS DKGs and threshold BLS signing run here; their"
+          + " measured compute and real message sizes are put on a simulated network (--latency-ms"
+          + " one way, --bandwidth-gbps per link) by an exact round-by-round calculation. Prints"
+          + " tdsim's latency, share or signature size and bytes beside the published figures"
+          + " (with ratios) and writes reports/bench/mpc.csv unless --out is given; uses --reps,"
+          + " --seed, --shares, --validators and --threads (the weighted rows), --mpc-rows."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(names = {"--functions", "--function"}, split = ",", paramLabel = "F",
       defaultValue = "share_combine,block_propose",
-      description = "Functions to time: share_combine, block_propose, vote_sign, vote_verify"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Functions to time: share_combine, block_propose, vote_sign, vote_verify;"
+          + " or dkg, threshold_sign (the MPC table, on their own) (default: ${DEFAULT-VALUE}).")
   List<String> functions;
+
+  @Mixin MpcOptions mpc;
 
   @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
       defaultValue = "fast",
@@ -114,6 +124,9 @@ public final class BenchCommand implements Callable<Integer> {
       listVariants(stdout);
       return Main.EXIT_OK;
     }
+    if (mpcWanted()) {
+      return MpcOptions.run(mpcSettings(), stdout, spec.commandLine().getErr());
+    }
     BenchSettings settings = settings();
     // Every option is checked above; the rows go to CSV.partial and replace CSV only when the
     // bench is complete, so a bad option or a stopped bench never truncates an older CSV.
@@ -150,13 +163,35 @@ public final class BenchCommand implements Callable<Integer> {
         try {
           fs.add(BenchFunction.byName(f));
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("--functions: " + e.getMessage(), e);
+          throw new IllegalArgumentException("--functions: " + e.getMessage() + ", "
+              + String.join(", ", dev.tdsim.bench.mpc.MpcFunction.names()), e);
         }
       }
       int t = threshold != null ? threshold : Committee.defaultThreshold(shares);
       int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
       return new BenchSettings(fs, variants, schemes, msgs, sizes, validators, shares, t, k, reps, seed,
           csvPath(out));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  /** Whether --functions asks for the MPC table (dkg, threshold_sign); a bad mix is exit 2. */
+  boolean mpcWanted() {
+    try {
+      return MpcOptions.wanted(functions);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  /** The MPC table's validated settings; its CSV is mpc.csv unless --out is given. */
+  dev.tdsim.bench.mpc.MpcSettings mpcSettings() {
+    try {
+      boolean outGiven = spec.commandLine().getParseResult() != null
+          && spec.commandLine().getParseResult().hasMatchedOption("--out");
+      Path csv = csvPath(outGiven ? out : Path.of(MpcOptions.DEFAULT_OUT));
+      return mpc.settings(functions, shares, validators, threads, reps, seed, csv);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }
