@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param latencyNanos median simulated latency over the repetitions
  * @param minLatencyNanos smallest repetition
  * @param maxLatencyNanos largest repetition
- * @param computeNanos median over repetitions of the latency's compute on an idle network (the
+ * @param computeNanos median over repetitions of the latency on an ideal network (the
  *     same schedule with zero latency and infinite bandwidth)
  * @param sizeBytes a party's final share (DKG; the mean over validators when weighted) or the
  *     signature (threshold_sign)
