@@ -17,10 +17,12 @@ import java.util.function.Supplier;
  * Not a test (surefire does not pick it up): measurement only, asserts nothing but that the
  * combination signs. Interleaves, round by round, the combination of a 5461-of-8192 threshold
  * signature (150 validators) with its reference (the same Lagrange coefficients plus one 5461-point
- * G1 MSM), so both see the same machine load; prints medians of wall-clock time. From the module's
- * root after {@code mvn -q -B -o -pl crypto test-compile}:
+ * G1 MSM), so both see the same machine load; prints medians of wall-clock time and the median of
+ * the per-round ratios. From the worktree root, after {@code mvn -B -o -DskipTests -pl jmh -am
+ * package} (for jmh/target/classpath.txt) and {@code mvn -B -q -o -pl crypto test-compile}:
  * <pre>
- *   java -cp target/classes:target/test-classes:$(cat cp.txt) dev.tdsim.crypto.tbls.TblsTiming [rounds]
+ *   CP=crypto/target/classes:crypto/target/test-classes:$(cat jmh/target/classpath.txt)
+ *   java -cp $CP dev.tdsim.crypto.tbls.TblsTiming [rounds]
  * </pre>
  */
 public final class TblsTiming {
