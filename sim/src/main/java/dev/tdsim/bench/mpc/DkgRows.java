@@ -158,6 +158,8 @@ final class DkgRows {
     long[] compute = new long[reps];
     long bytes = 0;
     long sharesOnly = 0;
+    long[][] parts = new long[5][reps]; // deal, decode, verify, add, check
+    long transcriptBytes = 0;
     try (Workers workers = Workers.of(threads)) {
       PvssTranscript accumulator = PvssDealer.deal(committee, eks, validators - 1, 1,
           random.split(), workers).transcript();
@@ -189,6 +191,11 @@ final class DkgRows {
         long verify = t3 - t2;
         long add = t4 - t3;
         long check = t5 - t4;
+        long[] these = {deal, decode, verify, add, check};
+        for (int i = 0; i < these.length; i++) {
+          parts[i][rep] = these[i];
+        }
+        transcriptBytes = wire.length;
         long receive = verifyAggregateOnly ? decode + add : decode + verify + add;
         long last = check + (verifyAggregateOnly ? verify : 0);
         List<Round> rounds = pvssRounds(committee, wire.length, deal, receive, last);
@@ -206,12 +213,24 @@ final class DkgRows {
       }
     }
     long meanShareBytes = (long) FeldmanMessage.SCALAR_BYTES * shares / validators;
+    String costs = String.format(java.util.Locale.ROOT, "; medians on %d threads: deal %s,"
+        + " transcript %,d B, decode %s, verify %s, add to aggregate %s, own-share check %s",
+        threads, MpcTable.time(median(parts[0])), transcriptBytes, MpcTable.time(median(parts[1])),
+        MpcTable.time(median(parts[2])), MpcTable.time(median(parts[3])),
+        MpcTable.time(median(parts[4])));
     return MpcTable.row(MpcFunction.DKG, verifyAggregateOnly ? "pvss-verify-aggregate" : "pvss",
         committee.threshold(), validators, shares, 1, latency, compute, meanShareBytes, bytes,
         sharesOnly, PaperFigures.dkg(committee.threshold(), validators),
-        verifyAggregateOnly
-            ? "every validator deals; transcripts decoded and added, the aggregate verified once"
-            : "every validator deals; every transcript verified by every validator");
+        (verifyAggregateOnly
+            ? "every validator deals; each decodes every transcript and adds it, then verifies the"
+                + " aggregate once"
+            : "every validator deals; each decodes, verifies and adds every transcript") + costs);
+  }
+
+  private static long median(long[] values) {
+    long[] v = values.clone();
+    java.util.Arrays.sort(v);
+    return v[v.length / 2];
   }
 
   private static List<Round> pvssRounds(Committee committee, long transcriptBytes, long dealNanos,

@@ -43,6 +43,7 @@ public final class MpcTable {
           + " | " + p.map(f -> bytes(f.communicationBytes())).orElse("-")
           + " | " + ratio(r.communicationRatio()) + " |");
     }
+    notes(rows, out);
     out.flush();
   }
 
@@ -59,7 +60,19 @@ public final class MpcTable {
           + " | " + bytes(r.sizeBytes()) + " | " + p.map(f -> bytes(f.sizeBytes())).orElse("-")
           + " | " + bytes(r.communicationBytes()) + " |");
     }
+    notes(rows, out);
     out.flush();
+  }
+
+  /** Each row's note, once per run of rows with the same note. */
+  private static void notes(List<MpcRow> rows, PrintWriter out) {
+    String last = null;
+    for (MpcRow r : rows) {
+      if (!r.note().equals(last)) {
+        out.println("- " + r.protocol() + " " + tn(r) + ": " + r.note());
+        last = r.note();
+      }
+    }
   }
 
   static String tn(MpcRow r) {
