@@ -45,8 +45,11 @@ import picocli.CommandLine.Spec;
           + " measured compute and real message sizes are put on a simulated network (--latency-ms"
           + " one way, --bandwidth-gbps per link) by an exact round-by-round calculation. Prints"
           + " tdsim's latency, share or signature size and bytes beside the published figures"
-          + " (with ratios) and writes reports/bench/mpc.csv unless --out is given; uses --reps,"
-          + " --seed, --shares, --validators and --threads (the weighted rows), --mpc-rows."
+          + " (with ratios) and writes reports/bench/mpc.csv unless --out is given. Uses --reps,"
+          + " --seed, --mpc-rows and, for the weighted rows, --shares, --validators (stakes"
+          + " 1-1000 drawn from --seed, threshold shares*2/3) and --threads (cores of each"
+          + " simulated validator, PVSS rows); --threshold is rejected, other options do not"
+          + " apply."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -190,6 +193,10 @@ public final class BenchCommand implements Callable<Integer> {
     try {
       boolean outGiven = spec.commandLine().getParseResult() != null
           && spec.commandLine().getParseResult().hasMatchedOption("--out");
+      if (threshold != null) {
+        throw new IllegalArgumentException("--threshold does not apply to dkg, threshold_sign"
+            + " (their rows fix t; the weighted rows use shares*2/3)");
+      }
       Path csv = csvPath(outGiven ? out : Path.of(MpcOptions.DEFAULT_OUT));
       return mpc.settings(functions, shares, validators, threads, reps, seed, csv);
     } catch (IllegalArgumentException e) {

@@ -41,7 +41,7 @@ class MpcCommandTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"--mpc-rows=some", "--latency-ms=-1", "--bandwidth-gbps=0",
-      "--reps=0", "--threads=0"})
+      "--reps=0", "--threads=0", "--threshold=5"})
   void badMpcOptionsAreOneLineAndExit2(String option) {
     CliRun run = CliRun.of("bench", "--functions", "dkg", option, "--out",
         tmp.resolve("x.csv").toString());
