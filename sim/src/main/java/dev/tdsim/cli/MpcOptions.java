@@ -43,6 +43,9 @@ final class MpcOptions {
 
   /** Whether the --functions are MPC ones; a mix of MPC and other functions is an error. */
   static boolean wanted(List<String> functions) {
+    if (functions == null) {
+      return false; // no --functions given (some bench versions have no default list)
+    }
     boolean any = functions.stream().anyMatch(MpcFunction::isName);
     if (any && !functions.stream().allMatch(MpcFunction::isName)) {
       throw new IllegalArgumentException("--functions: dkg and threshold_sign run on their own,"

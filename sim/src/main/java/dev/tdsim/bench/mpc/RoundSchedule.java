@@ -95,6 +95,10 @@ public final class RoundSchedule {
         throw new IllegalArgumentException("round has " + round.computeNanos().length
             + " compute times for " + parties + " parties");
       }
+      if (round.quorumWeight() != null && round.quorumWeight().length != parties) {
+        throw new IllegalArgumentException("round has " + round.quorumWeight().length
+            + " quorum weights for " + parties + " parties");
+      }
       for (int p = 0; p < parties; p++) {
         end[p] = start[p] + round.computeNanos()[p];
       }
@@ -115,9 +119,10 @@ public final class RoundSchedule {
       long[] cpuFree = end.clone();
       long[] processed = new long[parties];
       long[] ready = end.clone();
+      long[] quorum = quorums(round, parties);
       boolean[] done = new boolean[parties];
       for (int p = 0; p < parties; p++) {
-        done[p] = quorum(round, p) == 0;
+        done[p] = quorum[p] == 0;
       }
       for (Timed t : timed) {
         int to = t.message().to();
@@ -130,8 +135,7 @@ public final class RoundSchedule {
         cpuFree[to] = took;
         ready[to] = took;
         processed[to] += t.message().weight();
-        long q = quorum(round, to);
-        done[to] = q > 0 && processed[to] >= q;
+        done[to] = quorum[to] > 0 && processed[to] >= quorum[to];
       }
       long silence = Long.MIN_VALUE;
       if (round.silenceBytes() >= 0) {
@@ -146,13 +150,18 @@ public final class RoundSchedule {
     return new Result(start.clone(), latency, bytes);
   }
 
-  /** 0: nothing to wait for; -1: all; else the weight needed. */
-  private static long quorum(Round round, int party) {
-    long[] q = round.quorumWeight();
-    if (q == null || q[party] < 0) {
-      return round.messages().stream().anyMatch(m -> m.to() == party) ? -1 : 0;
+  /** Per party: 0 nothing to wait for, -1 all messages sent to it, else the weight needed. */
+  private static long[] quorums(Round round, int parties) {
+    boolean[] receives = new boolean[parties];
+    for (Message m : round.messages()) {
+      receives[m.to()] = true;
     }
-    return q[party];
+    long[] q = new long[parties];
+    for (int p = 0; p < parties; p++) {
+      long given = round.quorumWeight() == null ? -1 : round.quorumWeight()[p];
+      q[p] = given >= 0 ? given : receives[p] ? -1 : 0;
+    }
+    return q;
   }
 
   private record Timed(Message message, long availableNanos, long txNanos) {}
