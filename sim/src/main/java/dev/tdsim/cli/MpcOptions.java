@@ -28,7 +28,7 @@ final class MpcOptions {
   @Option(names = "--mpc-rows", paramLabel = "paper|all", defaultValue = "all",
       description = "dkg, threshold_sign: only the paper's (t, n) rows, or also (100, 150) and"
           + " --shares weighted shares over --validators (default: ${DEFAULT-VALUE}; 'all' took"
-          + " about 2.5 minutes at 3 reps on 2 shared cores, 'paper' a few seconds).")
+          + " 1.5-3 minutes at 3 reps on 2 shared cores, 'paper' a few seconds).")
   String rows;
 
   @Option(names = "--latency-ms", paramLabel = "MS", defaultValue = "0.5",
