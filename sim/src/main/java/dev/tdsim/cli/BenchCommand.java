@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,7 +42,17 @@ import picocli.CommandLine.Spec;
           + " every row to a CSV as soon as it is measured.",
       "The default run (fast; 10,100,1000 msgs; 100,1000,10000 B) takes several minutes on 2"
           + " cores. The simple and batch variants create one GT share per key-share point:"
-          + " use a small --shares with them."
+          + " use a small --shares with them.",
+      "--functions dkg,threshold_sign (issue 11 D, run on their own): the MPC latency table."
+          + " The real Feldman/Pedersen and PVSS DKGs and threshold BLS signing run here; their"
+          + " measured compute and real message sizes are put on a simulated network (--latency-ms"
+          + " one way, --bandwidth-gbps per link) by an exact round-by-round calculation. Prints"
+          + " tdsim's latency, share or signature size and bytes beside the published figures"
+          + " (with ratios) and writes reports/bench/mpc.csv unless --out is given. Uses --reps,"
+          + " --seed, --mpc-rows and, for the weighted rows, --shares, --validators (stakes"
+          + " 1-1000 drawn from --seed, threshold shares*2/3) and --threads (cores of each"
+          + " simulated validator, PVSS rows); --threshold is rejected, other options do not"
+          + " apply."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -51,8 +62,11 @@ public final class BenchCommand implements Callable<Integer> {
           + " variant), digest, eval_proofs, share_create, share_verify, reconstruct,"
           + " decrypt_batch (the designs that have them), vote_sign, vote_verify. Each variant"
           + " runs those it has; a function none of them has is an error (default: every"
-          + " function each variant has, no vote functions).")
+          + " function each variant has, no vote functions); or dkg, threshold_sign (the MPC"
+          + " table, on their own).")
   List<String> functions;
+
+  @Mixin MpcOptions mpc;
 
   @Option(names = {"--variant", "--variants"}, split = ",", paramLabel = "NAME",
       defaultValue = "fast",
@@ -121,6 +135,9 @@ public final class BenchCommand implements Callable<Integer> {
       listVariants(stdout);
       return Main.EXIT_OK;
     }
+    if (mpcWanted()) {
+      return MpcOptions.run(mpcSettings(), stdout, spec.commandLine().getErr());
+    }
     BenchSettings settings = settings();
     // Every option is checked above; the rows go to CSV.partial and replace CSV only when the
     // bench is complete, so a bad option or a stopped bench never truncates an older CSV.
@@ -167,13 +184,39 @@ public final class BenchCommand implements Callable<Integer> {
         try {
           fs.add(BenchFunction.byName(f));
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("--functions: " + e.getMessage(), e);
+          throw new IllegalArgumentException("--functions: " + e.getMessage() + ", "
+              + String.join(", ", dev.tdsim.bench.mpc.MpcFunction.names()), e);
         }
       }
       int t = threshold != null ? threshold : Committee.defaultThreshold(shares);
       int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
       return new BenchSettings(fs, variants, schemes, msgs, sizes, validators, shares, t, k, reps, seed,
           csvPath(out));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  /** Whether --functions asks for the MPC table (dkg, threshold_sign); a bad mix is exit 2. */
+  boolean mpcWanted() {
+    try {
+      return MpcOptions.wanted(functions);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  /** The MPC table's validated settings; its CSV is mpc.csv unless --out is given. */
+  dev.tdsim.bench.mpc.MpcSettings mpcSettings() {
+    try {
+      boolean outGiven = spec.commandLine().getParseResult() != null
+          && spec.commandLine().getParseResult().hasMatchedOption("--out");
+      if (threshold != null) {
+        throw new IllegalArgumentException("--threshold does not apply to dkg, threshold_sign"
+            + " (their rows fix t; the weighted rows use shares*2/3)");
+      }
+      Path csv = csvPath(outGiven ? out : Path.of(MpcOptions.DEFAULT_OUT));
+      return mpc.settings(functions, shares, validators, threads, reps, seed, csv);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }

@@ -1,0 +1,100 @@
+package dev.tdsim.bench.mpc;
+
+import dev.tdsim.bench.Progress;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.random.StrongRandom;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Issue 11 D: the MPC latency table, reproduced and extended. For each row the real protocol runs
+ * (blst), its measured compute and real wire sizes go through {@link RoundSchedule} on the {@link
+ * MpcNetwork}, and the table prints tdsim's figure beside the paper's.
+ */
+public final class MpcBench {
+  private final MpcSettings settings;
+  private final PrintWriter out;
+  private final Progress progress;
+
+  public MpcBench(MpcSettings settings, PrintWriter out, Progress progress) {
+    this.settings = settings;
+    this.out = out;
+    this.progress = progress;
+  }
+
+  /** The rows one function gives with these settings, in table order (unmeasured labels). */
+  public static List<String> plannedRows(MpcFunction f, MpcSettings s) {
+    List<String> rows = new ArrayList<>();
+    int[][] paper = f == MpcFunction.DKG ? PaperFigures.DKG_ROWS : PaperFigures.SIGN_ROWS;
+    for (int[] r : paper) {
+      rows.add("(" + r[0] + ", " + r[1] + ")");
+    }
+    if (s.extended()) {
+      rows.add("(100, 150)");
+      rows.add(s.shares() + " shares over " + s.validators() + " validators");
+      if (f == MpcFunction.DKG) {
+        rows.add(s.shares() + " shares over " + s.validators() + " validators, aggregate verified");
+      }
+    }
+    return rows;
+  }
+
+  /** Measures every row, prints the tables on {@code out} and writes each row to the CSV. */
+  public List<MpcRow> run(MpcCsv csv) {
+    List<MpcRow> all = new ArrayList<>();
+    MpcNetwork net = settings.network();
+    int reps = settings.reps();
+    for (MpcFunction f : settings.functions()) {
+      StrongRandom random = SeededDrbg.of(settings.seed(), "bench.mpc." + f.cliName(), 0);
+      List<MpcRow> rows = new ArrayList<>();
+      if (f == MpcFunction.DKG) {
+        DkgRows.feldman(15, 21, 1, net, random.split()); // warm-up, not reported
+        for (int[] r : PaperFigures.DKG_ROWS) {
+          rows.add(measure(csv, () -> DkgRows.feldman(r[0], r[1], reps, net, random.split())));
+        }
+        if (settings.extended()) {
+          rows.add(measure(csv, () -> DkgRows.feldman(100, 150, reps, net, random.split())));
+          rows.add(measure(csv, () -> DkgRows.pvss(settings.shares(), settings.validators(),
+              reps, settings.threads(), false, net, random.split())));
+          rows.add(measure(csv, () -> DkgRows.pvss(settings.shares(), settings.validators(),
+              reps, settings.threads(), true, net, random.split())));
+        }
+        out.println("DKG on a " + describe(net) + " network (" + reps + " reps, median):");
+        MpcTable.printDkg(rows, out);
+      } else {
+        SignRows.unweighted(7, 10, 3, net, random.split()); // warm-up, not reported
+        for (int[] r : PaperFigures.SIGN_ROWS) {
+          rows.add(measure(csv, () -> SignRows.unweighted(r[0], r[1], reps, net, random.split())));
+        }
+        if (settings.extended()) {
+          rows.add(measure(csv, () -> SignRows.unweighted(100, 150, reps, net, random.split())));
+          rows.add(measure(csv, () -> SignRows.weighted(settings.shares(), settings.validators(),
+              reps, net, random.split())));
+        }
+        out.println("Threshold BLS signing on a " + describe(net) + " network (" + reps
+            + " reps, median):");
+        MpcTable.printSign(rows, out);
+      }
+      out.println();
+      out.flush();
+      all.addAll(rows);
+    }
+    return all;
+  }
+
+  private MpcRow measure(MpcCsv csv, Supplier<MpcRow> row) {
+    long t0 = System.nanoTime();
+    MpcRow r = row.get();
+    csv.write(r);
+    progress.step(r.function().cliName() + " " + r.protocol() + " " + MpcTable.tn(r) + ": "
+        + MpcTable.time(r.latencyNanos()), System.nanoTime() - t0);
+    return r;
+  }
+
+  static String describe(MpcNetwork n) {
+    return String.format(java.util.Locale.ROOT, "%.3g ms one-way, %.3g Gbps",
+        n.oneWayLatencyNanos() / 1e6, n.bitsPerSecond() / 1e9);
+  }
+}

@@ -1,0 +1,41 @@
+package dev.tdsim.bench.mpc;
+
+import java.util.Optional;
+
+/**
+ * The published figures issue 11 quotes (an MPC paper's table: AMD EPYC 7763 nodes, 1 Gbps, about
+ * 1 ms round trip, Go), by (t, n). Its communication column is n(n - 1) x 32 B for (2, 3) and
+ * (3, 5) and n^2 x 32 B for the other rows: shares only, no commitments.
+ */
+public final class PaperFigures {
+  private PaperFigures() {}
+
+  /** One published row: latency, share or signature size, communication (0 when not given). */
+  public record Figure(double latencyMillis, long sizeBytes, long communicationBytes) {}
+
+  /** The DKG rows (t, n). */
+  public static final int[][] DKG_ROWS = {{2, 3}, {3, 5}, {5, 7}, {7, 10}, {15, 21}};
+
+  /** The threshold BLS rows (t, n). */
+  public static final int[][] SIGN_ROWS = {{2, 3}, {4, 5}, {7, 10}};
+
+  public static Optional<Figure> dkg(int t, int n) {
+    return Optional.ofNullable(switch (t + "," + n) {
+      case "2,3" -> new Figure(45, 32, 192);
+      case "3,5" -> new Figure(112, 32, 640);
+      case "5,7" -> new Figure(238, 32, 1_568);
+      case "7,10" -> new Figure(520, 32, 3_200);
+      case "15,21" -> new Figure(1_800, 32, 14_112);
+      default -> null;
+    });
+  }
+
+  public static Optional<Figure> thresholdSign(int t, int n) {
+    return Optional.ofNullable(switch (t + "," + n) {
+      case "2,3" -> new Figure(1.1, 48, 0);
+      case "4,5" -> new Figure(2.1, 48, 0);
+      case "7,10" -> new Figure(4.5, 48, 0);
+      default -> null;
+    });
+  }
+}

@@ -1,0 +1,82 @@
+package dev.tdsim.bench.mpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.bench.Progress;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The paper's rows with real crypto, one repetition each (a few seconds). */
+class MpcBenchTest {
+  @TempDir Path tmp;
+
+  @Test
+  void thePapersRowsAndColumnsWithTdsimBesideThePaper() throws IOException {
+    Path csvPath = tmp.resolve("mpc.csv");
+    MpcSettings s = new MpcSettings(List.of(MpcFunction.DKG, MpcFunction.THRESHOLD_SIGN), false,
+        8192, 150, 1, 1, 7, MpcNetwork.PAPER, csvPath);
+    StringWriter text = new StringWriter();
+    List<MpcRow> rows;
+    try (MpcCsv csv = MpcCsv.create(csvPath, s)) {
+      rows = new MpcBench(s, new PrintWriter(text), Progress.silent()).run(csv);
+    }
+    List<String> dkg = rows.stream().filter(r -> r.function() == MpcFunction.DKG)
+        .map(MpcTable::tn).toList();
+    List<String> sign = rows.stream().filter(r -> r.function() == MpcFunction.THRESHOLD_SIGN)
+        .map(MpcTable::tn).toList();
+    assertEquals(List.of("(2, 3)", "(3, 5)", "(5, 7)", "(7, 10)", "(15, 21)"), dkg);
+    assertEquals(List.of("(2, 3)", "(4, 5)", "(7, 10)"), sign);
+    assertEquals(MpcBench.plannedRows(MpcFunction.DKG, s), dkg);
+    for (MpcRow r : rows) {
+      assertTrue(r.paper().isPresent(), r.toString());
+      assertTrue(Double.isFinite(r.latencyRatio()) && r.latencyRatio() > 0, r.toString());
+      // a network never makes a run faster than on an ideal one, and costs a latency at least
+      assertTrue(r.latencyNanos() >= r.computeNanos(), r.toString());
+      assertTrue(r.latencyNanos() > MpcNetwork.PAPER.oneWayLatencyNanos(), r.toString());
+      assertTrue(r.communicationBytes() > 0, r.toString());
+    }
+    for (MpcRow r : rows.subList(0, 5)) {
+      int n = r.parties();
+      assertEquals(32, r.sizeBytes());
+      assertEquals(32L * n * (n - 1), r.sharesOnlyBytes(), "the paper's way: shares only");
+      assertTrue(r.communicationBytes() > r.sharesOnlyBytes(), "commitments and AEAD counted");
+      // the complaint window: a DKG takes at least two one-way latencies
+      assertTrue(r.latencyNanos() >= 2 * MpcNetwork.PAPER.oneWayLatencyNanos(), r.toString());
+    }
+    for (MpcRow r : rows.subList(5, 8)) {
+      assertEquals(48, r.sizeBytes());
+      assertEquals(96L * (r.parties() - 1), r.communicationBytes(), "uncompressed partials");
+    }
+    String out = text.toString();
+    for (String column : List.of("DKG time: tdsim", "share size: tdsim", "communication: tdsim",
+        "shares only (paper's way)", "signing latency: tdsim", "signature size: tdsim",
+        "tdsim/paper", "| 45 ms |", "| 1.8 s |", "| 14,112 B |", "| 4.5 ms |")) {
+      assertTrue(out.contains(column), column + " missing in\n" + out);
+    }
+    List<String> lines = Files.readAllLines(csvPath);
+    assertEquals(String.join(",", MpcCsv.COLUMNS), lines.get(0));
+    assertEquals(1 + 8, lines.size());
+    assertTrue(lines.get(1).startsWith("dkg,feldman,2,3,3,"), lines.get(1));
+    assertTrue(lines.get(8).startsWith("threshold_sign,threshold-bls,7,10,10,"), lines.get(8));
+    for (String line : lines) {
+      assertEquals(MpcCsv.COLUMNS.size(), line.split(",", -1).length, line);
+    }
+  }
+
+  @Test
+  void theExtendedRowsArePlanned() {
+    MpcSettings s = new MpcSettings(List.of(MpcFunction.DKG), true, 8192, 150, 2, 1, 1,
+        MpcNetwork.PAPER, tmp.resolve("x.csv"));
+    List<String> rows = MpcBench.plannedRows(MpcFunction.DKG, s);
+    assertEquals(8, rows.size());
+    assertTrue(rows.contains("(100, 150)"), rows.toString());
+    assertTrue(rows.get(6).startsWith("8192 shares over 150 validators"), rows.toString());
+  }
+}
