@@ -178,6 +178,24 @@ public final class Calibrator {
 
     /** One visit: every call of this cell once, on {@code workers}. */
     abstract void visit(Workers workers);
+
+    private int coefficientVisits;
+
+    /**
+     * Designs whose shares fold the signer set: a validator's Lagrange coefficients of a signer
+     * set it has not folded for (SIGNER_COEFFICIENTS), on a set no earlier visit used.
+     */
+    void addSignerCoefficients(boolean foldsSigners, int threads) {
+      if (!foldsSigners) {
+        return;
+      }
+      SignerSet fresh = rotatedSigners(keys.committee(), coefficientVisits++);
+      long w0 = System.nanoTime();
+      long cpu = RealCrypto.lagrangeCpuNanos(fresh);
+      double wall = System.nanoTime() - w0;
+      add("SIGNER_COEFFICIENTS", CryptoOp.SIGNER_COEFFICIENTS,
+          new OpSize(1, fresh.size(), fresh.pointCount(), 0), threads, cpu, wall, wall);
+    }
   }
 
   /** One grid point of one Ferveo variant: everything its measurements need, made during setup. */
@@ -216,6 +234,7 @@ public final class Calibrator {
       // Ferveo's designs deal nothing beyond the key set and take blocks of any size.
       RealCrypto crypto = RealCrypto.of(new FerveoDesign(variant), keys, Integer.MAX_VALUE,
           workers);
+      addSignerCoefficients(variant.sharesDependOnSigners(), k);
 
       long[] admission = new long[1];
       long q0 = runQueueDelayNanos(workers);
@@ -590,6 +609,7 @@ public final class Calibrator {
       int k = workers.threads();
       Committee committee = keys.committee();
       RealCrypto crypto = new RealCrypto(cellKeys, workers, "tdsim");
+      addSignerCoefficients(cellKeys.design().sharesDependOnSigners(), k);
       long[] admission = new long[1];
       long q0 = runQueueDelayNanos(workers);
       long w0 = System.nanoTime();

@@ -47,6 +47,8 @@ final class OpTerms {
       case BLAME -> List.of("const", "validators");
       // The folded G2 key of every signer: one G2 MSM over its points.
       case PREPARE -> List.of("const", "validators", "shares");
+      // Product trees over the signer set's points (RootTree).
+      case SIGNER_COEFFICIENTS -> List.of("const", "shares");
     };
   }
 
@@ -81,6 +83,8 @@ final class OpTerms {
       // The proposer's digest and the combiner's evaluation proofs (one-share-per-block designs):
       // work over the block's transactions.
       case DIGEST, EVAL_PROOFS -> List.of("const", "msgs", "msg_bytes");
+      // A new signer set's Lagrange coefficients at a folding validator (RootTree).
+      case SIGNER_COEFFICIENTS -> List.of("const", "shares");
     };
   }
 

@@ -248,15 +248,45 @@ public final class RealCrypto {
    */
   long coefficientsCpuNanos(SignerSet signers) {
     Long known = coefficientsCpu.get(signers);
-    // Large sets build their product trees on a pool of their own (RootTree): this thread's CPU
-    // misses that work, the process's holds it (in coarser ticks); the larger of the two.
-    long p0 = processCpu();
-    long t0 = cpu();
-    signers.lambdas();
-    long measured = Math.max(cpu() - t0, processCpu() - p0);
+    long measured = lagrangeCpuNanos(signers);
     long cost = known == null ? measured : Math.max(known, measured);
     coefficientsCpu.put(signers, cost);
     return cost;
+  }
+
+  /**
+   * The CPU nanoseconds of computing {@code signers}' Lagrange coefficients now (0 when that
+   * instance holds them already). Large sets build their product trees on a pool of their own
+   * (RootTree): this thread's CPU misses that work, and the process's CPU time comes in 10 ms
+   * ticks here (a set of 8192 points read 10 or 20 ms); the sum over the JVM's live threads has
+   * nanosecond resolution. What {@code tdsim calibrate} fits SIGNER_COEFFICIENTS on.
+   */
+  public static long lagrangeCpuNanos(SignerSet signers) {
+    long t0 = allThreadsCpu();
+    signers.lambdas();
+    return Math.max(0, allThreadsCpu() - t0);
+  }
+
+  /** CPU nanoseconds of every live thread of this JVM so far. */
+  private static long allThreadsCpu() {
+    long sum = 0;
+    for (long id : THREADS.getAllThreadIds()) {
+      long c = THREADS.getThreadCpuTime(id);
+      if (c > 0) {
+        sum += c;
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * At a height priced by the cost model without the real calls: whether {@code validator}
+   * computes {@code signers}' coefficients now (a design that folds the set, and its last folded
+   * set was another); records the set as its last.
+   */
+  boolean foldsForNewSet(int validator, SignerSet signers) {
+    return design().sharesDependOnSigners()
+        && !signers.equals(coefficientsOf.put(validator, signers));
   }
 
   /** One validator creates its shares as {@code make} says (honest or faulty), timed here. */

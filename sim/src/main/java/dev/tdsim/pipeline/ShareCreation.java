@@ -61,6 +61,27 @@ final class ShareCreation {
    * (honest, or as its share fault says) and sends them to the combiner, once it has committed,
    * is in the set and (variants that fold the set) has the combiner's announcement.
    */
+  /**
+   * A validator's honest shares at a height where the real code ran: SHARE_CREATE for the shares
+   * themselves, and SIGNER_COEFFICIENTS when it computed the signer set's coefficients for them
+   * (a set it had not folded for), so that a cost-model run prices both.
+   */
+  private long honestShareNanos(HeightState st, int validator, OpSize size, long honestCpu,
+      Hardware hw) {
+    long coefficientsCpu = st.genCoefficientCpu.get(validator);
+    long nanos = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu - coefficientsCpu, hw,
+        true);
+    if (coefficientsCpu > 0) {
+      nanos += charge(st.height, CryptoOp.SIGNER_COEFFICIENTS, coefficientSize(st),
+          coefficientsCpu, hw, true);
+    }
+    return nanos;
+  }
+
+  private static OpSize coefficientSize(HeightState st) {
+    return new OpSize(1, st.signers.size(), st.signers.pointCount(), 0);
+  }
+
   void startShares(HeightState st, int validator) {
     // Without share faults, validators that commit after the combiner already has enough shares
     // send none (they would change nothing); with them every validator sends.
@@ -124,10 +145,7 @@ final class ShareCreation {
       }
       if (faulty == null) {
         toCombiner = honest;
-        // Charged with the signer set's coefficients; checked against the cost model without.
-        create = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, false);
-        ctx.charger.check(st.height, CryptoOp.SHARE_CREATE, size,
-            honestCpu - st.genCoefficientCpu.get(validator));
+        create = honestShareNanos(st, validator, size, honestCpu, hw);
         if (gen > 1) {
           shareFaultCpuNanos += honestCpu; // new shares for a reshare
         }
@@ -137,13 +155,15 @@ final class ShareCreation {
         if (type == ShareFaultType.EQUIVOCATED) {
           // Its correct shares go to the backup combiner (proposer of height + 1, round 1).
           toBackup = honest;
-          create += charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu, hw, false);
-          ctx.charger.check(st.height, CryptoOp.SHARE_CREATE, size,
-              honestCpu - st.genCoefficientCpu.get(validator));
+          create += honestShareNanos(st, validator, size, honestCpu, hw);
         }
       }
     } else {
       create = charge(st.height, CryptoOp.SHARE_CREATE, size, 0, hw, true);
+      if (ctx.crypto(st.height).foldsForNewSet(validator, st.signers)) {
+        create += charge(st.height, CryptoOp.SIGNER_COEFFICIENTS, coefficientSize(st), 0, hw,
+            false);
+      }
     }
     boolean equivocates = type == ShareFaultType.EQUIVOCATED;
     // An equivocator sends the wrong shares to the designated combiner and the correct ones to

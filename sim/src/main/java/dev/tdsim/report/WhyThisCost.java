@@ -56,8 +56,7 @@ public final class WhyThisCost {
     if (folds && notable(c.shareCreationMs(), judged, create)) {
       String range = range("share creation", c.shareCreationMs(), create);
       out.add(new Note(range + ": " + s.variant() + " shares need the signer set's Lagrange"
-          + " coefficients, computed once per new signer set by each validator"
-          + ("model".equals(s.timing()) ? " (not timed under timing: model)" : ""),
+          + " coefficients, computed once per new signer set by each validator",
           String.format(Locale.ROOT, "share creation (%.1f ms mean, %.1f to %.1f ms per"
           + " height): %s folds the signer set into each share, so each validator first needs"
           + " the Lagrange coefficients of the set the combiner announced (a vanishing polynomial"
@@ -66,9 +65,9 @@ public final class WhyThisCost {
           + " folded for (a new set, e.g. other commit signers or a reshare after blame), and"
           + " reuses them otherwise; the share itself is one point multiplication per message. %s",
           c.shareCreationMs(), min(create), max(create), s.variant(),
-          "model".equals(s.timing()) ? "Under timing: model the cost model holds the share"
-              + " multiplications only (calibration computes the coefficients untimed), so this"
-              + " run leaves the per-set coefficients out; timing: measured includes them."
+          "model".equals(s.timing()) ? "Under timing: model the cost model prices them as"
+              + " their own operation (SIGNER_COEFFICIENTS), charged to each validator whose set"
+              + " is new, beside the share multiplications (SHARE_CREATE)."
               : "The slow heights are those whose signer set was new to the validator whose"
               + " share completed the combiner's set.")));
     }

@@ -16,6 +16,12 @@ public enum CryptoOp {
   VERIFY,
   /** prepare_combine for a new signer set. */
   PREPARE,
+  /**
+   * One validator computing the Lagrange coefficients of a signer set it has not folded for
+   * before (designs whose shares fold the signer set): charged to every such validator, beside
+   * its SHARE_CREATE, which holds the shares only.
+   */
+  SIGNER_COEFFICIENTS,
   /** share_combine of every message of the block. */
   COMBINE,
   /** Key derivation and AEAD opening of every payload. */
@@ -55,7 +61,7 @@ public enum CryptoOp {
    */
   public int parallelUnits(OpSize size) {
     int units = switch (this) {
-      case DECODE, PREPARE -> size.validators();
+      case DECODE, PREPARE, SIGNER_COEFFICIENTS -> size.validators();
       case VERIFY -> Math.max(size.msgs(), size.validators());
       default -> size.msgs();
     };

@@ -81,8 +81,9 @@ class CalibrationTest {
     assertTrue(result.samples().stream().allMatch(s -> s.cpuNanos() >= 0));
     Map<CryptoOp, CostFit.Result> fits = result.fits().get("folded");
     assertEquals(List.of(CryptoOp.ENCRYPT, CryptoOp.ADMISSION_CHECK, CryptoOp.SHARE_CREATE,
-        CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE, CryptoOp.COMBINE,
-        CryptoOp.DECRYPT, CryptoOp.BLAME, CryptoOp.CHECK), new ArrayList<>(fits.keySet()));
+        CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE, CryptoOp.SIGNER_COEFFICIENTS,
+        CryptoOp.COMBINE, CryptoOp.DECRYPT, CryptoOp.BLAME, CryptoOp.CHECK),
+        new ArrayList<>(fits.keySet()));
     for (CostFit.Result r : fits.values()) {
       for (double c : r.coefficients().toArray()) {
         assertTrue(c >= 0, r.toString());

