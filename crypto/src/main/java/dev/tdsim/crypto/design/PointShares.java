@@ -13,7 +13,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,12 +33,6 @@ import java.util.function.Function;
  * [sk]_2), so {@link ThresholdBls}'s warning about the GT-family key sets does not apply.
  */
 public final class PointShares {
-  private static final int DECODE = 0;
-  private static final int VERIFY = 2;
-  private static final int COMBINE = 4;
-  private static final int DECRYPT = 6;
-  private static final int BLAME = 7;
-
   private final KeySet keys;
   private final ThresholdBls bls;
   private final Workers workers;
@@ -78,15 +71,13 @@ public final class PointShares {
   public BlockResult open(G1Point base, Map<Integer, List<byte[]>> sharesByValidator,
       int blockSize, List<Integer> invalid, Function<G1Point, Decrypted> decrypt,
       StrongRandom random) {
-    long[] wall = new long[8];
-    long[] cpu = new long[8];
-    long[] last = {System.nanoTime(), cpuNow()};
+    PhaseClock clock = new PhaseClock(workers);
     Map<Integer, String> faulty = new TreeMap<>();
     List<PartialSignature> partials = decodeAll(sharesByValidator, faulty);
-    lap(DECODE, wall, cpu, last);
+    clock.lap(PhaseClock.DECODE);
     if (points(partials) >= keys.committee().threshold()
         && !bls.verifyAll(base, partials, random)) {
-      lap(VERIFY, wall, cpu, last);
+      clock.lap(PhaseClock.VERIFY);
       List<Integer> bad = bls.faulty(base, partials, random);
       if (bad.isEmpty()) {
         throw new CryptoException("per-point shares", "the batch check failed but every"
@@ -94,9 +85,9 @@ public final class PointShares {
       }
       bad.forEach(v -> faulty.put(v, "key share failed verification"));
       partials = partials.stream().filter(p -> !faulty.containsKey(p.validator())).toList();
-      lap(BLAME, wall, cpu, last);
+      clock.lap(PhaseClock.BLAME);
     } else {
-      lap(VERIFY, wall, cpu, last);
+      clock.lap(PhaseClock.VERIFY);
     }
     List<Optional<byte[]>> plaintexts =
         new ArrayList<>(Collections.nCopies(blockSize, Optional.<byte[]>empty()));
@@ -106,14 +97,14 @@ public final class PointShares {
     if (points(partials) >= keys.committee().threshold()) {
       CombineResult combined = bls.combine(base, partials, random);
       combined.blamed().forEach(v -> faulty.put(v, "key share outside the prime-order subgroup"));
-      lap(combined.combinations() > 1 ? BLAME : COMBINE, wall, cpu, last);
+      clock.lap(combined.combinations() > 1 ? PhaseClock.BLAME : PhaseClock.COMBINE);
       if (combined.signed()) {
         used = SignerSet.of(keys.committee(), combined.signers());
         Decrypted d = decrypt.apply(combined.signature().get());
         plaintexts = d.plaintexts();
         refused = d.invalid();
         status = BlockResult.Status.DECRYPTED;
-        lap(DECRYPT, wall, cpu, last);
+        clock.lap(PhaseClock.DECRYPT);
       } else if (combined.blamed().isEmpty()) {
         used = SignerSet.of(keys.committee(),
             partials.stream().map(PartialSignature::validator).toList());
@@ -122,8 +113,8 @@ public final class PointShares {
     }
     int available = points(partials.stream()
         .filter(p -> !faulty.containsKey(p.validator())).toList());
-    return new BlockResult(plaintexts, faulty, refused, used, false, timings(wall),
-        timings(cpu), status, available);
+    return new BlockResult(plaintexts, faulty, refused, used, false, clock.wall(),
+        clock.cpu(), status, available);
   }
 
   private List<PartialSignature> decodeAll(Map<Integer, List<byte[]>> encoded,
@@ -146,36 +137,18 @@ public final class PointShares {
       }
     });
     List<PartialSignature> out = new ArrayList<>();
-    Map<Integer, PartialSignature> byValidator = new LinkedHashMap<>();
     for (int i = 0; i < validators.size(); i++) {
-      if (results.get(i) instanceof PartialSignature p) {
-        byValidator.put(validators.get(i), p);
+      Object r = results.get(i);
+      if (r instanceof String reason) {
+        faulty.put(validators.get(i), reason);
       } else {
-        faulty.put(validators.get(i), (String) results.get(i));
+        out.add((PartialSignature) r);
       }
     }
-    out.addAll(byValidator.values());
     return out;
   }
 
   private static int points(List<PartialSignature> partials) {
     return partials.stream().mapToInt(p -> p.points().size()).sum();
-  }
-
-  private long cpuNow() {
-    return Workers.callerCpuNanos() + workers.poolCpuNanos();
-  }
-
-  private void lap(int phase, long[] wall, long[] cpu, long[] last) {
-    long w = System.nanoTime();
-    long c = cpuNow();
-    wall[phase] += w - last[0];
-    cpu[phase] += c - last[1];
-    last[0] = w;
-    last[1] = c;
-  }
-
-  private static BlockResult.PhaseTimings timings(long[] t) {
-    return new BlockResult.PhaseTimings(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
   }
 }

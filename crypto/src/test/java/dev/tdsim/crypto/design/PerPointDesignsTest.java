@@ -76,11 +76,7 @@ class PerPointDesignsTest {
   }
 
   private static List<Integer> range(int n) {
-    List<Integer> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      out.add(i);
-    }
-    return out;
+    return java.util.stream.IntStream.range(0, n).boxed().toList();
   }
 
   @ParameterizedTest
