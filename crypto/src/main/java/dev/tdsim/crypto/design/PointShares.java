@@ -45,7 +45,31 @@ public final class PointShares {
 
   /** Validator {@code validator}'s one message: its points' shares, 96 B uncompressed each. */
   public byte[] create(int validator, G1Point base) {
-    return bls.sign(validator, base).encodeUncompressed();
+    return share(validator, base).encodeUncompressed();
+  }
+
+  /** share_create: [f(omega^k)] X for each of the validator's points (one G1 mult each). */
+  public PartialSignature share(int validator, G1Point base) {
+    return bls.sign(validator, base);
+  }
+
+  /**
+   * share_verify: every point of every message at once, random 64-bit weights per point:
+   * e(sum [w_k] S_k, H) == e(X, sum [w_k] Z_k) (a G1 and a G2 short MSM side by side, one
+   * 2-pair product).
+   */
+  public boolean verifyAll(G1Point base, List<PartialSignature> partials, StrongRandom random) {
+    return bls.verifyAll(base, partials, random);
+  }
+
+  /**
+   * reconstruct: the first t points of the (verified) partials, Lagrange coefficients at 0 by
+   * the fast method, one G1 MSM, then the key check (subgroup and one 2-pair product against
+   * [f(0)]H); on a failed check the partials are blamed one by one and combined again.
+   */
+  public CombineResult combine(G1Point base, List<PartialSignature> partials,
+      StrongRandom random) {
+    return bls.combine(base, partials, random);
   }
 
   /**
@@ -76,7 +100,7 @@ public final class PointShares {
     List<PartialSignature> partials = decodeAll(sharesByValidator, faulty);
     clock.lap(PhaseClock.DECODE);
     if (points(partials) >= keys.committee().threshold()
-        && !bls.verifyAll(base, partials, random)) {
+        && !verifyAll(base, partials, random)) {
       clock.lap(PhaseClock.VERIFY);
       List<Integer> bad = bls.faulty(base, partials, random);
       if (bad.isEmpty()) {
@@ -95,7 +119,7 @@ public final class PointShares {
     SignerSet used = null;
     BlockResult.Status status = BlockResult.Status.NOT_ENOUGH_HONEST_SHARES;
     if (points(partials) >= keys.committee().threshold()) {
-      CombineResult combined = bls.combine(base, partials, random);
+      CombineResult combined = combine(base, partials, random);
       combined.blamed().forEach(v -> faulty.put(v, "key share outside the prime-order subgroup"));
       clock.lap(combined.combinations() > 1 ? PhaseClock.BLAME : PhaseClock.COMBINE);
       if (combined.signed()) {

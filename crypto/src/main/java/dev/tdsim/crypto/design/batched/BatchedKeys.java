@@ -355,11 +355,14 @@ public final class BatchedKeys implements DesignKeys {
       throw new CryptoException("batched share", "the block holds invalid transactions at "
           + block.invalid() + ": an honest validator sends no key share for it");
     }
-    if (design.form() == ShareForm.PER_POINT) {
-      return List.of(pointShares.create(validator, block.digest().point()));
-    }
-    return List.of(block.digest().point().multiply(foldedSecret(validator, signers))
-        .toUncompressed());
+    return List.of(design.form() == ShareForm.PER_POINT
+        ? pointShares.create(validator, block.digest().point())
+        : foldedShare(validator, signers, block));
+  }
+
+  /** The folded form's share D_i = [a_i] C', whatever this design's form (for benchmarks). */
+  byte[] foldedShare(int validator, SignerSet signers, BatchedBlock block) {
+    return block.digest().point().multiply(foldedSecret(validator, signers)).toUncompressed();
   }
 
   /** a_i = sum_k lambda_k f(omega^k) over validator i's points (private to validator i). */
