@@ -39,7 +39,7 @@ public final class PointShares {
 
   public PointShares(KeySet keys, Workers workers) {
     this.keys = keys;
-    this.bls = ThresholdBls.of(keys);
+    this.bls = ThresholdBls.of(keys, workers);
     this.workers = workers;
   }
 
