@@ -13,10 +13,12 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -143,33 +145,48 @@ public final class PointShares {
 
   private List<PartialSignature> decodeAll(Map<Integer, List<byte[]>> encoded,
       Map<Integer, String> faulty) {
-    List<Integer> validators = new ArrayList<>(new TreeMap<>(encoded).keySet());
+    return new ArrayList<>(decodeEach(new TreeMap<>(encoded), keys.committee(), workers,
+        (v, bytes) -> PartialSignature.decodeOnCurve(keys.committee(), v, bytes), "key share",
+        faulty).values());
+  }
+
+  /**
+   * Each sender's one message decoded by {@code decode} on the workers, in {@code encoded}'s
+   * order; a sender outside the committee, a wrong count of messages or a decoding failure is
+   * put in {@code faulty} ("not a validator of the committee", "sent n {what}s for a block
+   * (expected 1)", "malformed {what} (...)") and left out.
+   */
+  public static <T> Map<Integer, T> decodeEach(Map<Integer, List<byte[]>> encoded,
+      Committee committee, Workers workers, BiFunction<Integer, byte[], T> decode,
+      String what, Map<Integer, String> faulty) {
+    List<Integer> validators = new ArrayList<>(encoded.keySet());
     List<Object> results = workers.map(validators.size(), i -> {
       int v = validators.get(i);
       List<byte[]> shares = encoded.get(v);
-      if (v < 0 || v >= keys.committee().validators()) {
-        return "not a validator of the committee";
+      if (v < 0 || v >= committee.validators()) {
+        return new String[] {"not a validator of the committee"};
       }
       if (shares == null || shares.size() != 1) {
-        return "sent " + (shares == null ? 0 : shares.size()) + " messages for a block"
-            + " (expected 1)";
+        return new String[] {"sent " + (shares == null ? 0 : shares.size()) + " " + what
+            + "s for a block (expected 1)"};
       }
       try {
-        return PartialSignature.decodeOnCurve(keys.committee(), v, shares.get(0));
+        return decode.apply(v, shares.get(0));
       } catch (CryptoException e) {
-        return "malformed key share (" + e.getMessage() + ")";
+        return new String[] {"malformed " + what + " (" + e.getMessage() + ")"};
       }
     });
-    List<PartialSignature> out = new ArrayList<>();
+    Map<Integer, T> decoded = new LinkedHashMap<>();
     for (int i = 0; i < validators.size(); i++) {
-      Object r = results.get(i);
-      if (r instanceof String reason) {
-        faulty.put(validators.get(i), reason);
+      if (results.get(i) instanceof String[] reason) {
+        faulty.put(validators.get(i), reason[0]);
       } else {
-        out.add((PartialSignature) r);
+        @SuppressWarnings("unchecked")
+        T t = (T) results.get(i);
+        decoded.put(validators.get(i), t);
       }
     }
-    return out;
+    return decoded;
   }
 
   private static int points(List<PartialSignature> partials) {
