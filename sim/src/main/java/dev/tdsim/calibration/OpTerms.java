@@ -25,7 +25,7 @@ final class OpTerms {
    */
   static List<String> of(BlockDesign design, CryptoOp op) {
     return FerveoDesign.variantOf(design).map(v -> of(v.shareWork(), op))
-        .orElseGet(() -> perBlock(op));
+        .orElseGet(() -> perBlock(op, design.sharesDependOnSigners()));
   }
 
   /**
@@ -34,9 +34,23 @@ final class OpTerms {
    * the signers and their points, not with the block; the digest, the evaluation proofs, the
    * validity checks and the decryption grow with the block's transactions and bytes. {@code
    * msgs} stays a candidate of the share work too (a design that decodes its transactions with
-   * the shares would need it; the fit drops it when it comes out negative).
+   * the shares would need it; the fit drops it when it comes out negative). A design whose shares
+   * do not fold the signer set (batched-points, block-key-points: one G1 point per key-share
+   * point) decodes, verifies and interpolates every point: its share work grows with the points
+   * too ({@code shares}), not only with the validators.
    */
-  static List<String> perBlock(CryptoOp op) {
+  static List<String> perBlock(CryptoOp op, boolean folded) {
+    if (!folded) {
+      switch (op) {
+        case DECODE, VERIFY, COMBINE -> {
+          return List.of("const", "msgs", "validators", "shares");
+        }
+        case BLAME -> {
+          return List.of("const", "validators", "shares");
+        }
+        default -> { }
+      }
+    }
     return switch (op) {
       case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY, DIGEST, EVAL_PROOFS, CHECK ->
           List.of("const", "msgs", "msg_bytes");

@@ -75,7 +75,7 @@ class BenchCommandTest {
   void allExpandsToEveryVariantAndADirectoryGetsBenchCsv() {
     BenchSettings s = parse("bench", "--variant", "all", "--out", tmp.toString());
     assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
-        "block-key"), s.variants());
+        "block-key", "batched-points", "block-key-points"), s.variants());
     assertEquals(tmp.resolve("bench.csv"), s.out());
   }
 
@@ -119,9 +119,10 @@ class BenchCommandTest {
         Arguments.of(new String[] {"--functions", "share_combine,warp"}, "warp"),
         Arguments.of(new String[] {"--variant", "turbo"}, "turbo"),
         Arguments.of(new String[] {"--variant", "fast", "--functions", "digest"},
-            "digest is a function of batched, block-key, not of fast"),
+            "digest is a function of batched, block-key, batched-points, block-key-points,"
+                + " not of fast"),
         Arguments.of(new String[] {"--variant", "block-key", "--functions", "eval_proofs"},
-            "eval_proofs is a function of batched, not of block-key"),
+            "eval_proofs is a function of batched, batched-points, not of block-key"),
         Arguments.of(new String[] {"--variant", "batched", "--functions", "share_combine"},
             "share_combine is a function of simple, batch, fast, precomputed, folded"),
         Arguments.of(new String[] {"--bogus", "1"}, "--bogus"));
@@ -172,10 +173,10 @@ class BenchCommandTest {
     CliRun run = CliRun.of("bench", "--list-variants");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.out().lines().filter(l -> !l.isBlank()).toList();
-    assertEquals(7, lines.size(), run.out());
+    assertEquals(9, lines.size(), run.out());
     List<String> names = lines.stream().map(l -> l.split("\\s+", 2)[0]).toList();
     assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
-        "block-key"), names);
+        "block-key", "batched-points", "block-key-points"), names);
     for (String line : lines) {
       assertTrue(line.split("\\s+", 2)[1].length() > 10, "a description follows: " + line);
     }

@@ -27,7 +27,7 @@ class CalibrateCommandTest {
   void defaultsCalibrateEveryVariantOnItsGrid() {
     CalibrationSettings s = parse("calibrate");
     assertEquals(List.of("simple", "batch", "fast", "precomputed", "folded", "batched",
-        "block-key"), List.copyOf(s.grids().keySet()));
+        "block-key", "batched-points", "block-key-points"), List.copyOf(s.grids().keySet()));
     assertEquals(CalibrationSettings.DEFAULT, s.grids().get("fast"));
     assertEquals(CalibrationSettings.DEFAULT_PER_POINT, s.grids().get("simple"));
     assertEquals(CalibrationSettings.DEFAULT_DESIGN, s.grids().get("batched"));

@@ -81,6 +81,37 @@ class DesignScenariosTest {
     }
   }
 
+  /**
+   * The per-point forms: one message of one G1 point per key-share point, no signer set, so a
+   * bad share is named and the block opens from the others' points (waiting for one more
+   * validator when the first t points counted the bad one's), never by a new signer set.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"block-key-points", "batched-points"})
+  void thePerPointFormsOpenEveryBlockAndNeedNoReshare(String design) throws Exception {
+    ScenarioRunner.Result r = run("small-committee.yaml", "crypto.variant=" + design,
+        "crypto.timing=measured", "heights=2", "workload.msgs_per_block=12",
+        "validators.count=8", "keys.shares=32");
+    assertEquals(0, r.mismatches(), "every plaintext is what its client sent");
+    for (HeightRecord h : r.heights()) {
+      assertTrue(h.realCrypto());
+      assertEquals(h.txCount(), h.opened(), design + " height " + h.height());
+      assertEquals(List.of(), h.faulty());
+    }
+    // 4 points per validator, 96 bytes each, in one message.
+    assertEquals(4 * 96, ScenarioRunner.shareBytesPerValidatorPerBlock(r.scenario(), r.heights()));
+    ScenarioRunner.Result bad = run("faults/bad-share.yaml", "crypto.variant=" + design,
+        "crypto.timing=measured", "heights=3");
+    assertEquals(0, bad.mismatches());
+    for (HeightRecord h : bad.heights().subList(1, 3)) {
+      assertEquals(List.of(14), h.faulty(), design + " height " + h.height());
+      assertEquals(h.txCount(), h.opened());
+      // No new signer set: at most one retry, when the first t points counted 14's.
+      assertTrue(h.reshares() <= 1, design + " height " + h.height() + ": " + h.reshares());
+    }
+    assertFalse(Designs.byName(design).sharesDependOnSigners());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"block-key", "batched"})
   void aCollidingEncryptorIsRefusedAtLoadForADesignWithoutOne(String design) {

@@ -19,6 +19,8 @@ public final class Designs {
     dev.tdsim.crypto.variant.Variants.all().forEach(v -> register(new FerveoDesign(v)));
     register(new dev.tdsim.crypto.design.batched.BatchedDesign());
     register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
+    register(new dev.tdsim.crypto.design.batched.BatchedDesign(ShareForm.PER_POINT));
+    register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign(ShareForm.PER_POINT));
   }
 
   private Designs() {}

@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.tbls;
 
 import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
@@ -47,16 +48,26 @@ public final class ThresholdBls {
   private final KeySet keys;
   private final String dst;
   private final G2Prepared publicKeyLines;
+  private final Workers workers;
 
-  private ThresholdBls(KeySet keys, String dst) {
+  private ThresholdBls(KeySet keys, String dst, Workers workers) {
     this.keys = keys;
     this.dst = dst;
     this.publicKeyLines = keys.publicKeyG2().prepare();
+    this.workers = workers;
   }
 
   /** Threshold BLS under the project's tag over a key set dealt for signing (not for TPKE). */
   public static ThresholdBls of(KeySet signingKeys) {
-    return new ThresholdBls(signingKeys, DST);
+    return new ThresholdBls(signingKeys, DST, signingKeys.workers());
+  }
+
+  /**
+   * The same, with its checks run on {@code workers} instead of the key set's pool (a combiner
+   * whose own pool is not the dealer's).
+   */
+  public static ThresholdBls of(KeySet signingKeys, Workers workers) {
+    return new ThresholdBls(signingKeys, DST, workers);
   }
 
   public KeySet keys() {
@@ -131,7 +142,7 @@ public final class ThresholdBls {
     for (PartialSignature p : partials) {
       w.add(weights(p.points().size(), random)); // drawn in order: the stream is not thread-safe
     }
-    List<Boolean> ok = keys.workers().map(partials.size(),
+    List<Boolean> ok = workers.map(partials.size(),
         i -> partials.get(i).points().stream().allMatch(G1Point::isInSubgroup)
             && holds(hashed, List.of(partials.get(i)), w.get(i)));
     List<Integer> bad = new ArrayList<>();
@@ -265,7 +276,7 @@ public final class ThresholdBls {
       sigmas.addAll(p.points());
       shares.addAll(all.subList(first, first + p.points().size()));
     }
-    List<Object> sums = keys.workers().map(2, i -> i == 0 ? G1Point.msmShort(sigmas, w)
+    List<Object> sums = workers.map(2, i -> i == 0 ? G1Point.msmShort(sigmas, w)
         : G2Point.msmShort(shares, w));
     return Pairings.productIsOne(List.of((G1Point) sums.get(0), hashed.negate()),
         List.of(G2Point.generator(), (G2Point) sums.get(1)));

@@ -6,6 +6,7 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
+import dev.tdsim.crypto.design.PhaseClock;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -73,10 +74,10 @@ final class BatchedCombiner {
 
   BlockResult propose(BatchedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
       SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random) {
-    Clock clock = new Clock(workers);
+    PhaseClock clock = new PhaseClock(workers);
     Map<Integer, String> faulty = new TreeMap<>();
     Map<Integer, G1Point> decoded = decodeAll(sharesByValidator, faulty);
-    clock.lap(Clock.DECODE);
+    clock.lap(PhaseClock.DECODE);
     List<Integer> senders = new ArrayList<>(sharesByValidator.keySet());
     SignerSet madeFor = foldedFor != null ? foldedFor
         : keys.committee().pointsOf(senders).length < keys.committee().threshold() ? null
@@ -98,21 +99,21 @@ final class BatchedCombiner {
         }
         madeFor = signers;
         decoded = decodeAll(reshare.sharesFor(signers), faulty);
-        clock.lap(Clock.DECODE);
+        clock.lap(PhaseClock.DECODE);
         continue;
       }
       ranPrepare |= !hasFoldedKeys(signers);
       List<G2Point> folded = foldedKeys(signers);
-      clock.lap(Clock.PREPARE);
+      clock.lap(PhaseClock.PREPARE);
       List<G1Point> shares = column(signers, decoded);
       boolean ok = batchVerify(point, shares, folded, random);
-      clock.lap(Clock.VERIFY);
+      clock.lap(PhaseClock.VERIFY);
       if (ok) {
         break;
       }
       List<Integer> bad = blame(point, signers, shares, folded);
       bad.forEach(v -> faulty.put(v, "key share failed verification"));
-      clock.lap(Clock.BLAME);
+      clock.lap(PhaseClock.BLAME);
       if (bad.isEmpty()) {
         status = BlockResult.Status.UNATTRIBUTED; // cannot happen for a sound check
         break;
@@ -123,9 +124,9 @@ final class BatchedCombiner {
         new ArrayList<>(Collections.nCopies(n, Optional.<byte[]>empty()));
     if (status == null) {
       G1Point key = G1Point.sum(column(signers, decoded));
-      clock.lap(Clock.COMBINE);
+      clock.lap(PhaseClock.COMBINE);
       boolean keyOk = checkKey(point, key);
-      clock.lap(Clock.CHECK);
+      clock.lap(PhaseClock.CHECK);
       if (keyOk) {
         List<Optional<byte[]>> opened = decryptAll(block, key);
         for (int j = 0; j < n; j++) {
@@ -135,7 +136,7 @@ final class BatchedCombiner {
       } else {
         status = BlockResult.Status.UNATTRIBUTED;
       }
-      clock.lap(Clock.DECRYPT);
+      clock.lap(PhaseClock.DECRYPT);
     }
     Map<Integer, G1Point> finalShares = decoded;
     int points = keys.committee().pointsOf(finalShares.keySet().stream()

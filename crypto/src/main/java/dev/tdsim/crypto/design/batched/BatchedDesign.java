@@ -1,8 +1,8 @@
 package dev.tdsim.crypto.design.batched;
 
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.ShareForm;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -13,18 +13,38 @@ import java.util.Optional;
  * and Policharla (ePrint 2024/669), its follow-up ePrint 2024/1516, and TrX/FPTX (ePrint
  * 2025/2032): the proposer commits to the block's ciphertext tags with one KZG commitment, every
  * validator sends one G1 element per block, and the combiner opens B transactions with B 2-pair
- * pairing products after computing all openings by FK20. See docs/CRYPTO.md, "batched".
+ * pairing products after computing all openings by FK20. See docs/CRYPTO.md, "batched". In the
+ * {@link ShareForm#PER_POINT} form ({@code batched-points}, FPTX's own) each validator sends
+ * [f(omega^k)]C' for each of its points and the combiner interpolates t of them (FPTX's
+ * reconstruct): no signer set, no reshare.
  */
 public final class BatchedDesign implements BlockDesign {
+  private final ShareForm form;
+
+  /** The folded form, {@code batched}. */
+  public BatchedDesign() {
+    this(ShareForm.FOLDED);
+  }
+
+  public BatchedDesign(ShareForm form) {
+    this.form = form;
+  }
+
+  public ShareForm form() {
+    return form;
+  }
+
   @Override
   public String name() {
-    return "batched";
+    return form.name("batched");
   }
 
   @Override
   public String description() {
-    return "batched threshold encryption: KZG digest of the block's tags, one G1 key share per"
-        + " validator per block, FK20 openings, one 2-pair pairing per transaction"
+    return "batched threshold encryption: KZG digest of the block's tags, "
+        + (form == ShareForm.FOLDED ? "one folded G1 key share per validator per block"
+            : "one G1 key share per key-share point, interpolated by the combiner")
+        + ", FK20 openings, one 2-pair pairing per transaction"
         + " (ePrint 2024/669, 2024/1516, 2025/2032)";
   }
 
@@ -37,7 +57,7 @@ public final class BatchedDesign implements BlockDesign {
 
   @Override
   public boolean sharesDependOnSigners() {
-    return true;
+    return form.dependsOnSigners();
   }
 
   @Override
@@ -45,10 +65,13 @@ public final class BatchedDesign implements BlockDesign {
     return 1;
   }
 
-  /** One uncompressed G1 point (96 bytes: decoding it is ~45x cheaper than a compressed one). */
+  /**
+   * Uncompressed G1 points (96 bytes each: decoding is ~45x cheaper than a compressed one): one,
+   * or one per key-share point.
+   */
   @Override
   public long shareWireBytes(Committee committee, int validator) {
-    return G1Point.UNCOMPRESSED_BYTES;
+    return form.wireBytes(committee, validator);
   }
 
   @Override

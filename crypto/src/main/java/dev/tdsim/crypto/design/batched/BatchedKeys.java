@@ -11,7 +11,9 @@ import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.BlockDigest;
 import dev.tdsim.crypto.design.BlockId;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PointShares;
 import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.design.ShareForm;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -33,6 +35,7 @@ public final class BatchedKeys implements DesignKeys {
   private final BatchedSetup setup;
   private final Workers workers;
   private final BatchedCombiner combiner;
+  private final PointShares pointShares;
 
   /**
    * Binds a setup to a key set after checking it ({@link BatchedSetup#checkAgainst}).
@@ -50,6 +53,7 @@ public final class BatchedKeys implements DesignKeys {
     this.setup = setup;
     this.workers = workers;
     this.combiner = new BatchedCombiner(keys, setup, workers);
+    this.pointShares = new PointShares(keys, workers);
   }
 
   private static BatchedSetup checked(BatchedSetup setup, KeySet keys, StrongRandom random) {
@@ -351,8 +355,14 @@ public final class BatchedKeys implements DesignKeys {
       throw new CryptoException("batched share", "the block holds invalid transactions at "
           + block.invalid() + ": an honest validator sends no key share for it");
     }
-    return List.of(block.digest().point().multiply(foldedSecret(validator, signers))
-        .toUncompressed());
+    return List.of(design.form() == ShareForm.PER_POINT
+        ? pointShares.create(validator, block.digest().point())
+        : foldedShare(validator, signers, block));
+  }
+
+  /** The folded form's share D_i = [a_i] C', whatever this design's form (for benchmarks). */
+  byte[] foldedShare(int validator, SignerSet signers, BatchedBlock block) {
+    return block.digest().point().multiply(foldedSecret(validator, signers)).toUncompressed();
   }
 
   /** a_i = sum_k lambda_k f(omega^k) over validator i's points (private to validator i). */
@@ -369,7 +379,13 @@ public final class BatchedKeys implements DesignKeys {
   @Override
   public BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
       SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random) {
-    return combiner.propose(ownBlock(block), sharesByValidator, foldedFor, reshare, random);
+    BatchedBlock b = ownBlock(block);
+    if (design.form() == ShareForm.PER_POINT) {
+      return pointShares.open(b.digest().point(), sharesByValidator, b.batchedTxs().size(),
+          b.invalid(), key -> new PointShares.Decrypted(combiner.decryptAll(b, key), b.invalid()),
+          random);
+    }
+    return combiner.propose(b, sharesByValidator, foldedFor, reshare, random);
   }
 
   Workers workers() {

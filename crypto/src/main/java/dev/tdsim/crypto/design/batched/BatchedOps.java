@@ -74,7 +74,7 @@ public final class BatchedOps {
 
   /** share_create: one G1 scalar multiplication (plus folding the signer set's coefficients). */
   public byte[] shareCreate(int validator, SignerSet signers, BatchedBlock block) {
-    return keys.createShares(validator, signers, block).get(0);
+    return keys.foldedShare(validator, signers, block);
   }
 
   /** The signer set's folded G2 keys (what share_verify checks against), cached per set. */

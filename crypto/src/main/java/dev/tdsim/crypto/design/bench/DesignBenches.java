@@ -1,13 +1,21 @@
 package dev.tdsim.crypto.design.bench;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.BlockDigest;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.ShareForm;
+import dev.tdsim.crypto.design.batched.BatchedDesign;
+import dev.tdsim.crypto.design.batched.BatchedDigest;
+import dev.tdsim.crypto.design.blockkey.BlockKeyDesign;
+import dev.tdsim.crypto.design.blockkey.BlockKeyDigest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Where a design's {@link DesignBench} comes from. A design that implements {@link Source} gives
@@ -27,16 +35,33 @@ public final class DesignBenches {
   }
 
   private record Adapter(List<DesignFunction> functions,
-      BiFunction<DesignKeys, Workers, DesignBench> make) {}
+      BiFunction<DesignKeys, Workers, DesignBench> make) {
+    /** The same design in its per-point form, on the block's base point X. */
+    Adapter perPoint(Function<BlockDigest, G1Point> base) {
+      return new Adapter(functions,
+          (keys, workers) -> new PointsDesignBench(make.apply(keys, workers), keys, workers, base));
+    }
+  }
 
-  private static final Map<Class<? extends BlockDesign>, Adapter> ADAPTERS =
-      new LinkedHashMap<>();
+  private record Key(Class<? extends BlockDesign> design, ShareForm form) {}
+
+  private static final Map<Key, Adapter> ADAPTERS = new LinkedHashMap<>();
 
   static {
-    ADAPTERS.put(dev.tdsim.crypto.design.blockkey.BlockKeyDesign.class,
-        new Adapter(BlockKeyDesignBench.FUNCTIONS, BlockKeyDesignBench::new));
-    ADAPTERS.put(dev.tdsim.crypto.design.batched.BatchedDesign.class,
-        new Adapter(BatchedDesignBench.FUNCTIONS, BatchedDesignBench::new));
+    Adapter blockKey = new Adapter(BlockKeyDesignBench.FUNCTIONS, BlockKeyDesignBench::new);
+    Adapter batched = new Adapter(BatchedDesignBench.FUNCTIONS, BatchedDesignBench::new);
+    ADAPTERS.put(new Key(BlockKeyDesign.class, ShareForm.FOLDED), blockKey);
+    ADAPTERS.put(new Key(BatchedDesign.class, ShareForm.FOLDED), batched);
+    ADAPTERS.put(new Key(BlockKeyDesign.class, ShareForm.PER_POINT),
+        blockKey.perPoint(d -> ((BlockKeyDigest) d).identity()));
+    ADAPTERS.put(new Key(BatchedDesign.class, ShareForm.PER_POINT),
+        batched.perPoint(d -> ((BatchedDigest) d).point()));
+  }
+
+  private static Adapter adapter(BlockDesign design) {
+    ShareForm form = design instanceof BlockKeyDesign b ? b.form()
+        : design instanceof BatchedDesign b ? b.form() : ShareForm.FOLDED;
+    return ADAPTERS.get(new Key(design.getClass(), form));
   }
 
   private DesignBenches() {}
@@ -46,7 +71,7 @@ public final class DesignBenches {
     if (design instanceof Source s) {
       return List.copyOf(s.benchFunctions());
     }
-    Adapter a = ADAPTERS.get(design.getClass());
+    Adapter a = adapter(design);
     return a == null ? List.of() : a.functions();
   }
 
@@ -55,7 +80,7 @@ public final class DesignBenches {
     if (keys.design() instanceof Source s) {
       return Optional.of(s.bench(keys, workers));
     }
-    Adapter a = ADAPTERS.get(keys.design().getClass());
+    Adapter a = adapter(keys.design());
     return a == null ? Optional.empty() : Optional.of(a.make().apply(keys, workers));
   }
 }

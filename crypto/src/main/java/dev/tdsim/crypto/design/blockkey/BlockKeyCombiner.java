@@ -1,9 +1,9 @@
 package dev.tdsim.crypto.design.blockkey;
 
-import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Prepared;
+import dev.tdsim.crypto.design.PointShares;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -11,7 +11,6 @@ import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -153,31 +152,8 @@ final class BlockKeyCombiner {
   /** Each sender's one share, curve-checked (subgroup: once, on the sum; see above). */
   private Map<Integer, G1Point> decodeAll(
       Map<Integer, List<byte[]>> encoded, Map<Integer, String> faulty) {
-    List<Integer> validators = new ArrayList<>(encoded.keySet());
-    List<Object> results = workers.map(validators.size(), i -> {
-      int v = validators.get(i);
-      List<byte[]> shares = encoded.get(v);
-      if (v < 0 || v >= keys.committee().validators()) {
-        return "not a validator of the committee";
-      }
-      if (shares == null || shares.size() != 1) {
-        return "sent " + (shares == null ? 0 : shares.size()) + " shares for a block (expected 1)";
-      }
-      try {
-        return G1Point.fromBytesOnCurve(shares.get(0));
-      } catch (CryptoException e) {
-        return "malformed share (" + e.getMessage() + ")";
-      }
-    });
-    Map<Integer, G1Point> decoded = new LinkedHashMap<>();
-    for (int i = 0; i < validators.size(); i++) {
-      if (results.get(i) instanceof G1Point p) {
-        decoded.put(validators.get(i), p);
-      } else {
-        faulty.put(validators.get(i), (String) results.get(i));
-      }
-    }
-    return decoded;
+    return PointShares.decodeEach(encoded, keys.committee(), workers,
+        (v, bytes) -> G1Point.fromBytesOnCurve(bytes), "share", faulty);
   }
 
   private long cpuNanos() {

@@ -2,9 +2,9 @@ package dev.tdsim.crypto.design.blockkey;
 
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.ShareForm;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
@@ -17,19 +17,39 @@ import java.util.Optional;
  * Lagrange coefficients times H1(id); the combiner verifies them in one batch, sums them into the
  * block key K = [s]H1(id) (a threshold BLS signature on the identity), checks K against the
  * public key, and opens each transaction with one pairing. See docs/CRYPTO.md, "block-key".
+ * In the {@link ShareForm#PER_POINT} form ({@code block-key-points}, Shutter's keypers' own) each
+ * validator sends [f(omega^k)]H1(id) for each of its points and the combiner interpolates t of
+ * them: no signer set, no reshare.
  */
 public final class BlockKeyDesign implements BlockDesign {
   public static final String NAME = "block-key";
 
+  private final ShareForm form;
+
+  /** The folded form, {@code block-key}. */
+  public BlockKeyDesign() {
+    this(ShareForm.FOLDED);
+  }
+
+  public BlockKeyDesign(ShareForm form) {
+    this.form = form;
+  }
+
+  public ShareForm form() {
+    return form;
+  }
+
   @Override
   public String name() {
-    return NAME;
+    return form.name(NAME);
   }
 
   @Override
   public String description() {
     return "threshold IBE, one identity per block (Shutter; Boneh-Franklin FullIdent on BLS12-381):"
-        + " one folded G1 share per validator per block, one pairing per transaction";
+        + (form == ShareForm.FOLDED ? " one folded G1 share per validator per block"
+            : " one G1 share per key-share point, interpolated by the combiner")
+        + ", one pairing per transaction";
   }
 
   @Override
@@ -40,7 +60,7 @@ public final class BlockKeyDesign implements BlockDesign {
 
   @Override
   public boolean sharesDependOnSigners() {
-    return true;
+    return form.dependsOnSigners();
   }
 
   @Override
@@ -48,10 +68,10 @@ public final class BlockKeyDesign implements BlockDesign {
     return 1;
   }
 
-  /** One uncompressed G1 point (decodes without a square root). */
+  /** Uncompressed G1 points (decode without a square root): one, or one per key-share point. */
   @Override
   public long shareWireBytes(Committee committee, int validator) {
-    return G1Point.UNCOMPRESSED_BYTES;
+    return form.wireBytes(committee, validator);
   }
 
   /**
@@ -68,6 +88,6 @@ public final class BlockKeyDesign implements BlockDesign {
 
   @Override
   public String toString() {
-    return NAME;
+    return name();
   }
 }

@@ -9,7 +9,9 @@ import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.BlockDigest;
 import dev.tdsim.crypto.design.BlockId;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.PointShares;
 import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.design.ShareForm;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -24,8 +26,9 @@ final class BlockKeyKeys implements DesignKeys {
   /** How many signer sets' folded public shares are kept (150 G2 points each). */
   static final int PREPARED_SIGNER_SETS = 2;
 
-  private final BlockDesign design;
+  private final BlockKeyDesign design;
   private final KeySet keys;
+  private final PointShares pointShares;
   private final Workers workers;
   private final G2Prepared masterKeyLines;
   /** The key shares' fixed-base tables, built at the first signer set (50 MB at N = 8192). */
@@ -34,15 +37,17 @@ final class BlockKeyKeys implements DesignKeys {
       com.google.common.cache.CacheBuilder.newBuilder().maximumSize(PREPARED_SIGNER_SETS)
           .<SignerSet, BlockKeyOps.FoldedKeys>build().asMap();
 
-  BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers) {
+  BlockKeyKeys(BlockKeyDesign design, KeySet keys, Workers workers) {
     this(design, keys, workers, keys.publicKeyG2().prepare(),
         com.google.common.base.Suppliers.memoize(() -> BlockKeyOps.keyShareTables(keys, workers)));
   }
 
-  private BlockKeyKeys(BlockDesign design, KeySet keys, Workers workers, G2Prepared masterKeyLines,
+  private BlockKeyKeys(BlockKeyDesign design, KeySet keys, Workers workers,
+      G2Prepared masterKeyLines,
       com.google.common.base.Supplier<List<G2FixedBases>> keyShareTables) {
     this.design = design;
     this.keys = keys;
+    this.pointShares = new PointShares(keys, workers);
     this.workers = workers;
     this.masterKeyLines = masterKeyLines;
     this.keyShareTables = keyShareTables;
@@ -122,6 +127,9 @@ final class BlockKeyKeys implements DesignKeys {
   @Override
   public List<byte[]> createShares(int validator, SignerSet signers, PreparedBlock block) {
     BlockKeyPrepared p = own(block);
+    if (design.form() == ShareForm.PER_POINT) {
+      return List.of(pointShares.create(validator, p.digest().identity()));
+    }
     requireSetup(signers);
     return List.of(BlockKeyOps.createShare(keys, validator, signers, p.digest().identity())
         .toUncompressed());
@@ -131,6 +139,21 @@ final class BlockKeyKeys implements DesignKeys {
   public BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> sharesByValidator,
       SignerSet foldedFor, BlockProposer.Reshare reshare, StrongRandom random) {
     BlockKeyPrepared p = own(block);
+    if (design.form() == ShareForm.PER_POINT) {
+      byte[] idBytes = p.digest().block().toBytes();
+      return pointShares.open(p.digest().identity(), sharesByValidator, p.sealed().size(),
+          List.of(), key -> {
+            List<java.util.Optional<byte[]>> opened =
+                BlockKeyOps.decryptBatch(key, idBytes, p.sealed(), random, workers);
+            List<Integer> refused = new ArrayList<>();
+            for (int j = 0; j < opened.size(); j++) {
+              if (opened.get(j).isEmpty()) {
+                refused.add(j);
+              }
+            }
+            return new PointShares.Decrypted(opened, refused);
+          }, random);
+    }
     if (foldedFor != null) {
       requireSetup(foldedFor);
     }

@@ -45,6 +45,10 @@ class DesignBenchesTest {
     assertEquals(List.of(DesignFunction.DIGEST, DesignFunction.SHARE_CREATE,
         DesignFunction.SHARE_VERIFY, DesignFunction.RECONSTRUCT, DesignFunction.DECRYPT_BATCH),
         DesignBenches.functions(Designs.byName("block-key")));
+    assertEquals(DesignBenches.functions(Designs.byName("block-key")),
+        DesignBenches.functions(Designs.byName("block-key-points")));
+    assertEquals(List.of(DesignFunction.values()),
+        DesignBenches.functions(Designs.byName("batched-points")));
     for (BlockDesign d : Designs.all()) {
       if (FerveoDesign.variantOf(d).isPresent()) {
         assertTrue(DesignBenches.functions(d).isEmpty(), d.name());
@@ -73,7 +77,7 @@ class DesignBenchesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"batched", "block-key"})
+  @ValueSource(strings = {"batched", "block-key", "batched-points", "block-key-points"})
   void everyFunctionRunsChecksAndHasAKernel(String design) {
     Block b = block(design, 4);
     DesignBench bench = DesignBenches.of(b.keys(), workers).orElseThrow();
@@ -89,7 +93,7 @@ class DesignBenchesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"batched", "block-key"})
+  @ValueSource(strings = {"batched", "block-key", "batched-points", "block-key-points"})
   void aFixtureWhosePayloadsDoNotOpenIsRefused(String design) {
     Block b = block(design, 3);
     List<byte[]> wrong = new ArrayList<>(b.payloads());

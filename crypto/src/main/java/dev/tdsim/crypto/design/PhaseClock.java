@@ -1,4 +1,4 @@
-package dev.tdsim.crypto.design.batched;
+package dev.tdsim.crypto.design;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.variant.BlockResult;
@@ -6,16 +6,17 @@ import dev.tdsim.crypto.variant.BlockResult;
 /**
  * Wall-clock and CPU time (caller plus the pool's threads) per phase of one propose call, in the
  * order of {@link BlockResult.PhaseTimings}: each lap charges the time since the previous lap.
+ * Not thread-safe: one per propose call.
  */
-final class Clock {
-  static final int DECODE = 0;
-  static final int VALIDITY = 1;
-  static final int VERIFY = 2;
-  static final int PREPARE = 3;
-  static final int COMBINE = 4;
-  static final int CHECK = 5;
-  static final int DECRYPT = 6;
-  static final int BLAME = 7;
+public final class PhaseClock {
+  public static final int DECODE = 0;
+  public static final int VALIDITY = 1;
+  public static final int VERIFY = 2;
+  public static final int PREPARE = 3;
+  public static final int COMBINE = 4;
+  public static final int CHECK = 5;
+  public static final int DECRYPT = 6;
+  public static final int BLAME = 7;
 
   private final Workers workers;
   private final long[] wall = new long[8];
@@ -23,7 +24,7 @@ final class Clock {
   private long lastWall;
   private long lastCpu;
 
-  Clock(Workers workers) {
+  public PhaseClock(Workers workers) {
     this.workers = workers;
     this.lastWall = System.nanoTime();
     this.lastCpu = cpuNow();
@@ -33,7 +34,7 @@ final class Clock {
     return Workers.callerCpuNanos() + workers.poolCpuNanos();
   }
 
-  void lap(int phase) {
+  public void lap(int phase) {
     long w = System.nanoTime();
     long c = cpuNow();
     wall[phase] += w - lastWall;
@@ -42,11 +43,11 @@ final class Clock {
     lastCpu = c;
   }
 
-  BlockResult.PhaseTimings wall() {
+  public BlockResult.PhaseTimings wall() {
     return of(wall);
   }
 
-  BlockResult.PhaseTimings cpu() {
+  public BlockResult.PhaseTimings cpu() {
     return of(cpu);
   }
 
