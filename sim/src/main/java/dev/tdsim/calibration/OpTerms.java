@@ -52,8 +52,10 @@ final class OpTerms {
       }
     }
     return switch (op) {
-      case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY, DIGEST, EVAL_PROOFS, CHECK ->
+      case ENCRYPT, ADMISSION_CHECK, DECRYPT, VALIDITY, DIGEST, CHECK ->
           List.of("const", "msgs", "msg_bytes");
+      // FK20: G1 FFTs over the block's domain, O(B log B) group operations.
+      case EVAL_PROOFS -> List.of("const", "msgs", "msgs_log_msgs");
       // One G1 multiplication after folding the validator's points' scalars.
       case SHARE_CREATE -> List.of("const", "shares");
       case DECODE, VERIFY, COMBINE -> List.of("const", "msgs", "validators");
@@ -112,6 +114,7 @@ final class OpTerms {
       case "shares" -> s.shares();
       case "msgs_shares" -> (double) s.msgs() * s.shares();
       case "msg_bytes" -> s.msgBytes();
+      case "msgs_log_msgs" -> CostModel.Coefficients.msgsLogMsgs(s.msgs());
       default -> throw new IllegalArgumentException("unknown cost model term '" + term + "'");
     };
   }

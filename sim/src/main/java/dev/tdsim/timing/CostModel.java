@@ -22,7 +22,7 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  *
  * <p>File format (YAML): {@code format: tdsim-cost-model/1}, a {@code machine} description, and
  * {@code variants: {NAME: {OP: {const, msgs, validators, msgs_validators, shares,
- * msgs_shares, msg_bytes, fit, scaling}}}}}. {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
+ * msgs_shares, msg_bytes, msgs_log_msgs, fit, scaling}}}}} (a term a file lacks is 0). {@code fit: {r2, max_rel_err, points}} is the fit quality that {@code tdsim
  * calibrate} records next to the coefficients; it is kept but not used for predictions.
  * {@code scaling: {serial, serial_se, points, cpu_ratio}} is the operation's parallel
  * efficiency ({@link Scaling}: Amdahl's serial fraction and the CPU-time ratio per thread count);
@@ -35,7 +35,7 @@ public final class CostModel {
   /** The term names, in the order of {@link Coefficients}. */
   public static final List<String> TERMS =
       List.of("const", "msgs", "validators", "msgs_validators", "shares", "msgs_shares",
-          "msg_bytes");
+          "msg_bytes", "msgs_log_msgs");
 
   /** The coefficients of one (variant, operation), nanoseconds per unit of each term. */
   public record Coefficients(
@@ -45,7 +45,21 @@ public final class CostModel {
       double perMsgValidatorNanos,
       double perShareNanos,
       double perMsgShareNanos,
-      double perMsgByteNanos) {
+      double perMsgByteNanos,
+      double perMsgLogMsgNanos) {
+    /** Without the msgs x log2(msgs) term (the models written before it existed). */
+    public Coefficients(double constNanos, double perMsgNanos, double perValidatorNanos,
+        double perMsgValidatorNanos, double perShareNanos, double perMsgShareNanos,
+        double perMsgByteNanos) {
+      this(constNanos, perMsgNanos, perValidatorNanos, perMsgValidatorNanos, perShareNanos,
+          perMsgShareNanos, perMsgByteNanos, 0);
+    }
+
+    /** msgs x log2(msgs): FFT-shaped work over the block (FK20's openings), 0 below 2 msgs. */
+    public static double msgsLogMsgs(int msgs) {
+      return msgs < 2 ? 0 : msgs * (Math.log(msgs) / Math.log(2));
+    }
+
     public double predict(OpSize s) {
       double v = constNanos
           + perMsgNanos * s.msgs()
@@ -53,14 +67,15 @@ public final class CostModel {
           + perMsgValidatorNanos * (double) s.msgs() * s.validators()
           + perShareNanos * s.shares()
           + perMsgShareNanos * (double) s.msgs() * s.shares()
-          + perMsgByteNanos * s.msgBytes();
+          + perMsgByteNanos * s.msgBytes()
+          + perMsgLogMsgNanos * msgsLogMsgs(s.msgs());
       return Math.max(0, v);
     }
 
     /** The coefficients in the order of {@link #TERMS}. */
     public double[] toArray() {
       return new double[] {constNanos, perMsgNanos, perValidatorNanos, perMsgValidatorNanos,
-          perShareNanos, perMsgShareNanos, perMsgByteNanos};
+          perShareNanos, perMsgShareNanos, perMsgByteNanos, perMsgLogMsgNanos};
     }
 
     /** From coefficients in the order of {@link #TERMS}. */
@@ -68,13 +83,13 @@ public final class CostModel {
       if (c.length != TERMS.size()) {
         throw new IllegalArgumentException("expected " + TERMS.size() + " coefficients");
       }
-      return new Coefficients(c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+      return new Coefficients(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
     static Coefficients of(Map<?, ?> m) {
       return new Coefficients(num(m, "const"), num(m, "msgs"), num(m, "validators"),
           num(m, "msgs_validators"), num(m, "shares"), num(m, "msgs_shares"),
-          num(m, "msg_bytes"));
+          num(m, "msg_bytes"), num(m, "msgs_log_msgs"));
     }
 
     Map<String, Object> toMap() {
@@ -86,6 +101,7 @@ public final class CostModel {
       m.put("shares", perShareNanos);
       m.put("msgs_shares", perMsgShareNanos);
       m.put("msg_bytes", perMsgByteNanos);
+      m.put("msgs_log_msgs", perMsgLogMsgNanos);
       return m;
     }
 

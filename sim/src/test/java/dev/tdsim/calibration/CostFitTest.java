@@ -41,6 +41,24 @@ class CostFitTest {
     return y;
   }
 
+  /** FK20-shaped work: the msgs x log2(msgs) term is fitted and predicts beyond the grid. */
+  @Test
+  void recoversAnMsgsLogMsgsTerm() {
+    CostModel.Coefficients truth =
+        new CostModel.Coefficients(5e6, 4e5, 0, 0, 0, 0, 0, 1.1e5);
+    List<OpSize> sizes = new java.util.ArrayList<>();
+    for (int m : new int[] {16, 64, 128, 256, 512}) {
+      sizes.add(new OpSize(m, 150, 8192, m * 1024L));
+    }
+    CostFit.Result r = CostFit.fit(sizes, times(sizes, truth, 0, 1),
+        List.of("const", "msgs", "msgs_log_msgs"));
+    assertEquals(1.1e5, r.coefficients().perMsgLogMsgNanos(), 1e-3);
+    OpSize big = new OpSize(4096, 150, 8192, 0);
+    assertEquals(5e6 + 4e5 * 4096 + 1.1e5 * 4096 * 12, r.coefficients().predict(big), 1);
+    assertEquals(24.0, CostModel.Coefficients.msgsLogMsgs(8), 1e-12);
+    assertEquals(0.0, CostModel.Coefficients.msgsLogMsgs(1), 0);
+  }
+
   @Test
   void recoversExactCoefficients() {
     CostModel.Coefficients truth = new CostModel.Coefficients(25_000, 400_000, 0, 178_000, 0, 0, 3);
