@@ -488,16 +488,8 @@ public final class Calibrator {
     List<Cell<S>> out = new ArrayList<>();
     for (int j = 0; j < grid.msgs().size(); j++) {
       int m = grid.msgs().get(j);
-      List<Integer> sizes = settings.sizesBytes();
-      int size = sizes.get((keyIndex + j) % sizes.size());
-      Random random = new Random(settings.seed() * 7919L + 31L * keyIndex + 1009L * m
-          + name.hashCode());
-      List<byte[]> payloads = new ArrayList<>(m);
-      for (int i = 0; i < m; i++) {
-        byte[] p = new byte[size];
-        random.nextBytes(p);
-        payloads.add(p);
-      }
+      int size = payloadBytes(keyIndex, j);
+      List<byte[]> payloads = cellPayloads(name, keyIndex, m, size);
       // Encryption scalars from a strong stream of this cell only (payload bytes need none).
       StrongRandom encryption =
           SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
@@ -746,6 +738,25 @@ public final class Calibrator {
    * The fewest validators whose points reach the threshold, counted from validator {@code
    * visit * 7 mod V} on (wrapping): a different set at each visit while V allows.
    */
+  /** The payload size of a grid cell: the settings' sizes in turn over key sets and counts. */
+  private int payloadBytes(int keyIndex, int j) {
+    List<Integer> sizes = settings.sizesBytes();
+    return sizes.get((keyIndex + j) % sizes.size());
+  }
+
+  /** The m payloads of one grid cell: random bytes (they need no strong stream). */
+  private List<byte[]> cellPayloads(String name, int keyIndex, int m, int size) {
+    Random random = new Random(settings.seed() * 7919L + 31L * keyIndex + 1009L * m
+        + name.hashCode());
+    List<byte[]> payloads = new ArrayList<>(m);
+    for (int i = 0; i < m; i++) {
+      byte[] p = new byte[size];
+      random.nextBytes(p);
+      payloads.add(p);
+    }
+    return payloads;
+  }
+
   static SignerSet rotatedSigners(Committee committee, int visit) {
     int v = committee.validators();
     int start = (int) ((visit * 7L) % v);
@@ -797,16 +808,8 @@ public final class Calibrator {
     List<DesignCell> out = new ArrayList<>();
     for (int j = 0; j < grid.msgs().size(); j++) {
       int m = grid.msgs().get(j);
-      List<Integer> sizes = settings.sizesBytes();
-      int size = sizes.get((keyIndex + j) % sizes.size());
-      Random random = new Random(settings.seed() * 7919L + 31L * keyIndex + 1009L * m
-          + name.hashCode());
-      List<byte[]> payloads = new ArrayList<>(m);
-      for (int i = 0; i < m; i++) {
-        byte[] p = new byte[size];
-        random.nextBytes(p);
-        payloads.add(p);
-      }
+      int size = payloadBytes(keyIndex, j);
+      List<byte[]> payloads = cellPayloads(name, keyIndex, m, size);
       StrongRandom encryption =
           SeededDrbg.of(settings.seed(), "calibration.encrypt/" + cellLabel, m);
       // Set up for blocks of exactly m, as a run with m transactions per block sets the design
