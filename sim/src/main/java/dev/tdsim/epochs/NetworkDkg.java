@@ -7,7 +7,7 @@ import dev.tdsim.pipeline.KeyGate;
 import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.scenario.KeysConfig;
 import dev.tdsim.timing.Hardware;
-import dev.tdsim.timing.Scaling;
+import dev.tdsim.timing.CpuWork;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -80,6 +80,7 @@ public final class NetworkDkg implements KeyGate {
   private final Epoch[] epochs;
   /** When each validator's DKG computation is done with what it has started (ns). */
   private final long[] busyUntil;
+  private final DkgCosts costs;
 
   /**
    * @param keys the scenario's keys section (epochs, lead, timeout)
@@ -97,6 +98,7 @@ public final class NetworkDkg implements KeyGate {
     this.validators = committee.validators();
     this.epochs = new Epoch[epochKeys.epochs()];
     this.busyUntil = new long[validators];
+    this.costs = new DkgCosts(committee);
   }
 
   /** Starts the first key set's DKG at time 0 under {@code keys.setup: dkg}. */
@@ -153,7 +155,7 @@ public final class NetworkDkg implements KeyGate {
         continue; // no transcript
       }
       ep.dealt.add(dealer);
-      long done = compute(dealer, atNanos, d.dealCpuNanos());
+      long done = compute(dealer, atNanos, costs.deal(ep.real, d));
       sim.schedule(done, s -> publish(ep, d));
     }
     for (int v = 0; v < validators; v++) {
@@ -195,7 +197,8 @@ public final class NetworkDkg implements KeyGate {
       return;
     }
     // Its own transcript needs no verification.
-    long done = v == dealer ? sim.nowNanos() : compute(v, sim.nowNanos(), d.verifyCpuNanos());
+    long done = v == dealer ? sim.nowNanos() : compute(v, sim.nowNanos(),
+        costs.verify(ep.real, d, v));
     sim.schedule(done, s -> {
       ep.handled[v]++;
       maybeFinish(ep, v);
@@ -212,8 +215,7 @@ public final class NetworkDkg implements KeyGate {
       return;
     }
     ep.readyNanos[v] = -2; // aggregating
-    long done = compute(v, sim.nowNanos(),
-        ep.real.aggregateCpuNanos() + ep.real.privateCheckCpuNanos(v));
+    long done = compute(v, sim.nowNanos(), costs.aggregate(ep.real, v));
     sim.schedule(done, s -> {
       ep.readyNanos[v] = s.nowNanos();
       List<Runnable> w = new ArrayList<>(ep.waiting.get(v));
@@ -222,11 +224,10 @@ public final class NetworkDkg implements KeyGate {
     });
   }
 
-  /** Queues {@code cpuNanos} of DKG work on the validator's cores; returns when it is done. */
-  private long compute(int validator, long fromNanos, long cpuNanos) {
+  /** Queues DKG work on the validator's cores; returns when it is done. */
+  private long compute(int validator, long fromNanos, CpuWork work) {
     long start = Math.max(fromNanos, busyUntil[validator]);
-    busyUntil[validator] = start + hardware[validator].wallNanos(cpuNanos,
-        committee.shares(), Scaling.LINEAR);
+    busyUntil[validator] = start + work.wallNanosOn(hardware[validator]);
     return busyUntil[validator];
   }
 
