@@ -23,14 +23,18 @@ import java.util.Objects;
  * @param wireBytes the certificate's encoded size (signatures plus signer bitmap), bytes
  * @param blockExtraBytes what the certificate adds to a proposed block beyond the 1 KiB header
  *     that {@link Block#HEADER_BYTES} has always counted (0 for {@code votes}, see docs)
+ * @param points the key points the combiner's precommits must hold beyond +2/3 of the stake
+ *     ({@link PointQuorum#NONE} when a stake quorum is enough): a proposer short of them waits
+ *     for more of the previous height's precommits before it can combine
  */
 public record CertificateCosts(String scheme, long signNanos, long verifyNanos,
     long signatureBytes, long combineNanos, long checkNanos, long wireBytes,
-    long blockExtraBytes) {
+    long blockExtraBytes, PointQuorum points) {
   public static final String VOTES = "votes";
 
   public CertificateCosts {
     Objects.requireNonNull(scheme, "scheme");
+    Objects.requireNonNull(points, "points");
     if (signNanos < 0 || verifyNanos < 0 || signatureBytes < 0 || combineNanos < 0
         || checkNanos < 0 || wireBytes < 0 || blockExtraBytes < 0) {
       throw new IllegalArgumentException("certificate costs must be >= 0");
@@ -44,7 +48,7 @@ public record CertificateCosts(String scheme, long signNanos, long verifyNanos,
   public static CertificateCosts votes(long signNanos, long verifyNanos, long signatureBytes,
       long checkNanos, long wireBytes) {
     return new CertificateCosts(VOTES, signNanos, verifyNanos, signatureBytes, 0, checkNanos,
-        wireBytes, 0);
+        wireBytes, 0, PointQuorum.NONE);
   }
 
   /** Whether the proposer combines the precommits' parts into one signature. */

@@ -1,6 +1,7 @@
 package dev.tdsim.costs;
 
 import dev.tdsim.consensus.CertificateCosts;
+import dev.tdsim.consensus.PointQuorum;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.timing.CostModel;
@@ -26,32 +27,35 @@ public final class CertificateCostsFactory {
         voteSignature.equals("none") ? VoteSignatureSchemes.DEFAULT : voteSignature).name(),
         committee, stake);
     long sign = t.signNanos();
-    if (scheme.equals("bls-aggregate") && fromCostModel) {
-      Optional<CostModel.VoteCost> bls = costs.voteCost("bls");
-      if (bls.isPresent()) {
-        sign = bls.get().signNanos();
-      }
+    // A part that is a vote scheme's signature (bls-aggregate's BLS votes) is priced as the cost
+    // model prices that scheme's sign.
+    Optional<CostModel.VoteCost> modelSign = fromCostModel
+        ? t.partsSignedAs().flatMap(costs::voteCost) : Optional.empty();
+    if (modelSign.isPresent()) {
+      sign = modelSign.get().signNanos();
     }
     // Receivers check the precommits they have queued together (verifyVotes, the real batch
     // check): each precommit costs its share of the quorum's batch, or its own check if that is
     // cheaper (a batch of one).
     long verify = Math.min(t.verifyNanos(),
         Math.max(1, Math.round((double) t.batchVerifyNanos() / t.quorumSigners())));
-    boolean blsVotes = scheme.equals("bls-aggregate") && fromCostModel
-        && costs.voteCost("bls").isPresent();
     notes.add(String.format(java.util.Locale.ROOT, "commit certificate %s: %s measured in this"
         + " run on this machine (one thread, real code, %d-signer quorum of %d validators%s;"
         + " one part checked alone %.3f ms, the quorum's parts together %.3f ms)%s",
-        scheme, blsVotes ? "verify, combine and check (sign: the cost model's bls votes)"
-            : "sign, verify, combine and check",
-        t.quorumSigners(), stake.length, scheme.equals("threshold-bls")
-            ? ", " + committee.shares() + " points, t = " + committee.threshold() : "",
+        scheme, modelSign.isPresent() ? "verify, combine and check (sign: the cost model's "
+            + t.partsSignedAs().get() + " votes)" : "sign, verify, combine and check",
+        t.quorumSigners(), stake.length, t.pointsNeeded() > 0
+            ? ", " + committee.shares() + " points, t = " + t.pointsNeeded() : "",
         t.verifyNanos() / 1e6, t.batchVerifyNanos() / 1e6,
         fromCostModel ? "; the cost model has no certificate costs, so consensus times are not"
             + " reproducible across runs" : ""));
     // The header's 1 KiB allowance already stood for CometBFT's LastCommit; an aggregate
     // certificate is added to the block in full (it is small; see docs/SCENARIOS.md).
+    int[] points = new int[stake.length];
+    for (int v = 0; v < points.length; v++) {
+      points[v] = committee.pointsOf(v);
+    }
     return new CertificateCosts(scheme, sign, verify, t.partBytes(), t.combineNanos(),
-        t.checkNanos(), t.wireBytes(), t.wireBytes());
+        t.checkNanos(), t.wireBytes(), t.wireBytes(), PointQuorum.of(points, t.pointsNeeded()));
   }
 }

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -27,8 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The signer measured is the validator holding the most points (for {@code threshold-bls} a
  * part is one 48-byte G1 point per point held, so it signs and is verified longest); the quorum
- * combined is the validators in index order until they hold +2/3 of the stake (and, for
- * {@code threshold-bls}, t points). Messages are CometBFT canonical precommits
+ * combined is the validators in index order until they hold +2/3 of the stake and the points the
+ * scheme needs ({@code threshold-bls}: t). Messages are CometBFT canonical precommits
  * ({@link CanonicalVoteBytes#sample}).
  *
  * @param scheme the certificate scheme's name
@@ -41,9 +42,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param partBytes the signer's part on the wire
  * @param wireBytes the quorum's certificate on the wire (signatures and signer bitmap)
  * @param quorumSigners how many validators the measured quorum had
+ * @param pointsNeeded the key points a certificate's signers must hold beyond +2/3 of the stake
+ *     ({@link CommitteeCertifier#pointsNeeded}; 0: none)
+ * @param partsSignedAs the vote scheme whose signing a part is, if any
+ *     ({@link CommitteeCertifier#partsSignedAs})
  */
 public record CertificateTimings(String scheme, long signNanos, long verifyNanos,
-    long batchVerifyNanos, long combineNanos, long checkNanos, int partBytes, int wireBytes, int quorumSigners) {
+    long batchVerifyNanos, long combineNanos, long checkNanos, int partBytes, int wireBytes,
+    int quorumSigners, int pointsNeeded, Optional<String> partsSignedAs) {
 
   /** Timed calls of sign, verify and check (median); combine is timed {@value #COMBINE_SAMPLES}. */
   public static final int SAMPLES = 15;
@@ -52,6 +58,7 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
 
   public CertificateTimings {
     Objects.requireNonNull(scheme, "scheme");
+    Objects.requireNonNull(partsSignedAs, "partsSignedAs");
   }
 
   /**
@@ -90,7 +97,7 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
           signer = v;
         }
       }
-      int[] quorum = quorum(committee, stake);
+      int[] quorum = quorum(committee, stake, c.pointsNeeded());
       // Warm-up: the JIT, and the scheme's lazily built tables (the public shares).
       byte[] w = CanonicalVoteBytes.sample(-1);
       check(scheme, c.verifyVote(signer, w, c.sign(signer, w)), "a fresh part");
@@ -142,20 +149,20 @@ public record CertificateTimings(String scheme, long signNanos, long verifyNanos
           Math.max(1, VoteCosts.median(verify)), Math.max(1, VoteCosts.median(batch)),
           Math.max(1, VoteCosts.median(combine)),
           Math.max(1, VoteCosts.median(verifyCert)), c.voteBytes(signer), last.wireBytes(),
-          quorum.length);
+          quorum.length, c.pointsNeeded(), c.partsSignedAs());
     }
   }
 
   /**
-   * Validators 0, 1, ... until they hold more than 2/3 of the stake and at least t points: the
-   * precommits a combiner holds when it has a quorum.
+   * Validators 0, 1, ... until they hold more than 2/3 of the stake and at least the points the
+   * scheme needs: the precommits a combiner holds when it can combine.
    */
-  static int[] quorum(Committee committee, long[] stake) {
+  static int[] quorum(Committee committee, long[] stake, int pointsNeeded) {
     long total = Arrays.stream(stake).sum();
     long held = 0;
     int points = 0;
     int n = 0;
-    while (n < stake.length && (held * 3 <= total * 2 || points < committee.threshold())) {
+    while (n < stake.length && (held * 3 <= total * 2 || points < pointsNeeded)) {
       held += stake[n];
       points += committee.pointsOf(n);
       n++;

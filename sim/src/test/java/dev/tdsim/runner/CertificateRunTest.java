@@ -62,6 +62,55 @@ class CertificateRunTest {
     }
   }
 
+  /**
+   * threshold-bls needs t points, not only +2/3 of the stake: with t = 14 of 16 points (2 per
+   * validator) a combiner needs 7 of the 8 precommits where 6 make a stake quorum. Validators 6
+   * and 7 are 400 ms away, so the seventh precommit comes late: the next proposer waits for it
+   * (with t = 12 it does not). Pipelined decryption and no commit pause, so that nothing else
+   * holds the proposal back.
+   */
+  @Test
+  void thresholdBlsProposersWaitForTheirThresholdOfPoints() throws Exception {
+    String[] common = {"consensus.certificate=threshold-bls", "crypto.schedule=pipelined",
+        "consensus.timeout_commit=0 ms",
+        "faults=[{kind: slow, validators: [6, 7], extra_delay: 400 ms}]"};
+    ScenarioRunner.Result t14 = run(with(common, "keys.threshold=14"));
+    ScenarioRunner.Result t12 = run(with(common, "keys.threshold=12"));
+    assertEquals(14, t14.nodeCosts().certificate().points().needed());
+    assertEquals(3, t14.heights().size());
+    assertEquals(3, t12.heights().size());
+    for (int h = 1; h < 3; h++) {
+      long gap14 = t14.heights().get(h).proposeNanos() - t14.heights().get(h - 1).decidedNanos();
+      long gap12 = t12.heights().get(h).proposeNanos() - t12.heights().get(h - 1).decidedNanos();
+      assertTrue(gap14 > gap12 + 300_000_000L, "height " + (h + 1) + ": the proposer waits for"
+          + " a far precommit: " + gap14 + " ns vs " + gap12 + " ns");
+    }
+  }
+
+  /**
+   * The large-committee model too: with t = all 16 points the next proposer waits for the
+   * farthest validator's precommit, with t = 12 for the sixth.
+   */
+  @Test
+  void theLargeCommitteeModelWaitsForTheThresholdToo() throws Exception {
+    String[] common = {"consensus.certificate=threshold-bls", "crypto.schedule=pipelined",
+        "consensus.timeout_commit=0 ms", "consensus.simulation=large"};
+    ScenarioRunner.Result all = run(with(common, "keys.threshold=16"));
+    ScenarioRunner.Result six = run(with(common, "keys.threshold=12"));
+    assertEquals("large-committee", all.consensus().mode());
+    for (int h = 1; h < 3; h++) {
+      long gapAll = all.heights().get(h).proposeNanos() - all.heights().get(h - 1).decidedNanos();
+      long gapSix = six.heights().get(h).proposeNanos() - six.heights().get(h - 1).decidedNanos();
+      assertTrue(gapAll > gapSix, "height " + (h + 1) + ": " + gapAll + " vs " + gapSix);
+    }
+  }
+
+  private static String[] with(String[] common, String more) {
+    String[] out = Arrays.copyOf(common, common.length + 1);
+    out[common.length] = more;
+    return out;
+  }
+
   private static CertificateCosts cert(String scheme, int validators) {
     long[] stake = new long[validators];
     Arrays.fill(stake, 1);

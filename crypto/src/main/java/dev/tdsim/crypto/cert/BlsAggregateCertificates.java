@@ -54,6 +54,11 @@ final class BlsAggregateCertificates implements CertificateScheme {
     }
 
     @Override
+    public Optional<String> partsSignedAs() {
+      return Optional.of(bls.name());
+    }
+
+    @Override
     public boolean verifyVote(int validator, byte[] message, byte[] vote) {
       return validator >= 0 && validator < keys.size()
           && bls.verify(keys.get(validator).publicKey(), message, vote);

@@ -2,6 +2,7 @@ package dev.tdsim.crypto.cert;
 
 import dev.tdsim.crypto.tpke.Committee;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One committee's keys under one certificate scheme: what each validator signs, what a combiner
@@ -49,4 +50,21 @@ public interface CommitteeCertifier {
 
   /** Whether {@code certificate} certifies {@code message} for this committee. */
   boolean verify(byte[] message, Certificate certificate);
+
+  /**
+   * The key points ({@link Committee#pointsOf}) a certificate's signers must hold together
+   * beyond +2/3 of the stake: t for {@code threshold-bls}, whose combination needs t points
+   * whatever stake they carry; 0 when a stake quorum is all the scheme needs.
+   */
+  default int pointsNeeded() {
+    return 0;
+  }
+
+  /**
+   * The vote signature scheme ({@code VoteSignatureSchemes}) whose signing a vote's part is,
+   * when it is one (then a cost model's price for that scheme's sign applies to it).
+   */
+  default Optional<String> partsSignedAs() {
+    return Optional.empty();
+  }
 }

@@ -58,6 +58,11 @@ final class ThresholdBlsCertificates implements CertificateScheme {
       return tbls.committee();
     }
 
+    @Override
+    public int pointsNeeded() {
+      return tbls.committee().threshold();
+    }
+
     /** The threshold BLS view, for callers that work with decoded partials. */
     ThresholdBls thresholdBls() {
       return tbls;

@@ -92,6 +92,23 @@ class CertificateSchemesTest {
     assertTrue(r.blamed().isEmpty());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"votes", "bls-aggregate", "threshold-bls"})
+  void pointsNeededSaysWhetherAStakeQuorumIsEnough(String name) {
+    CommitteeCertifier c = certifier(name);
+    int needed = c.pointsNeeded();
+    assertEquals(name.equals("threshold-bls") ? 42 : 0, needed);
+    // What it says holds: one point short of it no certificate, at it one.
+    if (needed > 0) {
+      Map<Integer, byte[]> votes = votes(c, List.of(0, 1, 2, 3, 4, 5)); // 48 points
+      assertTrue(c.combine(MESSAGE, votes).certificate().isPresent());
+      votes.remove(5); // 40 points
+      assertTrue(c.combine(MESSAGE, votes).certificate().isEmpty());
+    }
+    assertEquals(name.equals("bls-aggregate") ? "bls" : "",
+        c.partsSignedAs().orElse(""));
+  }
+
   @Test
   void unknownNamesListTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -4,6 +4,7 @@ import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.PointQuorum;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.engine.Simulation;
@@ -61,6 +62,14 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
   private long[] validationNanos;
   private long[] signatureNanos;
   private long[] walNanos;
+  /**
+   * The next height's round-0 proposer ({@link #certifiedBy}) may propose only once the previous
+   * height's precommits it received hold the points its commit certificate needs, at
+   * {@link #certifiedAtNanos} ({@link #NEVER}: they never do); for height {@link #certifiedHeight}.
+   */
+  private int certifiedHeight;
+  private int certifiedBy = -1;
+  private long certifiedAtNanos = NEVER;
 
   LargeCommitteeTendermint(ProtocolContext c) {
     this.context = c;
@@ -151,8 +160,12 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     long proposerStart = starts[p];
     long deadline = (proposerStart == NEVER ? first : proposerStart)
         + settings.proposeNanos(round);
+    if (height == certifiedHeight && p == certifiedBy && proposerStart != NEVER) {
+      proposerStart = certifiedAtNanos == NEVER ? NEVER
+          : Math.max(proposerStart, certifiedAtNanos);
+    }
     long now = sim.nowNanos();
-    if (proposerStart != NEVER) {
+    if (proposerStart != NEVER && proposerStart < deadline) {
       sim.schedule(Math.max(now, proposerStart), s -> context.blocks().whenMayPropose(p, height,
           () -> {
             if (current == r && !resolved && sim.nowNanos() < deadline) {
@@ -232,7 +245,11 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     }
   }
 
-  /** The block precommits that reach the combiner first, until they hold +2/3 of the stake. */
+  /**
+   * The block precommits that reach the combiner first, until they hold +2/3 of the stake and
+   * the points the commit certificate needs; sets when the combiner holds them
+   * ({@link #certifiedAtNanos}).
+   */
   private List<Integer> commitSigners(int combiner, LargeRound r) {
     long[] send = new long[v];
     for (int j = 0; j < v; j++) {
@@ -247,13 +264,24 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
         ? Long.compare(arrival[a], arrival[b]) : Integer.compare(a, b));
     long total = Arrays.stream(stake).sum();
     long held = 0;
+    PointQuorum points = costs.certificate().points();
+    long pointsHeld = 0;
     List<Integer> out = new ArrayList<>();
+    long lastArrival = NEVER;
     for (int j : order) {
-      if (arrival[j] == NEVER || StakeThreshold.TENDERMINT_QUORUM.reachedBy(held, total)) {
+      if (arrival[j] == NEVER || (StakeThreshold.TENDERMINT_QUORUM.reachedBy(held, total)
+          && pointsHeld >= points.needed())) {
         break;
       }
       held += stake[j];
+      pointsHeld += points.required() ? points.pointsOf(j) : 0;
       out.add(j);
+      lastArrival = arrival[j];
+    }
+    if (points.required()) {
+      certifiedHeight = r.height + 1;
+      certifiedBy = combiner;
+      certifiedAtNanos = pointsHeld >= points.needed() ? lastArrival : NEVER;
     }
     return out;
   }

@@ -39,6 +39,13 @@ final class TendermintNode {
   /** The precommits of the round that committed the previous height (skip_timeout_commit). */
   private RoundState lastCommit;
   private int lastCommitHeight;
+  private int lastCommitRound;
+  private int lastCommitFork;
+  /**
+   * The round of this height this validator is to propose in once the previous height's
+   * precommits it holds carry the points its certificate needs, or -1 when it is not waiting.
+   */
+  private int proposeWhenCertified = -1;
   private int startedHeight;
   private long cpuFreeNanos;
   private final Cpu cpu = new Cpu();
@@ -248,6 +255,7 @@ final class TendermintNode {
       return;
     }
     startedHeight = h;
+    proposeWhenCertified = -1;
     lockedFork = -1;
     validFork = -1;
     ownVotes.clear();
@@ -272,7 +280,7 @@ final class TendermintNode {
         && !(faulty && protocol.context.faults().isSilentProposer(id, sim.nowNanos()))) {
       protocol.context.blocks().whenMayPropose(id, h, () -> {
         if (height == h && round == r && step == Step.PROPOSE) {
-          propose(h, r);
+          proposeOnceCertifiable(h, r);
         }
       });
     }
@@ -282,6 +290,45 @@ final class TendermintNode {
     if (step == Step.PROPOSE) {
       tryPrevote();
       checkRound();
+    }
+  }
+
+  /**
+   * Proposes now, or, when the commit certificate needs more key points than the previous
+   * height's precommits here hold ({@code threshold-bls}: t points, which +2/3 of the stake can
+   * miss by a chunk), once later precommits bring them: CometBFT keeps adding late precommits of
+   * the last height to its LastCommit, and a block without a valid LastCommit is invalid. A
+   * validator back from a crash has no such precommits here (block sync brings it the seen
+   * commit) and proposes at once.
+   */
+  private void proposeOnceCertifiable(int h, int r) {
+    if (certificateShort(h)) {
+      proposeWhenCertified = r;
+      return;
+    }
+    propose(h, r);
+  }
+
+  /** Whether this validator's precommits of height h - 1 lack the points its certificate needs. */
+  private boolean certificateShort(int h) {
+    var points = costs.certificate().points();
+    return points.required() && h > 1 && lastCommit != null && lastCommitHeight == h - 1
+        && !points.heldBy(lastCommit.precommitBlockSigners(lastCommitFork));
+  }
+
+  /** A late precommit of the committed round, kept while a certificate needs points. */
+  private void onLatePrecommit(Vote v) {
+    if (lastCommit == null || v.height() != lastCommitHeight || v.round() != lastCommitRound
+        || v.type() != Vote.Type.PRECOMMIT || !costs.certificate().points().required()) {
+      return;
+    }
+    lastCommit.add(v, stake[v.voter()]);
+    int r = proposeWhenCertified;
+    if (r >= 0 && !certificateShort(height)) {
+      proposeWhenCertified = -1;
+      if (round == r && step == Step.PROPOSE) {
+        propose(height, r);
+      }
     }
   }
 
@@ -415,7 +462,9 @@ final class TendermintNode {
   private void onVote(Vote v) {
     if (v.height() < height) {
       // The previous height's late precommits: skip_timeout_commit counted them while this
-      // validator waited in its commit pause (below); once it moved on they change nothing.
+      // validator waited in its commit pause (below); once it moved on they only count towards
+      // a certificate that needs key points.
+      onLatePrecommit(v);
       return;
     }
     RoundState rs = state(v.height(), v.round());
@@ -608,6 +657,8 @@ final class TendermintNode {
         new ProcessingTime(validationNanos, signatureNanos, walNanos));
     lastCommit = rs;
     lastCommitHeight = h;
+    lastCommitRound = decidedRound;
+    lastCommitFork = fork;
     for (Iterator<Long> it = rounds.keySet().iterator(); it.hasNext(); ) {
       if ((int) (it.next() >>> 32) <= h) {
         it.remove();

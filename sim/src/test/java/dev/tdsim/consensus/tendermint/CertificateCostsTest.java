@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.consensus.CertificateCosts;
+import dev.tdsim.consensus.PointQuorum;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
 import java.util.List;
@@ -24,7 +25,8 @@ class CertificateCostsTest {
   }
 
   private static CertificateCosts tbls(long sign, long verify, long combine, long check) {
-    return new CertificateCosts("threshold-bls", sign, verify, 192, combine, check, 48, 48);
+    return new CertificateCosts("threshold-bls", sign, verify, 192, combine, check, 48, 48,
+        PointQuorum.NONE);
   }
 
   private static Harness.Commit commitOf(Harness w, int validator, int height) {
