@@ -84,7 +84,8 @@ public record CalibrationSettings(
 
   /**
    * The default DKG grid: N up to 4096, V up to 150 (the default scenario's committee), V
-   * varied at N = 256 and N = 2048; about 2.5 minutes at 5 rounds on 2 cores.
+   * varied at N = 256 and N = 2048; 172 s at 5 rounds on the project's 2 cores (load average
+   * 10-11), about a minute of it the untimed dealing.
    */
   public static final DkgGrid DEFAULT_DKG =
       new DkgGrid(keys("16x256,64x256,64x1024,16x2048,150x2048,150x4096"));

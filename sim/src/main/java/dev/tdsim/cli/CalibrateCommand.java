@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
       "With --dkg (the default with --variant all) it also measures the key setup's PVSS DKG"
           + " (a deal, one transcript's decoding and verification, the aggregation of D"
           + " transcripts and a validator's own check) on key sets 16x256 .. 150x4096, about"
-          + " 2.5 minutes more; 'timing: model' prices a scenario's DKG (keys.setup: dkg,"
+          + " 3 minutes more (172 s at load average 10-11); 'timing: model' prices a scenario's DKG (keys.setup: dkg,"
           + " keys.epoch_length) with it. '--variant none --dkg' measures the DKG only.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
