@@ -43,6 +43,12 @@ public final class CalibrationOutput {
     settings.grids().forEach((v, g) -> head.append(String.format(Locale.ROOT,
         "# grid %s: key sets (validators x shares, t = shares*2/3) %s, msgs %s%n", v,
         g.keySets(), g.msgs())));
+    if (settings.dkg() != null) {
+      head.append("# grid key_setup (the PVSS DKG): key sets (validators x shares, t = shares*2/3) ")
+          .append(settings.dkg().keySets()).append(", transcripts aggregated ")
+          .append(settings.dkg().keySets().stream().map(k -> k + ":"
+              + CalibrationSettings.DkgGrid.transcripts(k)).toList()).append('\n');
+    }
     head.append("# scaling: Amdahl's serial fraction (wall(p) = cpu x (serial + (1 - serial) / p)),"
         + " its standard error and points, fitted to wall times at 1..").append(
             settings.maxThreads()).append(" threads; cpu_ratio[k-1] = CPU time at k threads /"
@@ -67,7 +73,9 @@ public final class CalibrationOutput {
         CSVFormat.DEFAULT.builder().setHeader("variant", "op", "msgs", "validators", "shares",
             "msg_bytes", "cpu_ns", "predicted_ns", "rel_err").build())) {
       for (Sample s : result.samples()) {
-        CostModel.Coefficients c = result.model().coefficients().get(s.variant()).get(s.op());
+        CostModel.Coefficients c = s.op().keySetup()
+            ? result.model().keySetup().coefficients().get(s.op())
+            : result.model().coefficients().get(s.variant()).get(s.op());
         double predicted = c.predict(s.size());
         csv.printRecord(s.variant(), s.op(), s.size().msgs(), s.size().validators(),
             s.size().shares(), s.size().msgBytes(), Math.round(s.cpuNanos()),
@@ -137,6 +145,12 @@ public final class CalibrationOutput {
       rows.add(new String[] {v, op.name(), Integer.toString(f.points()), r2(f.r2()),
           percent(f.maxRelErr()), coefficients(c)});
     }));
+    model.keySetup().coefficients().forEach((op, c) -> {
+      CostModel.Fit f = model.fit(Calibrator.KEY_SETUP, op)
+          .orElse(new CostModel.Fit(Double.NaN, Double.NaN, 0));
+      rows.add(new String[] {Calibrator.KEY_SETUP, op.name(), Integer.toString(f.points()),
+          r2(f.r2()), percent(f.maxRelErr()), coefficients(c)});
+    });
     int[] width = new int[rows.get(0).length];
     for (String[] r : rows) {
       for (int i = 0; i < r.length; i++) {

@@ -31,10 +31,66 @@ import java.util.TreeSet;
  *     measurement runs on one thread
  * @param seed seed of keys, payloads and verification weights
  * @param out the cost-model file to write
+ * @param dkg the key setup's DKG grid to calibrate too, or null for none
  */
 public record CalibrationSettings(
     Map<String, Grid> grids, List<Integer> sizesBytes, int reps, int threads, int maxThreads,
-    long seed, Path out) {
+    long seed, Path out, DkgGrid dkg) {
+
+  /** Without the DKG. */
+  public CalibrationSettings(Map<String, Grid> grids, List<Integer> sizesBytes, int reps,
+      int threads, int maxThreads, long seed, Path out) {
+    this(grids, sizesBytes, reps, threads, maxThreads, seed, out, null);
+  }
+
+  /**
+   * The key setup's grid (the weighted PVSS DKG, {@link dev.tdsim.timing.CryptoOp#keySetup}):
+   * key sets V x N (threshold N*2/3); at each a deal, one transcript's decoding and
+   * verification, and the aggregation and own check of D transcripts for each D of {@link
+   * #transcripts}.
+   */
+  public record DkgGrid(List<KeySpec> keySets) {
+    /**
+     * Key-share points dealt (untimed) per key set for the aggregation's transcripts: about 12 s
+     * of one core (a deal costs about 0.7 ms per point); so D reaches 64 at N = 256 and 4 at N
+     * = 4096, which pins the D x N additions without dealing 150 transcripts of 8192 points.
+     */
+    public static final int DEALT_POINTS = 16384;
+
+    public DkgGrid {
+      if (keySets.isEmpty()) {
+        throw new IllegalArgumentException("--dkg-key-sets: give at least one key set");
+      }
+      for (KeySpec k : keySets) {
+        if (k.validators() < 2) {
+          throw new IllegalArgumentException("--dkg-key-sets: a DKG needs at least 2"
+              + " validators, got " + k);
+        }
+      }
+      keySets = List.copyOf(new TreeSet<>(keySets));
+    }
+
+    /** The transcript counts D the aggregation and own check are measured at on {@code k}. */
+    public static List<Integer> transcripts(KeySpec k) {
+      int most = Math.min(k.validators(), Math.max(2, DEALT_POINTS / k.shares()));
+      return most == 2 ? List.of(2) : List.of(2, most);
+    }
+
+    /** Cells: one per key set. */
+    public int points() {
+      return keySets.size();
+    }
+  }
+
+  /**
+   * The default DKG grid: N up to 4096, V up to 150 (the default scenario's committee), V
+   * varied at N = 256 and N = 2048; 172 s at 5 rounds on the project's 2 cores (load average
+   * 10-11), about a minute of it the untimed dealing.
+   */
+  public static final DkgGrid DEFAULT_DKG =
+      new DkgGrid(keys("16x256,64x256,64x1024,16x2048,150x2048,150x4096"));
+  /** {@code --quick}'s DKG grid. */
+  public static final DkgGrid QUICK_DKG = new DkgGrid(keys("16x256,64x256,16x1024"));
 
   /** One key set of the grid: V validators with equal chunks of N shares, t = N*2/3. */
   public record KeySpec(int validators, int shares) implements Comparable<KeySpec> {
@@ -132,8 +188,9 @@ public record CalibrationSettings(
 
   public CalibrationSettings {
     Objects.requireNonNull(out, "out");
-    if (grids.isEmpty()) {
-      throw new IllegalArgumentException("--variant: give at least one variant");
+    if (grids.isEmpty() && dkg == null) {
+      throw new IllegalArgumentException("--variant: give at least one variant (or --variant"
+          + " none with --dkg)");
     }
     grids = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(grids));
     sizesBytes = BenchSettings.positiveSorted("--sizes", sizesBytes);
@@ -164,8 +221,19 @@ public record CalibrationSettings(
   public static CalibrationSettings of(List<String> variants, boolean quick,
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
+    return of(variants, quick, keySets, msgs, sizes, maxValidators, maxShares, reps, threads,
+        maxThreads, seed, out, null);
+  }
+
+  /** {@link #of} with the DKG's grid too ({@code dkg} null: no DKG). */
+  public static CalibrationSettings of(List<String> variants, boolean quick,
+      List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
+      Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out,
+      DkgGrid dkg) {
     Map<String, Grid> grids = new LinkedHashMap<>();
-    for (String v : BenchSettings.resolveVariants(variants)) {
+    boolean none = variants != null && variants.size() == 1
+        && NO_VARIANT.equals(variants.get(0).trim().toLowerCase(java.util.Locale.ROOT));
+    for (String v : none ? List.<String>of() : BenchSettings.resolveVariants(variants)) {
       Optional<ShareWork> work = FerveoDesign.variantOf(Designs.byName(v))
           .map(CombineVariant::shareWork);
       boolean perPoint = work.isPresent() && work.get() == ShareWork.PER_POINT;
@@ -184,12 +252,21 @@ public record CalibrationSettings(
     }
     return new CalibrationSettings(grids, sizes != null ? sizes : DEFAULT_SIZES,
         reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, maxThreads, seed,
-        out);
+        out, dkg);
   }
 
-  /** Grid points over all variants: the progress bar's total. */
+  /** {@code --variant none}: no variant (with {@code --dkg}: the DKG only). */
+  public static final String NO_VARIANT = "none";
+
+  /** The same settings calibrating the DKG on {@code grid} too (null: not). */
+  public CalibrationSettings withDkg(DkgGrid grid) {
+    return new CalibrationSettings(grids, sizesBytes, reps, threads, maxThreads, seed, out, grid);
+  }
+
+  /** Grid points over all variants and the DKG: the progress bar's total. */
   public int points() {
-    return grids.values().stream().mapToInt(Grid::points).sum();
+    return grids.values().stream().mapToInt(Grid::points).sum()
+        + (dkg == null ? 0 : dkg.points());
   }
 
   /** Every key set of any variant, smallest first (small sets also warm the JIT up). */

@@ -179,6 +179,29 @@ public final class Calibrator {
     /** One visit: every call of this cell once, on {@code workers}. */
     abstract void visit(Workers workers);
 
+    /** The cell for the progress bar. */
+    String describe() {
+      Committee committee = keys.committee();
+      return String.format(Locale.ROOT, "%s %dx%d, %d msgs of %d B", name,
+          committee.validators(), committee.shares(), m, payloadBytes);
+    }
+
+    /**
+     * Runs {@code call} on {@code workers} and adds it as one measurement of {@code point}: the
+     * CPU time of the calling thread and of the pool's threads, and the wall time (less the
+     * run-queue delay, see {@link #unqueued}).
+     */
+    void timed(String point, CryptoOp op, OpSize size, Workers workers, Runnable call) {
+      int k = workers.threads();
+      long q0 = runQueueDelayNanos(workers);
+      long c0 = THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos();
+      long t0 = System.nanoTime();
+      call.run();
+      double w = System.nanoTime() - t0;
+      double c = THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos() - c0;
+      add(point, op, size, k, c, unqueued(w, q0, runQueueDelayNanos(workers), k), w);
+    }
+
     private int coefficientVisits;
 
     /**
@@ -315,6 +338,44 @@ public final class Calibrator {
     }
   }
 
+  /** The samples' and fits' name of the key setup's operations (the model's section). */
+  public static final String KEY_SETUP = "key_setup";
+
+  /**
+   * One key set of the DKG grid ({@link DkgCalibration}): a visit times a deal, one transcript's
+   * decoding and verification, and the aggregation and own check at each transcript count.
+   */
+  private final class DkgCell extends GridCell {
+    final DkgCalibration.Setup setup;
+
+    DkgCell(DkgCalibration.Setup setup) {
+      super(KEY_SETUP, null, setup.transcripts.get(setup.transcripts.size() - 1), 0);
+      this.setup = setup;
+    }
+
+    @Override
+    String describe() {
+      return "DKG " + setup.label + " (aggregating " + setup.transcripts + " transcripts)";
+    }
+
+    @Override
+    void visit(Workers workers) {
+      timed("DKG_DEAL", CryptoOp.DKG_DEAL, setup.transcriptSize(), workers,
+          () -> setup.deal(workers));
+      timed("DKG_VERIFY", CryptoOp.DKG_VERIFY, setup.transcriptSize(), workers,
+          () -> setup.verify(workers));
+      for (int d : setup.transcripts) {
+        timed("DKG_AGGREGATE/" + d, CryptoOp.DKG_AGGREGATE, setup.aggregateSize(d), workers,
+            () -> setup.aggregate(d, workers));
+        // One thread's work whatever the pool (as in a scenario): timed at 1 thread only.
+        if (workers.threads() == 1) {
+          timed("DKG_OWN_CHECK/" + d, CryptoOp.DKG_OWN_CHECK, setup.ownCheckSize(d), workers,
+              () -> setup.ownCheck(d));
+        }
+      }
+    }
+  }
+
   /**
    * The run-queue delay so far of the threads that run a measurement on {@code workers}: the
    * time they were ready to run but waited for a CPU that other processes held (Linux {@code
@@ -419,6 +480,17 @@ public final class Calibrator {
               : prepareDesign(design, keys, settings.grids().get(v), setup));
         }
       }
+      if (settings.dkg() != null) {
+        for (CalibrationSettings.KeySpec spec : settings.dkg().keySets()) {
+          long d0 = System.nanoTime();
+          List<Integer> transcripts = CalibrationSettings.DkgGrid.transcripts(spec);
+          cells.add(new DkgCell(DkgCalibration.prepare(spec, transcripts, settings.seed(),
+              setup)));
+          info(String.format(Locale.ROOT, "DKG on %s: keys, %d transcripts dealt and warm-up"
+              + " in %.1f s", spec, transcripts.get(transcripts.size() - 1),
+              (System.nanoTime() - d0) / 1e9));
+        }
+      }
     }
     List<Workers> pools = new ArrayList<>();
     for (int k = 1; k <= settings.maxThreads(); k++) {
@@ -438,11 +510,9 @@ public final class Calibrator {
           GridCell cell = cells.get(visit[0]);
           long p0 = System.nanoTime();
           cell.visit(pools.get(visit[1] - 1));
-          Committee committee = cell.keys.committee();
-          bar.step(String.format(Locale.ROOT, "round %d/%d: %s %dx%d, %d msgs of %d B,"
-              + " %d thread%s (%.2f s)", r + 1, settings.reps(), cell.name,
-              committee.validators(), committee.shares(), cell.m, cell.payloadBytes, visit[1],
-              visit[1] == 1 ? "" : "s", (System.nanoTime() - p0) / 1e9));
+          bar.step(String.format(Locale.ROOT, "round %d/%d: %s, %d thread%s (%.2f s)", r + 1,
+              settings.reps(), cell.describe(), visit[1], visit[1] == 1 ? "" : "s",
+              (System.nanoTime() - p0) / 1e9));
         }
       }
     } finally {
@@ -455,6 +525,17 @@ public final class Calibrator {
     Map<String, Map<CryptoOp, AmdahlFit.Result>> scalingFits = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, Scaling>> scalings = fitScalings(scalingFits);
     CostModel model = model(fits, scalings).withVotes(voteCosts());
+    if (settings.dkg() != null) {
+      // The key setup's operations: fitted like a variant's, kept in the model's key_setup.
+      fits.put(KEY_SETUP, fitOps(KEY_SETUP, OpTerms::keySetup));
+      Map<CryptoOp, AmdahlFit.Result> keyFits = new EnumMap<>(CryptoOp.class);
+      Map<CryptoOp, Scaling> keyScalings = scalingsOf(KEY_SETUP, keyFits);
+      if (settings.maxThreads() >= 2) {
+        scalingFits.put(KEY_SETUP, keyFits);
+      }
+      model = model.withKeySetup(new CostModel.OpCosts(coefficients(fits.get(KEY_SETUP)),
+          quality(fits.get(KEY_SETUP)), keyScalings));
+    }
     long elapsed = System.nanoTime() - t0;
     return new Result(List.copyOf(samples), List.copyOf(scalingSamples),
         model, fits, scalingFits, elapsed, loadBefore, loadAverage());
@@ -904,40 +985,48 @@ public final class Calibrator {
       return out;
     }
     for (String v : settings.grids().keySet()) {
-      Map<CryptoOp, Scaling> ops = new EnumMap<>(CryptoOp.class);
       Map<CryptoOp, AmdahlFit.Result> fits = new EnumMap<>(CryptoOp.class);
-      for (CryptoOp op : CryptoOp.values()) {
-        List<PointMedians> mine = medians.stream()
-            .filter(p -> p.variant().equals(v) && p.op() == op).toList();
-        List<AmdahlFit.Observation> obs = new ArrayList<>();
-        List<Double> ratio = new ArrayList<>(List.of(1.0));
-        for (int k = 2; k <= settings.maxThreads(); k++) {
-          double cpuK = 0;
-          double cpu1 = 0;
-          for (PointMedians p : mine) {
-            if (p.op().parallelUnits(p.size()) < k || Double.isNaN(p.wall()[k - 1])
-                || Double.isNaN(p.wall()[0])) {
-              continue;
-            }
-            obs.add(new AmdahlFit.Observation(p.wall()[0], p.wall()[k - 1], k));
-            cpuK += p.cpu()[k - 1];
-            cpu1 += p.cpu()[0];
-          }
-          ratio.add(cpu1 > 0 && cpuK > 0 ? significant(cpuK / cpu1, 4) : ratio.get(k - 2));
-        }
-        AmdahlFit.Result fit = AmdahlFit.fit(obs);
-        if (fit.points() == 0) {
-          continue;
-        }
-        fits.put(op, fit);
-        ops.put(op, new Scaling(significant(fit.serialFraction(), 3),
-            Double.isNaN(fit.stdErr()) ? Double.NaN : significant(fit.stdErr(), 2),
-            fit.points(), ratio));
-      }
-      out.put(v, ops);
+      out.put(v, scalingsOf(v, fits));
       fitsOut.put(v, fits);
     }
     return out;
+  }
+
+  /** The scalings of one variant's (or the key setup's) operations; their fits into fits. */
+  private Map<CryptoOp, Scaling> scalingsOf(String v, Map<CryptoOp, AmdahlFit.Result> fits) {
+    Map<CryptoOp, Scaling> ops = new EnumMap<>(CryptoOp.class);
+    if (settings.maxThreads() < 2) {
+      return ops;
+    }
+    for (CryptoOp op : CryptoOp.values()) {
+      List<PointMedians> mine = medians.stream()
+          .filter(p -> p.variant().equals(v) && p.op() == op).toList();
+      List<AmdahlFit.Observation> obs = new ArrayList<>();
+      List<Double> ratio = new ArrayList<>(List.of(1.0));
+      for (int k = 2; k <= settings.maxThreads(); k++) {
+        double cpuK = 0;
+        double cpu1 = 0;
+        for (PointMedians p : mine) {
+          if (p.op().parallelUnits(p.size()) < k || Double.isNaN(p.wall()[k - 1])
+              || Double.isNaN(p.wall()[0])) {
+            continue;
+          }
+          obs.add(new AmdahlFit.Observation(p.wall()[0], p.wall()[k - 1], k));
+          cpuK += p.cpu()[k - 1];
+          cpu1 += p.cpu()[0];
+        }
+        ratio.add(cpu1 > 0 && cpuK > 0 ? significant(cpuK / cpu1, 4) : ratio.get(k - 2));
+      }
+      AmdahlFit.Result fit = AmdahlFit.fit(obs);
+      if (fit.points() == 0) {
+        continue;
+      }
+      fits.put(op, fit);
+      ops.put(op, new Scaling(significant(fit.serialFraction(), 3),
+          Double.isNaN(fit.stdErr()) ? Double.NaN : significant(fit.stdErr(), 2),
+          fit.points(), ratio));
+    }
+    return ops;
   }
 
   static double median(double[] xs) {
@@ -1014,17 +1103,24 @@ public final class Calibrator {
   private Map<String, Map<CryptoOp, CostFit.Result>> fitAll() {
     Map<String, Map<CryptoOp, CostFit.Result>> out = new LinkedHashMap<>();
     for (String v : settings.grids().keySet()) {
-      Map<CryptoOp, CostFit.Result> ops = new EnumMap<>(CryptoOp.class);
-      for (CryptoOp op : CryptoOp.values()) {
-        List<Sample> mine = samples.stream()
-            .filter(s -> s.variant().equals(v) && s.op() == op).toList();
-        if (!mine.isEmpty()) {
-          ops.put(op, fit(v, op, mine));
-        }
-      }
-      out.put(v, ops);
+      out.put(v, fitOps(v, op -> OpTerms.of(Designs.byName(v), op)));
     }
     return out;
+  }
+
+  /** One fit per operation of {@code v}'s samples (a variant's, or the key setup's). */
+  private Map<CryptoOp, CostFit.Result> fitOps(String v,
+      java.util.function.Function<CryptoOp, List<String>> terms) {
+    Map<CryptoOp, CostFit.Result> ops = new EnumMap<>(CryptoOp.class);
+    for (CryptoOp op : CryptoOp.values()) {
+      List<Sample> mine = samples.stream()
+          .filter(s -> s.variant().equals(v) && s.op() == op).toList();
+      if (!mine.isEmpty()) {
+        ops.put(op, CostFit.fit(mine.stream().map(Sample::size).toList(),
+            mine.stream().mapToDouble(Sample::cpuNanos).toArray(), terms.apply(op)));
+      }
+    }
+    return ops;
   }
 
   /** Fits one (variant, operation) with its terms (see {@link OpTerms}). */
@@ -1032,6 +1128,29 @@ public final class Calibrator {
     double[] y = samples.stream().mapToDouble(Sample::cpuNanos).toArray();
     return CostFit.fit(samples.stream().map(Sample::size).toList(), y,
         OpTerms.of(Designs.byName(variant), op));
+  }
+
+  /** The fitted coefficients, four significant digits (the machine's noise is larger). */
+  private static Map<CryptoOp, CostModel.Coefficients> coefficients(
+      Map<CryptoOp, CostFit.Result> ops) {
+    Map<CryptoOp, CostModel.Coefficients> c = new EnumMap<>(CryptoOp.class);
+    ops.forEach((op, r) -> {
+      double[] a = r.coefficients().toArray();
+      for (int i = 0; i < a.length; i++) {
+        a[i] = significant(a[i], 4);
+      }
+      c.put(op, CostModel.Coefficients.ofArray(a));
+    });
+    return c;
+  }
+
+  /** The fits' quality as the model file keeps it. */
+  private static Map<CryptoOp, CostModel.Fit> quality(Map<CryptoOp, CostFit.Result> ops) {
+    Map<CryptoOp, CostModel.Fit> q = new EnumMap<>(CryptoOp.class);
+    ops.forEach((op, r) -> q.put(op, new CostModel.Fit(Double.isNaN(r.quality().r2())
+        ? Double.NaN : Math.round(r.quality().r2() * 1e4) / 1e4,
+        Math.round(r.quality().maxRelErr() * 1e4) / 1e4, r.quality().points())));
+    return q;
   }
 
   static double significant(double x, int digits) {
@@ -1069,21 +1188,8 @@ public final class Calibrator {
     Map<String, Map<CryptoOp, CostModel.Coefficients>> coefficients = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, CostModel.Fit>> quality = new LinkedHashMap<>();
     fits.forEach((v, ops) -> {
-      Map<CryptoOp, CostModel.Coefficients> c = new EnumMap<>(CryptoOp.class);
-      Map<CryptoOp, CostModel.Fit> q = new EnumMap<>(CryptoOp.class);
-      ops.forEach((op, r) -> {
-        // Four significant digits: the machine's own noise is larger than that.
-        double[] a = r.coefficients().toArray();
-        for (int i = 0; i < a.length; i++) {
-          a[i] = significant(a[i], 4);
-        }
-        c.put(op, CostModel.Coefficients.ofArray(a));
-        q.put(op, new CostModel.Fit(Double.isNaN(r.quality().r2()) ? Double.NaN
-            : Math.round(r.quality().r2() * 1e4) / 1e4,
-            Math.round(r.quality().maxRelErr() * 1e4) / 1e4, r.quality().points()));
-      });
-      coefficients.put(v, c);
-      quality.put(v, q);
+      coefficients.put(v, coefficients(ops));
+      quality.put(v, quality(ops));
     });
     return new CostModel(coefficients, quality, scalings,
         MachineFingerprint.current(Instant.now()).toMap(), settings.out().toString());

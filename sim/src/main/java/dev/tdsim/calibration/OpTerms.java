@@ -65,6 +65,25 @@ final class OpTerms {
       case PREPARE -> List.of("const", "validators", "shares");
       // Product trees over the signer set's points (RootTree).
       case SIGNER_COEFFICIENTS -> List.of("const", "shares");
+      case DKG_DEAL, DKG_VERIFY, DKG_AGGREGATE, DKG_OWN_CHECK -> keySetup(op);
+    };
+  }
+
+  /**
+   * The terms of the key setup's operations (the PVSS DKG; sizes in {@link CryptoOp}): the deal
+   * and one transcript's verification grow with the N points (a G1 and a G2 multiplication per
+   * point; decoding, MSMs and the batched pairing check) and, barely, with the V validators (the
+   * pairing product has V + 2 pairings); the aggregation adds D transcripts point by point
+   * ({@code msgs_shares}, msgs = D) and verifies the aggregate (one transcript's checks and D
+   * proofs of knowledge); the own check sums D evaluations per own point and runs one short MSM
+   * over those points (shares = the validator's own points).
+   */
+  static List<String> keySetup(CryptoOp op) {
+    return switch (op) {
+      case DKG_DEAL, DKG_VERIFY -> List.of("const", "validators", "shares");
+      case DKG_AGGREGATE -> List.of("const", "msgs", "validators", "shares", "msgs_shares");
+      case DKG_OWN_CHECK -> List.of("const", "shares", "msgs_shares");
+      default -> throw new IllegalArgumentException(op + " is not a key-setup operation");
     };
   }
 
@@ -101,6 +120,7 @@ final class OpTerms {
       case DIGEST, EVAL_PROOFS -> List.of("const", "msgs", "msg_bytes");
       // A new signer set's Lagrange coefficients at a folding validator (RootTree).
       case SIGNER_COEFFICIENTS -> List.of("const", "shares");
+      case DKG_DEAL, DKG_VERIFY, DKG_AGGREGATE, DKG_OWN_CHECK -> keySetup(op);
     };
   }
 

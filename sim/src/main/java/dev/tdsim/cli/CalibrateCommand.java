@@ -44,6 +44,11 @@ import picocli.CommandLine.Spec;
           + " extrapolated beyond. batched and block-key: key sets 16x64, 150x8192, 1000x8192 and"
           + " 16-512 transactions per block, about 7 minutes more (399 s at load average 7-12)."
           + " --quick (3 rounds) takes about 40 seconds, plus about 1 minute for the designs.",
+      "With --dkg (the default with --variant all) it also measures the key setup's PVSS DKG"
+          + " (a deal, one transcript's decoding and verification, the aggregation of D"
+          + " transcripts and a validator's own check) on key sets 16x256 .. 150x4096, about"
+          + " 3 minutes more (172 s at load average 10-11); 'timing: model' prices a scenario's DKG (keys.setup: dkg,"
+          + " keys.epoch_length) with it. '--variant none --dkg' measures the DKG only.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
       "Use the file with 'crypto: {timing: model, calibration: FILE}' in a scenario."
@@ -62,6 +67,16 @@ public final class CalibrateCommand implements Callable<Integer> {
       description = "Combine variants and designs to calibrate, or 'all' (default:"
           + " ${DEFAULT-VALUE}).")
   List<String> variants;
+
+  @Option(names = "--dkg", negatable = true,
+      description = "Also calibrate the key setup's DKG (the file's key_setup section; default:"
+          + " on with --variant all, off otherwise). --no-dkg leaves it out.")
+  Boolean dkg;
+
+  @Option(names = "--dkg-key-sets", split = ",", paramLabel = "VxN",
+      description = "Replace the DKG's key sets (default 16x256,64x256,64x1024,16x2048,"
+          + "150x2048,150x4096); implies --dkg.")
+  List<String> dkgKeySets;
 
   @Option(names = "--quick",
       description = "A smaller grid (about 40 s): key sets up to 64x2048, 3 rounds.")
@@ -152,11 +167,36 @@ public final class CalibrateCommand implements Callable<Integer> {
       }
       int cores = Runtime.getRuntime().availableProcessors();
       int k = threads != null ? threads : cores;
+      boolean all = variants.size() == 1
+          && variants.get(0).trim().equalsIgnoreCase(dev.tdsim.bench.BenchSettings.ALL_VARIANTS);
+      if (Boolean.FALSE.equals(dkg) && dkgKeySets != null) {
+        throw new IllegalArgumentException("--dkg-key-sets needs the DKG: drop --no-dkg");
+      }
+      boolean withDkg = dkg != null ? dkg : (all || dkgKeySets != null);
+      CalibrationSettings.DkgGrid dkgGrid = null;
+      if (withDkg) {
+        dkgGrid = dkgKeySets == null
+            ? (quick ? CalibrationSettings.QUICK_DKG : CalibrationSettings.DEFAULT_DKG)
+            : new CalibrationSettings.DkgGrid(parseKeySets("--dkg-key-sets", dkgKeySets));
+      }
       return CalibrationSettings.of(variants, quick, ks, msgs, sizes, maxValidators, maxShares,
-          reps, k, maxThreads != null ? maxThreads : cores, seed, out);
+          reps, k, maxThreads != null ? maxThreads : cores, seed, out, dkgGrid);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }
+  }
+
+  private static List<CalibrationSettings.KeySpec> parseKeySets(String option,
+      List<String> texts) {
+    List<CalibrationSettings.KeySpec> out = new ArrayList<>();
+    for (String t : texts) {
+      try {
+        out.add(CalibrationSettings.KeySpec.parse(t));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
   }
 
   /** Fails before measuring when the output cannot be written. */

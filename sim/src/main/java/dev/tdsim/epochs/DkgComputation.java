@@ -12,7 +12,6 @@ import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.scenario.InputException;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,10 +87,10 @@ public final class DkgComputation {
         out.add(new Dealer(d, false, 0, 0, 0, null));
         continue;
       }
-      long c0 = processCpu();
+      long c0 = cpu(workers);
       PvssDealer.Dealt dealt =
           PvssDealer.deal(committee, eks, d, session, random.split(), workers);
-      long dealCpu = processCpu() - c0;
+      long dealCpu = cpu(workers) - c0;
       PvssTranscript t = dealt.transcript();
       if (liars.contains(d)) {
         t = swapEncryptedShares(t, committee.shares(), workers);
@@ -100,11 +99,11 @@ public final class DkgComputation {
       // What a receiver does: decode the wire bytes (every point's encoding, curve and subgroup
       // checked), then verify.
       byte[] wire = t.toBytes();
-      long c1 = processCpu();
+      long c1 = cpu(workers);
       PvssTranscript received = PvssTranscript.fromBytes(wire, committee.shares(), workers);
       PvssVerifier.Verdict v =
           PvssVerifier.verify(received, committee, eks, session, random, workers);
-      long verifyCpu = processCpu() - c1;
+      long verifyCpu = cpu(workers) - c1;
       out.add(new Dealer(d, true, dealCpu, t.wireBytes(), verifyCpu,
           v.valid() ? null : v.problem()));
       if (v.valid()) {
@@ -119,15 +118,15 @@ public final class DkgComputation {
           + " transcript: " + out.stream().filter(x -> !x.valid()).map(Dealer::dealer).toList()
           + "): too many crashed or lying dealers for the DKG to complete");
     }
-    long c2 = processCpu();
+    long c2 = cpu(workers);
     PvssTranscript agg = PvssTranscript.aggregate(
         valid.values().stream().map(PvssDealer.Dealt::transcript).toList(), workers);
     PvssVerifier.requireValid(agg, committee, eks, session, random, workers);
-    long aggregateCpu = processCpu() - c2;
+    long aggregateCpu = cpu(workers) - c2;
     Fr[] shares = new Fr[committee.shares()];
     long[] checkCpu = new long[committee.validators()];
     for (int v = 0; v < committee.validators(); v++) {
-      long c3 = processCpu();
+      long c3 = cpu(workers);
       int first = committee.firstPointOf(v);
       int count = committee.pointsOf(v);
       Fr[] sum = new Fr[count];
@@ -144,7 +143,7 @@ public final class DkgComputation {
             + "'s private shares do not match the aggregate");
       }
       System.arraycopy(sum, 0, shares, first, count);
-      checkCpu[v] = processCpu() - c3;
+      checkCpu[v] = cpu(workers) - c3;
     }
     Fr[] dks = keys.stream().map(PvssKeys::decryptionKey).toArray(Fr[]::new);
     KeySet keySet = KeySet.fromDkg(committee, shares, dks, workers);
@@ -169,12 +168,14 @@ public final class DkgComputation {
     return PvssTranscript.fromBytes(b, shares, workers);
   }
 
-  private static long processCpu() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      return sun.getProcessCpuTime();
-    }
-    return System.nanoTime();
+  /**
+   * CPU nanoseconds so far of the calling thread and of the workers' threads: what {@code tdsim
+   * calibrate} measures the same calls with (DkgCalibration), so that the cost check compares
+   * like with like; the process clock would add the JIT's and the collector's threads, at 10 ms
+   * ticks.
+   */
+  private static long cpu(Workers workers) {
+    return Workers.callerCpuNanos() + workers.poolCpuNanos();
   }
 
   public int epoch() {

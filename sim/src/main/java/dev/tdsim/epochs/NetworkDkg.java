@@ -32,9 +32,9 @@ import java.util.List;
  * <p>Every validator aggregates the same set (the dealers whose transcripts are valid): tdsim
  * assumes that set is agreed (in Ferveo it is fixed on chain). A validator's DKG computation runs
  * on its cores one call after another, beside its consensus work (it does not slow consensus).
- * Durations are the measured CPU times of the one real computation per epoch, spread over the
- * validator's cores as if perfectly parallel (serial fraction 0: the DKG has no calibrated cost
- * model yet) and divided by its speed.
+ * Durations are priced by the run's timing model ({@link DkgCosts}: the cost model under {@code
+ * timing: model}, the one real computation's measured CPU under {@code timing: measured}),
+ * spread over the validator's cores by the calibrated serial fraction and divided by its speed.
  */
 public final class NetworkDkg implements KeyGate {
   /** One epoch's simulated DKG as it happened. */
@@ -85,9 +85,10 @@ public final class NetworkDkg implements KeyGate {
   /**
    * @param keys the scenario's keys section (epochs, lead, timeout)
    * @param epochKeys computes each epoch's real DKG when it starts and holds its key set
+   * @param costs what each DKG call costs (the run's timing model)
    */
   public NetworkDkg(Simulation sim, Messenger net, KeysConfig keys, EpochKeys epochKeys,
-      Hardware[] hardware, FaultPlan faults) {
+      Hardware[] hardware, FaultPlan faults, DkgCosts costs) {
     this.sim = sim;
     this.net = net;
     this.keys = keys;
@@ -98,7 +99,7 @@ public final class NetworkDkg implements KeyGate {
     this.validators = committee.validators();
     this.epochs = new Epoch[epochKeys.epochs()];
     this.busyUntil = new long[validators];
-    this.costs = new DkgCosts(committee);
+    this.costs = costs;
   }
 
   /** Starts the first key set's DKG at time 0 under {@code keys.setup: dkg}. */

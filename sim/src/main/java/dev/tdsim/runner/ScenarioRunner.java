@@ -16,6 +16,7 @@ import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.epochs.DkgCosts;
 import dev.tdsim.epochs.DkgOutcome;
 import dev.tdsim.epochs.EpochKeys;
 import dev.tdsim.epochs.NetworkDkg;
@@ -245,16 +246,17 @@ public final class ScenarioRunner {
           + " the gossip overlay is only simulated for committees simulated message by message");
     }
     pipeline.attach(consensus);
-    NetworkDkg dkg = null;
-    if (epochKeys != null) {
-      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, hardware, plan);
-      pipeline.keyEpochs(epochKeys::crypto, dkg);
-      notes.add(EPOCH_NOTE);
-    }
     CostCheck check = null;
     if (timing.reproducible()) {
       check = new CostCheck(costs, design.name(), workers.threads());
       pipeline.checkCosts(check);
+    }
+    NetworkDkg dkg = null;
+    if (epochKeys != null) {
+      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, hardware, plan,
+          new DkgCosts(timing, check));
+      pipeline.keyEpochs(epochKeys::crypto, dkg);
+      notes.add(EPOCH_NOTE);
     }
     notes.addAll(costs.notes());
     if (!costs.coefficients().containsKey(design.name())) {
@@ -334,10 +336,10 @@ public final class ScenarioRunner {
   }
 
   private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
-      + " validator's DKG computation (measured here once per epoch, each validator charged its"
-      + " own calls) is spread over its cores as if perfectly parallel (no cost model for the DKG"
-      + " yet) and does not slow its consensus work; blocks committed before their epoch's key"
-      + " is ready wait for it to be decrypted";
+      + " validator's DKG computation (run here for real once per epoch, each validator charged"
+      + " its own calls, priced by the run's timing like the other crypto calls) is spread over"
+      + " its cores by the calibrated serial fraction and does not slow its consensus work;"
+      + " blocks committed before their epoch's key is ready wait for it to be decrypted";
 
   /**
    * The combiner of {@code height}: the first proposer of the next height, round by round, that

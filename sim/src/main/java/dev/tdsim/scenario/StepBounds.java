@@ -85,6 +85,17 @@ final class StepBounds {
           + "', which the variant uses (it would be charged 0 ms); run 'tdsim calibrate"
           + " --variant " + variant + "'");
     }
+    boolean pricesDkg = s.keys().usesDkg() && TimingModels.fromCostModel(c.timing());
+    List<String> missingDkg = pricesDkg
+        ? model.missingKeySetupOps().stream().map(Enum::name).toList() : List.of();
+    if (!missingDkg.isEmpty()) {
+      throw new ScenarioException("crypto.calibration", "calibration file '" + c.calibration()
+          + "' has no cost for " + String.join(", ", missingDkg) + " (the key setup's DKG,"
+          + " which 'timing: " + c.timing() + "' charges when keys come from a DKG, keys.setup:"
+          + " dkg or keys.epoch_length); run 'tdsim calibrate --variant none --dkg' and merge its key_setup section,"
+          + " recalibrate with --dkg, or use 'timing: measured'", "keys.setup",
+          "keys.epoch_length");
+    }
     int msgs = s.workload().msgsPerBlock() != null ? s.workload().msgsPerBlock()
         : s.consensus().maxBlockTxs();
     long msgBytes = Math.min(s.consensus().maxBlockBytes(),
@@ -104,6 +115,23 @@ final class StepBounds {
             + " coefficients or sizes are not plausible", "crypto.variant",
             "workload.msgs_per_block", "validators.count");
       }
+    }
+    if (pricesDkg) {
+      // A DKG of every validator dealing: D = V transcripts aggregated.
+      int v = s.validators().count();
+      OpSize dkg = new OpSize(v, v, s.keys().shares(), 0);
+      model.keySetup().coefficients().forEach((op, coefficients) -> {
+        double nanos = coefficients.predict(dkg) / s.validators().speed();
+        if (!(nanos < Units.MAX_STEP_NANOS)) {
+          throw new ScenarioException("crypto.calibration", (c.builtinCalibration()
+              ? "the builtin cost model" : "calibration file '" + c.calibration() + "'")
+              + " makes " + op + " take " + Units.formatApprox(nanos) + " on one core at "
+              + v + " validators and " + s.keys().shares() + " shares; a single operation must"
+              + " take less than " + Units.formatDuration(Units.MAX_STEP_NANOS) + " of simulated"
+              + " time, so these coefficients or sizes are not plausible", "keys.shares",
+              "validators.count");
+        }
+      });
     }
   }
 

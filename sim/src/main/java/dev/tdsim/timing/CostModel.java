@@ -29,6 +29,12 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  * files written before it existed have none, and then {@link #scaling} takes the builtin
  * model's (measured on the project's machine kind) and {@link #notes} says so. Any other
  * key, a non-number or a negative coefficient makes the file malformed.
+ *
+ * <p>The key setup's operations ({@link CryptoOp#keySetup}: the PVSS DKG's deal, verification,
+ * aggregation and own check) cost the same whatever the variant, so they are kept once, in a
+ * {@code key_setup: {OP: {terms..., fit, scaling}}} section beside {@code variants}, and read
+ * for any variant; a scenario needs them only when its keys come from a DKG ({@link
+ * #missingKeySetupOps}).
  */
 public final class CostModel {
   public static final String FORMAT = "tdsim-cost-model/1";
@@ -128,7 +134,35 @@ public final class CostModel {
     }
   }
 
+  /**
+   * The costs of a set of operations: coefficients, and the fit quality and parallel scaling of
+   * those that have them (the key setup's section of a file).
+   */
+  public record OpCosts(Map<CryptoOp, Coefficients> coefficients, Map<CryptoOp, Fit> fits,
+      Map<CryptoOp, Scaling> scalings) {
+    public static final OpCosts NONE = new OpCosts(Map.of(), Map.of(), Map.of());
+
+    public OpCosts {
+      coefficients = java.util.Collections.unmodifiableMap(enumMap(coefficients));
+      fits = java.util.Collections.unmodifiableMap(enumMap(fits));
+      scalings = java.util.Collections.unmodifiableMap(enumMap(scalings));
+    }
+
+    public boolean isEmpty() {
+      return coefficients.isEmpty();
+    }
+  }
+
+  /** An operation-ordered copy. */
+  private static <V> Map<CryptoOp, V> enumMap(Map<CryptoOp, V> source) {
+    Map<CryptoOp, V> out = new EnumMap<>(CryptoOp.class);
+    out.putAll(source);
+    return out;
+  }
+
   private final Map<String, Map<CryptoOp, Coefficients>> byVariant;
+  /** The key setup's operations, the same for every variant. */
+  private final OpCosts keySetup;
   private final Map<String, Map<CryptoOp, Fit>> fits;
   private final Map<String, Map<CryptoOp, Scaling>> scalings;
   private final Map<String, Object> machine;
@@ -167,14 +201,15 @@ public final class CostModel {
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin) {
-    this(byVariant, fits, scalings, machine, origin, Map.of());
+    this(byVariant, fits, scalings, machine, origin, Map.of(), OpCosts.NONE);
   }
 
   private CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byVariant, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin,
-      Map<String, VoteCost> votes) {
+      Map<String, VoteCost> votes, OpCosts keySetup) {
     this.byVariant = byVariant;
+    this.keySetup = keySetup;
     this.fits = fits;
     this.scalings = scalings;
     this.machine = machine;
@@ -184,7 +219,22 @@ public final class CostModel {
 
   /** The same model with the vote signature costs measured by the same calibration. */
   public CostModel withVotes(Map<String, VoteCost> voteCosts) {
-    return new CostModel(byVariant, fits, scalings, machine, origin, voteCosts);
+    return new CostModel(byVariant, fits, scalings, machine, origin, voteCosts, keySetup);
+  }
+
+  /** The same model with the key setup's operations (as measured by the same calibration). */
+  public CostModel withKeySetup(OpCosts costs) {
+    for (CryptoOp op : costs.coefficients().keySet()) {
+      if (!op.keySetup()) {
+        throw new IllegalArgumentException(op + " is not a key-setup operation");
+      }
+    }
+    return new CostModel(byVariant, fits, scalings, machine, origin, votes, costs);
+  }
+
+  /** The key setup's operations (the DKG's), the same for every variant; empty if none. */
+  public OpCosts keySetup() {
+    return keySetup;
   }
 
   /** The calibrated costs of a vote signature scheme, if this file has them. */
@@ -249,7 +299,12 @@ public final class CostModel {
     Map<String, Map<CryptoOp, Fit>> fits = new LinkedHashMap<>();
     Map<String, Map<CryptoOp, Scaling>> scalings = new LinkedHashMap<>();
     Object variants = map.get("variants");
-    if (!(variants instanceof Map<?, ?> vm) || vm.isEmpty()) {
+    Object keySetupSection = map.get("key_setup");
+    if (variants == null && keySetupSection instanceof Map<?, ?>) {
+      variants = Map.of(); // a file of the key setup's costs only
+    }
+    if (!(variants instanceof Map<?, ?> vm)
+        || (vm.isEmpty() && !(keySetupSection instanceof Map<?, ?>))) {
       throw new IllegalArgumentException(origin + ": missing 'variants' (a mapping of variant"
           + " names to operations)");
     }
@@ -257,46 +312,24 @@ public final class CostModel {
       String variant = String.valueOf(v.getKey());
       if (!(v.getValue() instanceof Map<?, ?> opsMap)) {
         throw new IllegalArgumentException(origin + ": variants." + variant
-            + ": expected a mapping of operations (" + opNames() + ")");
+            + ": expected a mapping of operations (" + opNames(false) + ")");
       }
-      Map<CryptoOp, Coefficients> ops = new EnumMap<>(CryptoOp.class);
-      Map<CryptoOp, Fit> opFits = new EnumMap<>(CryptoOp.class);
-      Map<CryptoOp, Scaling> opScalings = new EnumMap<>(CryptoOp.class);
-      for (Map.Entry<?, ?> op : opsMap.entrySet()) {
-        String where = origin + ": variants." + variant + "." + op.getKey();
-        CryptoOp cryptoOp;
-        try {
-          cryptoOp = CryptoOp.valueOf(String.valueOf(op.getKey()));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(where + ": unknown operation; known: " + opNames(),
-              e);
-        }
-        if (!(op.getValue() instanceof Map<?, ?> terms)) {
-          throw new IllegalArgumentException(where + ": expected a mapping of terms ("
-              + String.join(", ", TERMS) + ")");
-        }
-        for (Map.Entry<?, ?> term : terms.entrySet()) {
-          String key = String.valueOf(term.getKey());
-          if (key.equals("fit")) {
-            opFits.put(cryptoOp, fitOf(where + ".fit", term.getValue()));
-          } else if (key.equals("scaling")) {
-            opScalings.put(cryptoOp, Scaling.of(where + ".scaling", term.getValue()));
-          } else if (!TERMS.contains(key)) {
-            throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
-                + String.join(", ", TERMS) + ", fit, scaling");
-          } else {
-            coefficient(where + "." + key, term.getValue());
-          }
-        }
-        ops.put(cryptoOp, Coefficients.of(terms));
+      OpCosts ops = ops(origin + ": variants." + variant, opsMap, false);
+      out.put(variant, enumMap(ops.coefficients()));
+      if (!ops.fits().isEmpty()) {
+        fits.put(variant, enumMap(ops.fits()));
       }
-      out.put(variant, ops);
-      if (!opFits.isEmpty()) {
-        fits.put(variant, opFits);
+      if (!ops.scalings().isEmpty()) {
+        scalings.put(variant, enumMap(ops.scalings()));
       }
-      if (!opScalings.isEmpty()) {
-        scalings.put(variant, opScalings);
+    }
+    OpCosts keySetup = OpCosts.NONE;
+    if (keySetupSection != null) {
+      if (!(keySetupSection instanceof Map<?, ?> ks)) {
+        throw new IllegalArgumentException(origin + ": key_setup: expected a mapping of"
+            + " operations (" + opNames(true) + ")");
       }
+      keySetup = ops(origin + ": key_setup", ks, true);
     }
     Object machine = map.get("machine");
     if (machine != null && !(machine instanceof Map<?, ?>)) {
@@ -324,12 +357,58 @@ public final class CostModel {
       }
     }
     return new CostModel(out, fits, scalings,
-        machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin, voteCosts);
+        machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin, voteCosts,
+        keySetup);
   }
 
-  private static String opNames() {
-    return java.util.Arrays.stream(CryptoOp.values()).map(Enum::name)
-        .collect(java.util.stream.Collectors.joining(", "));
+  /**
+   * One section's operations: a variant's ({@code keySetup} false: the design's operations) or
+   * the key setup's ({@code keySetup} true: {@link CryptoOp#keySetup} operations only).
+   */
+  private static OpCosts ops(String section, Map<?, ?> opsMap, boolean keySetup) {
+    Map<CryptoOp, Coefficients> ops = new EnumMap<>(CryptoOp.class);
+    Map<CryptoOp, Fit> opFits = new EnumMap<>(CryptoOp.class);
+    Map<CryptoOp, Scaling> opScalings = new EnumMap<>(CryptoOp.class);
+    for (Map.Entry<?, ?> op : opsMap.entrySet()) {
+      String where = section + "." + op.getKey();
+      CryptoOp cryptoOp;
+      try {
+        cryptoOp = CryptoOp.valueOf(String.valueOf(op.getKey()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": unknown operation; known: "
+            + opNames(keySetup), e);
+      }
+      if (cryptoOp.keySetup() != keySetup) {
+        throw new IllegalArgumentException(where + ": " + (keySetup
+            ? "not a key-setup operation (it belongs under variants.NAME); key_setup has "
+            : "a key-setup operation, the same for every variant: it belongs under key_setup;"
+                + " a variant has ") + opNames(keySetup));
+      }
+      if (!(op.getValue() instanceof Map<?, ?> terms)) {
+        throw new IllegalArgumentException(where + ": expected a mapping of terms ("
+            + String.join(", ", TERMS) + ")");
+      }
+      for (Map.Entry<?, ?> term : terms.entrySet()) {
+        String key = String.valueOf(term.getKey());
+        if (key.equals("fit")) {
+          opFits.put(cryptoOp, fitOf(where + ".fit", term.getValue()));
+        } else if (key.equals("scaling")) {
+          opScalings.put(cryptoOp, Scaling.of(where + ".scaling", term.getValue()));
+        } else if (!TERMS.contains(key)) {
+          throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
+              + String.join(", ", TERMS) + ", fit, scaling");
+        } else {
+          coefficient(where + "." + key, term.getValue());
+        }
+      }
+      ops.put(cryptoOp, Coefficients.of(terms));
+    }
+    return new OpCosts(ops, opFits, opScalings);
+  }
+
+  private static String opNames(boolean keySetup) {
+    return java.util.Arrays.stream(CryptoOp.values()).filter(op -> op.keySetup() == keySetup)
+        .map(Enum::name).collect(java.util.stream.Collectors.joining(", "));
   }
 
   private static double coefficient(String where, Object value) {
@@ -355,8 +434,16 @@ public final class CostModel {
     return v instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
-  /** Predicted single-core CPU nanoseconds; an operation the variant does not have costs 0. */
+  /**
+   * Predicted single-core CPU nanoseconds; an operation the variant does not have costs 0. A
+   * key-setup operation ({@link CryptoOp#keySetup}) is read from the key setup's section,
+   * whatever the variant.
+   */
   public long cpuNanos(String variant, CryptoOp op, OpSize size) {
+    if (op.keySetup()) {
+      Coefficients c = keySetup.coefficients().get(op);
+      return c == null ? 0 : Math.round(c.predict(size));
+    }
     Map<CryptoOp, Coefficients> ops = byVariant.get(variant);
     if (ops == null) {
       throw new IllegalArgumentException(
@@ -383,11 +470,31 @@ public final class CostModel {
   }
 
   /**
+   * The key-setup operations (the DKG's) a scenario whose keys come from a DKG uses and this
+   * model has no cost for: the ones the builtin model has. Empty for the builtin model itself.
+   */
+  public List<CryptoOp> missingKeySetupOps() {
+    if (this == Builtin.MODEL) {
+      return List.of();
+    }
+    return Builtin.MODEL.keySetup.coefficients().keySet().stream()
+        .filter(op -> !keySetup.coefficients().containsKey(op)).toList();
+  }
+
+  /**
    * The parallel scaling of one (variant, operation): this file's; for a file without one (made
    * before calibrations measured it) the builtin model's; {@link Scaling#LINEAR} where neither
    * has it (an operation never calibrated, e.g. BLAME). Never null.
    */
   public Scaling scaling(String variant, CryptoOp op) {
+    if (op.keySetup()) {
+      Scaling s = keySetup.scalings().get(op);
+      if (s != null) {
+        return s;
+      }
+      return keySetup.scalings().isEmpty() && this != Builtin.MODEL
+          ? Builtin.MODEL.scaling(variant, op) : Scaling.LINEAR;
+    }
     Scaling s = scalings.getOrDefault(variant, Map.of()).get(op);
     if (s != null) {
       return s;
@@ -400,12 +507,14 @@ public final class CostModel {
 
   /** Whether this file has measured parallel scaling (files before it read with defaults). */
   public boolean hasScaling() {
-    return !scalings.isEmpty();
+    return !scalings.isEmpty() || !keySetup.scalings().isEmpty();
   }
 
   /** The most threads any operation's scaling was measured at (1 when none was). */
   public int measuredThreads() {
-    return scalings.values().stream().flatMap(m -> m.values().stream())
+    return java.util.stream.Stream.concat(
+            scalings.values().stream().flatMap(m -> m.values().stream()),
+            keySetup.scalings().values().stream())
         .mapToInt(Scaling::measuredThreads).max().orElse(1);
   }
 
@@ -436,6 +545,9 @@ public final class CostModel {
 
   /** The recorded fit quality of one (variant, operation), if the file has one. */
   public java.util.Optional<Fit> fit(String variant, CryptoOp op) {
+    if (op.keySetup()) {
+      return java.util.Optional.ofNullable(keySetup.fits().get(op));
+    }
     return java.util.Optional.ofNullable(fits.getOrDefault(variant, Map.of()).get(op));
   }
 
@@ -469,6 +581,20 @@ public final class CostModel {
             .append(flow.dumpToString(terms).strip()).append('\n');
       });
     });
+    if (!keySetup.isEmpty()) {
+      out.append("key_setup:\n");
+      keySetup.coefficients().forEach((op, c) -> {
+        Map<String, Object> terms = c.toMap();
+        java.util.Optional.ofNullable(keySetup.fits().get(op))
+            .ifPresent(f -> terms.put("fit", f.toMap()));
+        Scaling sc = keySetup.scalings().get(op);
+        if (sc != null) {
+          terms.put("scaling", sc.toMap());
+        }
+        out.append("  ").append(op.name()).append(": ")
+            .append(flow.dumpToString(terms).strip()).append('\n');
+      });
+    }
     if (!votes.isEmpty()) {
       out.append("votes:\n");
       votes.forEach((scheme, c) -> {

@@ -61,6 +61,13 @@ public final class MeasuredTiming implements TimingModel {
         scaling);
   }
 
+  @Override
+  public CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
+    Scaling scaling = costs.scaling(variant, op);
+    return new CpuWork(singleCore(scaling, measuredCpuNanos, parallelUnits),
+        Math.max(1, parallelUnits), scaling);
+  }
+
   /** The call ran here on min(threads here, its pieces) threads. */
   private long singleCore(Scaling scaling, long measuredCpuNanos, int parallelUnits) {
     return scaling.singleCoreNanos(measuredCpuNanos,

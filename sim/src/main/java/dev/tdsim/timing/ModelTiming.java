@@ -37,6 +37,12 @@ public final class ModelTiming implements TimingModel {
   }
 
   @Override
+  public CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
+    return new CpuWork(costs.cpuNanos(variant, op, size), Math.max(1, parallelUnits),
+        costs.scaling(variant, op));
+  }
+
+  @Override
   public boolean reproducible() {
     return true;
   }

@@ -30,6 +30,19 @@ public interface TimingModel {
   Scaling.Split split(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware);
 
+  /**
+   * The call as CPU work a validator must do, before it is placed on its cores: the single-core
+   * cost this model gives it (same arguments as {@link #durationNanos}, without the hardware),
+   * its parallel units and the operation's scaling; alone on a validator's cores its wall time
+   * ({@link CpuWork#wallNanosOn}) is {@link #durationNanos}. The default, for models that
+   * price whole calls only: the call's duration on one core of this machine's speed, as work
+   * that does not split.
+   */
+  default CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
+    return new CpuWork(durationNanos(op, size, measuredCpuNanos, parallelUnits,
+        new Hardware(1, 1.0)), 1, Scaling.LINEAR);
+  }
+
   /** Whether durations depend only on the scenario (reproducible), not on this machine's load. */
   boolean reproducible();
 }

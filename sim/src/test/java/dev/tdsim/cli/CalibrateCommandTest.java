@@ -56,8 +56,27 @@ class CalibrateCommandTest {
   }
 
   @Test
+  void theDkgIsCalibratedWithAllVariantsOrWhenAskedFor() {
+    assertEquals(CalibrationSettings.DEFAULT_DKG, parse("calibrate").dkg());
+    assertEquals(CalibrationSettings.QUICK_DKG, parse("calibrate", "--quick").dkg());
+    assertEquals(null, parse("calibrate", "--variant", "fast").dkg());
+    assertEquals(null, parse("calibrate", "--no-dkg").dkg());
+    assertEquals(CalibrationSettings.DEFAULT_DKG,
+        parse("calibrate", "--variant", "fast", "--dkg").dkg());
+    CalibrationSettings only = parse("calibrate", "--variant", "none", "--dkg-key-sets",
+        "150x8192,16x256");
+    assertTrue(only.grids().isEmpty());
+    assertEquals("[16x256, 150x8192]", only.dkg().keySets().toString());
+    assertEquals(2, only.points());
+  }
+
+  @Test
   void badOptionsAreOneLineAndExitCode2() {
     for (String[] args : List.of(
+        new String[] {"calibrate", "--variant", "none"},
+        new String[] {"calibrate", "--no-dkg", "--dkg-key-sets", "4x16"},
+        new String[] {"calibrate", "--dkg-key-sets", "1x16"},
+        new String[] {"calibrate", "--dkg-key-sets", "4x15"},
         new String[] {"calibrate", "--key-sets", "3x7"},
         new String[] {"calibrate", "--key-sets", "16"},
         new String[] {"calibrate", "--variant", "fastest"},

@@ -71,4 +71,19 @@ class ValidateCommandTest {
         + "' lists them all)"), r.err());
     assertTrue(Files.notExists(dir.resolve("out")));
   }
+
+  @Test
+  void aCalibrationFileWithoutTheDkgsOperationsIsExitCode2ForADkgScenario(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("old.yaml"), dev.tdsim.timing.CostModel.builtin()
+        .withKeySetup(dev.tdsim.timing.CostModel.OpCosts.NONE).toYaml());
+    java.nio.file.Path s = dir.resolve("s.yaml");
+    java.nio.file.Files.writeString(s, "heights: 2\nvalidators: {count: 8}\n"
+        + "keys: {shares: 64, setup: dkg}\ncrypto: {timing: model, calibration: old.yaml}\n");
+    CliRun r = CliRun.of("validate", s.toString());
+    org.junit.jupiter.api.Assertions.assertEquals(2, r.exitCode(), r.err());
+    org.junit.jupiter.api.Assertions.assertTrue(r.err().contains("calibration file 'old.yaml'"
+        + " has no cost for DKG_DEAL, DKG_VERIFY, DKG_AGGREGATE, DKG_OWN_CHECK"), r.err());
+    org.junit.jupiter.api.Assertions.assertEquals(1, r.errLines().size(), r.err());
+  }
 }

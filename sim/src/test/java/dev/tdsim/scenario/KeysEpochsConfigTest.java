@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.timing.CostModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** keys.setup, keys.epoch_length, keys.dkg_lead, keys.dkg_timeout, keys.epoch_stakes. */
 class KeysEpochsConfigTest {
@@ -73,13 +77,28 @@ class KeysEpochsConfigTest {
   }
 
   @Test
-  void modelTimingWithADkgIsRefusedNamingWhatIsMissing() {
-    ScenarioException e = fail("keys:\n  setup: dkg\ncrypto:\n  timing: model\n");
-    assertTrue(e.getMessage().startsWith("t.yaml:2: keys.setup: the DKG's costs (PVSS dealing,"
-        + " transcript verification, aggregation) have no cost-model entries"), e.getMessage());
-    e = fail("keys:\n  epoch_length: 10\ncrypto:\n  timing: model\n");
-    assertTrue(e.getMessage().startsWith("t.yaml:2: keys.epoch_length: the DKG's costs"),
-        e.getMessage());
+  void modelTimingPricesTheDkgWithTheCostModelsKeySetupOperations(@TempDir Path dir)
+      throws Exception {
+    // The builtin model has the DKG's operations: no refusal.
+    parse("keys:\n  setup: dkg\ncrypto:\n  timing: model\n");
+    parse("keys:\n  epoch_length: 10\ncrypto:\n  timing: model\n");
+    // A calibration file without them (written before the DKG was calibrated) is refused when
+    // the keys come from a DKG, naming the file and the missing operations.
+    Files.writeString(dir.resolve("c.yaml"),
+        CostModel.builtin().withKeySetup(CostModel.OpCosts.NONE).toYaml());
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, "keys:\n  setup: dkg\ncrypto:\n  timing: model\n"
+        + "  calibration: c.yaml\n");
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(file));
+    assertTrue(e.getMessage().startsWith(file + ":5: crypto.calibration: calibration file"
+        + " 'c.yaml' has no cost for DKG_DEAL, DKG_VERIFY, DKG_AGGREGATE, DKG_OWN_CHECK (the"
+        + " key setup's DKG"), e.getMessage());
+    // The same file is fine for a dealer's keys, and under timing: measured.
+    Files.writeString(file, "crypto:\n  timing: model\n  calibration: c.yaml\n");
+    ScenarioLoader.load(file);
+    Files.writeString(file, "keys:\n  setup: dkg\ncrypto:\n  timing: measured\n"
+        + "  calibration: c.yaml\n");
+    ScenarioLoader.load(file);
   }
 
   @Test
