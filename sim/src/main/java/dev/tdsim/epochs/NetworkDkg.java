@@ -1,12 +1,12 @@
 package dev.tdsim.epochs;
 
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.KeyGate;
 import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.scenario.KeysConfig;
-import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.CpuWork;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,11 +30,11 @@ import java.util.List;
  * </ol>
  *
  * <p>Every validator aggregates the same set (the dealers whose transcripts are valid): tdsim
- * assumes that set is agreed (in Ferveo it is fixed on chain). A validator's DKG computation runs
- * on its cores one call after another, beside its consensus work (it does not slow consensus).
- * Durations are the measured CPU times of the one real computation per epoch, spread over the
- * validator's cores as if perfectly parallel (serial fraction 0: the DKG has no calibrated cost
- * model yet) and divided by its speed.
+ * assumes that set is agreed (in Ferveo it is fixed on chain). A validator's DKG calls run one
+ * after another on the background worker pool of its {@link NodeCpu}, on the same cores as its
+ * consensus thread: while consensus is busy the two share the cores (the DKG slows consensus and
+ * consensus slows the DKG, docs/COSTS.md, "CPU model"). What a call costs is {@link DkgCosts}'s
+ * business (the measured CPU times of the one real computation per epoch).
  */
 public final class NetworkDkg implements KeyGate {
   /** One epoch's simulated DKG as it happened. */
@@ -72,14 +72,13 @@ public final class NetworkDkg implements KeyGate {
   private final Messenger net;
   private final KeysConfig keys;
   private final Committee committee;
-  private final Hardware[] hardware;
+  /** Each validator's cores, shared with its consensus thread. */
+  private final NodeCpu[] cpus;
   private final FaultPlan faults;
   private final int validators;
   private final EpochKeys epochKeys;
   /** Each epoch's DKG once started (null before, and for a dealer's key set). */
   private final Epoch[] epochs;
-  /** When each validator's DKG computation is done with what it has started (ns). */
-  private final long[] busyUntil;
   private final DkgCosts costs;
 
   /**
@@ -87,17 +86,16 @@ public final class NetworkDkg implements KeyGate {
    * @param epochKeys computes each epoch's real DKG when it starts and holds its key set
    */
   public NetworkDkg(Simulation sim, Messenger net, KeysConfig keys, EpochKeys epochKeys,
-      Hardware[] hardware, FaultPlan faults) {
+      NodeCpu[] cpus, FaultPlan faults) {
     this.sim = sim;
     this.net = net;
     this.keys = keys;
     this.epochKeys = epochKeys;
     this.committee = epochKeys.committee();
-    this.hardware = hardware;
+    this.cpus = cpus;
     this.faults = faults;
     this.validators = committee.validators();
     this.epochs = new Epoch[epochKeys.epochs()];
-    this.busyUntil = new long[validators];
     this.costs = new DkgCosts(committee);
   }
 
@@ -155,8 +153,7 @@ public final class NetworkDkg implements KeyGate {
         continue; // no transcript
       }
       ep.dealt.add(dealer);
-      long done = compute(dealer, atNanos, costs.deal(ep.real, d));
-      sim.schedule(done, s -> publish(ep, d));
+      cpus[dealer].background(costs.deal(ep.real, d), () -> publish(ep, d));
     }
     for (int v = 0; v < validators; v++) {
       int validator = v;
@@ -196,13 +193,15 @@ public final class NetworkDkg implements KeyGate {
     if (!ep.haveTranscript[v][dealer] || !ep.havePrivate[v][dealer]) {
       return;
     }
-    // Its own transcript needs no verification.
-    long done = v == dealer ? sim.nowNanos() : compute(v, sim.nowNanos(),
-        costs.verify(ep.real, d, v));
-    sim.schedule(done, s -> {
+    Runnable handled = () -> {
       ep.handled[v]++;
       maybeFinish(ep, v);
-    });
+    };
+    if (v == dealer) {
+      sim.schedule(sim.nowNanos(), s -> handled.run()); // its own needs no verification
+    } else {
+      cpus[v].background(costs.verify(ep.real, d, v), handled);
+    }
   }
 
   private void maybeFinish(Epoch ep, int v) {
@@ -215,20 +214,12 @@ public final class NetworkDkg implements KeyGate {
       return;
     }
     ep.readyNanos[v] = -2; // aggregating
-    long done = compute(v, sim.nowNanos(), costs.aggregate(ep.real, v));
-    sim.schedule(done, s -> {
-      ep.readyNanos[v] = s.nowNanos();
+    cpus[v].background(costs.aggregate(ep.real, v), () -> {
+      ep.readyNanos[v] = sim.nowNanos();
       List<Runnable> w = new ArrayList<>(ep.waiting.get(v));
       ep.waiting.get(v).clear();
       w.forEach(Runnable::run);
     });
-  }
-
-  /** Queues DKG work on the validator's cores; returns when it is done. */
-  private long compute(int validator, long fromNanos, CpuWork work) {
-    long start = Math.max(fromNanos, busyUntil[validator]);
-    busyUntil[validator] = start + work.wallNanosOn(hardware[validator]);
-    return busyUntil[validator];
   }
 
   /** What each epoch's DKG did, for the report (a dealer's key set is left out). */

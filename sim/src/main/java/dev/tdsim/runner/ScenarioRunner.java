@@ -19,6 +19,7 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.epochs.DkgOutcome;
 import dev.tdsim.epochs.EpochKeys;
 import dev.tdsim.epochs.NetworkDkg;
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.faults.ActiveFaults;
 import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultPlan;
@@ -200,6 +201,8 @@ public final class ScenarioRunner {
     }
 
     Simulation sim = new Simulation();
+    // Each validator's cores, shared by its consensus thread and its background crypto (the DKG).
+    NodeCpu[] cpus = NodeCpu.of(sim, hardware);
     ConsensusSettings consensusSettings = s.consensus().settings();
     boolean exact = consensusSettings.exactFor(v);
     NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
@@ -236,7 +239,7 @@ public final class ScenarioRunner {
         sim, stake, s.heights(), consensusSettings, nodeCosts,
         active == null ? pipeline : new FaultyBlocks(pipeline, plan), transport,
         tracker == null ? pipeline : tracker, dissemination, streams,
-        active == null ? NodeFaults.NONE : active));
+        active == null ? NodeFaults.NONE : active, cpus));
     if (active != null) {
       pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos(), v));
     }
@@ -247,7 +250,7 @@ public final class ScenarioRunner {
     pipeline.attach(consensus);
     NetworkDkg dkg = null;
     if (epochKeys != null) {
-      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, hardware, plan);
+      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, cpus, plan);
       pipeline.keyEpochs(epochKeys::crypto, dkg);
       notes.add(EPOCH_NOTE);
     }
@@ -336,8 +339,10 @@ public final class ScenarioRunner {
   private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
       + " validator's DKG computation (measured here once per epoch, each validator charged its"
       + " own calls) is spread over its cores as if perfectly parallel (no cost model for the DKG"
-      + " yet) and does not slow its consensus work; blocks committed before their epoch's key"
-      + " is ready wait for it to be decrypted";
+      + " yet), on the same cores as its consensus thread: while both run they share the cores"
+      + " (each runnable thread an equal share), so the DKG slows consensus and consensus slows"
+      + " the DKG (docs/COSTS.md, CPU model); blocks committed before their epoch's key is ready"
+      + " wait for it to be decrypted";
 
   /**
    * The combiner of {@code height}: the first proposer of the next height, round by round, that
