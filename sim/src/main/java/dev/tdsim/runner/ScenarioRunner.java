@@ -328,12 +328,36 @@ public final class ScenarioRunner {
       summary.warning().ifPresent(notes::add);
       checked = summary.toMap();
     }
+    if (dkg != null) {
+      notes.add(cpuSharingNote(cpus));
+      if (!exact) {
+        notes.add("the large-committee consensus model computes its rounds in closed form and"
+            + " does not put its work on the validators' shared cores: the DKG runs beside it"
+            + " as if consensus were idle");
+      }
+    }
     DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup(),
         s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
         networkTransport.messages(), epochKeys == null ? crypto.calls() : epochKeys.calls(),
         pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
         consensusSettings.timeoutCommitNanos(), notes, checked, faultOutcome, dkgOutcome);
+  }
+
+  /** What sharing each validator's cores between consensus and the DKG cost both sides. */
+  static String cpuSharingNote(NodeCpu[] cpus) {
+    long consensus = 0;
+    long background = 0;
+    long most = 0;
+    for (NodeCpu c : cpus) {
+      consensus += c.consensusStretchNanos();
+      background += c.backgroundStretchNanos();
+      most = Math.max(most, c.consensusStretchNanos());
+    }
+    return String.format(java.util.Locale.ROOT, "shared cores: beside the DKG, consensus actions"
+        + " took %.1f ms longer per validator on average (%.1f ms at the most slowed), and"
+        + " beside consensus the DKG calls took %.1f ms longer per validator on average",
+        consensus / 1e6 / cpus.length, most / 1e6, background / 1e6 / cpus.length);
   }
 
   private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
