@@ -7,7 +7,6 @@ import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.KeyGate;
 import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.scenario.KeysConfig;
-import dev.tdsim.timing.CpuWork;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -141,7 +140,9 @@ public final class NetworkDkg implements KeyGate {
 
   /**
    * Starts epoch e's DKG: its real computation ({@link EpochKeys#dkgAt}, which decides who deals
-   * at this moment) and its messages and computations over the simulated network.
+   * at this moment) and its messages and computations over the simulated network. The deals are
+   * queued on the dealers' cores now (the large-committee consensus model reports a commit after
+   * its time, {@code atNanos}: its deals then start that much late).
    */
   private Epoch begin(int e, long atNanos) {
     Epoch ep = new Epoch(e, epochKeys.dkgAt(e, atNanos));
