@@ -50,7 +50,6 @@ import java.util.Iterator;
  * per node, no cancellation needed). Deterministic: no randomness, every time is a long.
  */
 public final class NodeCpu {
-  private static final long[] NO_TIMES = new long[0];
   private final Simulation sim;
   private final Hardware hardware;
   private final int cores;
@@ -62,18 +61,8 @@ public final class NodeCpu {
   /** Extra wall time consensus actions took because they shared the cores (ns), summed. */
   private long consensusStretchNanos;
 
-  /**
-   * The intervals [start, end) of queued consensus work that runs at a share u < 1 of a core,
-   * in time order, none before {@link #updatedNanos} once advanced. The consensus thread's use of
-   * a core at time t >= now is: u inside an interval, else 1 before {@link #consensusFreeNanos},
-   * else 0 (from now on the queued consensus work is one contiguous interval).
-   */
-  private long[] sharedStart = NO_TIMES;
-
-  private long[] sharedEnd = NO_TIMES;
-  private double[] sharedUse = new double[0];
-  private int sharedHead;
-  private int sharedSize;
+  /** Where the consensus thread runs shared or blocked from now on. */
+  private final ConsensusUse use = new ConsensusUse();
 
   // ---- the background worker pool ----
   /** The queued calls, the running one first (allocated with the first call). */
@@ -196,7 +185,7 @@ public final class NodeCpu {
         }
       }
       t = end;
-      if (i < sharedSize && t >= sharedEnd[slot(i)]) {
+      if (i < use.size() && t >= use.end(i)) {
         i++;
       }
     }
@@ -232,25 +221,7 @@ public final class NodeCpu {
 
   /** Records [from, to) as consensus time at share {@code u} (0: blocked; nothing for u = 1). */
   private void record(double from, double to, double u) {
-    long a = Math.round(from);
-    long b = Math.round(to);
-    if (u >= 1 || b <= a) {
-      return;
-    }
-    if (sharedSize > 0) {
-      int last = slot(sharedSize - 1);
-      if (sharedEnd[last] == a && sharedUse[last] == u) {
-        sharedEnd[last] = b;
-        return;
-      }
-    }
-    if (sharedSize == sharedStart.length) {
-      grow();
-    }
-    int at = slot(sharedSize++);
-    sharedStart[at] = a;
-    sharedEnd[at] = b;
-    sharedUse[at] = u;
+    use.record(Math.round(from), Math.round(to), u);
   }
 
   // ---- background ----
@@ -269,7 +240,7 @@ public final class NodeCpu {
     if (calls.size() == 1) {
       long now = sim.nowNanos();
       updatedNanos = now;
-      dropSharedBefore(now);
+      use.dropBefore(now);
       begin(c, now);
     }
   }
@@ -313,7 +284,7 @@ public final class NodeCpu {
       double r = call.rate(useAt(updatedNanos, 0));
       leftNanos = Math.max(0, leftNanos - r * (end - updatedNanos));
       updatedNanos = end;
-      dropSharedBefore(updatedNanos);
+      use.dropBefore(updatedNanos);
     }
   }
 
@@ -330,59 +301,18 @@ public final class NodeCpu {
       }
       left -= r * (end - t);
       t = end;
-      if (i < sharedSize && t >= sharedEnd[slot(i)]) {
+      if (i < use.size() && t >= use.end(i)) {
         i++;
       }
     }
   }
 
-  // ---- the consensus thread's use of a core over time ----
-
-  /** The consensus thread's use of a core at {@code t}, {@code i} the first interval ending after t. */
   private double useAt(long t, int i) {
-    if (i < sharedSize && sharedStart[slot(i)] <= t) {
-      return sharedUse[slot(i)];
-    }
-    return t < consensusFreeNanos ? 1 : 0;
+    return use.useAt(t, i, consensusFreeNanos);
   }
 
-  /** Where the consensus thread's use of a core next changes after {@code t}. */
   private long pieceEnd(long t, int i) {
-    if (i < sharedSize) {
-      int s = slot(i);
-      if (sharedStart[s] <= t) {
-        return sharedEnd[s];
-      }
-      return sharedStart[s];
-    }
-    return t < consensusFreeNanos ? consensusFreeNanos : Long.MAX_VALUE;
-  }
-
-  private void dropSharedBefore(long t) {
-    while (sharedSize > 0 && sharedEnd[sharedHead] <= t) {
-      sharedHead = (sharedHead + 1) & (sharedStart.length - 1);
-      sharedSize--;
-    }
-  }
-
-  private int slot(int i) {
-    return (sharedHead + i) & (sharedStart.length - 1);
-  }
-
-  private void grow() {
-    int n = Math.max(8, 2 * sharedStart.length);
-    long[] s = new long[n];
-    long[] e = new long[n];
-    double[] u = new double[n];
-    for (int i = 0; i < sharedSize; i++) {
-      s[i] = sharedStart[slot(i)];
-      e[i] = sharedEnd[slot(i)];
-      u[i] = sharedUse[slot(i)];
-    }
-    sharedStart = s;
-    sharedEnd = e;
-    sharedUse = u;
-    sharedHead = 0;
+    return use.pieceEnd(t, i, consensusFreeNanos);
   }
 
   /** A queued background call. */
