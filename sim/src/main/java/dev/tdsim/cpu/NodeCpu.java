@@ -50,6 +50,8 @@ import java.util.Iterator;
  * per node, no cancellation needed). Deterministic: no randomness, every time is a long.
  */
 public final class NodeCpu {
+  /** Single-core work below which a call counts as done (floating-point dust: 1 ps), ns. */
+  private static final double DONE_NANOS = 1e-3;
   private final Simulation sim;
   private final Hardware hardware;
   private final int cores;
@@ -169,18 +171,21 @@ public final class NodeCpu {
     double left = leftNanos;
     long t = now;
     int i = 0;
+    // A call's end is rounded up here (the wake rounds to the nearest ns): the projection may
+    // run a little behind the call, never ahead of it (ahead, the call could find itself in
+    // consensus time recorded as unshared and stall on a 1-core node).
     while (call != null && t < start) {
       long end = Math.min(start, pieceEnd(t, i));
       double u = useAt(t, i);
-      double at = t;
+      long from = t;
       while (call != null) {
         double r = call.rate(u);
-        if (r > 0 && left <= r * (end - at)) {
-          at += left / r;
+        if (left <= DONE_NANOS || (r > 0 && left <= r * (end - from))) {
+          from = left <= DONE_NANOS ? from : Math.min(end, (long) Math.ceil(from + left / r));
           call = next.hasNext() ? next.next() : null;
           left = call == null ? 0 : call.singleCoreNanos;
         } else {
-          left -= r * (end - at);
+          left -= r * (end - from);
           break;
         }
       }
@@ -189,8 +194,10 @@ public final class NodeCpu {
         i++;
       }
     }
-    // From start on, consensus and background side by side.
-    double at = start;
+    // From start on, consensus and background side by side, on whole nanoseconds: a call's end
+    // is rounded up, so the shared interval recorded for it covers all its work (rounded down,
+    // a sliver of it would be left to run after the interval, stalled on a 1-core node).
+    long at = start;
     double work = cpuNanos;
     while (work > 0 && call != null) {
       double u = call.consensusShare();
@@ -198,30 +205,27 @@ public final class NodeCpu {
       double tc = at + work / u;
       double tb = at + left / r;
       if (tc <= tb) {
-        record(at, tc, u);
-        at = tc;
+        long end = Math.max(at, Math.round(tc));
+        use.record(at, end, u);
+        at = end;
         work = 0;
       } else {
-        record(at, tb, u);
-        work -= u * (tb - at);
-        at = tb;
+        long end = (long) Math.ceil(tb);
+        use.record(at, end, u);
+        work -= u * (end - at);
+        at = end;
         call = next.hasNext() ? next.next() : null;
         left = call == null ? 0 : call.singleCoreNanos;
       }
     }
     if (work > 0) {
-      at += work;
+      at += Math.round(work);
     }
     if (waitNanos > 0) {
-      record(at, at + waitNanos, 0);
+      use.record(at, at + waitNanos, 0);
       at += waitNanos;
     }
-    return Math.max(start + cpuNanos + waitNanos, Math.round(at));
-  }
-
-  /** Records [from, to) as consensus time at share {@code u} (0: blocked; nothing for u = 1). */
-  private void record(double from, double to, double u) {
-    use.record(Math.round(from), Math.round(to), u);
+    return Math.max(start + cpuNanos + waitNanos, at);
   }
 
   // ---- background ----
@@ -294,6 +298,9 @@ public final class NodeCpu {
     long t = updatedNanos;
     double left = leftNanos;
     for (int i = 0; ; ) {
+      if (left <= DONE_NANOS) {
+        return t; // floating-point dust: done
+      }
       long end = pieceEnd(t, i);
       double r = call.rate(useAt(t, i));
       if (end == Long.MAX_VALUE || (r > 0 && left <= r * (end - t))) {

@@ -178,7 +178,7 @@ class NodeCpuTest {
    * consensus at cores - u), so however consensus work arrives during it, the call ends when the
    * cores have done both: cores * end = call work + consensus work (f = 0, speed 1).
    */
-  @Property(tries = 200)
+  @Property(tries = 300)
   void coresStayBusyWhileTheCallRuns(@ForAll long seed,
       @ForAll @IntRange(min = 1, max = 8) int cores,
       @ForAll @LongRange(min = 10_000_000, max = 1_000_000_000) long callNanos) {
@@ -232,6 +232,99 @@ class NodeCpuTest {
     NodeCpu cpu = lastCpu;
     assertTrue(cpu.backgroundStretchNanos() >= -cpu.backgroundCalls(), "rounding only");
     assertTrue(cpu.consensusStretchNanos() >= 0);
+  }
+
+  /**
+   * Against a reference that re-evaluates the shares every nanosecond (processor sharing by
+   * brute force): with every background call known before any consensus work is queued, deciding
+   * an action's speed when it is queued is exact, so both agree up to rounding.
+   */
+  @Property(tries = 300)
+  void agreesWithANanosecondByNanosecondReference(@ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 6) int cores) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    Hardware hw = new Hardware(cores, 0.5 + rng.nextDouble());
+    List<CpuWork> calls = new ArrayList<>();
+    for (int i = 0, n = 1 + rng.nextInt(4); i < n; i++) {
+      calls.add(new CpuWork(rng.nextLong(0, 20_000), 1 + rng.nextInt(8),
+          new Scaling(rng.nextInt(3) == 0 ? 0 : rng.nextDouble(), Double.NaN, 0, List.of(1.0))));
+    }
+    long[][] actions = new long[1 + rng.nextInt(12)][];
+    for (int i = 0; i < actions.length; i++) {
+      actions[i] = new long[] {rng.nextLong(0, 30_000), rng.nextLong(0, 5_000),
+          rng.nextInt(3) == 0 ? rng.nextLong(0, 3_000) : 0};
+    }
+    java.util.Arrays.sort(actions, (a, b) -> Long.compare(a[0], b[0]));
+    Simulation sim = new Simulation();
+    NodeCpu cpu = new NodeCpu(sim, hw);
+    Trace trace = new Trace();
+    for (CpuWork w : calls) {
+      backgroundAt(sim, cpu, trace, 0, w);
+    }
+    for (long[] a : actions) {
+      consensusAt(sim, cpu, trace, a[0], a[1], a[2]);
+    }
+    sim.run();
+    Trace ref = reference(hw, calls, actions);
+    int transitions = 2 * actions.length + calls.size();
+    for (int i = 0; i < actions.length; i++) {
+      assertEquals(ref.consensusDone.get(i), trace.consensusDone.get(i), 2.0 * transitions,
+          "consensus action " + i);
+    }
+    for (int i = 0; i < calls.size(); i++) {
+      assertEquals(ref.backgroundDone.get(i), trace.backgroundDone.get(i), 2.0 * transitions,
+          "background call " + i);
+    }
+  }
+
+  /** Processor sharing stepped one nanosecond at a time (the model of NodeCpu's comment). */
+  private static Trace reference(Hardware hw, List<CpuWork> calls, long[][] actions) {
+    Trace out = new Trace();
+    int cores = hw.cores();
+    int call = 0;
+    double callLeft = calls.isEmpty() ? 0 : calls.get(0).singleCoreNanos();
+    int action = 0;
+    boolean inAction = false;
+    double cpuLeft = 0;
+    double waitLeft = 0;
+    for (long t = 0; call < calls.size() || action < actions.length; t++) {
+      // Finish what is done by t (zero-length work included), start what is due.
+      boolean moved = true;
+      while (moved) {
+        moved = false;
+        if (call < calls.size() && callLeft <= 1e-9) {
+          out.backgroundDone.add(t);
+          call++;
+          callLeft = call < calls.size() ? calls.get(call).singleCoreNanos() : 0;
+          moved = true;
+        }
+        if (!inAction && action < actions.length && actions[action][0] <= t) {
+          inAction = true;
+          cpuLeft = actions[action][1];
+          waitLeft = actions[action][2];
+        }
+        if (inAction && cpuLeft <= 1e-9 && waitLeft <= 1e-9) {
+          out.consensusDone.add(t);
+          action++;
+          inAction = false;
+          moved = true;
+        }
+      }
+      int k = call < calls.size() ? hw.usableCores(calls.get(call).parallelUnits()) : 0;
+      double u = 0;
+      if (inAction && cpuLeft > 1e-9) {
+        u = k > 0 && k + 1 > cores ? (double) cores / (k + 1) : 1;
+        cpuLeft -= u;
+      } else if (inAction) {
+        waitLeft -= 1;
+      }
+      if (k > 0) {
+        double p = Math.min(k, cores - u);
+        double f = calls.get(call).scaling().serialFraction();
+        callLeft -= p <= 0 ? 0 : hw.speed() / (f + (1 - f) / p);
+      }
+    }
+    return out;
   }
 
   private NodeCpu lastCpu;
