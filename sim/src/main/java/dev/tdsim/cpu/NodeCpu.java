@@ -37,11 +37,16 @@ import java.util.Iterator;
  *       a DKG call tens of milliseconds to seconds), so the error is a fraction of one queue.
  *   <li>The consensus thread's cost is its charged time ({@code cpuNanos}, on one core); the
  *       background call's speed ratio applies to the background call only, as before.
+ *   <li>A disk sync inside a consensus action ({@code waitNanos}) comes after its CPU part and
+ *       holds no core.
  *   <li>Memory bandwidth, caches and SMT siblings are not modelled: a core-equivalent is a core.
+ *   <li>Times are whole nanoseconds: a call ends at the nearest one, and a shared interval is
+ *       recorded up to the nanosecond after a call's projected end, so the projection never runs
+ *       ahead of the call (checked against a nanosecond-by-nanosecond reference in the tests).
  * </ul>
  *
  * <p>Cost: with no background work {@link #consensus} is today's serial rule, start = max(now,
- * free), done = start + cpuNanos, with nothing else done (the fast path: runs without a DKG are
+ * free), done = start + cpuNanos + waitNanos, with nothing else done (the fast path: runs without a DKG are
  * unchanged to the nanosecond). With background work, each queued consensus action and each
  * background completion walks the few recorded intervals of shared consensus time ahead of now
  * (amortised O(1): every interval is recorded once and dropped once). A background call's
