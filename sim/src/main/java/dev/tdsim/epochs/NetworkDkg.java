@@ -1,13 +1,12 @@
 package dev.tdsim.epochs;
 
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.KeyGate;
 import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.scenario.KeysConfig;
-import dev.tdsim.timing.Hardware;
-import dev.tdsim.timing.CpuWork;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,11 +29,13 @@ import java.util.List;
  * </ol>
  *
  * <p>Every validator aggregates the same set (the dealers whose transcripts are valid): tdsim
- * assumes that set is agreed (in Ferveo it is fixed on chain). A validator's DKG computation runs
- * on its cores one call after another, beside its consensus work (it does not slow consensus).
- * Durations are priced by the run's timing model ({@link DkgCosts}: the cost model under {@code
- * timing: model}, the one real computation's measured CPU under {@code timing: measured}),
- * spread over the validator's cores by the calibrated serial fraction and divided by its speed.
+ * assumes that set is agreed (in Ferveo it is fixed on chain). A validator's DKG calls run one
+ * after another on the background worker pool of its {@link NodeCpu}, on the same cores as its
+ * consensus thread: while consensus is busy the two share the cores (the DKG slows consensus and
+ * consensus slows the DKG, docs/COSTS.md, "CPU model"). What a call costs is {@link DkgCosts}'s
+ * business (the run's timing model: the cost model under {@code timing: model}, the one real
+ * computation's measured CPU under {@code timing: measured}, with the calibrated serial
+ * fraction).
  */
 public final class NetworkDkg implements KeyGate {
   /** One epoch's simulated DKG as it happened. */
@@ -72,14 +73,13 @@ public final class NetworkDkg implements KeyGate {
   private final Messenger net;
   private final KeysConfig keys;
   private final Committee committee;
-  private final Hardware[] hardware;
+  /** Each validator's cores, shared with its consensus thread. */
+  private final NodeCpu[] cpus;
   private final FaultPlan faults;
   private final int validators;
   private final EpochKeys epochKeys;
   /** Each epoch's DKG once started (null before, and for a dealer's key set). */
   private final Epoch[] epochs;
-  /** When each validator's DKG computation is done with what it has started (ns). */
-  private final long[] busyUntil;
   private final DkgCosts costs;
 
   /**
@@ -88,17 +88,16 @@ public final class NetworkDkg implements KeyGate {
    * @param costs what each DKG call costs (the run's timing model)
    */
   public NetworkDkg(Simulation sim, Messenger net, KeysConfig keys, EpochKeys epochKeys,
-      Hardware[] hardware, FaultPlan faults, DkgCosts costs) {
+      NodeCpu[] cpus, FaultPlan faults, DkgCosts costs) {
     this.sim = sim;
     this.net = net;
     this.keys = keys;
     this.epochKeys = epochKeys;
     this.committee = epochKeys.committee();
-    this.hardware = hardware;
+    this.cpus = cpus;
     this.faults = faults;
     this.validators = committee.validators();
     this.epochs = new Epoch[epochKeys.epochs()];
-    this.busyUntil = new long[validators];
     this.costs = costs;
   }
 
@@ -144,7 +143,9 @@ public final class NetworkDkg implements KeyGate {
 
   /**
    * Starts epoch e's DKG: its real computation ({@link EpochKeys#dkgAt}, which decides who deals
-   * at this moment) and its messages and computations over the simulated network.
+   * at this moment) and its messages and computations over the simulated network. The deals are
+   * queued on the dealers' cores now (the large-committee consensus model reports a commit after
+   * its time, {@code atNanos}: its deals then start that much late).
    */
   private Epoch begin(int e, long atNanos) {
     Epoch ep = new Epoch(e, epochKeys.dkgAt(e, atNanos));
@@ -156,8 +157,7 @@ public final class NetworkDkg implements KeyGate {
         continue; // no transcript
       }
       ep.dealt.add(dealer);
-      long done = compute(dealer, atNanos, costs.deal(ep.real, d));
-      sim.schedule(done, s -> publish(ep, d));
+      cpus[dealer].background(costs.deal(ep.real, d), () -> publish(ep, d));
     }
     for (int v = 0; v < validators; v++) {
       int validator = v;
@@ -197,13 +197,15 @@ public final class NetworkDkg implements KeyGate {
     if (!ep.haveTranscript[v][dealer] || !ep.havePrivate[v][dealer]) {
       return;
     }
-    // Its own transcript needs no verification.
-    long done = v == dealer ? sim.nowNanos() : compute(v, sim.nowNanos(),
-        costs.verify(ep.real, d, v));
-    sim.schedule(done, s -> {
+    Runnable handled = () -> {
       ep.handled[v]++;
       maybeFinish(ep, v);
-    });
+    };
+    if (v == dealer) {
+      sim.schedule(sim.nowNanos(), s -> handled.run()); // its own needs no verification
+    } else {
+      cpus[v].background(costs.verify(ep.real, d, v), handled);
+    }
   }
 
   private void maybeFinish(Epoch ep, int v) {
@@ -216,20 +218,12 @@ public final class NetworkDkg implements KeyGate {
       return;
     }
     ep.readyNanos[v] = -2; // aggregating
-    long done = compute(v, sim.nowNanos(), costs.aggregate(ep.real, v));
-    sim.schedule(done, s -> {
-      ep.readyNanos[v] = s.nowNanos();
+    cpus[v].background(costs.aggregate(ep.real, v), () -> {
+      ep.readyNanos[v] = sim.nowNanos();
       List<Runnable> w = new ArrayList<>(ep.waiting.get(v));
       ep.waiting.get(v).clear();
       w.forEach(Runnable::run);
     });
-  }
-
-  /** Queues DKG work on the validator's cores; returns when it is done. */
-  private long compute(int validator, long fromNanos, CpuWork work) {
-    long start = Math.max(fromNanos, busyUntil[validator]);
-    busyUntil[validator] = start + work.wallNanosOn(hardware[validator]);
-    return busyUntil[validator];
   }
 
   /** What each epoch's DKG did, for the report (a dealer's key set is left out). */

@@ -20,6 +20,7 @@ import dev.tdsim.epochs.DkgCosts;
 import dev.tdsim.epochs.DkgOutcome;
 import dev.tdsim.epochs.EpochKeys;
 import dev.tdsim.epochs.NetworkDkg;
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.faults.ActiveFaults;
 import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultPlan;
@@ -201,6 +202,8 @@ public final class ScenarioRunner {
     }
 
     Simulation sim = new Simulation();
+    // Each validator's cores, shared by its consensus thread and its background crypto (the DKG).
+    NodeCpu[] cpus = NodeCpu.of(sim, hardware);
     ConsensusSettings consensusSettings = s.consensus().settings();
     boolean exact = consensusSettings.exactFor(v);
     NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
@@ -237,7 +240,7 @@ public final class ScenarioRunner {
         sim, stake, s.heights(), consensusSettings, nodeCosts,
         active == null ? pipeline : new FaultyBlocks(pipeline, plan), transport,
         tracker == null ? pipeline : tracker, dissemination, streams,
-        active == null ? NodeFaults.NONE : active));
+        active == null ? NodeFaults.NONE : active, cpus));
     if (active != null) {
       pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos(), v));
     }
@@ -253,7 +256,7 @@ public final class ScenarioRunner {
     }
     NetworkDkg dkg = null;
     if (epochKeys != null) {
-      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, hardware, plan,
+      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, cpus, plan,
           new DkgCosts(timing, check));
       pipeline.keyEpochs(epochKeys::crypto, dkg);
       notes.add(EPOCH_NOTE);
@@ -327,6 +330,14 @@ public final class ScenarioRunner {
       summary.warning().ifPresent(notes::add);
       checked = summary.toMap();
     }
+    if (dkg != null) {
+      notes.add(cpuSharingNote(cpus));
+      if (!exact) {
+        notes.add("the large-committee consensus model computes its rounds in closed form and"
+            + " does not put its work on the validators' shared cores: the DKG runs beside it"
+            + " as if consensus were idle");
+      }
+    }
     DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup(),
         s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
@@ -335,11 +346,29 @@ public final class ScenarioRunner {
         consensusSettings.timeoutCommitNanos(), notes, checked, faultOutcome, dkgOutcome);
   }
 
+  /** What sharing each validator's cores between consensus and the DKG cost both sides. */
+  static String cpuSharingNote(NodeCpu[] cpus) {
+    long consensus = 0;
+    long background = 0;
+    long most = 0;
+    for (NodeCpu c : cpus) {
+      consensus += c.consensusStretchNanos();
+      background += c.backgroundStretchNanos();
+      most = Math.max(most, c.consensusStretchNanos());
+    }
+    return String.format(java.util.Locale.ROOT, "shared cores: beside the DKG, consensus actions"
+        + " took %.1f ms longer per validator on average (%.1f ms at the most slowed), and"
+        + " beside consensus the DKG calls took %.1f ms longer per validator on average",
+        consensus / 1e6 / cpus.length, most / 1e6, background / 1e6 / cpus.length);
+  }
+
   private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
       + " validator's DKG computation (run here for real once per epoch, each validator charged"
-      + " its own calls, priced by the run's timing like the other crypto calls) is spread over"
-      + " its cores by the calibrated serial fraction and does not slow its consensus work;"
-      + " blocks committed before their epoch's key is ready wait for it to be decrypted";
+      + " its own calls, priced by the run's timing like the other crypto calls, spread over its"
+      + " cores by the calibrated serial fraction) runs on the same cores as its consensus"
+      + " thread: while both run they share the cores (each runnable thread an equal share), so"
+      + " the DKG slows consensus and consensus slows the DKG (docs/COSTS.md, CPU model); blocks"
+      + " committed before their epoch's key is ready wait for it to be decrypted";
 
   /**
    * The combiner of {@code height}: the first proposer of the next height, round by round, that

@@ -3,6 +3,7 @@ package dev.tdsim.consensus.tendermint;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -13,7 +14,8 @@ import java.util.Map;
  * is serial, as CometBFT's receive routine: verifying a received vote's signature, validating a
  * proposed block, signing and WAL-syncing its own messages queue on one CPU timeline
  * ({@link #process}), so a validator that receives 2/3 of V votes pays 2/3 of V verifications
- * before it can act on the quorum.
+ * before it can act on the quorum. That timeline is the consensus thread of the validator's
+ * {@link NodeCpu}, which shares the cores with its background crypto (a DKG).
  */
 final class TendermintNode {
   private enum Step {
@@ -47,7 +49,8 @@ final class TendermintNode {
    */
   private int proposeWhenCertified = -1;
   private int startedHeight;
-  private long cpuFreeNanos;
+  /** This validator's cores: its consensus thread beside its background crypto. */
+  private final NodeCpu cores;
   private final Cpu cpu = new Cpu();
   /** Whether the last committed height has been finalized (validated, executed). */
   private boolean finalized;
@@ -72,6 +75,7 @@ final class TendermintNode {
     this.stake = protocol.context.stake();
     this.id = id;
     this.faulty = protocol.context.faults().any();
+    this.cores = protocol.context.cpus()[id];
   }
 
   /** Whether this validator is crashed now (it then neither acts nor receives). */
@@ -111,7 +115,6 @@ final class TendermintNode {
     lastKey = -1;
     lastCommit = null;
     step = Step.COMMITTED;
-    cpuFreeNanos = Math.max(cpuFreeNanos, sim.nowNanos());
     startedHeight = h - 1;
     enterHeight(h);
     if (r > 0 && height == h && step != Step.COMMITTED) {
@@ -151,18 +154,33 @@ final class TendermintNode {
    * of V votes to verify costs V FIFO entries, not V queue entries.
    */
   private void process(long cpuNanos, Runnable action) {
-    queue(cpuNanos, action);
+    queue(cpuNanos, 0, action);
+  }
+
+  /**
+   * {@link #process} of an action that spends {@code cpuNanos} on the CPU and then waits {@code
+   * syncNanos} for disk syncs (the consensus thread holds no core while it waits).
+   */
+  private void process(long cpuNanos, long syncNanos, Runnable action) {
+    queue(cpuNanos, syncNanos, action);
   }
 
   /** {@link #process} of a received message, queued as itself. */
   private void queue(long cpuNanos, Object action) {
+    queue(cpuNanos, 0, action);
+  }
+
+  private void queue(long cpuNanos, long syncNanos, Object action) {
     long now = sim.nowNanos();
     if (faulty) {
-      cpuNanos = Math.round(cpuNanos * protocol.context.faults().cpuFactor(id, now));
+      double factor = protocol.context.faults().cpuFactor(id, now);
+      long total = Math.round((cpuNanos + syncNanos) * factor);
+      syncNanos = Math.round(syncNanos * factor);
+      cpuNanos = total - syncNanos;
     }
-    long start = Math.max(now, cpuFreeNanos);
-    long done = start + cpuNanos;
-    cpuFreeNanos = done;
+    // After what the consensus thread is busy with; longer while background crypto (a DKG)
+    // shares the cores (NodeCpu; with none it is max(now, free) + cpuNanos + syncNanos).
+    long done = cores.consensus(cpuNanos, syncNanos);
     if (done == now && cpu.idle()) {
       run(action);
       return;
@@ -353,7 +371,7 @@ final class TendermintNode {
     int fork = Math.max(0, validFork);
     boolean equivocate =
         faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
-    process(block.buildNanos() + combine + costs.voteSignNanos() + fsyncs, () -> {
+    process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs, () -> {
       Proposal p = new Proposal(h, r, id, block, parts, fork);
       // An equivocator signs a second block for the round: half the validators get each.
       protocol.broadcast(id, equivocate
@@ -389,7 +407,7 @@ final class TendermintNode {
     signatureNanos += sign;
     walNanos += fsyncs;
     boolean equivocate = faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
-    process(sign + fsyncs, () -> {
+    process(sign, fsyncs, () -> {
       Vote v = new Vote(type, h, r, id, forBlock, sigBytes, fork);
       if (!equivocate) {
         if (faulty && h == height) {
@@ -672,9 +690,8 @@ final class TendermintNode {
     // finalizeCommit: ValidateBlock, the EndHeight fsync and the block's execution, then the
     // next height at StartTime = CommitTime + timeout_commit, or when finalizing is done if that
     // takes longer (execution runs inside the commit pause).
-    long finalize = costs.commitVerifyNanos() + costs.endHeightSyncNanos()
-        + costs.blockExecutionNanos();
-    process(finalize, () -> {
+    long finalize = costs.commitVerifyNanos() + costs.blockExecutionNanos();
+    process(finalize, costs.endHeightSyncNanos(), () -> {
       finalized = true;
       long start = Math.max(sim.nowNanos(),
           commitTime + protocol.context.settings().timeoutCommitNanos());
