@@ -4,6 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tdsim.sweep.SensitivityReport.Bottleneck;
+import dev.tdsim.sweep.SensitivityReport.Bound;
+import dev.tdsim.sweep.SensitivityReport.BudgetFit;
+import dev.tdsim.sweep.SensitivityReport.CategoricalGroup;
+import dev.tdsim.sweep.SensitivityReport.CategoricalParam;
+import dev.tdsim.sweep.SensitivityReport.CategoryValue;
+import dev.tdsim.sweep.SensitivityReport.Direction;
+import dev.tdsim.sweep.SensitivityReport.NumericGroup;
+import dev.tdsim.sweep.SensitivityReport.NumericParam;
+import dev.tdsim.sweep.SensitivityReport.PointFit;
+import dev.tdsim.sweep.SensitivityReport.Sample;
+import dev.tdsim.sweep.SensitivityReport.TornadoBar;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * before the Jackson serializer (so a change of name, order, rounding or null handling fails).
  */
 class SensitivityJsonTest {
-  private static final Sensitivity.Bottleneck FULL_BOTTLENECK = new Sensitivity.Bottleneck(
+  private static final Bottleneck FULL_BOTTLENECK = new Bottleneck(
       "consensus", 123.4567891, 0.7777777777, "137", path(), 96.4);
 
   private static Map<String, Double> path() {
@@ -34,75 +46,75 @@ class SensitivityJsonTest {
     return m;
   }
 
-  private static Sensitivity.Sample sample(double value, String label, boolean probe) {
-    return new Sensitivity.Sample(value, label, 10.1234567, 20.7654321, 30.5, 40.0000004, probe,
+  private static Sample sample(double value, String label, boolean probe) {
+    return new Sample(value, label, 10.1234567, 20.7654321, 30.5, 40.0000004, probe,
         List.of(true, false, true, false), List.of(20.5, 21.0300001));
   }
 
-  static Sensitivity.Report full() {
+  static SensitivityReport full() {
     Map<String, String> variant = Map.of("crypto.variant", "folded");
-    Sensitivity.NumericGroup msgsGroup = new Sensitivity.NumericGroup(variant, "increasing", true,
+    NumericGroup msgsGroup = new NumericGroup(variant, Direction.INCREASING, true,
         List.of(sample(10, "10", false), sample(137, "137", true)), 0.1234567891, 12.3456789,
         0.99999912, 100.0, 0.0571234567,
-        List.of(new Sensitivity.BudgetFit(500, 137.0, "137", "exact", 137.0, 138.0, 7, null,
+        List.of(new BudgetFit(500, 137.0, "137", Bound.EXACT, 137.0, 138.0, 7, null,
                 FULL_BOTTLENECK),
-            new Sensitivity.BudgetFit(30, 0.0, "0", "none_fits", null, 1.0, 3,
+            new BudgetFit(30, 0.0, "0", Bound.NONE_FITS, null, 1.0, 3,
                 "not even one message per block fits",
-                new Sensitivity.Bottleneck("combine", 5, 0.5, "1")),
-            new Sensitivity.BudgetFit(1000, 1000.0, "1000", "probe_cap", 1000.0, Double.NaN, 12,
+                new Bottleneck("combine", 5, 0.5, "1")),
+            new BudgetFit(1000, 1000.0, "1000", Bound.PROBE_CAP, 1000.0, Double.NaN, 12,
                 "stopped", null),
-            new Sensitivity.BudgetFit(20, null, null, "below_grid", null, 10.0, 0, null, null)),
+            new BudgetFit(20, null, null, Bound.BELOW_GRID, null, 10.0, 0, null, null)),
         List.of());
-    Sensitivity.NumericParam msgs =
-        new Sensitivity.NumericParam(SweepPlan.MSGS, "integer", "", false, List.of(msgsGroup));
-    Sensitivity.NumericGroup speed = new Sensitivity.NumericGroup(variant, "decreasing", true,
+    NumericParam msgs =
+        new NumericParam(SweepPlan.MSGS, ParamKind.INTEGER, "", false, List.of(msgsGroup));
+    NumericGroup speed = new NumericGroup(variant, Direction.DECREASING, true,
         List.of(sample(0.25, "0.25", false), sample(0.603, "0.603", true)), -1.5, 80.0, 0.5,
         1.0, -0.0123456789,
-        List.of(new Sensitivity.BudgetFit(500, 0.603, "0.603", "within_1pct", 0.603, 0.598, 6,
+        List.of(new BudgetFit(500, 0.603, "0.603", Bound.WITHIN_1PCT, 0.603, 0.598, 6,
                 null, FULL_BOTTLENECK),
-            new Sensitivity.BudgetFit(30, null, null, "below_grid", null, 0.25, 0,
+            new BudgetFit(30, null, null, Bound.BELOW_GRID, null, 0.25, 0,
                 "no grid value fits", null)),
         List.of("search off: a note"));
-    Sensitivity.NumericGroup latency = new Sensitivity.NumericGroup(Map.of(), "not_monotone",
+    NumericGroup latency = new NumericGroup(Map.of(), Direction.NOT_MONOTONE,
         false, List.of(sample(1, "1 ms", false)), null, null, null, null, null,
-        List.of(new Sensitivity.BudgetFit(500, null, null, "not_monotone", null, null, 0, null,
+        List.of(new BudgetFit(500, null, null, Bound.NOT_MONOTONE, null, null, 0, null,
             null)),
         List.of("one value only: no slope"));
-    Sensitivity.NumericParam speedParam =
-        new Sensitivity.NumericParam("validators.speed", "number", "", false, List.of(speed));
-    Sensitivity.NumericParam latencyParam =
-        new Sensitivity.NumericParam("network.latency", "duration", "ms", false,
+    NumericParam speedParam =
+        new NumericParam("validators.speed", ParamKind.NUMBER, "", false, List.of(speed));
+    NumericParam latencyParam =
+        new NumericParam("network.latency", ParamKind.DURATION, "ms", false,
             List.of(latency));
-    Sensitivity.CategoricalParam cat = new Sensitivity.CategoricalParam("crypto.variant",
-        List.of(new Sensitivity.CategoricalGroup(Map.of("validators.count", "4"),
-            List.of(new Sensitivity.CategoryValue("fast", 1.23456789, 2.5, 3.0, 4.0,
+    CategoricalParam cat = new CategoricalParam("crypto.variant",
+        List.of(new CategoricalGroup(Map.of("validators.count", "4"),
+            List.of(new CategoryValue("fast", 1.23456789, 2.5, 3.0, 4.0,
                     List.of(true, true, false, false)),
-                new Sensitivity.CategoryValue("folded", 2, 3, 4, Double.NaN,
+                new CategoryValue("folded", 2, 3, 4, Double.NaN,
                     List.of(false, false, false, false))))));
     Map<String, String> base = new LinkedHashMap<>();
     base.put(SweepPlan.MSGS, "100");
     base.put("crypto.variant", "fast");
-    return new Sensitivity.Report(base, "msgs_per_block-100__variant-fast", 41.123456789,
+    return new SensitivityReport(base, "msgs_per_block-100__variant-fast", 41.123456789,
         List.of(30.0, 500.0, 1000.0, 20.0), msgs, List.of(speedParam, latencyParam), List.of(cat),
-        List.of(new Sensitivity.TornadoBar("crypto.variant", "fast", "folded", 41.5, 125.3333333,
+        List.of(new TornadoBar("crypto.variant", "fast", "folded", 41.5, 125.3333333,
             41.123456789)),
         17, 12, List.of("zip mode: a note"),
-        List.of(new Sensitivity.PointFit(base, List.of(true, true, false, false), FULL_BOTTLENECK)));
+        List.of(new PointFit(base, List.of(true, true, false, false), FULL_BOTTLENECK)));
   }
 
   /** Nothing numeric varied: the headline lists the points instead. */
-  static Sensitivity.Report points() {
-    return new Sensitivity.Report(Map.of("crypto.variant", "fast"), null, Double.NaN,
+  static SensitivityReport points() {
+    return new SensitivityReport(Map.of("crypto.variant", "fast"), null, Double.NaN,
         List.of(30.0, 1000.0), null, List.of(), List.of(), List.of(), 0, 12, List.of(),
-        List.of(new Sensitivity.PointFit(Map.of("crypto.variant", "fast"), List.of(false, true),
-                new Sensitivity.Bottleneck("consensus", 30, 0.84, "crypto.variant-fast")),
-            new Sensitivity.PointFit(Map.of("crypto.variant", "folded"), List.of(false, false),
+        List.of(new PointFit(Map.of("crypto.variant", "fast"), List.of(false, true),
+                new Bottleneck("consensus", 30, 0.84, "crypto.variant-fast")),
+            new PointFit(Map.of("crypto.variant", "folded"), List.of(false, false),
                 null)));
   }
 
-  static String write(Sensitivity.Report r) throws IOException {
+  static String write(SensitivityReport r) throws IOException {
     return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-        .writeValueAsString(Sensitivity.toJson(r));
+        .writeValueAsString(r);
   }
 
   private static void assertGolden(String name, String actual) throws IOException {
