@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,5 +138,28 @@ class SensitivityJsonTest {
   @Test
   void aReportOfPointsOnlyIsWrittenAsBefore() throws IOException {
     assertGolden("sensitivity-points.json", write(points()));
+  }
+
+  /** The labels are the documented values of bound, direction and kind (docs/SWEEPS.md). */
+  @Test
+  void enumsAreWrittenAsTheirLabels() throws IOException {
+    assertEquals(List.of("exact", "within_1pct", "probe_cap", "limit", "beyond_grid", "none_fits",
+        "below_grid", "not_monotone", "no_search", "invalid_probe"),
+        Arrays.stream(Bound.values()).map(Bound::label).toList());
+    assertEquals(List.of("increasing", "decreasing", "flat", "not_monotone"),
+        Arrays.stream(Direction.values()).map(Direction::label).toList());
+    assertEquals("[\"within_1pct\",\"not_monotone\",\"duration\"]",
+        new ObjectMapper().writeValueAsString(
+            List.of(Bound.WITHIN_1PCT, Direction.NOT_MONOTONE, ParamKind.DURATION)));
+    assertEquals("below grid", Bound.BELOW_GRID.words());
+  }
+
+  @Test
+  void theDirectionOfTheMessageCountIsAlwaysIncreasing() {
+    assertEquals(Direction.INCREASING, Direction.of(true, false, false));
+    assertEquals(Direction.FLAT, Direction.of(false, true, true));
+    assertEquals(Direction.INCREASING, Direction.of(false, true, false));
+    assertEquals(Direction.DECREASING, Direction.of(false, false, true));
+    assertEquals(Direction.NOT_MONOTONE, Direction.of(false, false, false));
   }
 }
