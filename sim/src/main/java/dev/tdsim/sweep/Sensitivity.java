@@ -24,6 +24,10 @@ import java.util.function.Consumer;
  * the p95 decryption latency against the parameter (a least-squares line over every run of the
  * group, grid and probes, replicates as separate samples) and the elasticity at the base value
  * (slope * x0 / fitted latency at x0). Categorical parameters get their latencies per value.
+ *
+ * <p>This class is the entry point; {@link SensitivityAnalysis} computes a {@link
+ * SensitivityReport}, {@link SensitivitySearch} places and runs the probes, and {@link
+ * SensitivityJson} writes the report as {@link #FILE}.
  */
 public final class Sensitivity {
   public static final String FILE = "sensitivity.json";
