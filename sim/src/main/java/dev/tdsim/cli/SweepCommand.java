@@ -5,6 +5,7 @@ import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.sweep.Sensitivity;
+import dev.tdsim.sweep.SensitivityReport;
 import dev.tdsim.sweep.Sweep;
 import dev.tdsim.sweep.SweepCsv;
 import dev.tdsim.sweep.SweepException;
@@ -210,9 +211,9 @@ final class SweepCommand implements Callable<Integer> {
    * largest block that fits (or the value of the searched parameter) and the bottleneck phase,
    * e.g. {@code   crypto.variant=folded   500 ms: 137 msgs, bottleneck combine 77% (at 137)}.
    */
-  static String headline(Sensitivity.Report r) {
-    Sensitivity.NumericParam p = r.headlineParam();
-    List<Sensitivity.HeadlineRow> rows = r.headline();
+  static String headline(SensitivityReport r) {
+    SensitivityReport.NumericParam p = r.headlineParam();
+    List<SensitivityReport.HeadlineRow> rows = r.headline();
     if (p == null) {
       return pointsHeadline(r);
     }
@@ -224,7 +225,7 @@ final class SweepCommand implements Callable<Integer> {
         ? "answer: the largest block (messages per block) fitting each budget, per design:\n"
         : "answer: the value of " + p.path() + " fitting each budget, per design:\n");
     java.util.Map<String, String> last = null;
-    for (Sensitivity.HeadlineRow row : rows) {
+    for (SensitivityReport.HeadlineRow row : rows) {
       if (!row.design().equals(last)) {
         b.append("  ").append(row.design().isEmpty() ? "the scenario" : designText(row.design()))
             .append('\n');
@@ -246,12 +247,12 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** Nothing numeric varied: per point the budgets it fits and its bottleneck. */
-  private static String pointsHeadline(Sensitivity.Report r) {
+  private static String pointsHeadline(SensitivityReport r) {
     if (r.points().isEmpty()) {
       return "";
     }
     StringBuilder b = new StringBuilder("answer: the budgets each point fits:\n");
-    for (Sensitivity.PointFit f : r.points()) {
+    for (SensitivityReport.PointFit f : r.points()) {
       List<String> yes = new ArrayList<>();
       for (int i = 0; i < f.fits().size(); i++) {
         if (f.fits().get(i)) {
@@ -281,16 +282,16 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** The console answer: the largest fitting message count per group and budget. */
-  static String table(Sensitivity.Report r) {
+  static String table(SensitivityReport r) {
     StringBuilder b = new StringBuilder();
     if (r.msgs() != null) {
       b.append("largest workload.msgs_per_block fitting each budget:\n");
-      for (Sensitivity.NumericGroup g : r.msgs().groups()) {
+      for (SensitivityReport.NumericGroup g : r.msgs().groups()) {
         String where = g.fixed().isEmpty() ? "" : "  " + g.fixed() + "\n";
         b.append(where);
-        for (Sensitivity.BudgetFit f : g.budgets()) {
+        for (SensitivityReport.BudgetFit f : g.budgets()) {
           b.append(String.format(Locale.ROOT, "  %8.0f ms: %-8s (%s%s)%n", f.blockTimeMs(),
-              f.value() == null ? "-" : Long.toString(Math.round(f.value())), f.bound(),
+              f.value() == null ? "-" : Long.toString(Math.round(f.value())), f.bound().label(),
               f.probes() > 0 ? ", probes: " + f.probes() : ""));
         }
         if (g.slopeMsPerUnit() != null) {
@@ -300,7 +301,7 @@ final class SweepCommand implements Callable<Integer> {
         }
       }
     }
-    for (Sensitivity.TornadoBar t : r.tornado()) {
+    for (SensitivityReport.TornadoBar t : r.tornado()) {
       b.append(String.format(Locale.ROOT, "%s: %s at %s .. %s at %s%n", t.path(),
           Sweep.p95Text(t.lowP95Ms()), t.lowLabel(), Sweep.p95Text(t.highP95Ms()),
           t.highLabel()));

@@ -60,7 +60,7 @@ final class FitRule {
   }
 
   /** The phase taking the largest mean share of the critical path over the runs. */
-  static Sensitivity.Bottleneck bottleneck(List<PointResult> runs, String at) {
+  static SensitivityReport.Bottleneck bottleneck(List<PointResult> runs, String at) {
     String[] names = {"consensus", "share creation", "share gossip", "combine", "decrypt"};
     double[] ms = new double[names.length];
     int n = 0;
@@ -103,7 +103,7 @@ final class FitRule {
     for (int i = 0; i < names.length; i++) {
       path.put(names[i], ms[i]);
     }
-    return new Sensitivity.Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at,
+    return new SensitivityReport.Bottleneck(names[best], ms[best], sum > 0 ? ms[best] / sum : 0, at,
         path, withBytes == 0 ? null : shareBytes / withBytes);
   }
 }

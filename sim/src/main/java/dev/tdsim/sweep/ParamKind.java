@@ -1,13 +1,15 @@
 package dev.tdsim.sweep;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.tdsim.scenario.Units;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * How a varied parameter's values behave: categorical (variant, network model, lists, names) or
  * numeric, with the unit numeric values are handled in (base unit) and shown in (display unit).
  */
-enum ParamKind {
+public enum ParamKind {
   CATEGORICAL("", 1),
   /** Whole numbers (msgs_per_block, validators.count, ...): integer precision. */
   INTEGER("", 1),
@@ -32,6 +34,12 @@ enum ParamKind {
 
   /** Paths that are never analysed as numbers even though their values are. */
   static final List<String> NOT_NUMERIC = List.of("seed", "name");
+
+  /** The name in sensitivity.json, e.g. {@code integer}, {@code duration}, {@code categorical}. */
+  @JsonValue
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 
   boolean numeric() {
     return this != CATEGORICAL;

@@ -59,7 +59,7 @@ public final class Sweep {
    * @param executed runs done now (points and probes)
    * @param reused runs read back from an earlier sweep's folders (points and probes)
    */
-  public record Outcome(Map<String, PointResult> points, Sensitivity.Report sensitivity,
+  public record Outcome(Map<String, PointResult> points, SensitivityReport sensitivity,
       int executed, int reused, long mismatches) {}
 
   private final SweepPlan plan;
@@ -185,7 +185,7 @@ public final class Sweep {
           return storedCell(cell);
         }
       };
-      Sensitivity.Report report = Sensitivity.compute(plan, grid, prober, log);
+      SensitivityReport report = Sensitivity.compute(plan, grid, prober, log);
       bar.searchDone();
       SweepCsv.write(out, plan, grid);
       writeReports(grid, report, null);
@@ -237,9 +237,9 @@ public final class Sweep {
   }
 
   /** sensitivity.json and report.html, each written to a temporary file and then moved. */
-  private void writeReports(Map<String, PointResult> grid, Sensitivity.Report report,
+  private void writeReports(Map<String, PointResult> grid, SensitivityReport report,
       String status) throws IOException {
-    writeJson(out.resolve(Sensitivity.FILE), Sensitivity.toJson(report));
+    writeJson(out.resolve(Sensitivity.FILE), report);
     SweepReport.write(out, plan, grid, report, status);
   }
 

@@ -1,6 +1,7 @@
 package dev.tdsim.sweep;
 
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.sweep.SensitivityReport.Bound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,8 +74,8 @@ final class SweepEstimate {
    * left of max_probes; the doubling beyond the grid's largest message count: all of it), each
    * priced as a run at the bracket's upper end (message counts) or the group's costliest point.
    */
-  Pending pendingSearch(Sensitivity.Report snap) {
-    List<Sensitivity.NumericParam> params = new ArrayList<>();
+  Pending pendingSearch(SensitivityReport snap) {
+    List<SensitivityReport.NumericParam> params = new ArrayList<>();
     if (snap.msgs() != null) {
       params.add(snap.msgs());
     }
@@ -83,13 +84,13 @@ final class SweepEstimate {
     int reps = plan.spec().replicates();
     int runs = 0;
     double seconds = 0;
-    for (Sensitivity.NumericParam p : params) {
+    for (SensitivityReport.NumericParam p : params) {
       if (!p.virtual() && plan.spec().zip() && plan.params().size() > 1) {
         continue; // no search between zipped grid points
       }
       boolean msgs = p.path().equals(SweepPlan.MSGS);
-      boolean whole = msgs || p.kind().equals("integer");
-      for (Sensitivity.NumericGroup g : p.groups()) {
+      boolean whole = msgs || p.kind() == ParamKind.INTEGER;
+      for (SensitivityReport.NumericGroup g : p.groups()) {
         List<SweepPlan.Cell> cells = new ArrayList<>();
         for (SweepPlan.Cell c : plan.cells()) {
           if (c.labels().entrySet().containsAll(g.fixed().entrySet())) {
@@ -104,18 +105,18 @@ final class SweepEstimate {
           costliest = Math.max(costliest, seconds(c.points().get(0).scenario()));
         }
         var scenario = cells.get(0).points().get(0).scenario();
-        for (Sensitivity.BudgetFit f : g.budgets()) {
+        for (SensitivityReport.BudgetFit f : g.budgets()) {
           Double lo = f.bracketLow();
           Double hi = f.bracketHigh();
           int steps = 0;
           Long at = null;
-          if (f.bound().equals("no_search") && lo != null && hi != null) {
+          if (f.bound() == Bound.NO_SEARCH && lo != null && hi != null) {
             steps = bisections(lo, hi, whole);
             at = msgs ? Math.round(hi) : null;
-          } else if (msgs && f.bound().equals("beyond_grid") && lo != null) {
+          } else if (msgs && f.bound() == Bound.BEYOND_GRID && lo != null) {
             steps = cap;
             at = Math.round(4 * lo);
-          } else if (msgs && f.bound().equals("below_grid") && hi != null) {
+          } else if (msgs && f.bound() == Bound.BELOW_GRID && hi != null) {
             steps = bisections(0, hi, true);
             at = Math.round(hi);
           }

@@ -4,6 +4,8 @@ import com.google.common.html.HtmlEscapers;
 import dev.tdsim.report.Charts;
 import dev.tdsim.report.CriticalPath;
 import dev.tdsim.report.PhaseColours;
+import dev.tdsim.sweep.SensitivityReport.Bound;
+import dev.tdsim.sweep.SensitivityReport.Direction;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -61,7 +63,7 @@ final class SweepReport {
    * @param status null for a finished sweep; else what is still running, shown at the top
    */
   static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
-      Sensitivity.Report sens, String status) throws IOException {
+      SensitivityReport sens, String status) throws IOException {
     StringBuilder h = new StringBuilder();
     String name = plan.base().name();
     h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tdsim sweep: ")
@@ -117,7 +119,7 @@ final class SweepReport {
           .append(" values are in brackets after each parameter.</p>");
       h.append("<table><tr><th>path</th><th>low end</th><th>p95 at low")
           .append(" end</th><th>high end</th><th>p95 at high end</th><th>base p95</th></tr>");
-      for (Sensitivity.TornadoBar t : sens.tornado()) {
+      for (SensitivityReport.TornadoBar t : sens.tornado()) {
         h.append("<tr><td>").append(esc(t.path())).append("</td><td>").append(esc(t.lowLabel()))
             .append("</td><td>").append(ms(t.lowP95Ms())).append("</td><td>")
             .append(esc(t.highLabel())).append("</td><td>").append(ms(t.highP95Ms()))
@@ -164,9 +166,9 @@ final class SweepReport {
   // ------------------------------------------------------------------ tables
 
   /** The answer at a glance: per design and budget the largest block fitting, the bottleneck. */
-  private static void appendHeadline(StringBuilder h, Sensitivity.Report sens) {
-    Sensitivity.NumericParam p = sens.headlineParam();
-    List<Sensitivity.HeadlineRow> rows = sens.headline();
+  private static void appendHeadline(StringBuilder h, SensitivityReport sens) {
+    SensitivityReport.NumericParam p = sens.headlineParam();
+    List<SensitivityReport.HeadlineRow> rows = sens.headline();
     if (p == null) {
       appendPointsHeadline(h, sens);
       return;
@@ -184,14 +186,15 @@ final class SweepReport {
       h.append("<th>").append(budget(b)).append("</th>");
     }
     h.append("</tr>");
-    Map<Map<String, String>, List<Sensitivity.HeadlineRow>> byDesign = new LinkedHashMap<>();
-    for (Sensitivity.HeadlineRow r : rows) {
+    Map<Map<String, String>, List<SensitivityReport.HeadlineRow>> byDesign = new LinkedHashMap<>();
+    for (SensitivityReport.HeadlineRow r : rows) {
       byDesign.computeIfAbsent(r.design(), k -> new ArrayList<>()).add(r);
     }
-    for (Map.Entry<Map<String, String>, List<Sensitivity.HeadlineRow>> e : byDesign.entrySet()) {
+    for (Map.Entry<Map<String, String>, List<SensitivityReport.HeadlineRow>> e
+        : byDesign.entrySet()) {
       h.append("<tr><td>").append(esc(e.getKey().isEmpty() ? "the scenario" : fixed(e.getKey())))
           .append("</td>");
-      for (Sensitivity.HeadlineRow r : e.getValue()) {
+      for (SensitivityReport.HeadlineRow r : e.getValue()) {
         h.append(headlineCellHtml(r, msgs));
       }
       h.append("</tr>");
@@ -200,7 +203,7 @@ final class SweepReport {
   }
 
   /** Nothing numeric varied: per point whether each budget fits, and the bottleneck. */
-  private static void appendPointsHeadline(StringBuilder h, Sensitivity.Report sens) {
+  private static void appendPointsHeadline(StringBuilder h, SensitivityReport sens) {
     if (sens.points().isEmpty()) {
       return;
     }
@@ -211,7 +214,7 @@ final class SweepReport {
       h.append("<th>").append(budget(b)).append("</th>");
     }
     h.append("<th>bottleneck</th></tr>");
-    for (Sensitivity.PointFit f : sens.points()) {
+    for (SensitivityReport.PointFit f : sens.points()) {
       h.append("<tr><td>").append(esc(fixed(f.labels()))).append("</td>");
       for (boolean fit : f.fits()) {
         h.append("<td class=\"").append(fit ? "yes\">yes" : "no\">no").append("</td>");
@@ -223,7 +226,7 @@ final class SweepReport {
   }
 
   /** One design and budget, e.g. {@code 137 msgs} then {@code bottleneck combine 77% (at 137)}. */
-  static String headlineCell(Sensitivity.HeadlineRow r, boolean msgs) {
+  static String headlineCell(SensitivityReport.HeadlineRow r, boolean msgs) {
     String head = r.valueText(msgs);
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
         "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
@@ -238,15 +241,15 @@ final class SweepReport {
    * when none does (not even the smallest, or none known below the grid); the bottleneck smaller
    * under it.
    */
-  static String headlineCellHtml(Sensitivity.HeadlineRow r, boolean msgs) {
+  static String headlineCellHtml(SensitivityReport.HeadlineRow r, boolean msgs) {
     String[] cell = headlineCell(r, msgs).split("\n", 2);
-    boolean none = r.value() == null || r.bound().equals("none_fits");
+    boolean none = r.value() == null || r.bound() == Bound.NONE_FITS;
     return "<td><span class=\"" + (none ? "no" : "yes") + "\">" + esc(cell[0]) + "</span>"
         + (cell.length > 1 ? "<br><small>" + esc(cell[1]) + "</small>" : "") + "</td>";
   }
 
-  private static void appendMsgs(StringBuilder h, Sensitivity.Report sens) {
-    Sensitivity.NumericParam m = sens.msgs();
+  private static void appendMsgs(StringBuilder h, SensitivityReport sens) {
+    SensitivityReport.NumericParam m = sens.msgs();
     if (m == null) {
       return;
     }
@@ -256,12 +259,12 @@ final class SweepReport {
     h.append("<table><tr><th>other values</th><th>block time</th><th>max msgs fitting</th>")
         .append("<th>bound</th><th>bracket</th><th>probes</th><th>cost per extra msg</th>")
         .append("<th>elasticity</th></tr>");
-    for (Sensitivity.NumericGroup g : m.groups()) {
-      for (Sensitivity.BudgetFit f : g.budgets()) {
+    for (SensitivityReport.NumericGroup g : m.groups()) {
+      for (SensitivityReport.BudgetFit f : g.budgets()) {
         h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
             .append(ms(f.blockTimeMs())).append("</td><td>")
             .append(f.value() == null ? "-" : Long.toString(Math.round(f.value())))
-            .append("</td><td>").append(esc(f.bound())).append("</td><td>")
+            .append("</td><td>").append(esc(f.bound().label())).append("</td><td>")
             .append(bracket(f)).append("</td><td>").append(f.probes()).append("</td><td>")
             .append(g.slopeMsPerUnit() == null ? "-" : String.format(Locale.ROOT, "%.4f ms",
                 g.slopeMsPerUnit())).append("</td><td>")
@@ -272,19 +275,19 @@ final class SweepReport {
     h.append("</table>");
   }
 
-  private static void appendOtherParams(StringBuilder h, Sensitivity.Report sens) {
-    for (Sensitivity.NumericParam p : sens.numeric()) {
+  private static void appendOtherParams(StringBuilder h, SensitivityReport sens) {
+    for (SensitivityReport.NumericParam p : sens.numeric()) {
       h.append("<h2>").append(esc(p.path())).append("</h2><table><tr><th>other values</th>")
           .append("<th>direction</th><th>block time</th><th>value fitting</th><th>bound</th>")
           .append("<th>probes</th><th>slope (ms per ").append(esc(p.unit().isEmpty() ? "unit"
               : p.unit())).append(")</th><th>elasticity</th></tr>");
-      for (Sensitivity.NumericGroup g : p.groups()) {
-        for (Sensitivity.BudgetFit f : g.budgets()) {
-          String prefix = g.direction().equals("decreasing") ? "&ge; " : "&le; ";
+      for (SensitivityReport.NumericGroup g : p.groups()) {
+        for (SensitivityReport.BudgetFit f : g.budgets()) {
+          String prefix = g.direction() == Direction.DECREASING ? "&ge; " : "&le; ";
           h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
-              .append(esc(g.direction())).append("</td><td>").append(ms(f.blockTimeMs()))
+              .append(esc(g.direction().label())).append("</td><td>").append(ms(f.blockTimeMs()))
               .append("</td><td>").append(f.label() == null ? "-" : prefix + esc(f.label()))
-              .append("</td><td>").append(esc(f.bound())).append("</td><td>")
+              .append("</td><td>").append(esc(f.bound().label())).append("</td><td>")
               .append(f.probes()).append("</td><td>").append(g.slopeMsPerUnit() == null ? "-"
                   : String.format(Locale.ROOT, "%.4g", g.slopeMsPerUnit())).append("</td><td>")
               .append(g.elasticity() == null ? "-" : String.format(Locale.ROOT, "%.3f",
@@ -293,15 +296,15 @@ final class SweepReport {
       }
       h.append("</table>");
     }
-    for (Sensitivity.CategoricalParam p : sens.categorical()) {
+    for (SensitivityReport.CategoricalParam p : sens.categorical()) {
       h.append("<h2>").append(esc(p.path())).append("</h2><table><tr><th>other values</th>")
           .append("<th>value</th><th>p50</th><th>p95</th><th>p99</th><th>judged p95</th>");
       for (double b : sens.budgetsMs()) {
         h.append("<th>fits ").append(ms(b)).append("</th>");
       }
       h.append("</tr>");
-      for (Sensitivity.CategoricalGroup g : p.groups()) {
-        for (Sensitivity.CategoryValue v : g.values()) {
+      for (SensitivityReport.CategoricalGroup g : p.groups()) {
+        for (SensitivityReport.CategoryValue v : g.values()) {
           h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
               .append(esc(v.value())).append("</td><td>").append(ms(v.p50Ms())).append("</td><td>")
               .append(ms(v.p95Ms())).append("</td><td>").append(ms(v.p99Ms())).append("</td><td>")
@@ -316,7 +319,7 @@ final class SweepReport {
     }
   }
 
-  private static String bracket(Sensitivity.BudgetFit f) {
+  private static String bracket(SensitivityReport.BudgetFit f) {
     if (f.bracketLow() == null && f.bracketHigh() == null) {
       return "-";
     }
@@ -351,13 +354,13 @@ final class SweepReport {
 
   /** p95 against the message count (or the first numeric parameter), one line per group. */
   /** Whether the latency chart is bars per point (nothing numeric varied) rather than lines. */
-  private static boolean latencyChartIsBars(Sensitivity.Report sens) {
+  private static boolean latencyChartIsBars(SensitivityReport sens) {
     return sens.msgs() == null && sens.numeric().isEmpty();
   }
 
   private static JFreeChart latencyChart(SweepPlan plan, Map<String, PointResult> results,
-      Sensitivity.Report sens) {
-    Sensitivity.NumericParam x = sens.msgs() != null ? sens.msgs()
+      SensitivityReport sens) {
+    SensitivityReport.NumericParam x = sens.msgs() != null ? sens.msgs()
         : sens.numeric().isEmpty() ? null : sens.numeric().get(0);
     if (x == null) {
       DefaultCategoryDataset data = new DefaultCategoryDataset();
@@ -394,14 +397,14 @@ final class SweepReport {
     }
     XYSeriesCollection data = new XYSeriesCollection();
     int n = 0;
-    for (Sensitivity.NumericGroup g : x.groups()) {
+    for (SensitivityReport.NumericGroup g : x.groups()) {
       String label = g.fixed().isEmpty() ? "" : fixed(g.fixed()) + " ";
       if (label.isEmpty() && x.groups().size() > 1) {
         label = "group " + (++n) + " ";
       }
       XYSeries p95 = new XYSeries(label + "p95 decryption", true, true);
       XYSeries judged = new XYSeries(label + "p95 judged", true, true);
-      for (Sensitivity.Sample s : g.samples()) {
+      for (SensitivityReport.Sample s : g.samples()) {
         p95.addOrUpdate(s.value(), s.p95Ms());
         judged.addOrUpdate(s.value(), s.judgedP95Ms());
       }
@@ -425,8 +428,8 @@ final class SweepReport {
     }
     plot.setRenderer(renderer);
     List<Double> xs = new ArrayList<>();
-    for (Sensitivity.NumericGroup g : x.groups()) {
-      for (Sensitivity.Sample s : g.samples()) {
+    for (SensitivityReport.NumericGroup g : x.groups()) {
+      for (SensitivityReport.Sample s : g.samples()) {
         xs.add(s.value());
       }
     }
@@ -441,7 +444,7 @@ final class SweepReport {
       log.setMinorTickMarksVisible(true);
       log.setMinorTickCount(9);
       plot.setDomainAxis(log);
-    } else if (x.kind().equals("integer")) {
+    } else if (x.kind() == ParamKind.INTEGER) {
       plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     }
     for (double b : sens.budgetsMs()) {
@@ -528,7 +531,7 @@ final class SweepReport {
   }
 
   private static JFreeChart histogram(SweepPlan plan, Map<String, PointResult> results,
-      Sensitivity.Report sens) {
+      SensitivityReport sens) {
     HistogramDataset data = new HistogramDataset();
     List<Double> all = new ArrayList<>();
     for (PointResult r : results.values()) {
@@ -573,9 +576,9 @@ final class SweepReport {
   static final String TORNADO_HIGH = "high end: largest value (number) / slowest value (category)";
 
   /** Per parameter, the p95 at its low and high value as bars from the base latency. */
-  private static JFreeChart tornado(Sensitivity.Report sens) {
+  private static JFreeChart tornado(SensitivityReport sens) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
-    for (Sensitivity.TornadoBar t : sens.tornado()) {
+    for (SensitivityReport.TornadoBar t : sens.tornado()) {
       String cat = t.path() + " (" + t.lowLabel() + " .. " + t.highLabel() + ")";
       data.addValue(t.lowP95Ms() - t.baseP95Ms(), TORNADO_LOW, cat);
       data.addValue(t.highP95Ms() - t.baseP95Ms(), TORNADO_HIGH, cat);

@@ -13,6 +13,11 @@ import dev.tdsim.report.Verdict;
 import dev.tdsim.report.Verdicts;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.sweep.SensitivityReport.Bottleneck;
+import dev.tdsim.sweep.SensitivityReport.Bound;
+import dev.tdsim.sweep.SensitivityReport.BudgetFit;
+import dev.tdsim.sweep.SensitivityReport.HeadlineRow;
+import dev.tdsim.sweep.SensitivityReport.NumericGroup;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -162,10 +167,10 @@ class SweepTest {
         SweepPlanTest.vary("workload.msgs_per_block=1," + max),
         "budgets=[" + budgets.get(0) + " ns, " + budgets.get(1) + " ns]");
     Sweep.Outcome o = sweep(plan, dir, shared);
-    Sensitivity.NumericGroup g = o.sensitivity().msgs().groups().get(0);
+    NumericGroup g = o.sensitivity().msgs().groups().get(0);
     for (int b = 0; b < 2; b++) {
-      Sensitivity.BudgetFit f = g.budgets().get(b);
-      assertEquals("exact", f.bound());
+      BudgetFit f = g.budgets().get(b);
+      assertEquals(Bound.EXACT, f.bound());
       assertEquals(brute[b], Math.round(f.value()), "budget " + b);
       assertTrue(f.probes() > 0 && f.probes() <= SweepSpec.DEFAULT_MAX_PROBES);
     }
@@ -188,8 +193,8 @@ class SweepTest {
         SweepPlanTest.vary("workload.msgs_per_block=1," + max).withMaxProbes(1),
         "budgets=[" + budgets.get(0) + " ns, " + budgets.get(1) + " ns]");
     Sweep.Outcome o3 = sweep(capped, dir.resolve("capped"), shared);
-    Sensitivity.BudgetFit f = o3.sensitivity().msgs().groups().get(0).budgets().get(0);
-    assertEquals("probe_cap", f.bound());
+    BudgetFit f = o3.sensitivity().msgs().groups().get(0).budgets().get(0);
+    assertEquals(Bound.PROBE_CAP, f.bound());
     assertEquals(1, f.probes());
     assertFalse(f.note().isEmpty());
     assertTrue(real.get() <= max, "each message count ran once: " + real.get());
@@ -300,17 +305,17 @@ class SweepTest {
     Sweep.Outcome off = sweep(noSearch, out, none, new ArrayList<>());
     assertEquals(0, none.calls.get());
     assertEquals(2 + probeRuns, off.reused(), "the grid and every stored probe read back");
-    Sensitivity.BudgetFit searched = whole.sensitivity().msgs().groups().get(0).budgets().get(0);
-    Sensitivity.BudgetFit read = off.sensitivity().msgs().groups().get(0).budgets().get(0);
-    assertEquals("exact", searched.bound());
+    BudgetFit searched = whole.sensitivity().msgs().groups().get(0).budgets().get(0);
+    BudgetFit read = off.sensitivity().msgs().groups().get(0).budgets().get(0);
+    assertEquals(Bound.EXACT, searched.bound());
     assertEquals(searched.value(), read.value());
-    assertEquals("exact", read.bound());
+    assertEquals(Bound.EXACT, read.bound());
     assertEquals(probeRuns, off.sensitivity().probeRuns());
     // ... and without stored probes it reads the grid only, as before
     Sweep.Outcome gridOnly = sweep(noSearch, dir.resolve("grid-only"), none, new ArrayList<>());
-    Sensitivity.BudgetFit fromGrid = gridOnly.sensitivity().msgs().groups().get(0).budgets()
+    BudgetFit fromGrid = gridOnly.sensitivity().msgs().groups().get(0).budgets()
         .get(0);
-    assertEquals("no_search", fromGrid.bound());
+    assertEquals(Bound.NO_SEARCH, fromGrid.bound());
     assertEquals(1.0, fromGrid.value());
 
     // the headline: the answer and its bottleneck, in the JSON and at the top of the report
@@ -371,16 +376,16 @@ class SweepTest {
   @Test
   void theHeadlineSaysWhatEachBoundMeans() {
     Map<String, String> d = Map.of("crypto.variant", "fast");
-    assertEquals("137 msgs", new Sensitivity.HeadlineRow(d, 500, 137.0, "137", "exact", 138.0,
+    assertEquals("137 msgs", new HeadlineRow(d, 500, 137.0, "137", Bound.EXACT, 138.0,
         null).valueText(true));
-    assertEquals("none fits (not even 1 msg)", new Sensitivity.HeadlineRow(d, 500, 0.0, "0",
-        "none_fits", 1.0, null).valueText(true));
-    assertEquals("< 10 (below grid)", new Sensitivity.HeadlineRow(d, 500, null, null,
-        "below_grid", 10.0, null).valueText(true));
-    assertEquals("1000 msgs (beyond grid)", new Sensitivity.HeadlineRow(d, 500, 1000.0, "1000",
-        "beyond_grid", null, null).valueText(true));
-    assertEquals("100 msgs (probe cap)", new Sensitivity.HeadlineRow(d, 500, 100.0, "100",
-        "probe_cap", 120.0, null).valueText(true));
+    assertEquals("none fits (not even 1 msg)", new HeadlineRow(d, 500, 0.0, "0",
+        Bound.NONE_FITS, 1.0, null).valueText(true));
+    assertEquals("< 10 (below grid)", new HeadlineRow(d, 500, null, null,
+        Bound.BELOW_GRID, 10.0, null).valueText(true));
+    assertEquals("1000 msgs (beyond grid)", new HeadlineRow(d, 500, 1000.0, "1000",
+        Bound.BEYOND_GRID, null, null).valueText(true));
+    assertEquals("100 msgs (probe cap)", new HeadlineRow(d, 500, 100.0, "100",
+        Bound.PROBE_CAP, 120.0, null).valueText(true));
   }
 
   /** In report.html an answer is green when a value fits, red when none does. */
@@ -388,12 +393,12 @@ class SweepTest {
   void theHeadlineCellsAreGreenWhenSomethingFitsAndRedWhenNothingDoes() {
     Map<String, String> d = Map.of("crypto.variant", "fast");
     assertEquals("<td><span class=\"yes\">137 msgs</span><br><small>bottleneck combine 77% (at"
-        + " 137)</small></td>", SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500,
-        137.0, "137", "exact", 138.0, new Sensitivity.Bottleneck("combine", 100, 0.77, "137")), true));
-    assertTrue(SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500, 0.0, "0",
-        "none_fits", 1.0, null), true).startsWith("<td><span class=\"no\">none fits"));
-    assertTrue(SweepReport.headlineCellHtml(new Sensitivity.HeadlineRow(d, 500, null, null,
-        "below_grid", 10.0, null), true).startsWith("<td><span class=\"no\">&lt; 10"));
+        + " 137)</small></td>", SweepReport.headlineCellHtml(new HeadlineRow(d, 500,
+        137.0, "137", Bound.EXACT, 138.0, new Bottleneck("combine", 100, 0.77, "137")), true));
+    assertTrue(SweepReport.headlineCellHtml(new HeadlineRow(d, 500, 0.0, "0",
+        Bound.NONE_FITS, 1.0, null), true).startsWith("<td><span class=\"no\">none fits"));
+    assertTrue(SweepReport.headlineCellHtml(new HeadlineRow(d, 500, null, null,
+        Bound.BELOW_GRID, 10.0, null), true).startsWith("<td><span class=\"no\">&lt; 10"));
   }
 
   @Test

@@ -1,0 +1,258 @@
+package dev.tdsim.sweep;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Everything in {@code sensitivity.json} ({@link Sensitivity} computes it, {@link SensitivityJson}
+ * writes it): per searched parameter and group of the other varied values the value fitting each
+ * budget, the slope and elasticity of the latency, the latencies of categorical values, the tornado
+ * and, when nothing numeric is varied, each grid point's fits.
+ *
+ * @param base per varied path the base point's value (scenario text)
+ * @param baseCell the base point's cell id, or null when it is not on the grid
+ * @param baseP95Ms p95 decryption latency at the base point (median over the grid without one)
+ * @param msgs the message count's analysis, or null when it is not searched
+ * @param numeric every other numeric varied parameter
+ * @param probeRuns runs of the search (replicates of probes)
+ * @param points every finished grid point's fits (the headline when nothing numeric is varied)
+ */
+@JsonSerialize(using = SensitivityJson.class)
+public record SensitivityReport(Map<String, String> base, String baseCell, double baseP95Ms,
+    List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
+    List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns, int maxProbes,
+    List<String> notes, List<PointFit> points) {
+
+  /** The same report with other notes. */
+  SensitivityReport withNotes(List<String> otherNotes) {
+    return new SensitivityReport(base, baseCell, baseP95Ms, budgetsMs, msgs, numeric, categorical,
+        tornado, probeRuns, maxProbes, otherNotes, points);
+  }
+
+  /** The parameter the headline answers for: the message count, else the first number. */
+  public NumericParam headlineParam() {
+    return msgs != null ? msgs : numeric.isEmpty() ? null : numeric.get(0);
+  }
+
+  /** Per design and budget the value fitting and the bottleneck (empty: nothing numeric). */
+  public List<HeadlineRow> headline() {
+    List<HeadlineRow> rows = new ArrayList<>();
+    NumericParam p = headlineParam();
+    if (p == null) {
+      return rows;
+    }
+    for (NumericGroup g : p.groups()) {
+      for (BudgetFit f : g.budgets()) {
+        rows.add(new HeadlineRow(g.fixed(), f.blockTimeMs(), f.value(), f.label(), f.bound(),
+            f.bracketHigh(), f.bottleneck()));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * How to read a value fitting a budget ({@code bound} in sensitivity.json, written as its
+   * {@link #label()}).
+   */
+  public enum Bound {
+    /** The bracket closed to one apart: the value is the largest (smallest) whole one fitting. */
+    EXACT,
+    /** The bracket closed to within 1% (quantities that are not whole numbers). */
+    WITHIN_1PCT,
+    /** The search stopped after max_probes steps: the answer is inside the bracket. */
+    PROBE_CAP,
+    /** The most messages a block may carry fits. */
+    LIMIT,
+    /** Every value tried fits; the answer may be beyond the grid. */
+    BEYOND_GRID,
+    /** Not even one message per block fits. */
+    NONE_FITS,
+    /** No grid value fits and nothing below the grid was tried. */
+    BELOW_GRID,
+    /** Fits and misses alternate along the parameter. */
+    NOT_MONOTONE,
+    /** Read off the grid (and stored probes) with the search off. */
+    NO_SEARCH,
+    /** A probe's value is not a valid scenario: the search stopped there. */
+    INVALID_PROBE;
+
+    /** The name in sensitivity.json and the console table, e.g. {@code within_1pct}. */
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The label in words, e.g. {@code below grid}. */
+    public String words() {
+      return label().replace('_', ' ');
+    }
+
+    /** Whether the search closed the bracket (the value needs no qualifier). */
+    public boolean converged() {
+      return this == EXACT || this == WITHIN_1PCT;
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
+  }
+
+  /** How the judged p95 latency moves as a numeric parameter grows over the grid. */
+  public enum Direction {
+    INCREASING,
+    DECREASING,
+    /** Within the tolerance both ways. */
+    FLAT,
+    NOT_MONOTONE;
+
+    /**
+     * @param msgs the message count, taken as increasing whatever the grid says
+     * @param up whether the latency never falls (beyond the tolerance) along the grid
+     * @param down whether it never rises
+     */
+    static Direction of(boolean msgs, boolean up, boolean down) {
+      if (msgs) {
+        return INCREASING;
+      }
+      if (up && down) {
+        return FLAT;
+      }
+      return up ? INCREASING : down ? DECREASING : NOT_MONOTONE;
+    }
+
+    /** The name in sensitivity.json and report.html, e.g. {@code not_monotone}. */
+    @JsonValue
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
+  }
+
+  /** One value of a numeric parameter that was run (grid point or probe), means over replicates. */
+  public record Sample(double value, String label, double p50Ms, double p95Ms, double p99Ms,
+      double judgedP95Ms, boolean probe, List<Boolean> fits, List<Double> p95PerReplicate) {}
+
+  /**
+   * The largest (or smallest) fitting value for one budget.
+   *
+   * @param value in the parameter's display unit; null when nothing can be said
+   * @param label the value as scenario text ({@code 137}, {@code 80 ms})
+   * @param bound how to read value
+   * @param bracketLow the last fitting value known (display unit), or null
+   * @param bracketHigh the first non-fitting value known, or null
+   * @param probes bisection (and doubling) steps taken for this budget
+   */
+  public record BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
+      Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck) {}
+
+  /**
+   * The phase of the critical path that takes the largest share of a height (mean over heights
+   * and replicates) at the value reported fitting (at the smallest value run when none fits),
+   * with the whole critical path there and the bytes of shares each validator sends per block.
+   *
+   * @param at the value (scenario text) whose runs it is taken from
+   * @param share of the sum of the critical path's phases, 0..1
+   * @param pathMs the critical path's phases (consensus, share creation, share gossip, combine,
+   *     decrypt), mean ms, in that order; empty when unknown
+   * @param shareBytes bytes of decryption shares one validator sends per block there (mean over
+   *     the runs; null for runs written before tdsim recorded it)
+   */
+  public record Bottleneck(String phase, double ms, double share, String at,
+      Map<String, Double> pathMs, Double shareBytes) {
+    public Bottleneck {
+      pathMs = pathMs == null ? Map.of()
+          : Collections.unmodifiableMap(new LinkedHashMap<>(pathMs));
+    }
+
+    public Bottleneck(String phase, double ms, double share, String at) {
+      this(phase, ms, share, at, Map.of(), null);
+    }
+
+    /**
+     * The critical path and share bytes in one line, e.g. {@code consensus 420 | share creation 1
+     * | share gossip 300 | combine 30 | decrypt 3 ms; shares 96 B/validator/block}.
+     */
+    public String pathText() {
+      StringBuilder b = new StringBuilder();
+      pathMs.forEach((phase, v) -> b.append(b.length() == 0 ? "" : " | ").append(phase)
+          .append(' ').append(String.format(Locale.ROOT, v < 10 ? "%.1f" : "%.0f", v)));
+      if (b.length() > 0) {
+        b.append(" ms");
+      }
+      if (shareBytes != null) {
+        b.append(b.length() == 0 ? "" : "; ").append("shares ")
+            .append(dev.tdsim.scenario.Units.formatSize(Math.round(shareBytes)))
+            .append("/validator/block");
+      }
+      return b.toString();
+    }
+  }
+
+  /**
+   * The answer at a glance for one design (one combination of the values varied besides the
+   * searched parameter, e.g. {@code crypto.variant=folded}) and budget: the largest (smallest
+   * when the latency falls with it) value of the searched parameter that fits, and the bottleneck.
+   */
+  public record HeadlineRow(Map<String, String> design, double blockTimeMs, Double value,
+      String label, Bound bound, Double bracketHigh, Bottleneck bottleneck) {
+
+    /**
+     * The value as a reader wants it: {@code 137 msgs}, {@code none fits} (not even one message),
+     * {@code < 10 (below grid)} (the smallest value run misses, nothing smaller was tried),
+     * {@code 1000 msgs (beyond grid)}; the bound is named unless the value is exact.
+     */
+    public String valueText(boolean msgs) {
+      if (bound == Bound.NONE_FITS) {
+        return msgs ? "none fits (not even 1 msg)" : "none fits";
+      }
+      if (value == null) {
+        String below = bracketHigh == null ? "none fits"
+            : (msgs ? "< " + Math.round(bracketHigh) : "none up to " + bracketHigh);
+        return below + " (" + bound.words() + ")";
+      }
+      String v = msgs ? Math.round(value) + " msgs" : label;
+      return bound.converged() ? v : v + " (" + bound.words() + ")";
+    }
+  }
+
+  /** A numeric parameter's analysis within one combination of the other varied values. */
+  public record NumericGroup(Map<String, String> fixed, Direction direction, boolean monotone,
+      List<Sample> samples, Double slopeMsPerUnit, Double interceptMs, Double rSquared,
+      Double baseValue, Double elasticity, List<BudgetFit> budgets, List<String> notes) {}
+
+  /**
+   * @param unit the display unit ({@code ms}, {@code Mbps}, ...; empty for plain numbers)
+   * @param virtual the message count searched from the scenario's value ({@code
+   *     --max-msgs-search}), not varied on the grid
+   */
+  public record NumericParam(String path, ParamKind kind, String unit, boolean virtual,
+      List<NumericGroup> groups) {}
+
+  public record CategoryValue(String value, double p50Ms, double p95Ms, double p99Ms,
+      double judgedP95Ms, List<Boolean> fits) {}
+
+  public record CategoricalGroup(Map<String, String> fixed, List<CategoryValue> values) {}
+
+  public record CategoricalParam(String path, List<CategoricalGroup> groups) {}
+
+  /** p95 decryption latency at a parameter's lowest and highest value, others at the base. */
+  public record TornadoBar(String path, String lowLabel, String highLabel, double lowP95Ms,
+      double highP95Ms, double baseP95Ms) {}
+
+  /**
+   * A grid point's answer, the headline of a sweep that varies no number (e.g. only a variant
+   * or a fault's stake written as a percentage): which budgets it fits, and its bottleneck.
+   */
+  public record PointFit(Map<String, String> labels, List<Boolean> fits, Bottleneck bottleneck) {}
+}
