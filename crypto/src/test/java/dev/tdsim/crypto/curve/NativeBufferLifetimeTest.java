@@ -51,7 +51,8 @@ class NativeBufferLifetimeTest {
    * compiled) and about a minute long, so it runs only on request: {@code mvn -B -o -pl crypto
    * test -Dtest=NativeBufferLifetimeTest -Dtdsim.stress=true}. Before the fix it reported wrong
    * results of the G1 and G2 MSMs, the fixed-base MSM and the n-pair Miller loop (see
-   * docs/NATIVE-MEMORY.md); a correct implementation cannot fail it.
+   * docs/CRYPTO.md, "Native buffers and the garbage collector"); a correct implementation cannot
+   * fail it.
    */
   @Test
   @EnabledIfSystemProperty(named = "tdsim.stress", matches = "true")
