@@ -216,12 +216,30 @@ final class NativeBlst {
     }
   }
 
-  /** A native "pointer array" {base, NULL}, which blst reads as "contiguous from base". */
+  /**
+   * A native "pointer array" {base, NULL}, which blst reads as "contiguous from base". It holds
+   * {@code base} strongly: JNA frees a {@link Memory} once the object is unreachable, and a caller
+   * that passes only this array to native code (as every bulk call here does) leaves nothing else
+   * referring to the buffer of points or scalars. Without that reference a collection during the
+   * native call could free the buffer that blst is reading (a use after free: the allocator's
+   * bookkeeping overwrites its first bytes, so an MSM or a pairing product silently comes out
+   * wrong). The array itself stays reachable during the call because it is the call's argument.
+   */
   static Memory contiguous(Pointer base) {
-    Memory ptrs = new Memory(2L * Native.POINTER_SIZE);
-    ptrs.setPointer(0, base);
-    ptrs.setPointer(Native.POINTER_SIZE, Pointer.NULL);
-    return ptrs;
+    return new PointerArray(base);
+  }
+
+  private static final class PointerArray extends Memory {
+    /** Keeps the buffer that the array points at alive as long as the array. */
+    @SuppressWarnings({"unused", "FieldCanBeLocal"})
+    private final Pointer base;
+
+    PointerArray(Pointer base) {
+      super(2L * Native.POINTER_SIZE);
+      this.base = base;
+      setPointer(0, base);
+      setPointer(Native.POINTER_SIZE, Pointer.NULL);
+    }
   }
 
   // ---- bulk operations composed of the functions below ----

@@ -2,6 +2,7 @@ package dev.tdsim.crypto.curve;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.lang.ref.Reference;
 import java.util.List;
 
 /**
@@ -71,6 +72,12 @@ final class SharedLinesMillerLoop {
     NativeBlst.blst_fp12_conjugate(f);
     long[] out = new long[NativeBlst.FP12_LONGS];
     scratch.read(0, out, 0, out.length);
+    // The native calls above see only raw addresses: keep the buffers behind them (the points,
+    // the scratch block and every G2Prepared's lines) from being collected, and so freed by JNA,
+    // before the last call returns.
+    Reference.reachabilityFence(points);
+    Reference.reachabilityFence(scratch);
+    Reference.reachabilityFence(qs);
     return out;
   }
 
