@@ -73,6 +73,30 @@ final class PointStore {
     }
   }
 
+  /**
+   * Writes a finished point from the files an engine returned (heights.csv and summary.json as
+   * {@link ReportWriter} wrote them where the point ran); summary.json goes last, by an atomic
+   * rename.
+   */
+  static void write(Path dir, Scenario scenario, byte[] heightsCsv, byte[] summaryJson)
+      throws IOException {
+    Files.createDirectories(dir);
+    Files.deleteIfExists(dir.resolve(ReportWriter.SUMMARY));
+    Files.write(dir.resolve(ReportWriter.HEIGHTS), heightsCsv);
+    Files.writeString(dir.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(scenario));
+    Path tmp = dir.resolve(ReportWriter.SUMMARY + ".tmp");
+    Files.write(tmp, summaryJson);
+    Files.move(tmp, dir.resolve(ReportWriter.SUMMARY), StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** A point's result from its summary.json bytes (as a reused point is read back). */
+  static PointResult result(String id, String cellId, int replicate, byte[] summaryJson,
+      double[] latenciesMs) throws IOException {
+    RunSummary summary = JSON.readValue(summaryJson, RunSummary.class);
+    return new PointResult(id, cellId, replicate, summary, latenciesMs, false);
+  }
+
   static double[] latencies(List<HeightRecord> heights) {
     double[] out = new double[heights.size()];
     for (int i = 0; i < out.length; i++) {
