@@ -74,7 +74,8 @@ final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--parallel", paramLabel = "N",
       description = "Points run at the same time (default: 1 with crypto.timing: measured,"
-          + " all cores with model).")
+          + " all cores with model); with --engine spark the N of the embedded local[N]"
+          + " (a cluster's executors set their own).")
   Integer parallel;
 
   @Option(names = "--engine", paramLabel = "NAME",

@@ -34,7 +34,8 @@ import java.util.function.Consumer;
  * {@code OUT/points/<point-id>/} as soon as it finishes, then the {@link Sensitivity} search (its
  * probes in {@code OUT/probes/<id>/}), with one progress bar over both ({@link SweepProgress}).
  * {@code sweep.csv}, {@code sensitivity.json} and {@code report.html} are rewritten (temporary
- * file, then rename) after every finished point and probe, so a stopped sweep leaves a report of
+ * file, then rename) after every finished point (during the grid no more often than {@link
+ * #GRID_WRITE_SPACING} allows) and probe, so a stopped sweep leaves a report of
  * what it finished. Points and probes whose folder already holds a summary of the same scenario
  * hash are read back instead of run, so an interrupted sweep continues where it stopped; with the
  * search off, stored probes are still read.
@@ -101,6 +102,17 @@ public final class Sweep {
   /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
   private final Map<String, PointResult> probesRead =
       new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * The grid's files are rewritten after a finished point unless the last rewrite ended less
+   * than this many times its own duration ago: with many points finishing at once (a cluster)
+   * and a large grid (the report's charts take longer as it grows), the rewrites then take at
+   * most about a fifth of the driver's time instead of holding back every result. A small sweep
+   * still rewrites them after every point.
+   */
+  private static final int GRID_WRITE_SPACING = 4;
+  /** When the grid's files may be rewritten next; whether a point is not in them yet. */
+  private long nextGridWriteNanos = System.nanoTime();
+  private boolean gridWritePending;
   /** Failed points and probes by id, in the order they failed (guarded by lock). */
   private final Map<String, Failure> failures = new LinkedHashMap<>();
   private SweepProgress bar;
@@ -209,6 +221,11 @@ public final class Sweep {
     }
     await(futures);
     Map<String, PointResult> grid = ordered(results);
+    synchronized (lock) {
+      if (gridWritePending) {
+        writeGrid(grid);
+      }
+    }
     if (probeBound > 0) {
       SweepEstimate.Pending pending =
           estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
@@ -286,11 +303,24 @@ public final class Sweep {
             + ": failed");
         log.accept("point " + p.id() + " failed: " + o.error());
       }
-      SweepCsv.write(out, plan, sofar, gridErrors());
-      writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
-          String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
-              plan.points().size()));
+      long now = System.nanoTime();
+      if (now - nextGridWriteNanos < 0) {
+        gridWritePending = true; // written with a later point, or when the grid is done
+        return;
+      }
+      writeGrid(sofar);
+      long took = System.nanoTime() - now;
+      nextGridWriteNanos = System.nanoTime() + GRID_WRITE_SPACING * took;
     }
+  }
+
+  /** sweep.csv and the reports of the grid points done so far (call under the lock). */
+  private void writeGrid(Map<String, PointResult> sofar) throws IOException {
+    gridWritePending = false;
+    SweepCsv.write(out, plan, sofar, gridErrors());
+    writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
+        String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
+            plan.points().size()));
   }
 
   /** The stored probes only: what a report written while the sweep runs can show. */
