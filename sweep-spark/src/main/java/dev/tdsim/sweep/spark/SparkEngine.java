@@ -95,7 +95,30 @@ public final class SparkEngine implements dev.tdsim.sweep.engine.SweepEngine {
           + e.getMessage(), e);
     }
     sc.setLogLevel(conf.get("spark.tdsim.logLevel", "WARN"));
+    if (!master.startsWith("local")) {
+      awaitExecutors(sc, conf.getTimeAsMs("spark.scheduler.maxRegisteredResourcesWaitingTime",
+          "30s"));
+    }
     return new Jobs(sc, master);
+  }
+
+  /**
+   * On a cluster, waits (at most as long as Spark's own scheduler would) for the first executor,
+   * so the sweep's plan and time estimate see the cluster's cores rather than Spark's default of
+   * 2; the jobs would wait for executors anyway.
+   */
+  private static void awaitExecutors(JavaSparkContext sc, long maxMillis) {
+    long end = System.currentTimeMillis() + maxMillis;
+    // the driver is listed among the executors: more than one means one really joined
+    while (sc.statusTracker().getExecutorInfos().length < 2
+        && System.currentTimeMillis() < end) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /** The jar this class was loaded from, when it is one (the shaded tdsim-spark.jar). */
