@@ -6,20 +6,30 @@ MVN ?= MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" mvn -B -q -Dstyle.color=ne
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 
-.PHONY: build run test bench jmh mutation screenshots clean
+.PHONY: build run test bench jmh mutation screenshots spark clean
 
 build: $(JAR)
 
+# The core jar only (crypto and sim): the Spark module (sweep-spark/) is built by `make spark`
+# and by `make test`, never here, so `make build` and `make run` stay as small and fast.
 $(JAR): $(SOURCES)
-	$(MVN) -DskipTests install
+	$(MVN) -DskipTests -pl sim -am install
 
 run: $(JAR)
 	./tdsim run scenarios/default.yaml
 
+# Every module, the Spark one included: its tests run sweeps on embedded Spark and on a real
+# standalone cluster (Master and Worker started on localhost from the Maven jars).
 test:
 	$(MVN) install
 	@cat crypto/target/surefire-reports/*.txt sim/target/surefire-reports/*.txt \
+	  sweep-spark/target/surefire-reports/*.txt sweep-spark/target/failsafe-reports/*.txt \
 	  | awk -F'[ ,]+' '/Tests run:/ {t+=$$3; f+=$$5+$$7; s+=$$9} END {printf "tests: %d passed, %d failed, %d skipped\n", t-f-s, f, s}'
+
+# The spark sweep engine: sweep-spark/target/tdsim-spark.jar (for spark-submit; Spark not inside)
+# and target/classpath.txt (Spark's jars in ~/.m2, for ./tdsim-spark). README "Sweeps on a cluster".
+spark:
+	$(MVN) -DskipTests -pl sweep-spark -am package
 
 bench: $(JAR)
 	./tdsim bench

@@ -11,13 +11,22 @@ import dev.tdsim.sweep.SweepCsv;
 import dev.tdsim.sweep.SweepException;
 import dev.tdsim.sweep.SweepPlan;
 import dev.tdsim.sweep.SweepSpec;
+import dev.tdsim.sweep.engine.EngineException;
+import dev.tdsim.sweep.engine.EngineOptions;
+import dev.tdsim.sweep.engine.LocalEngine;
+import dev.tdsim.sweep.engine.PointExecutor;
+import dev.tdsim.sweep.engine.PointRunner;
+import dev.tdsim.sweep.engine.SweepEngine;
+import dev.tdsim.sweep.engine.SweepEngines;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +48,11 @@ import picocli.CommandLine.Spec;
           + " finished points and probes are reused (also with --no-search).",
       "Points run in parallel: by default one at a time when any point uses crypto.timing:"
           + " measured (concurrent points would distort each other's measured CPU times), on"
-          + " every core with timing: model. See docs/SWEEPS.md."
+          + " every core with timing: model. See docs/SWEEPS.md.",
+      "With --engine spark (the sweep-spark module: ./tdsim-spark, or spark-submit) each point"
+          + " is a Spark job, in this JVM (local[N]) or on a cluster (--master); the files"
+          + " written are the same. A point that fails is listed with its error in sweep.csv"
+          + " and report.html, the sweep goes on, and it exits with 1."
     })
 final class SweepCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
@@ -62,8 +75,24 @@ final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--parallel", paramLabel = "N",
       description = "Points run at the same time (default: 1 with crypto.timing: measured,"
-          + " all cores with model).")
+          + " all cores with model); with --engine spark the N of the embedded local[N]"
+          + " (a cluster's executors set their own).")
   Integer parallel;
+
+  @Option(names = "--engine", paramLabel = "NAME",
+      description = "Where the points run: local (threads in this JVM, the default) or a"
+          + " plug-in on the class path: spark (./tdsim-spark; README 'Sweeps on a cluster').")
+  String engine = LocalEngine.NAME;
+
+  @Option(names = "--master", paramLabel = "URL",
+      description = "A cluster engine's master, e.g. spark://host:7077 (default for spark:"
+          + " spark-submit's master, else embedded local[N] with N = --parallel).")
+  String master;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+      description = "A cluster engine's setting, e.g. --conf spark.executor.memory=4g"
+          + " (repeatable).")
+  List<String> conf = new ArrayList<>();
 
   @Option(names = "--set", paramLabel = "PATH=VALUE",
       description = "Override a field of every point, e.g. --set heights=5 (repeatable).")
@@ -100,7 +129,17 @@ final class SweepCommand implements Callable<Integer> {
     SweepPlan.Source source = ov -> ScenarioLoader.load(file, ov);
     SweepPlan plan;
     int threads;
+    SweepEngine chosen;
+    Map<String, String> engineConf = new LinkedHashMap<>();
     try {
+      chosen = SweepEngines.byName(engine);
+      for (String c : conf) {
+        int eq = c.indexOf('=');
+        if (eq <= 0) {
+          throw new EngineException("--conf " + c + ": expected KEY=VALUE");
+        }
+        engineConf.put(c.substring(0, eq).strip(), c.substring(eq + 1).strip());
+      }
       Scenario base = SweepPlan.loadBase(source, overrides);
       SweepSpec s = SweepSpec.fromSection(base.sweep(), file.toString());
       for (String v : vary) {
@@ -126,6 +165,10 @@ final class SweepCommand implements Callable<Integer> {
         throw new SweepException("--parallel: must be at least 1, got " + parallel);
       }
       threads = parallel != null ? parallel : Sweep.defaultParallel(plan);
+    } catch (EngineException e) {
+      err.println(spec.qualifiedName() + ": " + Main.oneLine(e.getMessage()));
+      err.flush();
+      return Main.EXIT_USAGE;
     } catch (SweepException | ScenarioException e) {
       // Errors in the file read FILE:LINE: FIELD: problem, as validate prints them; the others
       // (command-line options, --vary values) are named by the command, as its other errors.
@@ -142,28 +185,50 @@ final class SweepCommand implements Callable<Integer> {
     Path dir = out != null ? out : Path.of("reports", plan.base().name() + "-sweep");
     PrintWriter progress = quiet ? new PrintWriter(OutputStream.nullOutputStream()) : err;
     ScenarioRunner runner = new ScenarioRunner(line -> { });
+    PointRunner pointRunner = runner::run;
     Sweep.Outcome o;
     // Checked and locked before any point runs: two sweeps into one folder would mix points.
     try (OutputFolder folder = OutputFolder.claim(dir, "sweep", OutputFolder.SWEEP_FILES)) {
-      o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version()),
-          runner::run, progress, line -> {
-            if (!quiet) {
-              err.println("[sweep] " + line);
-              err.flush();
-            }
-          }).run();
+      PointExecutor executor;
+      try {
+        executor = chosen.open(new EngineOptions(threads, parallel != null, master, engineConf,
+            pointRunner));
+      } catch (EngineException e) {
+        err.println(spec.qualifiedName() + ": " + Main.oneLine(e.getMessage()));
+        err.flush();
+        return Main.EXIT_USAGE;
+      }
+      try (executor) {
+        o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version()),
+            executor, progress, line -> {
+              if (!quiet) {
+                err.println("[sweep] " + line);
+                err.flush();
+              }
+            }).run();
+      }
     }
     stdout.print(headline(o.sensitivity()));
     stdout.print(table(o.sensitivity()));
-    stdout.printf(Locale.ROOT, "%d runs now, %d reused; %s, %s, %s in %s%n", o.executed(),
-        o.reused(), SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);
+    stdout.printf(Locale.ROOT, "%d runs now, %d reused%s; %s, %s, %s in %s%n", o.executed(),
+        o.reused(), o.failures().isEmpty() ? "" : ", " + o.failures().size() + " failed",
+        SweepCsv.FILE, Sensitivity.FILE, Sweep.REPORT, dir);
     stdout.flush();
+    if (!o.failures().isEmpty()) {
+      Sweep.Failure first = o.failures().get(0);
+      err.println("tdsim sweep: " + o.failures().size() + (o.failures().size() == 1
+          ? " run" : " runs") + " failed (listed in " + SweepCsv.FILE + " and " + Sweep.REPORT
+          + ", details in each folder's " + Sweep.ERROR + "; a rerun with the same --out runs"
+          + " them again), first " + first.kind() + "/" + first.id() + ": "
+          + Main.oneLine(first.error()));
+      err.flush();
+    }
     if (o.mismatches() > 0) {
       err.println("tdsim sweep: " + o.mismatches()
           + " payloads did not decrypt to what was sent: this is a bug, please report it");
       return Main.EXIT_FAILURE;
     }
-    return Main.EXIT_OK;
+    return o.failures().isEmpty() ? Main.EXIT_OK : Main.EXIT_FAILURE;
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.tdsim.sweep;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.report.ReportWriter;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.scenario.Scenario;
@@ -55,30 +54,28 @@ final class PointStore {
     }
   }
 
-  /** Writes a finished point; summary.json goes last, by an atomic rename. */
-  static void write(Path dir, Scenario scenario, List<HeightRecord> heights, RunSummary summary)
+  /**
+   * Writes a finished point from the files an engine returned (heights.csv and summary.json as
+   * {@link ReportWriter} wrote them where the point ran); summary.json goes last, by an atomic
+   * rename.
+   */
+  static void write(Path dir, Scenario scenario, byte[] heightsCsv, byte[] summaryJson)
       throws IOException {
     Files.createDirectories(dir);
     Files.deleteIfExists(dir.resolve(ReportWriter.SUMMARY));
-    ReportWriter.writeHeights(dir, heights);
+    Files.write(dir.resolve(ReportWriter.HEIGHTS), heightsCsv);
     Files.writeString(dir.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(scenario));
-    Path tmp = Files.createTempDirectory(dir, ".summary");
-    try {
-      ReportWriter.writeSummary(tmp, summary);
-      Files.move(tmp.resolve(ReportWriter.SUMMARY), dir.resolve(ReportWriter.SUMMARY),
-          StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp.resolve(ReportWriter.SUMMARY));
-      Files.deleteIfExists(tmp);
-    }
+    Path tmp = dir.resolve(ReportWriter.SUMMARY + ".tmp");
+    Files.write(tmp, summaryJson);
+    Files.move(tmp, dir.resolve(ReportWriter.SUMMARY), StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
   }
 
-  static double[] latencies(List<HeightRecord> heights) {
-    double[] out = new double[heights.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = heights.get(i).decryptionLatencyNanos() / 1e6;
-    }
-    return out;
+  /** A point's result from its summary.json bytes (as a reused point is read back). */
+  static PointResult result(String id, String cellId, int replicate, byte[] summaryJson,
+      double[] latenciesMs) throws IOException {
+    RunSummary summary = JSON.readValue(summaryJson, RunSummary.class);
+    return new PointResult(id, cellId, replicate, summary, latenciesMs, false);
   }
 
   private static double[] readLatencies(Path heightsFile) throws IOException {

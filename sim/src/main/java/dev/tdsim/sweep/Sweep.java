@@ -2,10 +2,14 @@ package dev.tdsim.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.tdsim.report.RunSummary;
-import dev.tdsim.report.Summaries;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.sweep.engine.EngineOptions;
+import dev.tdsim.sweep.engine.LocalEngine;
+import dev.tdsim.sweep.engine.PointExecutor;
+import dev.tdsim.sweep.engine.PointOutcome;
+import dev.tdsim.sweep.engine.PointRunner;
+import dev.tdsim.sweep.engine.PointTask;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -17,10 +21,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -30,21 +34,42 @@ import java.util.function.Consumer;
  * {@code OUT/points/<point-id>/} as soon as it finishes, then the {@link Sensitivity} search (its
  * probes in {@code OUT/probes/<id>/}), with one progress bar over both ({@link SweepProgress}).
  * {@code sweep.csv}, {@code sensitivity.json} and {@code report.html} are rewritten (temporary
- * file, then rename) after every finished point and probe, so a stopped sweep leaves a report of
+ * file, then rename) after every finished point (during the grid no more often than {@link
+ * #GRID_WRITE_SPACING} allows) and probe, so a stopped sweep leaves a report of
  * what it finished. Points and probes whose folder already holds a summary of the same scenario
  * hash are read back instead of run, so an interrupted sweep continues where it stopped; with the
  * search off, stored probes are still read.
+ *
+ * <p>The points run on a {@link PointExecutor} (the engine: the local thread pool by default, or
+ * a plug-in such as Spark, {@link dev.tdsim.sweep.engine.SweepEngines}); whichever engine ran a
+ * point, this class writes its folder from the bytes the engine returned, so the files are the
+ * same. A point that fails (a bad value, out of memory) is recorded with its error ({@code
+ * error.txt} in its folder, an {@code error} column in sweep.csv, a list in report.html), left out
+ * of the statistics and the search, and run again by the next sweep into the same folder; the
+ * sweep goes on. A probe whose every replicate fails stops the search (the report keeps what the
+ * probes finished so far support).
  */
 public final class Sweep {
   public static final String POINTS = "points";
   public static final String PROBES = "probes";
   public static final String REPORT = "report.html";
+  /** In a failed point's folder: its error and stack trace. */
+  public static final String ERROR = "error.txt";
 
   /** Runs one scenario (the real {@link ScenarioRunner} in the CLI; a counting one in tests). */
   @FunctionalInterface
-  public interface Runner {
+  public interface Runner extends PointRunner {
+    @Override
     ScenarioRunner.Result run(Scenario s) throws IOException;
   }
+
+  /**
+   * A point or probe that failed.
+   *
+   * @param kind {@link #POINTS} or {@link #PROBES}
+   * @param error one line
+   */
+  public record Failure(String id, String kind, String error) {}
 
   /**
    * @param parallel points run at the same time
@@ -60,12 +85,14 @@ public final class Sweep {
    * @param reused runs read back from an earlier sweep's folders (points and probes)
    */
   public record Outcome(Map<String, PointResult> points, SensitivityReport sensitivity,
-      int executed, int reused, long mismatches) {}
+      int executed, int reused, long mismatches, List<Failure> failures) {}
 
   private final SweepPlan plan;
   private final Path out;
   private final Settings settings;
-  private final Runner runner;
+  private final PointExecutor executor;
+  /** Whether this sweep opened the executor (and so closes it). */
+  private final boolean ownsExecutor;
   private final PrintWriter progress;
   private final Consumer<String> log;
   private final Object lock = new Object();
@@ -75,24 +102,59 @@ public final class Sweep {
   /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
   private final Map<String, PointResult> probesRead =
       new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * The grid's files are rewritten after a finished point unless the last rewrite ended less
+   * than this many times its own duration ago: with many points finishing at once (a cluster)
+   * and a large grid (the report's charts take longer as it grows), the rewrites then take at
+   * most about a fifth of the driver's time instead of holding back every result. A small sweep
+   * still rewrites them after every point.
+   */
+  private static final int GRID_WRITE_SPACING = 4;
+  /** When the grid's files may be rewritten next; whether a point is not in them yet. */
+  private long nextGridWriteNanos = System.nanoTime();
+  private boolean gridWritePending;
+  /** Failed points and probes by id, in the order they failed (guarded by lock). */
+  private final Map<String, Failure> failures = new LinkedHashMap<>();
   private SweepProgress bar;
 
   /**
+   * A sweep on the local engine ({@code settings.parallel()} threads running {@code runner}).
+   *
    * @param progress where the progress bar goes (stderr), or null for none
    * @param log one-line messages (probes, skipped points)
    */
   public Sweep(SweepPlan plan, Path out, Settings settings, Runner runner, PrintWriter progress,
       Consumer<String> log) {
-    if (settings.parallel() < 1) {
-      throw new IllegalArgumentException("parallel must be >= 1, got " + settings.parallel());
-    }
+    this(plan, out, settings, new LocalEngine().open(EngineOptions.local(checked(settings),
+        runner)), true, progress, log);
+  }
+
+  /**
+   * A sweep whose points run on {@code executor} (opened and closed by the caller); {@code
+   * settings.parallel()} is ignored for the executor's own {@link PointExecutor#parallelism()}.
+   */
+  public Sweep(SweepPlan plan, Path out, Settings settings, PointExecutor executor,
+      PrintWriter progress, Consumer<String> log) {
+    this(plan, out, settings, executor, false, progress, log);
+  }
+
+  private Sweep(SweepPlan plan, Path out, Settings settings, PointExecutor executor,
+      boolean ownsExecutor, PrintWriter progress, Consumer<String> log) {
     this.plan = plan;
     this.out = out;
     this.settings = settings;
-    this.runner = runner;
+    this.executor = executor;
+    this.ownsExecutor = ownsExecutor;
     this.progress = progress;
     this.log = log;
-    this.estimate = new SweepEstimate(plan, settings.parallel());
+    this.estimate = new SweepEstimate(plan, executor.parallelism());
+  }
+
+  private static int checked(Settings settings) {
+    if (settings.parallel() < 1) {
+      throw new IllegalArgumentException("parallel must be >= 1, got " + settings.parallel());
+    }
+    return settings.parallel();
   }
 
   /** The default parallelism: 1 when any point uses measured timing, else every core. */
@@ -101,6 +163,16 @@ public final class Sweep {
   }
 
   public Outcome run() throws IOException {
+    try {
+      return runAll();
+    } finally {
+      if (ownsExecutor) {
+        executor.close();
+      }
+    }
+  }
+
+  private Outcome runAll() throws IOException {
     Files.createDirectories(out.resolve(POINTS));
     Map<String, PointResult> results = new LinkedHashMap<>();
     List<SweepPlan.Point> todo = new ArrayList<>();
@@ -130,76 +202,125 @@ public final class Sweep {
         : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
       log.accept(line);
     }
+    if (!todo.isEmpty() || probeBound > 0) {
+      log.accept(executor.describe());
+    }
     bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
         probeBound * costliest);
-    int gridSideBySide = Math.max(1, Math.min(settings.parallel(), todo.size()));
-    ExecutorService pool = Executors.newFixedThreadPool(settings.parallel(), r -> {
-      Thread t = new Thread(r, "tdsim-sweep");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (SweepPlan.Point p : todo) {
-        futures.add(pool.submit(() -> {
-          long t0 = System.nanoTime();
-          PointResult r = runPoint(POINTS, p);
-          double wall = (System.nanoTime() - t0) / 1e9;
-          synchronized (lock) {
-            results.put(p.id(), r);
-            Map<String, PointResult> sofar = ordered(results);
-            SweepCsv.write(out, plan, sofar);
-            bar.gridRun(estimate.seconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
-                + p95Text(r.p95Ms()));
-            writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
-                String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
-                    all.size()));
-          }
-          return null;
-        }));
-      }
-      await(futures);
-      Map<String, PointResult> grid = ordered(results);
-      if (probeBound > 0) {
-        SweepEstimate.Pending pending =
-            estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
-        bar.searchPlan(pending.runs(), pending.seconds());
-        log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
-            + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
-            pending.runs() == 1 ? "" : "s", SweepProgress.duration(pending.seconds()
-                * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
-      }
-      Sensitivity.Prober prober = new Sensitivity.Prober() {
-        @Override
-        public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
-          List<PointResult> found = runCell(cell, pool);
-          synchronized (lock) {
-            writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true),
-                "in progress: grid done, the search is running");
-          }
-          return found;
+    int gridSideBySide = Math.max(1, Math.min(executor.parallelism(), todo.size()));
+    List<CompletableFuture<Void>> futures = new ArrayList<>();
+    for (SweepPlan.Point p : todo) {
+      PointTask task = PointTask.of(p.id(), p.scenario(), settings.version());
+      futures.add(executor.submit(task).thenAccept(o -> {
+        try {
+          gridDone(p, o, results, gridSideBySide);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
-
-        @Override
-        public List<PointResult> stored(SweepPlan.Cell cell) {
-          return storedCell(cell);
-        }
-      };
-      SensitivityReport report = Sensitivity.compute(plan, grid, prober, log);
-      bar.searchDone();
-      SweepCsv.write(out, plan, grid);
-      writeReports(grid, report, null);
-      long mismatches = 0;
-      for (PointResult r : grid.values()) {
-        mismatches += r.mismatches();
-      }
-      // probes read back (by the search, or by --no-search), each counted once
-      long probesReused = probesRead.values().stream().filter(PointResult::reused).count();
-      return new Outcome(grid, report, executed.get(), reused.get() + (int) probesReused,
-          mismatches);
-    } finally {
-      pool.shutdownNow();
+      }));
     }
+    await(futures);
+    Map<String, PointResult> grid = ordered(results);
+    synchronized (lock) {
+      if (gridWritePending) {
+        writeGrid(grid);
+      }
+    }
+    if (probeBound > 0) {
+      SweepEstimate.Pending pending =
+          estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
+      bar.searchPlan(pending.runs(), pending.seconds());
+      log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
+          + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
+          pending.runs() == 1 ? "" : "s", SweepProgress.duration(pending.seconds()
+              * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
+    }
+    Sensitivity.Prober prober = new Sensitivity.Prober() {
+      @Override
+      public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
+        List<PointResult> found = runCell(cell);
+        synchronized (lock) {
+          writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true),
+              "in progress: grid done, the search is running");
+        }
+        return found;
+      }
+
+      @Override
+      public List<PointResult> stored(SweepPlan.Cell cell) {
+        return storedCell(cell);
+      }
+    };
+    SensitivityReport report;
+    try {
+      report = Sensitivity.compute(plan, grid, prober, log);
+    } catch (ProbeFailed e) {
+      log.accept("search stopped: " + e.getMessage());
+      SensitivityReport r = Sensitivity.snapshot(plan, grid, storedOnly(), true);
+      List<String> notes = new ArrayList<>(r.notes());
+      notes.set(0, "the search stopped early: " + e.getMessage() + "; the values fitting are"
+          + " those the probes finished before it support");
+      report = new SensitivityReport(r.base(), r.baseCell(), r.baseP95Ms(), r.budgetsMs(),
+          r.msgs(), r.numeric(), r.categorical(), r.tornado(), r.probeRuns(), r.maxProbes(),
+          notes, r.points());
+    }
+    bar.searchDone();
+    SweepCsv.write(out, plan, grid, gridErrors());
+    writeReports(grid, report, null);
+    long mismatches = 0;
+    for (PointResult r : grid.values()) {
+      mismatches += r.mismatches();
+    }
+    // probes read back (by the search, or by --no-search), each counted once
+    long probesReused = probesRead.values().stream().filter(PointResult::reused).count();
+    List<Failure> failed;
+    synchronized (lock) {
+      failed = List.copyOf(failures.values());
+    }
+    return new Outcome(grid, report, executed.get(), reused.get() + (int) probesReused,
+        mismatches, failed);
+  }
+
+  /** A grid point came back: its folder, then sweep.csv and the reports. */
+  private void gridDone(SweepPlan.Point p, PointOutcome o, Map<String, PointResult> results,
+      int gridSideBySide) throws IOException {
+    double wall = o.runNanos() / 1e9;
+    PointResult r = o.failed() ? null : store(POINTS, p, o);
+    if (r == null) {
+      writeError(POINTS, p, o);
+    }
+    synchronized (lock) {
+      Map<String, PointResult> sofar;
+      if (r != null) {
+        results.put(p.id(), r);
+        sofar = ordered(results);
+        bar.gridRun(estimate.seconds(p.scenario()), wall / gridSideBySide, p.id() + ": "
+            + p95Text(r.p95Ms()));
+      } else {
+        failures.put(p.id(), new Failure(p.id(), POINTS, o.error()));
+        sofar = ordered(results);
+        bar.gridRun(estimate.seconds(p.scenario()), wall / gridSideBySide, p.id()
+            + ": failed");
+        log.accept("point " + p.id() + " failed: " + o.error());
+      }
+      long now = System.nanoTime();
+      if (now - nextGridWriteNanos < 0) {
+        gridWritePending = true; // written with a later point, or when the grid is done
+        return;
+      }
+      writeGrid(sofar);
+      long took = System.nanoTime() - now;
+      nextGridWriteNanos = System.nanoTime() + GRID_WRITE_SPACING * took;
+    }
+  }
+
+  /** sweep.csv and the reports of the grid points done so far (call under the lock). */
+  private void writeGrid(Map<String, PointResult> sofar) throws IOException {
+    gridWritePending = false;
+    SweepCsv.write(out, plan, sofar, gridErrors());
+    writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
+        String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
+            plan.points().size()));
   }
 
   /** The stored probes only: what a report written while the sweep runs can show. */
@@ -240,7 +361,11 @@ public final class Sweep {
   private void writeReports(Map<String, PointResult> grid, SensitivityReport report,
       String status) throws IOException {
     writeJson(out.resolve(Sensitivity.FILE), report);
-    SweepReport.write(out, plan, grid, report, status);
+    List<Failure> failed;
+    synchronized (lock) {
+      failed = List.copyOf(failures.values());
+    }
+    SweepReport.write(out, plan, grid, report, status, failed);
   }
 
   /** The results in plan order (the map is filled in completion order). */
@@ -259,28 +384,47 @@ public final class Sweep {
     return out.resolve(kind).resolve(p.id());
   }
 
-  private PointResult runPoint(String kind, SweepPlan.Point p) throws IOException {
-    long t0 = System.nanoTime();
-    ScenarioRunner.Result result = runner.run(p.scenario());
+  /**
+   * Writes a point's folder from what the engine returned (scenario.yaml from the driver's own
+   * scenario; summary.json last) and reads its result from those same bytes.
+   */
+  private PointResult store(String kind, SweepPlan.Point p, PointOutcome o) throws IOException {
+    Path dir = pointDir(kind, p);
+    PointStore.write(dir, p.scenario(), o.heightsCsv(), o.summaryJson());
+    Files.deleteIfExists(dir.resolve(ERROR));
     executed.incrementAndGet();
-    RunSummary summary = Summaries.of(result, settings.version());
-    PointStore.write(pointDir(kind, p), p.scenario(), result.heights(), summary);
-    PointResult r = new PointResult(p.id(), p.cellId(), p.replicate(), summary,
-        PointStore.latencies(result.heights()), false);
-    if (kind.equals(PROBES)) {
-      probesRead.put(p.id(), r);
-      int sideBySide = Math.max(1, Math.min(settings.parallel(), plan.spec().replicates()));
-      bar.probeRun(estimate.seconds(p.scenario()), (System.nanoTime() - t0) / 1e9 / sideBySide,
-          false, "probe " + p.id() + ": " + p95Text(r.p95Ms()));
-    }
-    return r;
+    return PointStore.result(p.id(), p.cellId(), p.replicate(), o.summaryJson(),
+        o.latenciesMs());
   }
 
-  /** A probe: every replicate, reusing finished folders, in parallel on the pool. */
-  private List<PointResult> runCell(SweepPlan.Cell cell, ExecutorService pool)
-      throws IOException {
+  /** {@code error.txt}: the error and where it happened (the folder's summary is not touched). */
+  private void writeError(String kind, SweepPlan.Point p, PointOutcome o) throws IOException {
+    Path dir = Files.createDirectories(pointDir(kind, p));
+    writeAtomically(dir.resolve(ERROR), o.error() + "\n(on " + o.host() + ")\n"
+        + (o.errorDetail() == null ? "" : "\n" + o.errorDetail()));
+  }
+
+  /** The failed grid points' errors by point id (call under the lock). */
+  private Map<String, String> gridErrors() {
+    synchronized (lock) {
+      Map<String, String> m = new LinkedHashMap<>();
+      for (Failure f : failures.values()) {
+        if (f.kind().equals(POINTS)) {
+          m.put(f.id(), f.error());
+        }
+      }
+      return m;
+    }
+  }
+
+  /**
+   * A probe: every replicate, reusing finished folders, side by side on the engine. Replicates
+   * that fail are recorded and left out; when all fail the search stops ({@link ProbeFailed}).
+   */
+  private List<PointResult> runCell(SweepPlan.Cell cell) throws IOException {
     List<PointResult> found = new ArrayList<>();
-    List<Future<PointResult>> futures = new ArrayList<>();
+    List<SweepPlan.Point> running = new ArrayList<>();
+    List<CompletableFuture<PointOutcome>> futures = new ArrayList<>();
     for (SweepPlan.Point p : cell.points()) {
       Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
           p.replicate(), p.scenario());
@@ -289,36 +433,74 @@ public final class Sweep {
         probesRead.put(p.id(), c.get());
         bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");
       } else {
-        futures.add(pool.submit(() -> runPoint(PROBES, p)));
+        running.add(p);
+        futures.add(executor.submit(PointTask.of(p.id(), p.scenario(), settings.version())));
       }
     }
-    for (Future<PointResult> f : futures) {
-      try {
-        found.add(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted", e);
-      } catch (ExecutionException e) {
-        throw rethrow(e.getCause());
+    int sideBySide = Math.max(1, Math.min(executor.parallelism(), plan.spec().replicates()));
+    String firstError = null;
+    for (int i = 0; i < futures.size(); i++) {
+      SweepPlan.Point p = running.get(i);
+      PointOutcome o = join(futures.get(i), futures);
+      if (o.failed()) {
+        writeError(PROBES, p, o);
+        synchronized (lock) {
+          failures.put(p.id(), new Failure(p.id(), PROBES, o.error()));
+          log.accept("probe " + p.id() + " failed: " + o.error());
+        }
+        bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
+            "probe " + p.id() + ": failed");
+        firstError = firstError == null ? "probe " + p.id() + " failed: " + o.error()
+            : firstError;
+        continue;
       }
+      PointResult r = store(PROBES, p, o);
+      probesRead.put(p.id(), r);
+      bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
+          "probe " + p.id() + ": " + p95Text(r.p95Ms()));
+      found.add(r);
+    }
+    if (found.isEmpty()) {
+      throw new ProbeFailed(firstError);
     }
     found.sort((a, b) -> Integer.compare(a.replicate(), b.replicate()));
     return found;
   }
 
-  private static void await(List<Future<?>> futures) throws IOException {
+  /** Every replicate of a probe failed: the search cannot go on from there. */
+  private static final class ProbeFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ProbeFailed(String message) {
+      super(message);
+    }
+  }
+
+  /** Waits for every point; the engine failing (not a point) stops the sweep. */
+  private static void await(List<CompletableFuture<Void>> futures) throws IOException {
+    for (CompletableFuture<Void> f : futures) {
+      join(f, futures);
+    }
+  }
+
+  private static <T> T join(CompletableFuture<T> f, List<? extends CompletableFuture<?>> all)
+      throws IOException {
     try {
-      for (Future<?> f : futures) {
-        f.get();
-      }
+      return f.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      cancel(all);
       throw new IOException("interrupted", e);
-    } catch (ExecutionException e) {
-      for (Future<?> f : futures) {
-        f.cancel(true);
-      }
-      throw rethrow(e.getCause());
+    } catch (ExecutionException | CompletionException | CancellationException e) {
+      cancel(all);
+      throw rethrow(e.getCause() instanceof CompletionException c && c.getCause() != null
+          ? c.getCause() : e.getCause() == null ? e : e.getCause());
+    }
+  }
+
+  private static void cancel(List<? extends CompletableFuture<?>> all) {
+    for (CompletableFuture<?> f : all) {
+      f.cancel(true);
     }
   }
 

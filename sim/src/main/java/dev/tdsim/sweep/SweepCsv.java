@@ -20,14 +20,25 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code judged_p95_ms} (means over replicates), and when the sweep has more than one replicate
  * per point, {@code p50_ms_ci_low}, {@code p50_ms_ci_high} and so on for each latency statistic:
  * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done).
+ *
+ * <p>When some point failed (a bad value, out of memory), a last column {@code error} holds its
+ * error ({@code <point id>: error}, joined by {@code "; "}, when the sweep has replicates); a cell
+ * none of whose replicates finished gets one row per budget with only {@code point}, the varied
+ * values, {@code replicates} (0), {@code block_time_ms} and {@code error}. A sweep without
+ * failures has no {@code error} column, so its file is as before.
  */
 public final class SweepCsv {
   public static final String FILE = "sweep.csv";
+  static final String ERROR = "error";
   static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms");
 
   private SweepCsv() {}
 
   public static List<String> header(SweepPlan plan) {
+    return header(plan, false);
+  }
+
+  static List<String> header(SweepPlan plan, boolean errors) {
     List<String> h = new ArrayList<>();
     h.add("point");
     for (SweepPlan.Param p : plan.params()) {
@@ -42,27 +53,62 @@ public final class SweepCsv {
         h.add(s + "_ci_high");
       }
     }
+    if (errors) {
+      h.add(ERROR);
+    }
     return h;
   }
 
   /** Rewrites the file (atomically: readers see the old or the new file, never half of one). */
   public static void write(Path out, SweepPlan plan, Map<String, PointResult> results)
       throws IOException {
+    write(out, plan, results, Map.of());
+  }
+
+  /**
+   * Rewrites the file with the failed points' errors ({@code errors} by point id; empty: no
+   * {@code error} column).
+   */
+  public static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
+      Map<String, String> errors) throws IOException {
     Files.createDirectories(out);
     Path tmp = out.resolve(FILE + ".tmp");
     boolean ci = plan.spec().replicates() > 1;
+    boolean withErrors = !errors.isEmpty();
     try (Writer w = Files.newBufferedWriter(tmp);
         CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
-            .setHeader(header(plan).toArray(String[]::new)).get())) {
+            .setHeader(header(plan, withErrors).toArray(String[]::new)).get())) {
       for (SweepPlan.Cell cell : plan.cells()) {
         List<PointResult> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (SweepPlan.Point p : cell.points()) {
           PointResult r = results.get(p.id());
           if (r != null) {
             done.add(r);
+          } else if (errors.containsKey(p.id())) {
+            failed.add(plan.spec().replicates() > 1 ? p.id() + ": " + errors.get(p.id())
+                : errors.get(p.id()));
           }
         }
+        String error = String.join("; ", failed);
         if (done.isEmpty()) {
+          if (!failed.isEmpty()) {
+            for (long budget : cell.points().get(0).scenario().budgetsNanos()) {
+              List<Object> row = new ArrayList<>();
+              row.add(cell.id());
+              for (SweepPlan.Param p : plan.params()) {
+                row.add(cell.labels().get(p.path()));
+              }
+              row.add(0);
+              row.add(num(budget / 1e6));
+              int empty = 3 + STATS.size() * (ci ? 3 : 1);
+              for (int i = 0; i < empty; i++) {
+                row.add("");
+              }
+              row.add(error);
+              csv.printRecord(row);
+            }
+          }
           continue;
         }
         CellStats stats = CellStats.of(done);
@@ -86,6 +132,9 @@ public final class SweepCsv {
               row.add(num(i.low()));
               row.add(num(i.high()));
             }
+          }
+          if (withErrors) {
+            row.add(error);
           }
           csv.printRecord(row);
         }

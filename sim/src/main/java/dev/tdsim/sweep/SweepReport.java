@@ -64,6 +64,15 @@ final class SweepReport {
    */
   static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
       SensitivityReport sens, String status) throws IOException {
+    write(out, plan, results, sens, status, List.of());
+  }
+
+  /**
+   * Writes report.html with the points and probes that failed listed under the status (they are
+   * not in the statistics).
+   */
+  static void write(Path out, SweepPlan plan, Map<String, PointResult> results,
+      SensitivityReport sens, String status, List<Sweep.Failure> failures) throws IOException {
     StringBuilder h = new StringBuilder();
     String name = plan.base().name();
     h.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tdsim sweep: ")
@@ -80,6 +89,19 @@ final class SweepReport {
     if (status != null) {
       h.append("<p class=\"status\">").append(esc(status)).append(" (this page is rewritten"
           + " after every finished point and probe)</p>");
+    }
+    if (!failures.isEmpty()) {
+      h.append("<h2>Failed points</h2><p class=\"status\">").append(failures.size())
+          .append(failures.size() == 1 ? " run" : " runs").append(" failed and are left out of"
+              + " the statistics and the search; each folder's error.txt has the details, and a"
+              + " rerun into the same folder runs them again.</p><div class=\"wide\"><table>"
+              + "<tr><th>point</th><th>error</th></tr>");
+      for (Sweep.Failure f : failures) {
+        h.append("<tr><td style=\"text-align:left\">").append(esc(f.kind() + "/" + f.id()))
+            .append("</td><td style=\"text-align:left\">").append(esc(f.error()))
+            .append("</td></tr>");
+      }
+      h.append("</table></div>");
     }
     appendHeadline(h, sens);
     h.append("<p>");

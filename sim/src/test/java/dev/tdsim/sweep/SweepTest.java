@@ -82,6 +82,63 @@ class SweepTest {
     assertEquals(3, third.runs.get());
   }
 
+  /**
+   * A point that fails is in sweep.csv with its error (and nowhere in the statistics), the sweep
+   * goes on, and the next sweep into the folder runs only that point: then the files are those of
+   * a sweep that never failed (no error column).
+   */
+  @Test
+  void aFailedPointIsListedWithItsErrorAndRunAgainByTheNextSweep(@TempDir Path dir)
+      throws Exception {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=1,2,3").withSearch(false));
+    Counting clean = new Counting();
+    sweep(plan, dir.resolve("clean"), clean);
+    Sweep.Runner failsAtTwo = s -> {
+      if (s.workload().msgsPerBlock() == 2) {
+        throw new IllegalArgumentException("two is not allowed");
+      }
+      return new ScenarioRunner(line -> { }).run(s);
+    };
+    Path out = dir.resolve("failing");
+    Sweep.Outcome o = sweep(plan, out, failsAtTwo);
+    assertEquals(1, o.failures().size());
+    Sweep.Failure f = o.failures().get(0);
+    assertEquals("msgs_per_block-2__r0", f.id());
+    assertEquals(Sweep.POINTS, f.kind());
+    assertEquals("IllegalArgumentException: two is not allowed", f.error());
+    assertEquals(2, o.points().size());
+    List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
+    assertTrue(csv.get(0).endsWith(",error"), csv.get(0));
+    List<String> failedRows = csv.stream().filter(l -> l.startsWith("msgs_per_block-2,"))
+        .toList();
+    assertEquals(plan.base().budgetsNanos().size(), failedRows.size(), csv.toString());
+    for (String row : failedRows) {
+      assertTrue(row.matches("msgs_per_block-2,2,0,[0-9.]+,,,,,,,,IllegalArgumentException: two"
+          + " is not allowed"), row);
+    }
+    Path folder = out.resolve(Sweep.POINTS).resolve(f.id());
+    assertTrue(Files.readString(folder.resolve(Sweep.ERROR)).contains("two is not allowed"));
+    assertFalse(Files.exists(folder.resolve("summary.json")));
+    assertTrue(Files.readString(out.resolve(Sweep.REPORT)).contains("<h2>Failed points</h2>"));
+    // the other rows are those of the clean sweep
+    List<String> cleanCsv = Files.readAllLines(dir.resolve("clean").resolve("sweep.csv"));
+    for (int i = 1; i < cleanCsv.size(); i++) {
+      if (!cleanCsv.get(i).startsWith("msgs_per_block-2,")) {
+        assertTrue(csv.contains(cleanCsv.get(i) + ","), cleanCsv.get(i));
+      }
+    }
+
+    Counting rerun = new Counting();
+    Sweep.Outcome again = sweep(plan, out, rerun);
+    assertEquals(1, rerun.runs.get(), "only the failed point runs again");
+    assertTrue(again.failures().isEmpty());
+    assertEquals(Files.readString(dir.resolve("clean").resolve("sweep.csv")),
+        Files.readString(out.resolve("sweep.csv")));
+    assertFalse(Files.exists(folder.resolve(Sweep.ERROR)));
+    assertFalse(Files.readString(out.resolve(Sweep.REPORT)).contains("Failed points"));
+  }
+
   @Test
   void sweepCsvHasAColumnPerPathAndIntervalsWithReplicates(@TempDir Path dir) throws Exception {
     SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
@@ -200,6 +257,18 @@ class SweepTest {
     assertTrue(real.get() <= max, "each message count ran once: " + real.get());
   }
 
+  /**
+   * A sweep stopped from outside (Ctrl-C, a lost engine): not a point's own failure, which the
+   * sweep records and goes on from, but an Error the engine does not catch.
+   */
+  static final class Stopped extends Error {
+    private static final long serialVersionUID = 1L;
+
+    Stopped(String message) {
+      super(message);
+    }
+  }
+
   /** Runs each message count once, handing the same heights to every point of that count. */
   static final class ByMsgs implements Sweep.Runner {
     final Map<Integer, ScenarioRunner.Result> byMsgs = new ConcurrentHashMap<>();
@@ -210,7 +279,7 @@ class SweepTest {
     @Override
     public ScenarioRunner.Result run(Scenario s) throws IOException {
       if (stopAfter >= 0 && calls.get() >= stopAfter) {
-        throw new IllegalStateException("stopped by the test");
+        throw new Stopped("stopped by the test");
       }
       calls.incrementAndGet();
       ScenarioRunner.Result r = byMsgs.computeIfAbsent(s.workload().msgsPerBlock(), m -> {
@@ -276,7 +345,7 @@ class SweepTest {
     ByMsgs stopped = new ByMsgs();
     stopped.byMsgs.putAll(shared.byMsgs);
     stopped.stopAfter = 4;
-    assertThrows(RuntimeException.class, () -> sweep(plan, out, stopped, new ArrayList<>()));
+    assertThrows(Stopped.class, () -> sweep(plan, out, stopped, new ArrayList<>()));
     assertEquals(4, stopped.calls.get());
     try (Stream<Path> probes = Files.list(out.resolve(Sweep.PROBES))) {
       assertEquals(2, probes.count());
@@ -345,9 +414,9 @@ class SweepTest {
         "crypto.timing=measured", "budgets=[100 ms, 1 s]");
     List<String> log = new ArrayList<>();
     Sweep.Runner refuse = s -> {
-      throw new IllegalStateException("nothing should run in this test");
+      throw new Stopped("nothing should run in this test");
     };
-    assertThrows(IllegalStateException.class, () -> sweep(plan, dir, refuse, log));
+    assertThrows(Stopped.class, () -> sweep(plan, dir, refuse, log));
     assertTrue(log.get(0).contains("then the search: at most 48 probe runs"), log.get(0));
     assertTrue(log.stream().anyMatch(l -> l.startsWith("warning: the search runs measured"
         + " crypto")), log.toString());
