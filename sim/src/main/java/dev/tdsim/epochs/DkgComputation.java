@@ -15,9 +15,11 @@ import dev.tdsim.scenario.InputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The real computation of one key epoch's weighted PVSS DKG ({@link PvssDealer}, {@link
@@ -77,6 +79,18 @@ public final class DkgComputation {
    */
   public static DkgComputation run(Committee committee, List<PvssKeys> keys, int epoch,
       Set<Integer> silent, Set<Integer> liars, StrongRandom random, Workers workers) {
+    return run(committee, keys, epoch, silent, liars, random, workers, line -> { });
+  }
+
+  /**
+   * {@link #run} with progress lines: at 8192 shares over 150 validators the real computation
+   * takes minutes, so every tenth of the dealers says how far it got.
+   */
+  public static DkgComputation run(Committee committee, List<PvssKeys> keys, int epoch,
+      Set<Integer> silent, Set<Integer> liars, StrongRandom random, Workers workers,
+      Consumer<String> progress) {
+    long startNanos = System.nanoTime();
+    int step = Math.max(1, committee.validators() / 10);
     List<G2Point> eks = keys.stream().map(PvssKeys::encryptionKey).toList();
     long session = epoch;
     List<Dealer> out = new ArrayList<>();
@@ -109,6 +123,11 @@ public final class DkgComputation {
       if (v.valid()) {
         valid.put(d, dealt);
         validShares += committee.pointsOf(d);
+      }
+      if ((d + 1) % step == 0 && d + 1 < committee.validators()) {
+        progress.accept(String.format(Locale.ROOT, "DKG of key epoch %d: %d of %d dealers dealt"
+            + " and verified (%.0f s)", epoch, d + 1, committee.validators(),
+            (System.nanoTime() - startNanos) / 1e9));
       }
     }
     if (validShares < committee.threshold()) {

@@ -116,7 +116,7 @@ public final class EpochKeys {
     long t0 = System.nanoTime();
     Committee committee = committee(epoch);
     DkgComputation dkg = DkgComputation.run(committee, sessionKeys, epoch, silent, liars,
-        streams.strong("dkg", epoch), workers);
+        streams.strong("dkg", epoch), workers, progress);
     progress.accept(String.format(java.util.Locale.ROOT, "DKG of key epoch %d computed in %.1f s"
         + " (%d dealers, %d shares; crashed %s, lying %s)", epoch, (System.nanoTime() - t0) / 1e9,
         committee.validators() - silent.size(), committee.shares(), silent, liars));

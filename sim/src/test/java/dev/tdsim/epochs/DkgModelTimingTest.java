@@ -151,8 +151,13 @@ class DkgModelTimingTest {
     for (int v = 0; v < 8; v++) {
       keys.add(PvssKeys.generate(v, SeededDrbg.of(1, "test.keys", v)));
     }
+    List<String> progress = new ArrayList<>();
     DkgComputation real = DkgComputation.run(committee, keys, 0, Set.of(), Set.of(),
-        SeededDrbg.of(1, "test.dkg", 0), Workers.of(1));
+        SeededDrbg.of(1, "test.dkg", 0), Workers.of(1), progress::add);
+    // a progress line per tenth of the dealers (here each dealer), none after the last
+    assertEquals(7, progress.size(), progress.toString());
+    assertTrue(progress.get(2).startsWith("DKG of key epoch 0: 3 of 8 dealers dealt and verified ("),
+        progress.get(2));
     CostModel builtin = CostModel.builtin();
     DkgComputation.Dealer d0 = real.dealers().get(0);
 
