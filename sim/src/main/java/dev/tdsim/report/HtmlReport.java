@@ -147,6 +147,14 @@ public final class HtmlReport {
     h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
   }
 
+  /**
+   * A fault's start in simulated time: "start" for one that is on from the run's start (every
+   * fault without {@code from}, e.g. one bounded by heights only), else the time.
+   */
+  private static String fromText(double fromMs) {
+    return fromMs == 0 ? "start" : fmt(fromMs) + " ms";
+  }
+
   /** The fault timeline, halts, and what each fault cost. */
   @SuppressWarnings("unchecked")
   private static void faults(StringBuilder h, java.util.Map<String, Object> f) {
@@ -163,7 +171,7 @@ public final class HtmlReport {
           String.valueOf(t.get("kind")))).append("</td><td>").append(esc(String.valueOf(
           t.get("validators")))).append("</td><td>").append(String.format(Locale.ROOT, "%.1f%%",
           100 * ((Number) t.get("stake_share")).doubleValue())).append("</td><td>")
-          .append(fmt(((Number) t.get("from_ms")).doubleValue())).append(" ms</td><td>")
+          .append(fromText(((Number) t.get("from_ms")).doubleValue())).append("</td><td>")
           .append(until == null ? "never" : fmt(((Number) until).doubleValue()) + " ms")
           .append("</td><td>").append(t.get("from_height")).append(" to ")
           .append(untilHeight == null ? "end" : ((Number) untilHeight).intValue() - 1)

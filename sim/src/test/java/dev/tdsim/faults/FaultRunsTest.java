@@ -118,6 +118,8 @@ class FaultRunsTest {
     HtmlReport.write(dir, s, r.heights(), "faults: ...");
     String html = Files.readString(dir.resolve(ReportWriter.HTML));
     assertTrue(html.contains("Fault timeline") && html.contains("chain halted at height 1"));
+    // a fault on from the start says so (not "0.0 ms"); it never ends and covers every height
+    assertTrue(html.contains("<td>start</td><td>never</td><td>1 to end</td>"), html);
     // no height decided: no empty charts, no NaN, no "closest" budget of no height
     assertTrue(html.contains("<p class=\"nochart\">No height was decided"), html);
     assertFalse(html.contains("<img"), "empty charts");
