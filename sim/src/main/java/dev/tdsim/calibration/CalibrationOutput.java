@@ -53,10 +53,12 @@ public final class CalibrationOutput {
         + " its standard error and points, fitted to wall times at 1..").append(
             settings.maxThreads()).append(" threads; cpu_ratio[k-1] = CPU time at k threads /"
             + " at 1 (samples: ").append(scalingSamplesPath(file).getFileName()).append(").\n");
+    // Payloads are encrypted only for the variants' grids (a DKG-only run has none).
+    String sizes = settings.grids().isEmpty() ? ""
+        : "payload sizes " + settings.sizesBytes() + " B, ";
     head.append(String.format(Locale.ROOT,
-        "# payload sizes %s B, %d interleaved rounds at 1..%d threads (the median kept), %.0f s"
-            + " in all%n", settings.sizesBytes(), settings.reps(), settings.maxThreads(),
-        result.elapsedNanos() / 1e9));
+        "# %s%d interleaved rounds at 1..%d threads (the median kept), %.0f s in all%n", sizes,
+        settings.reps(), settings.maxThreads(), result.elapsedNanos() / 1e9));
     head.append(String.format(Locale.ROOT,
         "# load average (1 min) %.2f at the start, %.2f at the end%n", result.loadBefore(),
         result.loadAfter()));

@@ -1,6 +1,7 @@
 package dev.tdsim.calibration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,6 +83,9 @@ class DkgCalibrationTest {
   void theFileKeepsTheKeySetupSection() throws Exception {
     String text = Files.readString(file);
     assertTrue(text.contains("# grid key_setup (the PVSS DKG)"), text);
+    // no payloads are encrypted in a DKG-only calibration, so the header names no sizes
+    assertFalse(text.contains("payload sizes"), text);
+    assertTrue(text.matches("(?s).*\n# \\d+ interleaved rounds at 1\\.\\.\\d+ threads.*"), text);
     assertTrue(text.contains("\nkey_setup:\n  DKG_DEAL: {const: "), text);
     CostModel read = CostModel.read(file);
     OpSize size = new OpSize(8, 8, 128, 0);
