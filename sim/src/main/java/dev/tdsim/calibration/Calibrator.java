@@ -194,12 +194,37 @@ public final class Calibrator {
     void timed(String point, CryptoOp op, OpSize size, Workers workers, Runnable call) {
       int k = workers.threads();
       long q0 = runQueueDelayNanos(workers);
-      long c0 = THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos();
+      long c0 = cpu(workers);
       long t0 = System.nanoTime();
       call.run();
       double w = System.nanoTime() - t0;
-      double c = THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos() - c0;
+      double c = cpu(workers) - c0;
       add(point, op, size, k, c, unqueued(w, q0, runQueueDelayNanos(workers), k), w);
+    }
+
+    /**
+     * ENCRYPT and ADMISSION_CHECK of {@code payloads}: one call does both, so the wall time is
+     * split between them by their CPU times.
+     */
+    void encryptAndAdmit(RealCrypto crypto, List<byte[]> payloads, StrongRandom random,
+        OpSize block, Workers workers) {
+      int k = workers.threads();
+      long[] admission = new long[1];
+      long q0 = runQueueDelayNanos(workers);
+      long w0 = System.nanoTime();
+      long encryptCpu = crypto.encryptAndAdmit(payloads, random, admission).cpuNanos();
+      double raw = System.nanoTime() - w0;
+      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
+      double total = Math.max(1, encryptCpu + admission[0]);
+      add("ENCRYPT", CryptoOp.ENCRYPT, block, k, encryptCpu, wall * encryptCpu / total,
+          raw * encryptCpu / total);
+      add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
+          wall * admission[0] / total, raw * admission[0] / total);
+    }
+
+    /** The CPU time of the calling thread and of {@code workers}' threads so far. */
+    long cpu(Workers workers) {
+      return THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos();
     }
 
     private int coefficientVisits;
@@ -259,17 +284,7 @@ public final class Calibrator {
           workers);
       addSignerCoefficients(variant.sharesDependOnSigners(), k);
 
-      long[] admission = new long[1];
-      long q0 = runQueueDelayNanos(workers);
-      long w0 = System.nanoTime();
-      RealCrypto.Timed<List<SealedTx>> enc = crypto.encryptAndAdmit(payloads, random, admission);
-      double raw = System.nanoTime() - w0;
-      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
-      double total = Math.max(1, enc.cpuNanos() + admission[0]);
-      add("ENCRYPT", CryptoOp.ENCRYPT, block, k, enc.cpuNanos(),
-          wall * enc.cpuNanos() / total, raw * enc.cpuNanos() / total);
-      add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
-          wall * admission[0] / total, raw * admission[0] / total);
+      encryptAndAdmit(crypto, payloads, random, block, workers);
 
       for (int v : timedMakers) {
         // CPU: the thread CPU of every task summed (as the simulator measures a validator's
@@ -672,28 +687,13 @@ public final class Calibrator {
       this.random = random;
     }
 
-    /** The CPU time of the calling thread and of {@code workers}' threads so far. */
-    private long cpu(Workers workers) {
-      return THREADS.getCurrentThreadCpuTime() + workers.poolCpuNanos();
-    }
-
     @Override
     void visit(Workers workers) {
       int k = workers.threads();
       Committee committee = keys.committee();
       RealCrypto crypto = new RealCrypto(cellKeys, workers, "tdsim");
       addSignerCoefficients(cellKeys.design().sharesDependOnSigners(), k);
-      long[] admission = new long[1];
-      long q0 = runQueueDelayNanos(workers);
-      long w0 = System.nanoTime();
-      RealCrypto.Timed<List<SealedTx>> enc = crypto.encryptAndAdmit(payloads, random, admission);
-      double raw = System.nanoTime() - w0;
-      double wall = unqueued(raw, q0, runQueueDelayNanos(workers), k);
-      double total = Math.max(1, enc.cpuNanos() + admission[0]);
-      add("ENCRYPT", CryptoOp.ENCRYPT, block, k, enc.cpuNanos(),
-          wall * enc.cpuNanos() / total, raw * enc.cpuNanos() / total);
-      add("ADMISSION_CHECK", CryptoOp.ADMISSION_CHECK, block, k, admission[0],
-          wall * admission[0] / total, raw * admission[0] / total);
+      encryptAndAdmit(crypto, payloads, random, block, workers);
 
       long dq0 = runQueueDelayNanos(workers);
       long dc0 = cpu(workers);
