@@ -79,7 +79,8 @@ public final class BenchCsv implements Closeable {
     return p == null ? "" : seconds(nanos.applyAsLong(p));
   }
 
-  static String seconds(double nanos) {
+  /** Nanoseconds as seconds with nanosecond digits, the bench CSVs' time format. */
+  public static String seconds(double nanos) {
     return String.format(Locale.ROOT, "%.9f", nanos / 1e9);
   }
 

@@ -1,5 +1,6 @@
 package dev.tdsim.bench.mpc;
 
+import dev.tdsim.bench.BenchCsv;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -50,10 +51,10 @@ public final class MpcCsv implements Closeable {
     c.add(Integer.toString(r.parties()));
     c.add(Integer.toString(r.shares()));
     c.add(Integer.toString(r.rounds()));
-    c.add(seconds(r.latencyNanos()));
-    c.add(seconds(r.minLatencyNanos()));
-    c.add(seconds(r.maxLatencyNanos()));
-    c.add(seconds(r.computeNanos()));
+    c.add(BenchCsv.seconds(r.latencyNanos()));
+    c.add(BenchCsv.seconds(r.minLatencyNanos()));
+    c.add(BenchCsv.seconds(r.maxLatencyNanos()));
+    c.add(BenchCsv.seconds(r.computeNanos()));
     c.add(r.paper().map(f -> String.format(Locale.ROOT, "%.6f", f.latencyMillis() / 1e3))
         .orElse(""));
     c.add(ratio(r.latencyRatio()));
@@ -65,14 +66,10 @@ public final class MpcCsv implements Closeable {
         .map(f -> Long.toString(f.communicationBytes())).orElse(""));
     c.add(ratio(r.communicationRatio()));
     c.add(Integer.toString(settings.reps()));
-    c.add(seconds(settings.network().oneWayLatencyNanos()));
+    c.add(BenchCsv.seconds(settings.network().oneWayLatencyNanos()));
     c.add(Long.toString(settings.network().bitsPerSecond()));
     c.add(Integer.toString(settings.threads()));
     line(String.join(",", c));
-  }
-
-  private static String seconds(long nanos) {
-    return String.format(Locale.ROOT, "%.9f", nanos / 1e9);
   }
 
   private static String ratio(double r) {
