@@ -66,8 +66,10 @@ public final class Fr {
 
     /**
      * Montgomery product a * b * 2^-260 mod r written straight into the fields (no scratch array).
-     * GENERATED: identical to the body of {@link Mont#mul(long, long, long, long, long, long, long, long,
-     * long[], int)} except for the final stores; both are checked against BigInteger by the tests.
+     * Inlined by hand from {@link Mont#mul(long, long, long, long, long, long, long, long, long[],
+     * int)} (the JIT does not inline a body this large, and storing into the fields saves the scratch
+     * array): the same statements except for the final stores, kept so by FrInlinedMulTest; both are
+     * checked against BigInteger by the tests.
      */
     private Fr(long ax0, long ax1, long ax2, long ax3, long bx0, long bx1, long bx2, long bx3) {
         // split 4 x 64 -> 5 x 52-bit limbs, pre-shifted by 6: for x, y < 2^57 (so xs, ys < 2^63),
