@@ -3,17 +3,15 @@ package dev.tdsim.consensus.tendermint;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.cpu.ConsensusThread;
 import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Map;
 
 /**
  * One validator's consensus state machine; all its mutable state lives here. Its consensus work
  * is serial, as CometBFT's receive routine: verifying a received vote's signature, validating a
  * proposed block, signing and WAL-syncing its own messages queue on one CPU timeline
- * ({@link #process}), so a validator that receives 2/3 of V votes pays 2/3 of V verifications
+ * ({@link ConsensusThread}), so a validator that receives 2/3 of V votes pays 2/3 of V verifications
  * before it can act on the quorum. That timeline is the consensus thread of the validator's
  * {@link NodeCpu}, which shares the cores with its background crypto (a DKG).
  */
@@ -34,10 +32,7 @@ final class TendermintNode {
   private int round;
   private Step step = Step.COMMITTED;
   /** Seen (height, round)s of the current and future heights. */
-  private final Map<Long, RoundState> rounds = new HashMap<>();
-  /** The last (height, round) looked up: most messages in a burst are for the same one. */
-  private long lastKey = -1;
-  private RoundState lastState;
+  private final RoundStates rounds;
   /** The precommits of the round that committed the previous height (skip_timeout_commit). */
   private RoundState lastCommit;
   private int lastCommitHeight;
@@ -49,9 +44,8 @@ final class TendermintNode {
    */
   private int proposeWhenCertified = -1;
   private int startedHeight;
-  /** This validator's cores: its consensus thread beside its background crypto. */
-  private final NodeCpu cores;
-  private final Cpu cpu = new Cpu();
+  /** This validator's consensus thread, on cores it shares with its background crypto. */
+  private final ConsensusThread thread;
   /** Whether the last committed height has been finalized (validated, executed). */
   private boolean finalized;
   private long validationNanos;
@@ -75,7 +69,8 @@ final class TendermintNode {
     this.stake = protocol.context.stake();
     this.id = id;
     this.faulty = protocol.context.faults().any();
-    this.cores = protocol.context.cpus()[id];
+    this.rounds = new RoundStates(faulty ? protocol.validators : 0);
+    this.thread = new ConsensusThread(sim, protocol.context.cpus()[id], this::run);
   }
 
   /** Whether this validator is crashed now (it then neither acts nor receives). */
@@ -111,8 +106,6 @@ final class TendermintNode {
       return;
     }
     rounds.clear();
-    lastState = null;
-    lastKey = -1;
     lastCommit = null;
     step = Step.COMMITTED;
     startedHeight = h - 1;
@@ -122,36 +115,11 @@ final class TendermintNode {
     }
   }
 
-  private RoundState state(int h, int r) {
-    long key = Rotation.key(h, r);
-    if (key == lastKey && lastState != null) {
-      return lastState;
-    }
-    RoundState rs = rounds.get(key);
-    if (rs == null) {
-      rs = new RoundState();
-      if (faulty) {
-        rs.trackVoters(protocol.validators);
-      }
-      rounds.put(key, rs);
-    }
-    lastKey = key;
-    lastState = rs;
-    return rs;
-  }
-
-  private RoundState existing(int h, int r) {
-    long key = Rotation.key(h, r);
-    return key == lastKey && lastState != null ? lastState : rounds.get(key);
-  }
-
   // ---- the serial CPU ----
 
   /**
-   * Runs {@code action} once this validator's CPU has spent {@code cpuNanos} on it after what it
-   * is already busy with. The pending actions wait in this node's own FIFO, which is one
-   * {@link Series} in the simulation's queue (re-keyed from one action to the next), so a burst
-   * of V votes to verify costs V FIFO entries, not V queue entries.
+   * Runs {@code action} once this validator's consensus thread has spent {@code cpuNanos} on it
+   * after what it is already busy with.
    */
   private void process(long cpuNanos, Runnable action) {
     queue(cpuNanos, 0, action);
@@ -171,21 +139,13 @@ final class TendermintNode {
   }
 
   private void queue(long cpuNanos, long syncNanos, Object action) {
-    long now = sim.nowNanos();
     if (faulty) {
-      double factor = protocol.context.faults().cpuFactor(id, now);
+      double factor = protocol.context.faults().cpuFactor(id, sim.nowNanos());
       long total = Math.round((cpuNanos + syncNanos) * factor);
       syncNanos = Math.round(syncNanos * factor);
       cpuNanos = total - syncNanos;
     }
-    // After what the consensus thread is busy with; longer while background crypto (a DKG)
-    // shares the cores (NodeCpu; with none it is max(now, free) + cpuNanos + syncNanos).
-    long done = cores.consensus(cpuNanos, syncNanos);
-    if (done == now && cpu.idle()) {
-      run(action);
-      return;
-    }
-    cpu.add(done, action);
+    thread.submit(cpuNanos, syncNanos, action);
   }
 
   /**
@@ -202,67 +162,6 @@ final class TendermintNode {
       onProposal(p);
     } else {
       ((Runnable) action).run();
-    }
-  }
-
-  /** This validator's CPU: actions in the order they were queued, each at its finishing time. */
-  private final class Cpu implements dev.tdsim.engine.Series {
-    private Object[] actions = new Object[16];
-    private long[] doneNanos = new long[16];
-    private int head;
-    private int size;
-    private boolean queued;
-    private Object current;
-
-    boolean idle() {
-      return size == 0 && !queued;
-    }
-
-    void add(long done, Object action) {
-      if (size == actions.length) {
-        grow();
-      }
-      int at = (head + size) & (actions.length - 1);
-      actions[at] = action;
-      doneNanos[at] = done;
-      size++;
-      if (!queued) {
-        queued = true;
-        sim.scheduleSeries(done, this);
-      }
-    }
-
-    @Override
-    public long advance() {
-      current = actions[head];
-      actions[head] = null;
-      head = (head + 1) & (actions.length - 1);
-      size--;
-      if (size == 0) {
-        queued = false;
-        return DONE;
-      }
-      return doneNanos[head];
-    }
-
-    @Override
-    public void fire(Simulation s) {
-      Object r = current;
-      current = null;
-      run(r);
-    }
-
-    private void grow() {
-      int n = actions.length;
-      Object[] a = new Object[2 * n];
-      long[] d = new long[2 * n];
-      for (int i = 0; i < size; i++) {
-        a[i] = actions[(head + i) & (n - 1)];
-        d[i] = doneNanos[(head + i) & (n - 1)];
-      }
-      actions = a;
-      doneNanos = d;
-      head = 0;
     }
   }
 
@@ -451,7 +350,7 @@ final class TendermintNode {
     if (p.height() < height) {
       return;
     }
-    RoundState rs = state(p.height(), p.round());
+    RoundState rs = rounds.of(p.height(), p.round());
     rs.addProposal(p);
     if (rs.hasBlock(p.fork())) {
       onBlock(p.height());
@@ -462,7 +361,7 @@ final class TendermintNode {
     if (part.height() < height) {
       return;
     }
-    RoundState rs = state(part.height(), part.round());
+    RoundState rs = rounds.of(part.height(), part.round());
     if (rs.addPart(part.fork(), part.index()) && rs.completes(part.fork())) {
       onBlock(part.height());
     }
@@ -485,7 +384,7 @@ final class TendermintNode {
       onLatePrecommit(v);
       return;
     }
-    RoundState rs = state(v.height(), v.round());
+    RoundState rs = rounds.of(v.height(), v.round());
     int added = rs.add(v, stake[v.voter()]);
     if (added <= 0) {
       if (added < 0) {
@@ -550,7 +449,7 @@ final class TendermintNode {
 
   /** Prevote the block once its proposal and all its parts are in (after validating it). */
   private void tryPrevote() {
-    RoundState rs = existing(height, round);
+    RoundState rs = rounds.existing(height, round);
     if (step != Step.PROPOSE || rs == null || !rs.blockComplete()) {
       return;
     }
@@ -574,7 +473,7 @@ final class TendermintNode {
 
   /** The current round's quorums: precommit on +2/3 prevotes, start the step timeouts. */
   private void checkRound() {
-    RoundState t = existing(height, round);
+    RoundState t = rounds.existing(height, round);
     if (t == null || step == Step.COMMITTED) {
       return;
     }
@@ -586,7 +485,7 @@ final class TendermintNode {
       // more, as CometBFT's enterPrecommit does), else precommit nil.
       step = Step.PRECOMMIT;
       validFork = polka;
-      boolean have = t.hasBlock(polka) || hasBlock(h, polka);
+      boolean have = t.hasBlock(polka) || rounds.hasBlock(h, polka);
       if (have) {
         lockedFork = polka;
         validationNanos += costs.commitVerifyNanos();
@@ -631,42 +530,22 @@ final class TendermintNode {
     }
   }
 
-  /** Whether the block {@code fork} of height {@code h} (of any round) is here. */
-  private boolean hasBlock(int h, int fork) {
-    for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
-      if ((int) (e.getKey() >>> 32) == h && e.getValue().hasBlock(fork)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Commit on +2/3 precommits for the block in any round, once the block is here. */
   private void tryCommit(int h) {
     if (step == Step.COMMITTED || h != height) {
       return;
     }
-    int decidedIn = -1;
-    int fork = -1;
-    for (Map.Entry<Long, RoundState> e : rounds.entrySet()) {
-      if ((int) (e.getKey() >>> 32) == h) {
-        fork = e.getValue().precommitQuorumFork(protocol.quorumStake);
-        if (fork >= 0) {
-          decidedIn = (int) (long) e.getKey();
-          break;
-        }
-      }
-    }
-    if (decidedIn < 0 || !hasBlock(h, fork)) {
+    RoundStates.Decision decided = rounds.decided(h, protocol.quorumStake);
+    if (decided == null || !rounds.hasBlock(h, decided.fork())) {
       return;
     }
-    commit(decidedIn, fork);
+    commit(decided.round(), decided.fork());
   }
 
   private void commit(int decidedRound, int fork) {
     step = Step.COMMITTED;
     int h = height;
-    RoundState rs = existing(h, decidedRound);
+    RoundState rs = rounds.existing(h, decidedRound);
     long now = sim.nowNanos();
     // CometBFT's CommitTime is when +2/3 precommits were seen, even if the block came later.
     long commitTime = rs.precommitQuorumNanos >= 0 ? rs.precommitQuorumNanos : now;
@@ -677,13 +556,7 @@ final class TendermintNode {
     lastCommitHeight = h;
     lastCommitRound = decidedRound;
     lastCommitFork = fork;
-    for (Iterator<Long> it = rounds.keySet().iterator(); it.hasNext(); ) {
-      if ((int) (it.next() >>> 32) <= h) {
-        it.remove();
-      }
-    }
-    lastState = null;
-    rounds.put(Rotation.key(h, decidedRound), rs);
+    rounds.committed(h, decidedRound, rs);
     if (h >= protocol.context.heights()) {
       return;
     }

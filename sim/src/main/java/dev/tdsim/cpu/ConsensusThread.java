@@ -1,0 +1,101 @@
+package dev.tdsim.cpu;
+
+import dev.tdsim.engine.Series;
+import dev.tdsim.engine.Simulation;
+import java.util.function.Consumer;
+
+/**
+ * A validator's consensus thread as a protocol's node sees it: actions run one after another in
+ * the order they were submitted, each once the thread has spent its CPU time (and waited for its
+ * disk syncs) after what it was already busy with, as CometBFT's receive routine works through
+ * its messages. The times come from the validator's {@link NodeCpu}, which shares the cores with
+ * background crypto. The pending actions wait in one FIFO that is one {@link Series} in the
+ * simulation's queue (re-keyed from one action to the next), so a burst of V votes to verify costs
+ * V FIFO entries and no queue entries; an action is any object, so a received message can be
+ * queued as itself without a wrapper allocation.
+ */
+public final class ConsensusThread implements Series {
+  private final Simulation sim;
+  private final NodeCpu cores;
+  private final Consumer<Object> runner;
+  private Object[] actions = new Object[16];
+  private long[] doneNanos = new long[16];
+  private int head;
+  private int size;
+  private boolean queued;
+  private Object current;
+
+  /**
+   * @param runner runs one action when its time has come (the node dispatches messages and
+   *     {@link Runnable}s itself)
+   */
+  public ConsensusThread(Simulation sim, NodeCpu cores, Consumer<Object> runner) {
+    this.sim = sim;
+    this.cores = cores;
+    this.runner = runner;
+  }
+
+  /**
+   * Runs {@code action} once this thread has spent {@code cpuNanos} on the CPU and then waited
+   * {@code syncNanos} for disk syncs (holding no core) after what it is busy with: at once when
+   * that is now and nothing is waiting.
+   */
+  public void submit(long cpuNanos, long syncNanos, Object action) {
+    long now = sim.nowNanos();
+    // After what the consensus thread is busy with; longer while background crypto (a DKG)
+    // shares the cores (with none it is max(now, free) + cpuNanos + syncNanos).
+    long done = cores.consensus(cpuNanos, syncNanos);
+    if (done == now && size == 0 && !queued) {
+      runner.accept(action);
+      return;
+    }
+    add(done, action);
+  }
+
+  private void add(long done, Object action) {
+    if (size == actions.length) {
+      grow();
+    }
+    int at = (head + size) & (actions.length - 1);
+    actions[at] = action;
+    doneNanos[at] = done;
+    size++;
+    if (!queued) {
+      queued = true;
+      sim.scheduleSeries(done, this);
+    }
+  }
+
+  @Override
+  public long advance() {
+    current = actions[head];
+    actions[head] = null;
+    head = (head + 1) & (actions.length - 1);
+    size--;
+    if (size == 0) {
+      queued = false;
+      return DONE;
+    }
+    return doneNanos[head];
+  }
+
+  @Override
+  public void fire(Simulation s) {
+    Object r = current;
+    current = null;
+    runner.accept(r);
+  }
+
+  private void grow() {
+    int n = actions.length;
+    Object[] a = new Object[2 * n];
+    long[] d = new long[2 * n];
+    for (int i = 0; i < size; i++) {
+      a[i] = actions[(head + i) & (n - 1)];
+      d[i] = doneNanos[(head + i) & (n - 1)];
+    }
+    actions = a;
+    doneNanos = d;
+    head = 0;
+  }
+}
