@@ -21,10 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -219,7 +216,7 @@ public final class Sweep {
         }
       }));
     }
-    await(futures);
+    PointFutures.awaitAll(futures);
     Map<String, PointResult> grid = ordered(results);
     synchronized (lock) {
       if (gridWritePending) {
@@ -441,7 +438,7 @@ public final class Sweep {
     String firstError = null;
     for (int i = 0; i < futures.size(); i++) {
       SweepPlan.Point p = running.get(i);
-      PointOutcome o = join(futures.get(i), futures);
+      PointOutcome o = PointFutures.join(futures.get(i), futures);
       if (o.failed()) {
         writeError(PROBES, p, o);
         synchronized (lock) {
@@ -474,50 +471,6 @@ public final class Sweep {
     ProbeFailed(String message) {
       super(message);
     }
-  }
-
-  /** Waits for every point; the engine failing (not a point) stops the sweep. */
-  private static void await(List<CompletableFuture<Void>> futures) throws IOException {
-    for (CompletableFuture<Void> f : futures) {
-      join(f, futures);
-    }
-  }
-
-  private static <T> T join(CompletableFuture<T> f, List<? extends CompletableFuture<?>> all)
-      throws IOException {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      cancel(all);
-      throw new IOException("interrupted", e);
-    } catch (ExecutionException | CompletionException | CancellationException e) {
-      cancel(all);
-      throw rethrow(e.getCause() instanceof CompletionException c && c.getCause() != null
-          ? c.getCause() : e.getCause() == null ? e : e.getCause());
-    }
-  }
-
-  private static void cancel(List<? extends CompletableFuture<?>> all) {
-    for (CompletableFuture<?> f : all) {
-      f.cancel(true);
-    }
-  }
-
-  private static IOException rethrow(Throwable cause) throws IOException {
-    if (cause instanceof IOException io) {
-      throw io;
-    }
-    if (cause instanceof UncheckedIOException u) {
-      throw u.getCause();
-    }
-    if (cause instanceof RuntimeException re) {
-      throw re;
-    }
-    if (cause instanceof Error err) {
-      throw err;
-    }
-    throw new IOException(cause);
   }
 
   private static void writeJson(Path file, Object tree) throws IOException {
