@@ -3,7 +3,8 @@
 # (issue 18: a refactoring must leave heights.csv, summary.json and report.html unchanged).
 # Measured timing is replaced by model timing (measured CPU times differ run to run); the
 # scenarios are shortened with --set (3 heights, fewer sweep points); sweeps run without the search.
-# Usage: scripts/golden.sh OUT [JAR]      then: diff -r OUT-before OUT-after
+# Usage: [ONLY=REGEX] scripts/golden.sh OUT [JAR]   then: scripts/golden-diff.sh OUT-before OUT-after
+# (ONLY: just the scenarios whose folder name matches, e.g. ONLY='^faults-')
 set -uo pipefail
 out="${1:?usage: scripts/golden.sh OUT [JAR]}"
 jar="${2:-$(dirname "$0")/../sim/target/tdsim.jar}"
@@ -12,6 +13,7 @@ mkdir -p "$out"
 tdsim() { java -Xss4m -jar "$jar" "$@"; }
 for f in $(find scenarios -name '*.yaml' | sort); do
   name="${f#scenarios/}"; name="${name%.yaml}"; name="${name//\//-}"
+  [[ "$name" =~ ${ONLY:-.} ]] || continue
   sets=(--set crypto.timing=model)
   # Small enough for a loaded 2-core machine (a few minutes in all), every code path still taken.
   case "$name" in
@@ -20,7 +22,7 @@ for f in $(find scenarios -name '*.yaml' | sort); do
     faults-sweep-crashed-stake) sets+=(--set heights=6) ;;
     epochs-150) sets+=(--set heights=3 --set keys.shares=512 --set validators.count=32) ;;
     perf-vote-pattern-150) sets+=(--set heights=20) ;;
-    validation-*) sets+=(--set heights=4) ;;
+    validation-*) sets+=(--set heights=2) ;;
     *) sets+=(--set heights=3) ;;
   esac
   start=$(date +%s)
