@@ -39,6 +39,11 @@ import java.util.function.Consumer;
  * Builds every model of a scenario, runs the simulation with the real crypto, and returns what
  * happened. Progress goes to the given sink (the CLI prints it on stderr); no logging inside the
  * event loop.
+ *
+ * <p>The runner only assembles: each part comes from its registry (protocols, designs, timing
+ * models, disseminations, schedules) or from a collaborator of this package that wires one
+ * concern ({@link RunKeys}, {@link RunNetwork}, {@link RunFaults}, {@link RunDkg}), in the order
+ * the simulation needs them.
  */
 public final class ScenarioRunner {
   /** What a run produced. */
