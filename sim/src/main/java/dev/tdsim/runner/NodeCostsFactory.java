@@ -5,6 +5,7 @@ import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.costs.CertificateCostsFactory;
 import dev.tdsim.costs.ExecutionCosts;
 import dev.tdsim.costs.VoteCosts;
+import dev.tdsim.crypto.cert.CertificateSchemes;
 import dev.tdsim.crypto.sig.VoteSignatureScheme;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
 import dev.tdsim.crypto.tpke.Committee;
@@ -14,7 +15,9 @@ import java.util.List;
 
 /**
  * The consensus costs of a run: the vote scheme's real sign and verify times (measured once per
- * process on this machine, see {@link VoteCosts}), the scenario's disk and execution costs.
+ * process on this machine, see {@link VoteCosts}), the commit certificate's (its votes', or an
+ * aggregating scheme's measured by {@link CertificateCostsFactory}), the scenario's disk and
+ * execution costs.
  */
 final class NodeCostsFactory {
   private NodeCostsFactory() {}
@@ -65,7 +68,7 @@ final class NodeCostsFactory {
     long commitVerify = verify * validators;
     CertificateCosts cert = CertificateCosts.votes(sign, verify, signatureBytes, commitVerify,
         validators * signatureBytes + (validators + 7) / 8);
-    if (!CertificateCosts.VOTES.equals(c.certificate())) {
+    if (CertificateSchemes.byName(c.certificate()).aggregates()) {
       cert = CertificateCostsFactory.of(c.certificate(), c.voteSignature(),
           java.util.Objects.requireNonNull(committee, "committee"), stake, costs, fromCostModel,
           notes);

@@ -1,7 +1,6 @@
 package dev.tdsim.runner;
 
-import dev.tdsim.calibration.MachineFingerprint;
-import dev.tdsim.scenario.InputException;
+import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
@@ -9,32 +8,16 @@ import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.Protocols;
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.tpke.Committee;
-import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.Designs;
-import dev.tdsim.consensus.NodeFaults;
-import dev.tdsim.consensus.Transport;
+import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.epochs.DkgCosts;
 import dev.tdsim.epochs.DkgOutcome;
-import dev.tdsim.epochs.EpochKeys;
-import dev.tdsim.epochs.NetworkDkg;
-import dev.tdsim.cpu.NodeCpu;
-import dev.tdsim.faults.ActiveFaults;
 import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultPlan;
-import dev.tdsim.faults.FaultTracker;
-import dev.tdsim.faults.FaultyBlocks;
-import dev.tdsim.faults.FaultyTransport;
-import dev.tdsim.pipeline.Messenger;
-import dev.tdsim.network.Dissemination;
-import dev.tdsim.network.Disseminations;
-import dev.tdsim.network.NetworkModel;
-import dev.tdsim.network.PeerSendLoops;
-import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.pipeline.RealCrypto;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.random.RandomStreams;
@@ -44,12 +27,9 @@ import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.timing.TimingModels;
-import dev.tdsim.transport.NetworkTransport;
 import dev.tdsim.workload.Workload;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -59,6 +39,11 @@ import java.util.function.Consumer;
  * Builds every model of a scenario, runs the simulation with the real crypto, and returns what
  * happened. Progress goes to the given sink (the CLI prints it on stderr); no logging inside the
  * event loop.
+ *
+ * <p>The runner only assembles: each part comes from its registry (protocols, designs, timing
+ * models, disseminations, schedules) or from a collaborator of this package that wires one
+ * concern ({@link RunKeys}, {@link RunNetwork}, {@link RunFaults}, {@link RunDkg}), in the order
+ * the simulation needs them.
  */
 public final class ScenarioRunner {
   /** What a run produced. */
@@ -141,84 +126,66 @@ public final class ScenarioRunner {
     }
   }
 
+  /**
+   * The run as its steps: the committee and its keys, how crypto calls are priced, the
+   * validators' machines, the network and its transports, the decryption pipeline, consensus on
+   * them (with the faults wired into each), the key epochs' DKGs; then the engine runs and the
+   * parts' results are collected.
+   */
   private Result run(Scenario s, BlockDesign design,
       Consumer<HeightRecord> checkpoint, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
-    int v = s.validators().count();
     RandomStreams streams = new RandomStreams(s.seed());
-    long[] stake = stakes(s);
-    Committee committee = committee(s);
-    FaultPlan faults = s.faults().plan(s.validators());
-    List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
-    if (faults.hasShareFaults() && sampled.size() < s.heights()) {
-      // Share faults act through the real crypto (block_propose finds the faulty or not).
-      notes.add("crypto.sample_heights ignored: the scenario has decryption-share faults, which"
-          + " act through the real crypto, so it ran at every height");
-      sampled = sampledHeights(s.heights(), 0);
-    }
-    TreeSet<Integer> realAt = new TreeSet<>(sampled);
-    if (sampled.size() < s.heights()) {
-      notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
-          + sampled + "; the other heights took their durations from the cost model");
-    }
-    CostModel costs = costModel(s, design.name(), sampled.size() < s.heights(), notes);
-    KeySet keys = null;
-    if (!s.keys().setup().equals("dkg")) {
-      progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
-          + committee.threshold() + ", " + v + " validators");
-      keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
-    }
-    // The design's own setup beside the key set (a batched design's KZG powers, Ferveo's key
-    // tables), once per key set, for the largest block the scenario can cut.
-    long st0 = System.nanoTime();
-    EpochKeys epochKeys = null;
-    RealCrypto crypto;
-    if (s.keys().usesDkg()) {
-      // Key epochs or a DKG setup: epoch 0's key set (a DKG's runs now, the simulated DKG starts
-      // at time 0); later epochs' when their DKGs start during the run.
-      epochKeys = new EpochKeys(s.keys(), s.heights(), committee, design, maxBlockSize(s),
-          streams, workers, s.name(), faults, keys, faults.hasShareFaults(), progress);
-      crypto = epochKeys.first();
-    } else {
-      if (faults.hasShareFaults()) {
-        keys.keyShares(); // blame checks shares against them: built here, not charged as blame
-      }
-      crypto = RealCrypto.setUp(design, keys, maxBlockSize(s),
-          streams.strong("design-dealer", 0), workers, s.name());
-    }
-    progress.accept(String.format(java.util.Locale.ROOT, "set up design %s in %.1f s (once per"
-        + " key set)", design.name(), (System.nanoTime() - st0) / 1e9));
+    long[] stake = RunKeys.stakes(s);
+    Committee committee = RunKeys.committee(s);
+    RunFaults faults = new RunFaults(s.faults().plan(s.validators()));
+    RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(), notes);
+    CostModel costs = RunCostModel.of(s, design.name(), realCrypto.sampled(), notes, progress);
+    RunKeys keys = RunKeys.setUp(s, committee, design, faults.plan(), streams, workers,
+        progress);
     TimingModel timing = TimingModels.create(s.crypto().timing(), costs, design.name(),
         workers.threads());
-    Hardware[] hardware = new Hardware[v];
-    Arrays.fill(hardware, new Hardware(s.validators().cores(), s.validators().speed()));
-    FaultPlan plan = faults;
-    for (int i = 0; i < v && !plan.isEmpty(); i++) {
-      double slow = plan.constantCpuFactor(i);
-      if (slow != 1) {
-        hardware[i] = new Hardware(s.validators().cores(), s.validators().speed() / slow);
-      }
-    }
+    Machines machines = Machines.of(faults.hardware(s));
+    RunNetwork network = RunNetwork.build(s, machines.sim(), streams, faults);
+    DecryptionPipeline pipeline = pipeline(s, streams, machines, network.messenger(),
+        keys.crypto(), costs, timing, realCrypto, faults.plan());
+    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), committee, stake, costs,
+        timing.reproducible(), notes);
+    ConsensusProtocol consensus = consensus(s, streams, machines, network, pipeline, faults,
+        stake, nodeCosts, notes);
+    CostCheck check = costCheck(timing, costs, design, workers, pipeline);
+    RunDkg dkg = RunDkg.attach(s, keys, machines, network.messenger(), faults.plan(), timing,
+        check, pipeline, notes);
+    addSetupNotes(design, costs, notes);
+    dkg.start();
+    consensus.start(0);
+    faults.start();
+    long t1 = System.nanoTime();
+    progress.accept(String.format("setup done in %.1f s; simulating %d heights",
+        (t1 - t0) / 1e9, s.heights()));
+    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1);
+    long t2 = System.nanoTime();
+    FaultOutcome faultOutcome = faults.outcome(stake);
+    ConsensusStats stats = consensus.stats();
+    addRunNotes(s, pipeline, stats, faults, notes);
+    Map<String, Object> checked = costCheckSummary(check, notes);
+    dkg.addNotes(machines.cpus(), network.exact(), notes);
+    DkgOutcome dkgOutcome = dkg.outcome(s, pipeline);
+    return new Result(s, pipeline.records(), realCrypto.heights(),
+        machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),
+        pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
+        network.consensusSettings().timeoutCommitNanos(), notes, checked, faultOutcome,
+        dkgOutcome);
+  }
 
-    Simulation sim = new Simulation();
-    // Each validator's cores, shared by its consensus thread and its background crypto (the DKG).
-    NodeCpu[] cpus = NodeCpu.of(sim, hardware);
-    ConsensusSettings consensusSettings = s.consensus().settings();
-    boolean exact = consensusSettings.exactFor(v);
-    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
-        s.network().peerSendRateBitsPerSecond());
-    PeerSendLoops loops = new PeerSendLoops(v, consensusSettings.peerGossipSleepNanos(),
-        s.network().flushThrottleNanos(), streams.stream("peer-send-loops", 0).nextLong());
-    Dissemination dissemination =
-        Disseminations.create(networkConfig(s), network, streams, loops);
-    NetworkTransport networkTransport = new NetworkTransport(sim, dissemination, streams, exact);
-    ActiveFaults active = plan.isEmpty() ? null : new ActiveFaults(plan);
-    FaultyTransport faulty = active == null ? null
-        : new FaultyTransport(networkTransport, networkTransport, sim, active, streams,
-            consensusSettings.peerGossipSleepNanos(), s.consensus().haltAfterNanos());
-    Transport transport = faulty == null ? networkTransport : faulty;
-    Messenger messenger = faulty == null ? networkTransport : faulty;
+  /** The workload, the JIT warm-up when durations are measured, and the decryption pipeline. */
+  private DecryptionPipeline pipeline(Scenario s, RandomStreams streams, Machines machines,
+      Messenger messenger, RealCrypto crypto, CostModel costs, TimingModel timing,
+      RealCryptoHeights realCrypto, FaultPlan faults) {
+    Simulation sim = machines.sim();
+    Hardware[] hardware = machines.hardware();
+    TreeSet<Integer> realAt = realCrypto.realAt();
     Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
         s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), crypto.txOverheadBytes(),
@@ -227,40 +194,61 @@ public final class ScenarioRunner {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
       crypto.warmUp(streams.strong("warm-up", 0));
     }
-    DecryptionPipeline pipeline = new DecryptionPipeline(sim, messenger, crypto, timing,
+    return new DecryptionPipeline(sim, messenger, crypto, timing,
         costs, workload, new DecryptionPipeline.Settings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
             s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));
-    NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), committee, stake, costs,
-        timing.reproducible(), notes);
-    FaultTracker tracker = active == null ? null : new FaultTracker(pipeline, sim, active,
-        s.heights(), s.consensus().haltAfterNanos());
+  }
+
+  /**
+   * The scenario's consensus protocol from the registry, on the run's parts and faults, attached
+   * to the pipeline.
+   */
+  private static ConsensusProtocol consensus(Scenario s, RandomStreams streams,
+      Machines machines, RunNetwork network, DecryptionPipeline pipeline, RunFaults faults,
+      long[] stake, NodeCosts nodeCosts, List<String> notes) {
+    Simulation sim = machines.sim();
+    ConsensusSettings consensusSettings = network.consensusSettings();
+    ConsensusListener listener = faults.listener(pipeline, sim, s);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
         sim, stake, s.heights(), consensusSettings, nodeCosts,
-        active == null ? pipeline : new FaultyBlocks(pipeline, plan), transport,
-        tracker == null ? pipeline : tracker, dissemination, streams,
-        active == null ? NodeFaults.NONE : active, cpus));
-    if (active != null) {
-      pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos(), v));
-    }
-    if (!exact) {
+        faults.blocks(pipeline), network.transport(),
+        listener, network.dissemination(), streams,
+        faults.nodeFaults(), machines.cpus()));
+    faults.chooseCombiners(pipeline, consensus, sim, s.validators().count());
+    if (!network.exact()) {
       notes.add("decryption shares were sent directly to the combiner: relaying each one over"
           + " the gossip overlay is only simulated for committees simulated message by message");
     }
     pipeline.attach(consensus);
+    return consensus;
+  }
+
+  /** Under {@code timing: model}, the check of the cost model against the real calls. */
+  private static CostCheck costCheck(TimingModel timing, CostModel costs, BlockDesign design,
+      Workers workers, DecryptionPipeline pipeline) {
     CostCheck check = null;
     if (timing.reproducible()) {
       check = new CostCheck(costs, design.name(), workers.threads());
       pipeline.checkCosts(check);
     }
-    NetworkDkg dkg = null;
-    if (epochKeys != null) {
-      dkg = new NetworkDkg(sim, messenger, s.keys(), epochKeys, cpus, plan,
-          new DkgCosts(timing, check));
-      pipeline.keyEpochs(epochKeys::crypto, dkg);
-      notes.add(EPOCH_NOTE);
+    return check;
+  }
+
+  /** The cost check's summary for summary.json (its warning a note); null without a check. */
+  private static Map<String, Object> costCheckSummary(CostCheck check, List<String> notes) {
+    Map<String, Object> checked = null;
+    if (check != null) {
+      CostCheck.Summary summary = check.summary();
+      summary.warning().ifPresent(notes::add);
+      checked = summary.toMap();
     }
+    return checked;
+  }
+
+  /** What the cost model and the design say about the run before it starts. */
+  private void addSetupNotes(BlockDesign design, CostModel costs, List<String> notes) {
     notes.addAll(costs.notes());
     if (!costs.coefficients().containsKey(design.name())) {
       notes.add("the cost model has no entry for design " + design.name() + " (run 'tdsim"
@@ -272,16 +260,14 @@ public final class ScenarioRunner {
       notes.add("variant " + design.name() + " discloses: " + c);
       progress.accept("note: variant " + design.name() + " discloses: " + c);
     });
-    if (dkg != null) {
-      dkg.start();
-    }
-    consensus.start(0);
-    if (tracker != null) {
-      tracker.start();
-    }
-    long t1 = System.nanoTime();
-    progress.accept(String.format("setup done in %.1f s; simulating %d heights",
-        (t1 - t0) / 1e9, s.heights()));
+  }
+
+  /**
+   * Runs the engine until the last height is decrypted (or the events run out) and returns the
+   * CPU time it took on this thread.
+   */
+  private long simulate(Scenario s, Simulation sim, DecryptionPipeline pipeline,
+      Consumer<HeightRecord> checkpoint, long t1) {
     java.lang.management.ThreadMXBean cpuClock =
         java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = cpuClock.getCurrentThreadCpuTime();
@@ -302,20 +288,18 @@ public final class ScenarioRunner {
       }
     });
     sim.run();
-    long t2 = System.nanoTime();
-    long simulateCpu = cpuClock.getCurrentThreadCpuTime() - cpu0;
-    FaultOutcome faultOutcome = null;
-    if (tracker != null) {
-      long total = Arrays.stream(stake).sum();
-      faultOutcome = tracker.outcome(stake, total * 2 / 3 + 1, faulty.dropped());
-    }
-    if (pipeline.records().size() < s.heights() && (tracker == null || !tracker.halted())) {
+    return cpuClock.getCurrentThreadCpuTime() - cpu0;
+  }
+
+  /** What the run's parts say about it afterwards. */
+  private static void addRunNotes(Scenario s, DecryptionPipeline pipeline, ConsensusStats stats,
+      RunFaults faults, List<String> notes) {
+    if (pipeline.records().size() < s.heights() && !faults.halted()) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
     }
-    ConsensusStats stats = consensus.stats();
     notes.addAll(stats.notes());
-    if (faults.hasShareFaults()) {
+    if (faults.plan().hasShareFaults()) {
       long named = pipeline.records().stream().filter(h -> !h.faulty().isEmpty()).count();
       notes.add(String.format(java.util.Locale.ROOT, "share faults: faulty validators named at"
           + " %d of %d heights; blame and reshare took %.1f ms of real CPU on this machine;"
@@ -324,73 +308,6 @@ public final class ScenarioRunner {
     }
     pipeline.meanCombineSplit().ifPresent(split -> notes.add("block_propose and decryption on"
         + " the combiner, mean per height: " + split.describe()));
-    Map<String, Object> checked = null;
-    if (check != null) {
-      CostCheck.Summary summary = check.summary();
-      summary.warning().ifPresent(notes::add);
-      checked = summary.toMap();
-    }
-    if (dkg != null) {
-      notes.add(cpuSharingNote(cpus));
-      if (!exact) {
-        notes.add("the large-committee consensus model computes its rounds in closed form and"
-            + " does not put its work on the validators' shared cores: the DKG runs beside it"
-            + " as if consensus were idle");
-      }
-    }
-    DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup(),
-        s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
-    return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
-        networkTransport.messages(), epochKeys == null ? crypto.calls() : epochKeys.calls(),
-        pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
-        consensusSettings.timeoutCommitNanos(), notes, checked, faultOutcome, dkgOutcome);
-  }
-
-  /** What sharing each validator's cores between consensus and the DKG cost both sides. */
-  static String cpuSharingNote(NodeCpu[] cpus) {
-    long consensus = 0;
-    long background = 0;
-    long most = 0;
-    for (NodeCpu c : cpus) {
-      consensus += c.consensusStretchNanos();
-      background += c.backgroundStretchNanos();
-      most = Math.max(most, c.consensusStretchNanos());
-    }
-    return String.format(java.util.Locale.ROOT, "shared cores: beside the DKG, consensus actions"
-        + " took %.1f ms longer per validator on average (%.1f ms at the most slowed), and"
-        + " beside consensus the DKG calls took %.1f ms longer per validator on average",
-        consensus / 1e6 / cpus.length, most / 1e6, background / 1e6 / cpus.length);
-  }
-
-  private static final String EPOCH_NOTE = "key sets from DKGs over the simulated network: a"
-      + " validator's DKG computation (run here for real once per epoch, each validator charged"
-      + " its own calls, priced by the run's timing like the other crypto calls, spread over its"
-      + " cores by the calibrated serial fraction) runs on the same cores as its consensus"
-      + " thread: while both run they share the cores (each runnable thread an equal share), so"
-      + " the DKG slows consensus and consensus slows the DKG (docs/COSTS.md, CPU model); blocks"
-      + " committed before their epoch's key is ready wait for it to be decrypted";
-
-  /**
-   * The combiner of {@code height}: the first proposer of the next height, round by round, that
-   * is neither crashed nor silent now (it is the one that will propose, so it needs the
-   * plaintexts); the round-0 proposer if every one is.
-   */
-  private static int liveCombiner(ConsensusProtocol consensus, ActiveFaults faults, int height,
-      long nowNanos, int validators) {
-    for (int r = 0; r < validators; r++) {
-      int p = consensus.proposer(height + 1, r);
-      if (!faults.isCrashed(p, nowNanos) && !faults.isSilentProposer(p, nowNanos)) {
-        return p;
-      }
-    }
-    return consensus.proposer(height + 1, 0);
-  }
-
-  /** The committee of the scenario's key set: equal key shares, or by stake. */
-  static Committee committee(Scenario s) {
-    return s.validators().stakeWeights().isEmpty()
-        ? Committee.equal(s.keys().shares(), s.keys().threshold(), s.validators().count())
-        : Committee.byStake(s.keys().shares(), s.keys().threshold(), stakes(s));
   }
 
   /**
@@ -405,7 +322,7 @@ public final class ScenarioRunner {
       return 0;
     }
     BlockDesign design = Designs.byName(s.crypto().variant());
-    Committee committee = committee(s);
+    Committee committee = RunKeys.committee(s);
     double perShare = 0;
     for (int i = 0; i < committee.validators(); i++) {
       perShare += design.shareWireBytes(committee, i);
@@ -416,87 +333,5 @@ public final class ScenarioRunner {
       total += design.sharesPerBlock(h.txCount()) * perShare;
     }
     return Math.round(total / heights.size());
-  }
-
-  /** The largest block the scenario can cut (what a design's setup must cover). */
-  static int maxBlockSize(Scenario s) {
-    Integer fixed = s.workload().msgsPerBlock();
-    int cap = s.consensus().maxBlockTxs();
-    return fixed == null ? cap : Math.max(1, Math.min(fixed, cap));
-  }
-
-  static List<Integer> sampledHeights(int heights, int sample) {
-    List<Integer> out = new ArrayList<>();
-    if (sample <= 0 || sample >= heights) {
-      for (int h = 1; h <= heights; h++) {
-        out.add(h);
-      }
-      return out;
-    }
-    for (int i = 0; i < sample; i++) {
-      int h = 1 + (int) Math.round((double) i * (heights - 1) / Math.max(1, sample - 1));
-      if (!out.contains(h)) {
-        out.add(h);
-      }
-    }
-    return out;
-  }
-
-  private static long[] stakes(Scenario s) {
-    long[] stake = new long[s.validators().count()];
-    List<Long> w = s.validators().stakeWeights();
-    for (int i = 0; i < stake.length; i++) {
-      stake[i] = w.isEmpty() ? 1 : w.get(i);
-    }
-    return stake;
-  }
-
-  private static List<String> regions(Scenario s) {
-    List<String> names = s.validators().regions();
-    List<String> out = new ArrayList<>(s.validators().count());
-    for (int i = 0; i < s.validators().count(); i++) {
-      out.add(names.get(i % names.size()));
-    }
-    return out;
-  }
-
-  private static dev.tdsim.network.NetworkConfig networkConfig(Scenario s) {
-    var n = s.network();
-    return new dev.tdsim.network.NetworkConfig(n.model(), n.latencyNanos(), n.jitter(),
-        n.jitterSigma(), 5.0, n.bandwidthBitsPerSecond(), UplinkSharing.FAIR_SHARE,
-        n.dissemination(), n.gossipFanout(), 0);
-  }
-
-  /**
-   * The cost model of {@code timing: model} and of unsampled heights: the builtin one, or the
-   * calibration file, which is read only when durations come from it. A file that cannot be read
-   * or lacks the variant is bad input (one line, exit 2); a file measured on another machine, too
-   * old or from another tdsim version gets a note and a warning (see {@link MachineFingerprint}).
-   */
-  private CostModel costModel(Scenario s, String variant, boolean sampled, List<String> notes) {
-    java.util.Optional<Path> file = s.calibrationFile();
-    if (file.isEmpty() || !(TimingModels.fromCostModel(s.crypto().timing()) || sampled)) {
-      return CostModel.builtin();
-    }
-    CostModel costs;
-    try {
-      costs = CostModel.read(file.get());
-    } catch (IOException e) {
-      throw new InputException("crypto.calibration: cannot read " + file.get() + ": "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), e);
-    } catch (IllegalArgumentException e) {
-      throw new InputException("crypto.calibration: malformed cost model " + e.getMessage(), e);
-    }
-    if (!costs.coefficients().containsKey(variant)) {
-      throw new InputException("crypto.calibration: " + file.get() + " has no variant '"
-          + variant + "' (it has " + costs.coefficients().keySet() + "); run 'tdsim calibrate"
-          + " --variant " + variant + "'");
-    }
-    for (String warning : MachineFingerprint.warnings(file.get().toString(), costs.machine(),
-        MachineFingerprint.current(), java.time.Instant.now())) {
-      notes.add(warning);
-      progress.accept("warning: " + warning);
-    }
-    return costs;
   }
 }

@@ -100,6 +100,11 @@ public record KeysConfig(int shares, int threshold, String setup, int epochLengt
     this(shares, threshold, DEFAULT_SETUP, 0, 0, DEFAULT_DKG_TIMEOUT_NANOS, java.util.List.of());
   }
 
+  /** Whether a trusted dealer deals the first key set at setup ({@code keys.setup: dealer}). */
+  public boolean byDealer() {
+    return !setup.equals("dkg");
+  }
+
   /** Whether any key set of the run comes from a DKG over the simulated network. */
   public boolean usesDkg() {
     return setup.equals("dkg") || epochLength > 0;

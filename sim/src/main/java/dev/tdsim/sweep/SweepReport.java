@@ -1,13 +1,14 @@
 package dev.tdsim.sweep;
 
+import static dev.tdsim.sweep.SweepText.budget;
+import static dev.tdsim.sweep.SweepText.fixed;
+import static dev.tdsim.sweep.SweepText.ms;
+import static dev.tdsim.sweep.SweepText.num;
+
 import com.google.common.html.HtmlEscapers;
 import dev.tdsim.report.Charts;
-import dev.tdsim.report.CriticalPath;
-import dev.tdsim.report.PhaseColours;
 import dev.tdsim.sweep.SensitivityReport.Bound;
 import dev.tdsim.sweep.SensitivityReport.Direction;
-import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -20,38 +21,15 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.TextAnchor;
-import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.statistics.HistogramDataset;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * {@code report.html} of a sweep: one self-contained page (charts embedded as PNG data URIs) with
  * the latency against the message count (or the first numeric parameter) and the budgets drawn
  * across, the critical path per point, the latency distribution, a tornado chart of the
- * sensitivity, the sensitivity numbers and the sweep.csv table.
+ * sensitivity, the sensitivity numbers and the sweep.csv table. The charts are drawn by {@link
+ * LatencyChart}, {@link TornadoChart}, {@link CriticalPathChart} and {@link LatencyHistogram}.
  */
 final class SweepReport {
-  /**
-   * One colour per line group (the decryption and judged lines of a group share it): the
-   * Okabe-Ito palette of {@link PhaseColours}, in an order that keeps neighbours distinct.
-   */
-  private static final Color[] PALETTE = {Color.decode("#0072B2"), Color.decode("#D55E00"),
-      Color.decode("#009E73"), Color.decode("#CC79A7"), Color.decode("#E69F00"),
-      Color.decode("#56B4E9"), Color.decode("#000000"), Color.decode("#999999")};
-  /** Largest / smallest positive x at or above which the x axis is logarithmic (2 decades). */
-  static final double LOG_AXIS_SPAN = 100;
   /** The page fits a 1280 px window: charts are drawn this wide, tables scroll inside. */
   static final int CHART_WIDTH_PX = 1000;
 
@@ -116,9 +94,9 @@ final class SweepReport {
         .append(". Probe runs of the search: ").append(sens.probeRuns()).append(".</p>");
 
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
-    h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(latencyChart(plan, results,
+    h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(LatencyChart.of(plan, results,
         sens), CHART_WIDTH_PX, 460)).append("\">");
-    h.append(latencyChartIsBars(sens)
+    h.append(LatencyChart.isBars(sens)
         ? "<p>Per point, the p95 decryption latency (light) and the p95 of the judged time"
             + " (dark: consensus + decryption, or the slower when pipelined), which decides"
             + " whether a budget fits. Grey lines: the block-time budgets.</p>"
@@ -131,7 +109,7 @@ final class SweepReport {
 
     h.append("<h2>Sensitivity (tornado)</h2>");
     if (!sens.tornado().isEmpty()) {
-      h.append("<img alt=\"tornado\" src=\"").append(Charts.dataUri(tornado(sens),
+      h.append("<img alt=\"tornado\" src=\"").append(Charts.dataUri(TornadoChart.of(sens),
           CHART_WIDTH_PX, 140 + 50 * sens.tornado().size())).append("\">");
       h.append("<p>Each bar shows how far the p95 decryption latency moves from the base point")
           .append(" when one varied parameter goes to one end of its range and the others stay")
@@ -153,13 +131,13 @@ final class SweepReport {
     }
 
     h.append("<h2>Critical path per point (mean height, replicate 0)</h2>");
-    h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(criticalPaths(plan,
+    h.append("<img alt=\"critical path\" src=\"").append(Charts.dataUri(CriticalPathChart.of(plan,
         results), CHART_WIDTH_PX, 140 + 28 * plan.cells().size())).append("\">");
     h.append("<p>Phase colours are the same in every tdsim report (Okabe-Ito and Paul Tol's"
         + " colour-blind safe colours; docs/SWEEPS.md, \"Phase colours\").</p>");
 
     h.append("<h2>Distribution of per-height decryption latency</h2>");
-    h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(histogram(plan, results,
+    h.append("<img alt=\"histogram\" src=\"").append(Charts.dataUri(LatencyHistogram.of(results,
         sens), CHART_WIDTH_PX, 360)).append("\">");
     if (sens.baseCell() != null) {
       h.append("<p>The base point's heights are drawn over the bars of all points, which include"
@@ -370,295 +348,6 @@ final class SweepReport {
       }
     }
     return t.append("</table>").toString();
-  }
-
-  // ------------------------------------------------------------------ charts
-
-  /** p95 against the message count (or the first numeric parameter), one line per group. */
-  /** Whether the latency chart is bars per point (nothing numeric varied) rather than lines. */
-  private static boolean latencyChartIsBars(SensitivityReport sens) {
-    return sens.msgs() == null && sens.numeric().isEmpty();
-  }
-
-  private static JFreeChart latencyChart(SweepPlan plan, Map<String, PointResult> results,
-      SensitivityReport sens) {
-    SensitivityReport.NumericParam x = sens.msgs() != null ? sens.msgs()
-        : sens.numeric().isEmpty() ? null : sens.numeric().get(0);
-    if (x == null) {
-      DefaultCategoryDataset data = new DefaultCategoryDataset();
-      for (SweepPlan.Cell c : plan.cells()) {
-        if (!hasResults(c, results)) {
-          continue;
-        }
-        CellStats s = stats(c, results);
-        data.addValue(s.p95Ms(), "p95 decryption", c.id());
-        data.addValue(s.judgedP95Ms(), "p95 judged", c.id());
-      }
-      JFreeChart chart = ChartFactory.createBarChart("p95 latency per point (grey: budgets)",
-          "", "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
-      CategoryPlot plot = chart.getCategoryPlot();
-      plot.setRangeAxisLocation(org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
-      // JFreeChart's default red and blue are not colour-blind safe: the sweep's palette, the
-      // judged time darker than the decryption latency it contains
-      plot.getRenderer().setSeriesPaint(0, PALETTE[5]);
-      plot.getRenderer().setSeriesPaint(1, PALETTE[0]);
-      if (plot.getRenderer() instanceof org.jfree.chart.renderer.category.BarRenderer bar) {
-        bar.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
-        bar.setShadowVisible(false);
-      }
-      for (double b : sens.budgetsMs()) {
-        // the budget lines are vertical here: their labels inside the plot, right of the line's
-        // top (above the plot they were cut off)
-        ValueMarker m = budgetMarker(b);
-        m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-        m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(2, 3, 2, 3));
-        plot.addRangeMarker(m);
-      }
-      return chart;
-    }
-    XYSeriesCollection data = new XYSeriesCollection();
-    int n = 0;
-    for (SensitivityReport.NumericGroup g : x.groups()) {
-      String label = g.fixed().isEmpty() ? "" : fixed(g.fixed()) + " ";
-      if (label.isEmpty() && x.groups().size() > 1) {
-        label = "group " + (++n) + " ";
-      }
-      XYSeries p95 = new XYSeries(label + "p95 decryption", true, true);
-      XYSeries judged = new XYSeries(label + "p95 judged", true, true);
-      for (SensitivityReport.Sample s : g.samples()) {
-        p95.addOrUpdate(s.value(), s.p95Ms());
-        judged.addOrUpdate(s.value(), s.judgedP95Ms());
-      }
-      data.addSeries(p95);
-      data.addSeries(judged);
-    }
-    String unit = x.unit().isEmpty() ? "" : " (" + x.unit() + ")";
-    JFreeChart chart = ChartFactory.createXYLineChart(
-        "p95 latency vs " + x.path() + " (grid points and search probes)", x.path() + unit,
-        "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
-    XYPlot plot = chart.getXYPlot();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-    for (int i = 0; i < data.getSeriesCount(); i++) {
-      renderer.setSeriesPaint(i, PALETTE[(i / 2) % PALETTE.length]);
-      if (i % 2 == 1) {
-        renderer.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-            BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
-      } else {
-        renderer.setSeriesStroke(i, new BasicStroke(2f));
-      }
-    }
-    plot.setRenderer(renderer);
-    List<Double> xs = new ArrayList<>();
-    for (SensitivityReport.NumericGroup g : x.groups()) {
-      for (SensitivityReport.Sample s : g.samples()) {
-        xs.add(s.value());
-      }
-    }
-    if (logScale(xs)) {
-      LogAxis log = new LogAxis(x.path() + unit + ", log scale");
-      log.setBase(10);
-      log.setSmallestValue(xs.stream().mapToDouble(Double::doubleValue).min().orElse(1) / 2);
-      log.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
-      // one labelled tick per decade (10, 100, 1000), not at 15.849, 25.119, ...
-      log.setAutoTickUnitSelection(false);
-      log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, false);
-      log.setMinorTickMarksVisible(true);
-      log.setMinorTickCount(9);
-      plot.setDomainAxis(log);
-    } else if (x.kind() == ParamKind.INTEGER) {
-      plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-    }
-    for (double b : sens.budgetsMs()) {
-      plot.addRangeMarker(budgetMarker(b));
-    }
-    ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
-    return chart;
-  }
-
-  /**
-   * Whether x values are drawn on a log axis: all positive and the largest at least {@link
-   * #LOG_AXIS_SPAN} times the smallest (two decades), where a linear axis squashes the small ones.
-   */
-  static boolean logScale(List<Double> xs) {
-    if (xs.isEmpty()) {
-      return false;
-    }
-    double min = Double.POSITIVE_INFINITY;
-    double max = 0;
-    for (double x : xs) {
-      if (!(x > 0)) {
-        return false;
-      }
-      min = Math.min(min, x);
-      max = Math.max(max, x);
-    }
-    return max / min >= LOG_AXIS_SPAN;
-  }
-
-  private static ValueMarker budgetMarker(double ms) {
-    ValueMarker m = new ValueMarker(ms);
-    m.setPaint(Color.GRAY);
-    m.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
-        new float[] {4f, 4f}, 0f));
-    m.setLabel(budget(ms));
-    m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-    m.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
-    return m;
-  }
-
-  private static JFreeChart criticalPaths(SweepPlan plan, Map<String, PointResult> results) {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
-    List<CriticalPath> paths = new ArrayList<>();
-    List<String> ids = new ArrayList<>();
-    for (SweepPlan.Cell c : plan.cells()) {
-      PointResult r = results.get(c.points().get(0).id());
-      if (r != null) {
-        paths.add(r.criticalPath());
-        ids.add(c.id());
-      }
-    }
-    // check, blame and reshare only when some point spent time in them (as in a run's chart):
-    // with them the bars add up to each point's decryption latency.
-    boolean check = paths.stream().anyMatch(p -> p.checkMs() > 0);
-    boolean blame = paths.stream().anyMatch(p -> p.blameMs() > 0);
-    boolean reshare = paths.stream().anyMatch(p -> p.reshareMs() > 0);
-    for (int i = 0; i < paths.size(); i++) {
-      CriticalPath p = paths.get(i);
-      String id = ids.get(i);
-      data.addValue(p.consensusMs(), "consensus", id);
-      data.addValue(p.shareCreationMs(), "share creation", id);
-      data.addValue(p.shareGossipMs(), "share gossip", id);
-      data.addValue(p.combineMs(), "combine", id);
-      if (check) {
-        data.addValue(p.checkMs(), "check", id);
-      }
-      if (blame) {
-        data.addValue(p.blameMs(), "blame", id);
-      }
-      data.addValue(p.decryptMs(), "decrypt", id);
-      if (reshare) {
-        data.addValue(p.reshareMs(), "reshare", id);
-      }
-    }
-    JFreeChart chart = ChartFactory.createStackedBarChart("Critical path, mean height", "",
-        "milliseconds", data, PlotOrientation.HORIZONTAL, true, false, false);
-    chart.getCategoryPlot().setRangeAxisLocation(
-        org.jfree.chart.axis.AxisLocation.BOTTOM_OR_RIGHT);
-    var renderer = chart.getCategoryPlot().getRenderer();
-    for (int i = 0; i < data.getRowCount(); i++) {
-      renderer.setSeriesPaint(i, PhaseColours.colour(data.getRowKey(i).toString()));
-    }
-    return chart;
-  }
-
-  private static JFreeChart histogram(SweepPlan plan, Map<String, PointResult> results,
-      SensitivityReport sens) {
-    HistogramDataset data = new HistogramDataset();
-    List<Double> all = new ArrayList<>();
-    for (PointResult r : results.values()) {
-      for (double v : r.latenciesMs()) {
-        all.add(v);
-      }
-    }
-    double[] pooled = all.stream().mapToDouble(Double::doubleValue).toArray();
-    if (pooled.length > 0) {
-      data.addSeries("all points (" + pooled.length + " heights)", pooled, 30);
-    }
-    if (sens.baseCell() != null) {
-      List<Double> base = new ArrayList<>();
-      for (PointResult r : results.values()) {
-        if (r.cellId().equals(sens.baseCell())) {
-          for (double v : r.latenciesMs()) {
-            base.add(v);
-          }
-        }
-      }
-      if (!base.isEmpty() && pooled.length > 0) {
-        double min = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-        double max = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        data.addSeries("base point " + sens.baseCell(),
-            base.stream().mapToDouble(Double::doubleValue).toArray(), 30, min,
-            max > min ? max : min + 1);
-      }
-    }
-    JFreeChart chart = ChartFactory.createHistogram("Decryption latency per height",
-        "milliseconds", "heights", data, PlotOrientation.VERTICAL, true, false, false);
-    // Opaque bars, the base point's drawn over all points' (it is a part of them): with the
-    // default reverse order and transparency the overlap took a colour the legend did not show.
-    chart.getXYPlot().setSeriesRenderingOrder(org.jfree.chart.plot.SeriesRenderingOrder.FORWARD);
-    chart.getXYPlot().getRenderer().setSeriesPaint(0, PALETTE[5]);
-    chart.getXYPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
-    chart.getXYPlot().getRangeAxis().setStandardTickUnits(
-        org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
-    return chart;
-  }
-
-  static final String TORNADO_LOW = "low end: smallest value (number) / fastest value (category)";
-  static final String TORNADO_HIGH = "high end: largest value (number) / slowest value (category)";
-
-  /** Per parameter, the p95 at its low and high value as bars from the base latency. */
-  private static JFreeChart tornado(SensitivityReport sens) {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
-    for (SensitivityReport.TornadoBar t : sens.tornado()) {
-      String cat = t.path() + " (" + t.lowLabel() + " .. " + t.highLabel() + ")";
-      data.addValue(t.lowP95Ms() - t.baseP95Ms(), TORNADO_LOW, cat);
-      data.addValue(t.highP95Ms() - t.baseP95Ms(), TORNADO_HIGH, cat);
-    }
-    JFreeChart chart = ChartFactory.createStackedBarChart(String.format(Locale.ROOT,
-        "p95 decryption latency change from the base point (%.1f ms)", sens.baseP95Ms()), "",
-        "milliseconds vs base", data, PlotOrientation.HORIZONTAL, true, false, false);
-    ValueMarker zero = new ValueMarker(0);
-    zero.setPaint(Color.BLACK);
-    chart.getCategoryPlot().addRangeMarker(zero);
-    chart.getCategoryPlot().getRenderer().setSeriesPaint(0, PALETTE[0]);
-    chart.getCategoryPlot().getRenderer().setSeriesPaint(1, PALETTE[1]);
-    return chart;
-  }
-
-  // ------------------------------------------------------------------ helpers
-
-  private static boolean hasResults(SweepPlan.Cell c, Map<String, PointResult> results) {
-    return c.points().stream().anyMatch(p -> results.containsKey(p.id()));
-  }
-
-  private static CellStats stats(SweepPlan.Cell c, Map<String, PointResult> results) {
-    List<PointResult> rs = new ArrayList<>();
-    for (SweepPlan.Point p : c.points()) {
-      PointResult r = results.get(p.id());
-      if (r != null) {
-        rs.add(r);
-      }
-    }
-    return CellStats.of(rs);
-  }
-
-  private static String fixed(Map<String, String> fixed) {
-    if (fixed.isEmpty()) {
-      return "";
-    }
-    List<String> parts = new ArrayList<>();
-    for (Map.Entry<String, String> e : fixed.entrySet()) {
-      parts.add(e.getKey().substring(e.getKey().lastIndexOf('.') + 1) + "=" + e.getValue());
-    }
-    return String.join(", ", parts);
-  }
-
-  private static String ms(double ms) {
-    if (!Double.isFinite(ms)) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : "%.1f ms", ms);
-  }
-
-  /** A budget as people write it: {@code 500 ms}, {@code 1 s}. */
-  private static String budget(double ms) {
-    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
-        : ms(ms);
-  }
-
-  private static String num(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
   }
 
   private static String esc(String s) {

@@ -114,8 +114,8 @@ class ScenarioRunnerTest {
 
   @Test
   void sampledHeightsAreSpreadOverTheRun() {
-    assertEquals(List.of(1, 2, 3), ScenarioRunner.sampledHeights(3, 0));
-    assertEquals(List.of(1, 10), ScenarioRunner.sampledHeights(10, 2));
-    assertEquals(List.of(1, 6, 10), ScenarioRunner.sampledHeights(10, 3));
+    assertEquals(List.of(1, 2, 3), RealCryptoHeights.sampledHeights(3, 0));
+    assertEquals(List.of(1, 10), RealCryptoHeights.sampledHeights(10, 2));
+    assertEquals(List.of(1, 6, 10), RealCryptoHeights.sampledHeights(10, 3));
   }
 }

@@ -472,11 +472,11 @@ class SweepTest {
 
   @Test
   void countsSpanningTwoDecadesGetALogAxis() {
-    assertTrue(SweepReport.logScale(List.of(10.0, 100.0, 1000.0)));
-    assertTrue(SweepReport.logScale(List.of(1.0, 100.0)));
-    assertFalse(SweepReport.logScale(List.of(1.0, 99.0)));
-    assertFalse(SweepReport.logScale(List.of(0.0, 1000.0)), "zero cannot be on a log axis");
-    assertFalse(SweepReport.logScale(List.of()));
+    assertTrue(LatencyChart.logScale(List.of(10.0, 100.0, 1000.0)));
+    assertTrue(LatencyChart.logScale(List.of(1.0, 100.0)));
+    assertFalse(LatencyChart.logScale(List.of(1.0, 99.0)));
+    assertFalse(LatencyChart.logScale(List.of(0.0, 1000.0)), "zero cannot be on a log axis");
+    assertFalse(LatencyChart.logScale(List.of()));
   }
 
   private static double worst(List<HeightRecord> heights) {

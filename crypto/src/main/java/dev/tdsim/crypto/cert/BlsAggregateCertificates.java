@@ -32,6 +32,11 @@ final class BlsAggregateCertificates implements CertificateScheme {
   }
 
   @Override
+  public boolean aggregates() {
+    return true;
+  }
+
+  @Override
   public CommitteeCertifier setUp(CertificateSetup setup) {
     AggregateSignatureScheme bls = (AggregateSignatureScheme) VoteSignatureSchemes.byName("bls");
     List<VoteKeyPair> keys = new ArrayList<>();

@@ -16,6 +16,13 @@ public interface CertificateScheme {
   String description();
 
   /**
+   * Whether the certificate is one combined signature checked as a whole, whose costs are
+   * measured on the real code; false for {@code votes}, which costs what its votes' signatures
+   * cost.
+   */
+  boolean aggregates();
+
+  /**
    * Keys for every validator of the committee (a trusted dealer for {@code threshold-bls}; a DKG
    * would produce the same structure), drawn from {@code setup.random()}.
    */

@@ -28,6 +28,11 @@ final class VotesCertificates implements CertificateScheme {
   }
 
   @Override
+  public boolean aggregates() {
+    return false;
+  }
+
+  @Override
   public CommitteeCertifier setUp(CertificateSetup setup) {
     VoteSignatureScheme scheme = setup.voteSignature();
     List<VoteKeyPair> keys = new ArrayList<>();

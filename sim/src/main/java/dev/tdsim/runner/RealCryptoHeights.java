@@ -1,0 +1,52 @@
+package dev.tdsim.runner;
+
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The heights at which a run calls the real crypto ({@code crypto.sample_heights}); the others
+ * take their durations from the cost model.
+ *
+ * @param heights the sampled heights, ascending
+ * @param sampled whether that is fewer than all heights (then the cost model is needed)
+ */
+record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean sampled) {
+
+  /** The scenario's sample, or every height when share faults need the real crypto at each. */
+  static RealCryptoHeights of(Scenario s, FaultPlan faults, List<String> notes) {
+    List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
+    if (faults.hasShareFaults() && sampled.size() < s.heights()) {
+      // Share faults act through the real crypto (block_propose finds the faulty or not).
+      notes.add("crypto.sample_heights ignored: the scenario has decryption-share faults, which"
+          + " act through the real crypto, so it ran at every height");
+      sampled = sampledHeights(s.heights(), 0);
+    }
+    TreeSet<Integer> realAt = new TreeSet<>(sampled);
+    if (sampled.size() < s.heights()) {
+      notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
+          + sampled + "; the other heights took their durations from the cost model");
+    }
+    return new RealCryptoHeights(sampled, realAt, sampled.size() < s.heights());
+  }
+
+  /** {@code sample} heights spread evenly from the first to the last; all for 0 or too many. */
+  static List<Integer> sampledHeights(int heights, int sample) {
+    List<Integer> out = new ArrayList<>();
+    if (sample <= 0 || sample >= heights) {
+      for (int h = 1; h <= heights; h++) {
+        out.add(h);
+      }
+      return out;
+    }
+    for (int i = 0; i < sample; i++) {
+      int h = 1 + (int) Math.round((double) i * (heights - 1) / Math.max(1, sample - 1));
+      if (!out.contains(h)) {
+        out.add(h);
+      }
+    }
+    return out;
+  }
+}
