@@ -72,4 +72,16 @@ public final class Durations {
     }
     return (s / 3600) + "h " + ((s % 3600) / 60) + "m";
   }
+
+  /**
+   * A moment or span of simulated time in a sentence: whole ms below a second ({@code 350 ms}),
+   * else seconds, whole ({@code 5 s}) or with two decimals ({@code 2.50 s}).
+   */
+  public static String whenNanos(long nanos) {
+    if (nanos < 1_000_000_000L) {
+      return String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+    }
+    double s = nanos / 1e9;
+    return String.format(Locale.ROOT, s == Math.rint(s) ? "%.0f s" : "%.2f s", s);
+  }
 }

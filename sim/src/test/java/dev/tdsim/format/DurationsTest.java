@@ -97,4 +97,17 @@ class DurationsTest {
     assertEquals("1h 0m", Durations.eta(3600));
     assertEquals("27h 46m", Durations.eta(100_000));
   }
+
+  @Test
+  void whenNanosIsWholeMillisecondsBelowASecondThenSeconds() {
+    assertEquals("0 ms", Durations.whenNanos(0));
+    assertEquals("0 ms", Durations.whenNanos(400_000));
+    assertEquals("1 ms", Durations.whenNanos(500_000));
+    assertEquals("350 ms", Durations.whenNanos(350_000_000));
+    assertEquals("1000 ms", Durations.whenNanos(999_999_999));
+    assertEquals("1 s", Durations.whenNanos(1_000_000_000));
+    assertEquals("2.50 s", Durations.whenNanos(2_500_000_000L));
+    assertEquals("5 s", Durations.whenNanos(5_000_000_000L));
+    assertEquals("3600 s", Durations.whenNanos(3_600_000_000_000L));
+  }
 }
