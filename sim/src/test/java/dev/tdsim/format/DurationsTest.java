@@ -2,112 +2,75 @@ package dev.tdsim.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** Each duration format at zero, below a millisecond, at its rounding edges and when large. */
 class DurationsTest {
+  /** {@code cases} alternate an input and the text the format gives it. */
+  private static <T> void formats(Function<T, String> format, Object... cases) {
+    for (int i = 0; i < cases.length; i += 2) {
+      @SuppressWarnings("unchecked")
+      T input = (T) cases[i];
+      assertEquals(cases[i + 1], format.apply(input), "of " + input);
+    }
+  }
+
   @Test
   void tenthsMsHasOneDecimalAndADashForAMissingValue() {
-    assertEquals("0.0 ms", Durations.tenthsMs(0.0));
-    assertEquals("0.3 ms", Durations.tenthsMs(0.25));
-    assertEquals("0.0 ms", Durations.tenthsMs(0.04));
-    assertEquals("473.2 ms", Durations.tenthsMs(473.249));
-    assertEquals("1000000.0 ms", Durations.tenthsMs(1e6));
-    assertEquals("-0.5 ms", Durations.tenthsMs(-0.5));
-    assertEquals("-", Durations.tenthsMs(null));
-    assertEquals("-", Durations.tenthsMs(Double.NaN));
+    formats(Durations::tenthsMs, 0.0, "0.0 ms", 0.25, "0.3 ms", 0.04, "0.0 ms",
+        473.249, "473.2 ms", 1e6, "1000000.0 ms", -0.5, "-0.5 ms", null, "-", Double.NaN, "-");
   }
 
   @Test
   void roundedMsDropsTheDecimalFromAHundredUp() {
-    assertEquals("0.0", Durations.roundedMsNumber(0));
-    assertEquals("0.5", Durations.roundedMsNumber(0.45));
-    assertEquals("99.9", Durations.roundedMsNumber(99.94));
-    assertEquals("100.0", Durations.roundedMsNumber(99.96)); // below 100: one decimal
-    assertEquals("100", Durations.roundedMsNumber(100));
-    assertEquals("473", Durations.roundedMsNumber(473.5 - 1e-9));
-    assertEquals("1234568", Durations.roundedMsNumber(1234567.8));
-    assertEquals("NaN", Durations.roundedMsNumber(Double.NaN));
-    assertEquals("0.0 ms", Durations.roundedMs(0.0));
-    assertEquals("47.3 ms", Durations.roundedMs(47.26));
-    assertEquals("2000 ms", Durations.roundedMs(2000.0));
-    assertEquals("-", Durations.roundedMs(null));
-    assertEquals("-", Durations.roundedMs(Double.NaN));
-    assertEquals("-", Durations.roundedMs(Double.POSITIVE_INFINITY));
+    // 99.96 is below 100, so it keeps its decimal even though it rounds to 100
+    formats(Durations::roundedMsNumber, 0.0, "0.0", 0.45, "0.5", 99.94, "99.9", 99.96, "100.0",
+        100.0, "100", 473.499, "473", 1234567.8, "1234568", Double.NaN, "NaN");
+    formats(Durations::roundedMs, 0.0, "0.0 ms", 47.26, "47.3 ms", 2000.0, "2000 ms", null, "-",
+        Double.NaN, "-", Double.POSITIVE_INFINITY, "-");
   }
 
   @Test
   void csvMsHasThreeDecimalsOfAMillisecond() {
-    assertEquals("0.000", Durations.csvMs(0));
-    assertEquals("0.001", Durations.csvMs(1_000));
-    assertEquals("0.001", Durations.csvMs(500)); // half up
-    assertEquals("0.000", Durations.csvMs(499));
-    assertEquals("1.234", Durations.csvMs(1_234_000));
-    assertEquals("3600000.000", Durations.csvMs(3_600_000_000_000L));
+    formats(Durations::csvMs, 0L, "0.000", 1_000L, "0.001", 500L, "0.001", 499L, "0.000",
+        1_234_000L, "1.234", 3_600_000_000_000L, "3600000.000");
   }
 
   @Test
   void tableMsHasTwoDecimalsBelowTenAndOneAbove() {
-    assertEquals("0.00", Durations.tableMs(0));
-    assertEquals("0.01", Durations.tableMs(0.005));
-    assertEquals("9.99", Durations.tableMs(9.99));
-    assertEquals("10.0", Durations.tableMs(10));
-    assertEquals("-9.50", Durations.tableMs(-9.5));
-    assertEquals("123456.8", Durations.tableMs(123456.78));
-    assertEquals("-", Durations.tableMs(Double.NaN));
+    formats(Durations::tableMs, 0.0, "0.00", 0.005, "0.01", 9.99, "9.99", 10.0, "10.0",
+        -9.5, "-9.50", 123456.78, "123456.8", Double.NaN, "-");
   }
 
   @Test
   void exactMsKeepsEveryDigitAndNoTrailingZero() {
-    assertEquals("0", Durations.exactMs(0));
-    assertEquals("0.25", Durations.exactMs(0.25));
-    assertEquals("80", Durations.exactMs(80.0));
-    assertEquals("12.75", Durations.exactMs(12.75));
-    assertEquals("100000000", Durations.exactMs(1e8));
+    formats(Durations::exactMs, 0.0, "0", 0.25, "0.25", 80.0, "80", 12.75, "12.75",
+        1e8, "100000000");
   }
 
   @Test
   void secondsOfMsHasTwoDecimals() {
-    assertEquals("0.00 s", Durations.secondsOfMs(0));
-    assertEquals("0.00 s", Durations.secondsOfMs(0.4));
-    assertEquals("0.01 s", Durations.secondsOfMs(5));
-    assertEquals("12.35 s", Durations.secondsOfMs(12_345.6));
-    assertEquals("86400.00 s", Durations.secondsOfMs(86_400_000));
+    formats(Durations::secondsOfMs, 0.0, "0.00 s", 0.4, "0.00 s", 5.0, "0.01 s",
+        12_345.6, "12.35 s", 86_400_000.0, "86400.00 s");
   }
 
   @Test
   void budgetIsInSecondsOnlyForWholeSeconds() {
-    assertEquals("0 ms", Durations.budget(0));
-    assertEquals("1 ms", Durations.budget(0.5)); // %.0f rounds half up
-    assertEquals("500 ms", Durations.budget(500));
-    assertEquals("1 s", Durations.budget(1000));
-    assertEquals("1500 ms", Durations.budget(1500));
-    assertEquals("2 s", Durations.budget(2000));
-    assertEquals("3600 s", Durations.budget(3_600_000));
+    formats(Durations::budget, 0.0, "0 ms", 0.5, "1 ms", 500.0, "500 ms", 1000.0, "1 s",
+        1500.0, "1500 ms", 2000.0, "2 s", 3_600_000.0, "3600 s");
   }
 
   @Test
   void etaIsSecondsThenMinutesThenHours() {
-    assertEquals("0s", Durations.eta(0));
-    assertEquals("0s", Durations.eta(0.4));
-    assertEquals("1s", Durations.eta(0.5));
-    assertEquals("59s", Durations.eta(59.4));
-    assertEquals("1m 0s", Durations.eta(59.5));
-    assertEquals("59m 59s", Durations.eta(3599));
-    assertEquals("1h 0m", Durations.eta(3600));
-    assertEquals("27h 46m", Durations.eta(100_000));
+    formats(Durations::eta, 0.0, "0s", 0.4, "0s", 0.5, "1s", 59.4, "59s", 59.5, "1m 0s",
+        3599.0, "59m 59s", 3600.0, "1h 0m", 100_000.0, "27h 46m");
   }
 
   @Test
   void whenNanosIsWholeMillisecondsBelowASecondThenSeconds() {
-    assertEquals("0 ms", Durations.whenNanos(0));
-    assertEquals("0 ms", Durations.whenNanos(400_000));
-    assertEquals("1 ms", Durations.whenNanos(500_000));
-    assertEquals("350 ms", Durations.whenNanos(350_000_000));
-    assertEquals("1000 ms", Durations.whenNanos(999_999_999));
-    assertEquals("1 s", Durations.whenNanos(1_000_000_000));
-    assertEquals("2.50 s", Durations.whenNanos(2_500_000_000L));
-    assertEquals("5 s", Durations.whenNanos(5_000_000_000L));
-    assertEquals("3600 s", Durations.whenNanos(3_600_000_000_000L));
+    formats(Durations::whenNanos, 0L, "0 ms", 400_000L, "0 ms", 500_000L, "1 ms",
+        350_000_000L, "350 ms", 999_999_999L, "1000 ms", 1_000_000_000L, "1 s",
+        2_500_000_000L, "2.50 s", 5_000_000_000L, "5 s", 3_600_000_000_000L, "3600 s");
   }
 }
