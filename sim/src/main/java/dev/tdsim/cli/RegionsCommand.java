@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.format.Durations;
 import dev.tdsim.network.RegionLatency;
 import dev.tdsim.scenario.ValidatorsConfig;
 import java.io.PrintWriter;
@@ -36,7 +37,7 @@ final class RegionsCommand implements Callable<Integer> {
       for (String from : codes) {
         StringBuilder row = new StringBuilder(from);
         for (String to : codes) {
-          row.append(',').append(ms(RegionLatency.oneWayMillis(from, to)));
+          row.append(',').append(Durations.exactMs(RegionLatency.oneWayMillis(from, to)));
         }
         out.println(row);
       }
@@ -52,16 +53,11 @@ final class RegionsCommand implements Callable<Integer> {
       List<String> aliases = RegionLatency.aliasesOf(code);
       out.printf(Locale.ROOT, "%-16s %-14s %-26s %s%n", code,
           aliases.isEmpty() ? "-" : String.join(", ", aliases), RegionLatency.location(code),
-          ms(RegionLatency.oneWayMillis(code, "us-east-1")));
+          Durations.exactMs(RegionLatency.oneWayMillis(code, "us-east-1")));
     }
     out.println();
     out.println("All pairs: tdsim regions --matrix (CSV). Details: docs/SCENARIOS.md, validators.");
     out.flush();
     return Main.EXIT_OK;
-  }
-
-  /** Milliseconds with at most two decimals (the matrix holds quarters of a millisecond). */
-  private static String ms(double millis) {
-    return java.math.BigDecimal.valueOf(millis).stripTrailingZeros().toPlainString();
   }
 }

@@ -8,14 +8,6 @@ import java.util.Locale;
 final class Numbers {
   private Numbers() {}
 
-  /** Milliseconds for a table: 2 decimals below 10, else 1. */
-  static String ms(double ms) {
-    if (Double.isNaN(ms)) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, Math.abs(ms) < 10 ? "%.2f" : "%.1f", ms);
-  }
-
   static String pct(double pct) {
     return Double.isNaN(pct) ? "-" : String.format(Locale.ROOT, "%.0f%%", pct);
   }

@@ -1,5 +1,6 @@
 package dev.tdsim.compare;
 
+import dev.tdsim.format.Durations;
 import dev.tdsim.report.CriticalPath;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -137,9 +138,9 @@ final class TextReport {
     }
     row.add(b.fits());
     row.add(Numbers.pct(b.heightsFittingPct()));
-    row.add(Numbers.ms(b.p50Ms()));
-    row.add(Numbers.ms(b.p95Ms()));
-    row.add(Numbers.ms(b.p99Ms()));
+    row.add(Durations.tableMs(b.p50Ms()));
+    row.add(Durations.tableMs(b.p95Ms()));
+    row.add(Durations.tableMs(b.p99Ms()));
   }
 
   private Grid criticalPaths() {
@@ -163,7 +164,7 @@ final class TextReport {
         }
         CriticalPath cp = p.criticalPath();
         for (int k = 0; k < CriticalPath.PHASES.size(); k++) {
-          row.add(cp == null ? "-" : Numbers.ms(cp.phasesMs()[k]));
+          row.add(cp == null ? "-" : Durations.tableMs(cp.phasesMs()[k]));
         }
         g.add(row);
       }

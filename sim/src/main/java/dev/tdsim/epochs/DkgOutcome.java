@@ -1,13 +1,12 @@
 package dev.tdsim.epochs;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * What the run's DKGs did and which heights waited for a key: the {@code dkg} section of
- * summary.json, the console lines and the report's section.
+ * What the run's DKGs did and which heights waited for a key (summary.json's {@code dkg}
+ * section is made of it: {@code report.DkgReport}).
  *
  * @param epochs each DKG, in epoch order
  * @param keyWaitNanos heights whose decryption waited for their epoch's key, with the longest
@@ -53,45 +52,5 @@ public record DkgOutcome(String setup, int epochLength, int dkgLead, List<Epoch>
       }
       return n;
     }
-  }
-
-  /** The summary.json section. */
-  public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("setup", setup);
-    m.put("epoch_length", epochLength == 0 ? null : epochLength);
-    m.put("dkg_lead", dkgLead);
-    List<Map<String, Object>> eps = new java.util.ArrayList<>();
-    for (Epoch e : epochs) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("epoch", e.epoch());
-      x.put("first_height", e.epoch() * Math.max(1, epochLength) + 1);
-      x.put("start_height", e.startHeight());
-      x.put("start_ms", e.startNanos() / 1e6);
-      long d = e.durationNanos();
-      x.put("duration_ms", d < 0 ? null : d / 1e6);
-      x.put("threshold_ready_ms", e.thresholdReadyNanos() < 0 ? null
-          : (e.thresholdReadyNanos() - e.startNanos()) / 1e6);
-      x.put("validators_ready", e.validatorsReady());
-      x.put("dealers_aggregated", e.aggregated());
-      x.put("dealers_crashed", e.crashed());
-      Map<String, String> rej = new LinkedHashMap<>();
-      e.rejected().forEach((k, v) -> rej.put(String.valueOf(k), v));
-      x.put("dealers_rejected", rej);
-      x.put("bytes", e.bytes());
-      x.put("public_key", e.publicKeyHex());
-      x.put("key_shares", e.keyShares());
-      eps.add(x);
-    }
-    m.put("epochs", eps);
-    List<Map<String, Object>> waits = new java.util.ArrayList<>();
-    keyWaitNanos.forEach((h, w) -> {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("height", h);
-      x.put("wait_ms", w / 1e6);
-      waits.add(x);
-    });
-    m.put("heights_waiting_for_key", waits);
-    return m;
   }
 }

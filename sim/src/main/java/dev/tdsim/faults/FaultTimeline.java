@@ -1,8 +1,9 @@
 package dev.tdsim.faults;
 
+import static dev.tdsim.format.Durations.whenNanos;
+
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /** How faults read in the console and the report. */
@@ -37,10 +38,10 @@ public final class FaultTimeline {
   public static String when(FaultWindow w) {
     StringBuilder b = new StringBuilder();
     if (w.hasFrom()) {
-      b.append("from ").append(formatNanos(w.fromNanos()));
+      b.append("from ").append(whenNanos(w.fromNanos()));
     }
     if (w.hasUntil()) {
-      b.append(b.length() > 0 ? " " : "").append("until ").append(formatNanos(w.untilNanos()));
+      b.append(b.length() > 0 ? " " : "").append("until ").append(whenNanos(w.untilNanos()));
     }
     if (w.hasFromHeight() || w.hasUntilHeight()) {
       b.append(b.length() > 0 ? ", " : "").append("at heights ").append(w.fromHeight())
@@ -57,7 +58,7 @@ public final class FaultTimeline {
 
   private static String value(Object v) {
     if (v instanceof Long nanos) {
-      return formatNanos(nanos);
+      return whenNanos(nanos);
     }
     if (v instanceof Double d) {
       return d == Math.rint(d) ? String.valueOf(d.longValue()) : String.valueOf(d);
@@ -76,33 +77,5 @@ public final class FaultTimeline {
   static String pct(double share) {
     return String.format(Locale.ROOT, share * 100 == Math.rint(share * 100) ? "%.0f%%" : "%.1f%%",
         share * 100);
-  }
-
-  /** A simulated time for people: "350 ms", "5 s", "2.5 s". */
-  public static String formatNanos(long nanos) {
-    if (nanos < 1_000_000_000L) {
-      return String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
-    }
-    double s = nanos / 1e9;
-    return String.format(Locale.ROOT, s == Math.rint(s) ? "%.0f s" : "%.2f s", s);
-  }
-
-  /** A fault as a map for summary.json (keys in snake_case). */
-  public static Map<String, Object> toMap(ResolvedFault f) {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
-    FaultWindow w = f.window();
-    m.put("index", f.index());
-    m.put("kind", f.kind().name());
-    m.put("validators", f.validators());
-    m.put("stake_share", f.stakeShare());
-    m.put("from_ms", w.fromNanos() / 1e6);
-    m.put("until_ms", w.hasUntil() ? w.untilNanos() / 1e6 : null);
-    m.put("from_height", w.fromHeight());
-    m.put("until_height", w.hasUntilHeight() ? w.untilHeight() : null);
-    Map<String, Object> params = new java.util.LinkedHashMap<>();
-    f.spec().params().forEach((k, v) -> params.put(k, v instanceof Long n ? n / 1e6 + " ms" : v));
-    m.put("params", params);
-    m.put("description", describe(f));
-    return m;
   }
 }

@@ -1,5 +1,6 @@
 package dev.tdsim.progress;
 
+import dev.tdsim.format.Durations;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -47,19 +48,8 @@ public final class ProgressBar {
     int doneHere = Math.max(1, done - Math.max(0, startedWith));
     double left = elapsed / doneHere * (total - done);
     out.printf(Locale.ROOT, "[%s%s] %d/%d %s, %d%%, %s left%s%n", "#".repeat(filled),
-        ".".repeat(WIDTH - filled), done, total, unit, 100 * done / total, duration(left),
+        ".".repeat(WIDTH - filled), done, total, unit, 100 * done / total, Durations.eta(left),
         label == null || label.isEmpty() ? "" : " - " + label);
     out.flush();
-  }
-
-  static String duration(double seconds) {
-    long s = Math.round(seconds);
-    if (s < 60) {
-      return s + "s";
-    }
-    if (s < 3600) {
-      return (s / 60) + "m " + (s % 60) + "s";
-    }
-    return (s / 3600) + "h " + ((s % 3600) / 60) + "m";
   }
 }

@@ -1,5 +1,6 @@
 package dev.tdsim.report;
 
+import dev.tdsim.format.Durations;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -91,7 +92,7 @@ public final class Charts {
     org.jfree.data.xy.XYSeries consensus = new org.jfree.data.xy.XYSeries("consensus");
     org.jfree.data.xy.XYSeries decryption = new org.jfree.data.xy.XYSeries(DECRYPTION);
     org.jfree.data.xy.XYSeries misses = markBudgetMs == null ? null
-        : new org.jfree.data.xy.XYSeries("misses " + Headline.budget(markBudgetMs));
+        : new org.jfree.data.xy.XYSeries("misses " + Durations.budget(markBudgetMs));
     for (dev.tdsim.pipeline.HeightRecord r : heights) {
       double judgedMs = schedule.judgedNanos(r) / 1e6;
       judged.add(r.height(), judgedMs);
@@ -102,7 +103,7 @@ public final class Charts {
       }
     }
     if (misses != null && misses.getItemCount() == 0) {
-      misses.setKey("misses " + Headline.budget(markBudgetMs) + " (none)");
+      misses.setKey("misses " + Durations.budget(markBudgetMs) + " (none)");
     }
     org.jfree.data.xy.XYSeriesCollection data = new org.jfree.data.xy.XYSeriesCollection();
     data.addSeries(judged);
@@ -153,7 +154,7 @@ public final class Charts {
       m.setPaint(Color.GRAY);
       m.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT,
           java.awt.BasicStroke.JOIN_MITER, 1f, new float[] {4f, 4f}, 0f));
-      m.setLabel(Headline.budget(v.blockTimeMs()));
+      m.setLabel(Durations.budget(v.blockTimeMs()));
       m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
       m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
       plot.addRangeMarker(m);

@@ -1,15 +1,16 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.secondsOfMs;
+import static dev.tdsim.format.Durations.tenthsMs;
+import static dev.tdsim.report.Verdicts.ms;
+
 import dev.tdsim.faults.FaultOutcome;
-import dev.tdsim.faults.FaultTimeline;
 import dev.tdsim.faults.FaultWindow;
 import dev.tdsim.faults.ResolvedFault;
 import dev.tdsim.pipeline.HeightRecord;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The {@code faults} part of summary.json, the console and report.html: the fault timeline, what
@@ -21,84 +22,47 @@ public final class FaultSummary {
   private FaultSummary() {}
 
   /**
-   * The summary.json section (snake_case keys, simulated milliseconds); {@code records} are the
-   * run's decrypted heights (for the share faults' blame and reshare times).
+   * The summary.json section; {@code records} are the run's decrypted heights (for the share
+   * faults' blame and reshare times).
    */
-  public static Map<String, Object> of(FaultOutcome o, int heights, List<HeightRecord> records) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("timeline", o.timeline().stream().map(FaultTimeline::toMap).toList());
-    m.put("halted", o.halted() == null ? null : halt(o.halted()));
-    List<Map<String, Object>> stalls = new ArrayList<>();
+  public static FaultsReport of(FaultOutcome o, int heights, List<HeightRecord> records) {
+    List<FaultsReport.Stall> stalls = new ArrayList<>();
     for (FaultOutcome.Stall s : o.stalls()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("height", s.height());
-      x.put("quorum_lost_ms", ms(s.fromNanos()));
-      x.put("quorum_back_ms", s.untilNanos() == FaultWindow.FOREVER_NANOS ? null
-          : ms(s.untilNanos()));
-      x.put("resumed_ms", s.resumedNanos() < 0 ? null : ms(s.resumedNanos()));
-      stalls.add(x);
+      stalls.add(new FaultsReport.Stall(s.height(), ms(s.fromNanos()),
+          s.untilNanos() == FaultWindow.FOREVER_NANOS ? null : ms(s.untilNanos()),
+          s.resumedNanos() < 0 ? null : ms(s.resumedNanos())));
     }
-    m.put("stalls", stalls);
-    m.put("cost", cost(o, heights));
-    m.put("share_faults", ShareFaultCosts.of(o, records));
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<FaultsReport.HeightRow> rows = new ArrayList<>();
     for (FaultOutcome.HeightFaults h : o.heights()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("height", h.height());
-      x.put("round", h.round());
-      x.put("interval_ms", ms(h.intervalNanos()));
-      x.put("active", h.activeFaults());
-      rows.add(x);
+      rows.add(new FaultsReport.HeightRow(h.height(), h.round(), ms(h.intervalNanos()),
+          h.activeFaults()));
     }
-    m.put("per_height", rows);
-    m.put("dropped_messages", o.droppedMessages());
-    m.put("evidence_detections", o.evidenceDetections());
-    m.put("equivocations_detected", o.equivocationsDetected());
-    m.put("equivocators", o.equivocators());
-    m.put("conflicting_commits", o.conflictingCommits());
-    m.put("equivocation", o.equivocation());
-    return m;
-  }
-
-  private static Map<String, Object> halt(FaultOutcome.Halt h) {
-    Map<String, Object> x = new LinkedHashMap<>();
-    x.put("height", h.height());
-    x.put("last_commit_ms", ms(h.sinceNanos()));
-    x.put("stopped_ms", ms(h.stoppedNanos()));
-    return x;
+    FaultOutcome.Halt h = o.halted();
+    return new FaultsReport(
+        o.timeline().stream().map(FaultsReport.TimelineEntry::of).toList(),
+        h == null ? null
+            : new FaultsReport.Halted(h.height(), ms(h.sinceNanos()), ms(h.stoppedNanos())),
+        stalls, cost(o, heights), ShareFaultCosts.of(o, records), rows, o.droppedMessages(),
+        o.evidenceDetections(), o.equivocationsDetected(), o.equivocators(),
+        o.conflictingCommits(), o.equivocation());
   }
 
   /** Mean interval and extra rounds of heights with and without faults, and per fault. */
-  static Map<String, Object> cost(FaultOutcome o, int heights) {
-    Map<String, Object> c = new LinkedHashMap<>();
+  static FaultsReport.Cost cost(FaultOutcome o, int heights) {
     List<FaultOutcome.HeightFaults> with = new ArrayList<>();
     List<FaultOutcome.HeightFaults> without = new ArrayList<>();
     for (FaultOutcome.HeightFaults h : o.heights()) {
       (h.activeFaults().isEmpty() ? without : with).add(h);
     }
-    c.put("heights_expected", heights);
-    c.put("heights_committed", o.heights().size());
-    c.put("heights_with_faults", with.size());
-    c.put("mean_interval_ms_with_faults", meanInterval(with));
-    c.put("extra_rounds_with_faults", rounds(with));
-    c.put("heights_without_faults", without.size());
-    c.put("mean_interval_ms_without_faults", meanInterval(without));
-    c.put("extra_rounds_without_faults", rounds(without));
-    c.put("stalled_ms", stalledMs(o));
-    List<Map<String, Object>> per = new ArrayList<>();
+    List<FaultsReport.FaultCost> per = new ArrayList<>();
     for (ResolvedFault f : o.timeline()) {
       List<FaultOutcome.HeightFaults> active = o.heights().stream()
           .filter(h -> h.activeFaults().contains(f.index())).toList();
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("index", f.index());
-      x.put("kind", f.kind().name());
-      x.put("heights_active", active.size());
-      x.put("mean_interval_ms", meanInterval(active));
-      x.put("extra_rounds", rounds(active));
-      per.add(x);
+      per.add(new FaultsReport.FaultCost(f.index(), f.kind().name(), active.size(),
+          meanInterval(active), rounds(active)));
     }
-    c.put("per_fault", per);
-    return c;
+    return new FaultsReport.Cost(heights, o.heights().size(), with.size(), meanInterval(with),
+        rounds(with), without.size(), meanInterval(without), rounds(without), stalledMs(o), per);
   }
 
   /** Time without quorum until the chain committed again (or until the run stopped). */
@@ -125,75 +89,55 @@ public final class FaultSummary {
   }
 
   /** The console lines (also the report's summary of faults). */
-  public static List<String> lines(Map<String, Object> f) {
+  public static List<String> lines(FaultsReport f) {
     List<String> out = new ArrayList<>();
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> timeline = (List<Map<String, Object>>) f.get("timeline");
-    for (Map<String, Object> t : timeline) {
-      out.add("fault " + t.get("description"));
+    for (FaultsReport.TimelineEntry t : f.timeline()) {
+      out.add("fault " + t.description());
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> halted = (Map<String, Object>) f.get("halted");
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> stalls = (List<Map<String, Object>>) f.get("stalls");
-    for (Map<String, Object> s : stalls) {
-      if (s.get("resumed_ms") == null && halted != null) {
+    FaultsReport.Halted halted = f.halted();
+    for (FaultsReport.Stall s : f.stalls()) {
+      if (s.resumedMs() == null && halted != null) {
         continue; // said with the halt below
       }
       StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
-          "chain halted at height %s: quorum lost at %s", s.get("height"),
-          sec(s.get("quorum_lost_ms"))));
-      if (s.get("quorum_back_ms") != null) {
-        b.append(", back at ").append(sec(s.get("quorum_back_ms")));
+          "chain halted at height %s: quorum lost at %s", s.height(),
+          secondsOfMs(s.quorumLostMs())));
+      if (s.quorumBackMs() != null) {
+        b.append(", back at ").append(secondsOfMs(s.quorumBackMs()));
       }
-      b.append(s.get("resumed_ms") != null
-          ? ", resumed (height " + s.get("height") + " committed) at " + sec(s.get("resumed_ms"))
+      b.append(s.resumedMs() != null
+          ? ", resumed (height " + s.height() + " committed) at " + secondsOfMs(s.resumedMs())
           : ", never resumed");
       out.add(b.toString());
     }
     if (halted != null) {
-      String lost = stalls.stream().filter(s -> s.get("resumed_ms") == null).findFirst()
-          .map(s -> "; quorum lost at " + sec(s.get("quorum_lost_ms"))
-              + (s.get("quorum_back_ms") == null ? " for good" : ", back at "
-                  + sec(s.get("quorum_back_ms"))))
+      String lost = f.stalls().stream().filter(s -> s.resumedMs() == null).findFirst()
+          .map(s -> "; quorum lost at " + secondsOfMs(s.quorumLostMs())
+              + (s.quorumBackMs() == null ? " for good" : ", back at "
+                  + secondsOfMs(s.quorumBackMs())))
           .orElse("");
       out.add(String.format(Locale.ROOT, "chain halted at height %s: no commit after %s%s; the"
           + " run stopped at %s (consensus.halt_after); heights from %s on have no verdict",
-          halted.get("height"), sec(halted.get("last_commit_ms")), lost,
-          sec(halted.get("stopped_ms")), halted.get("height")));
+          halted.height(), secondsOfMs(halted.lastCommitMs()), lost,
+          secondsOfMs(halted.stoppedMs()), halted.height()));
     }
-    @SuppressWarnings("unchecked")
-    Map<String, Object> cost = (Map<String, Object>) f.get("cost");
+    FaultsReport.Cost cost = f.cost();
     out.add(String.format(Locale.ROOT, "fault cost: %s heights with a fault active, mean block"
         + " interval %s, %s extra rounds; %s heights without, mean %s, %s extra rounds;"
-        + " %.1f s without quorum", cost.get("heights_with_faults"),
-        msOrDash(cost.get("mean_interval_ms_with_faults")), cost.get("extra_rounds_with_faults"),
-        cost.get("heights_without_faults"), msOrDash(cost.get("mean_interval_ms_without_faults")),
-        cost.get("extra_rounds_without_faults"), ((Number) cost.get("stalled_ms")).doubleValue()
-            / 1000));
+        + " %.1f s without quorum", cost.heightsWithFaults(),
+        tenthsMs(cost.meanIntervalMsWithFaults()), cost.extraRoundsWithFaults(),
+        cost.heightsWithoutFaults(), tenthsMs(cost.meanIntervalMsWithoutFaults()),
+        cost.extraRoundsWithoutFaults(), cost.stalledMs() / 1000));
     out.addAll(ShareFaultCosts.lines(f));
-    long evidence = ((Number) f.get("evidence_detections")).longValue();
-    @SuppressWarnings("unchecked")
-    List<Integer> conflicts = (List<Integer>) f.get("conflicting_commits");
-    if (evidence > 0 || !conflicts.isEmpty() || Boolean.TRUE.equals(f.get("equivocation"))) {
+    long evidence = f.evidenceDetections();
+    List<Integer> conflicts = f.conflictingCommits();
+    if (evidence > 0 || !conflicts.isEmpty() || f.equivocation()) {
       out.add(String.format(Locale.ROOT, "equivocation: %s conflicting vote pairs (height, round,"
-          + " step) of validators %s detected %d times; %s", f.get("equivocations_detected"),
-          f.get("equivocators"), evidence, conflicts.isEmpty()
+          + " step) of validators %s detected %d times; %s", f.equivocationsDetected(),
+          f.equivocators(), evidence, conflicts.isEmpty()
               ? "no height committed two blocks (safety held)"
               : "SAFETY VIOLATED at heights " + conflicts));
     }
     return out;
-  }
-
-  private static String sec(Object ms) {
-    return String.format(Locale.ROOT, "%.2f s", ((Number) ms).doubleValue() / 1000);
-  }
-
-  private static String msOrDash(Object ms) {
-    return ms == null ? "-" : String.format(Locale.ROOT, "%.1f ms", ((Number) ms).doubleValue());
-  }
-
-  static double ms(long nanos) {
-    return nanos / 1e6;
   }
 }

@@ -1,5 +1,7 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.budget;
+
 import dev.tdsim.pipeline.Schedule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,11 +39,7 @@ public record Headline(
 
   /** The headline of a run summary. */
   public static Headline of(RunSummary s) {
-    Integer haltedAt = null;
-    if (s.halted()) {
-      Object h = ((Map<?, ?>) s.faults().get("halted")).get("height");
-      haltedAt = h instanceof Number n ? n.intValue() : null;
-    }
+    Integer haltedAt = s.halted() ? s.faults().halted().height() : null;
     double executionMs = s.chain() == null ? 0 : s.chain().executionMs();
     long heights = s.counts() == null ? 0 : s.counts().getOrDefault("heights", 0L);
     return of(s.verdicts(), s.criticalPath(), executionMs, Schedule.byName(s.schedule()),
@@ -138,11 +136,5 @@ public record Headline(
     }
     return new Headline(t.toString(), fits, closest == null ? null : closest.blockTimeMs(),
         closest == null ? 0 : closest.shareOfHeightsFitting(), phase, share, haltedAt);
-  }
-
-  /** "2 s" for whole seconds, else "500 ms". */
-  static String budget(double ms) {
-    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
-        : String.format(Locale.ROOT, "%.0f ms", ms);
   }
 }

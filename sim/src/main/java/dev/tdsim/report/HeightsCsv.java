@@ -1,5 +1,7 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.csvMs;
+
 import dev.tdsim.pipeline.HeightRecord;
 import java.io.Closeable;
 import java.io.IOException;
@@ -52,13 +54,13 @@ public final class HeightsCsv implements Closeable {
 
   public void append(HeightRecord h) throws IOException {
     csv.printRecord(h.height(), h.round(), h.txCount(), h.blockBytes(), h.combiner(),
-        h.signers(), h.opened(), h.realCrypto(), ms(h.proposeNanos()), ms(h.decidedNanos()),
-        ms(h.commitNanos()), ms(h.consensusNanos()), ms(h.validationNanos()),
-        ms(h.signatureNanos()), ms(h.walNanos()), ms(h.shareCreateNanos()),
-        ms(h.shareGossipNanos()), ms(h.combineNanos()), ms(h.decryptNanos()),
-        ms(h.decryptionLatencyNanos()), ms(h.executionNanos()), ms(h.proposalWaitNanos()),
+        h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), csvMs(h.decidedNanos()),
+        csvMs(h.commitNanos()), csvMs(h.consensusNanos()), csvMs(h.validationNanos()),
+        csvMs(h.signatureNanos()), csvMs(h.walNanos()), csvMs(h.shareCreateNanos()),
+        csvMs(h.shareGossipNanos()), csvMs(h.combineNanos()), csvMs(h.decryptNanos()),
+        csvMs(h.decryptionLatencyNanos()), csvMs(h.executionNanos()), csvMs(h.proposalWaitNanos()),
         h.faulty().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" ")),
-        ms(h.blameNanos()), ms(h.checkNanos()), ms(h.reshareNanos()), h.reshares(),
+        csvMs(h.blameNanos()), csvMs(h.checkNanos()), csvMs(h.reshareNanos()), h.reshares(),
         h.collidingPayload());
     csv.flush();
   }
@@ -66,9 +68,5 @@ public final class HeightsCsv implements Closeable {
   @Override
   public void close() throws IOException {
     csv.close();
-  }
-
-  static String ms(long nanos) {
-    return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6);
   }
 }

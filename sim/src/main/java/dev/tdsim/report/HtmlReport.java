@@ -1,5 +1,10 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.budget;
+import static dev.tdsim.format.Durations.roundedMs;
+import static dev.tdsim.format.Durations.roundedMsNumber;
+import static dev.tdsim.format.Durations.tenthsMs;
+
 import com.google.common.html.HtmlEscapers;
 import dev.tdsim.pipeline.HeightRecord;
 import java.io.IOException;
@@ -37,13 +42,13 @@ public final class HtmlReport {
         .append("<th>heights fitting</th><th>decryption p50</th><th>p95</th><th>p99</th>")
         .append("<th>judged p95</th></tr>");
     for (Verdict v : s.verdicts()) {
-      h.append("<tr><td>").append(fmt(v.blockTimeMs())).append(" ms</td><td class=\"")
+      h.append("<tr><td>").append(roundedMsNumber(v.blockTimeMs())).append(" ms</td><td class=\"")
           .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
           .append("</td><td>")
           .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
-          .append("</td><td>").append(ms(v.p50Ms())).append("</td><td>")
-          .append(ms(v.p95Ms())).append("</td><td>").append(ms(v.p99Ms()))
-          .append("</td><td>").append(ms(v.judgedP95Ms())).append("</td></tr>");
+          .append("</td><td>").append(roundedMs(v.p50Ms())).append("</td><td>")
+          .append(roundedMs(v.p95Ms())).append("</td><td>").append(roundedMs(v.p99Ms()))
+          .append("</td><td>").append(roundedMs(v.judgedP95Ms())).append("</td></tr>");
     }
     h.append("</table><p>A budget B stands for a chain tuned to block interval B (its commit"
         + " pause is B minus its consensus time). A budget fits when at least 95% of heights fit"
@@ -72,7 +77,7 @@ public final class HtmlReport {
     for (double ms : new double[] {c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(),
         c.combineMs(), c.checkMs(), c.blameMs(), c.decryptMs(), c.reshareMs(),
         c.decryptionLatencyMs()}) {
-      h.append("<td>").append(fmt(ms)).append(" ms</td>");
+      h.append("<td>").append(roundedMsNumber(ms)).append(" ms</td>");
     }
     h.append("</tr></table><p>The decryption phases, share creation to reshare, add up to the"
         + " decryption latency. Check is the combined-result check of variants whose shares are"
@@ -91,17 +96,19 @@ public final class HtmlReport {
     ChainTiming ch = s.chain();
     h.append("<h3>Inside consensus, and after decryption</h3><table><tr><th>network and"
         + " waiting</th><th>validation</th><th>signatures</th><th>WAL</th><th>execution</th>"
-        + "</tr><tr><td>").append(fmt(ch.networkMs())).append(" ms</td><td>")
-        .append(fmt(ch.validationMs())).append(" ms</td><td>").append(fmt(ch.signaturesMs()))
-        .append(" ms</td><td>").append(fmt(ch.walMs())).append(" ms</td><td>")
-        .append(fmt(ch.executionMs())).append(" ms</td></tr></table>");
+        + "</tr><tr><td>").append(roundedMsNumber(ch.networkMs())).append(" ms</td><td>")
+        .append(roundedMsNumber(ch.validationMs())).append(" ms</td><td>")
+        .append(roundedMsNumber(ch.signaturesMs())).append(" ms</td><td>")
+        .append(roundedMsNumber(ch.walMs())).append(" ms</td><td>")
+        .append(roundedMsNumber(ch.executionMs())).append(" ms</td></tr></table>");
     if (ch.certificate() != null) {
       h.append("<p>").append(esc(ch.certificate())).append(".</p>");
     }
     if (!Double.isNaN(ch.blockIntervalMs())) {
-      h.append("<p>This scenario's own chain (timeout_commit ").append(fmt(ch.timeoutCommitMs()))
-          .append(" ms) decided a block every ").append(fmt(ch.blockIntervalMs()))
-          .append(" ms on average; ").append(fmt(ch.decryptionStretchMs()))
+      h.append("<p>This scenario's own chain (timeout_commit ")
+          .append(roundedMsNumber(ch.timeoutCommitMs()))
+          .append(" ms) decided a block every ").append(roundedMsNumber(ch.blockIntervalMs()))
+          .append(" ms on average; ").append(roundedMsNumber(ch.decryptionStretchMs()))
           .append(" ms of that was proposers waiting for the previous block's decryption.</p>");
     }
     Headline headline = s.headline();
@@ -141,7 +148,7 @@ public final class HtmlReport {
             + " compares with the budgets (dashed).");
     if (headline.closestBudgetMs() != null) {
       h.append(" Red crosses: heights that miss ")
-          .append(esc(Headline.budget(headline.closestBudgetMs())))
+          .append(esc(budget(headline.closestBudgetMs())))
           .append(", the closest budget of the headline.");
     }
     h.append(" Thin: its two stages, consensus and decryption latency + execution.</p>");
@@ -152,83 +159,65 @@ public final class HtmlReport {
    * fault without {@code from}, e.g. one bounded by heights only), else the time.
    */
   private static String fromText(double fromMs) {
-    return fromMs == 0 ? "start" : fmt(fromMs) + " ms";
+    return fromMs == 0 ? "start" : roundedMs(fromMs);
   }
 
   /** The fault timeline, halts, and what each fault cost. */
-  @SuppressWarnings("unchecked")
-  private static void faults(StringBuilder h, java.util.Map<String, Object> f) {
+  private static void faults(StringBuilder h, FaultsReport f) {
     h.append("<h2>Faults</h2><ul>");
     for (String line : FaultSummary.lines(f)) {
       h.append("<li>").append(esc(line)).append("</li>");
     }
     h.append("</ul><h3>Fault timeline</h3><table><tr><th>#</th><th>kind</th><th>whom</th>")
         .append("<th>stake</th><th>from</th><th>until</th><th>heights</th></tr>");
-    for (java.util.Map<String, Object> t : (List<java.util.Map<String, Object>>) f.get("timeline")) {
-      Object until = t.get("until_ms");
-      Object untilHeight = t.get("until_height");
-      h.append("<tr><td>").append(t.get("index")).append("</td><td class=\"kind\">").append(esc(
-          String.valueOf(t.get("kind")))).append("</td><td>").append(esc(String.valueOf(
-          t.get("validators")))).append("</td><td>").append(String.format(Locale.ROOT, "%.1f%%",
-          100 * ((Number) t.get("stake_share")).doubleValue())).append("</td><td>")
-          .append(fromText(((Number) t.get("from_ms")).doubleValue())).append("</td><td>")
-          .append(until == null ? "never" : fmt(((Number) until).doubleValue()) + " ms")
-          .append("</td><td>").append(t.get("from_height")).append(" to ")
-          .append(untilHeight == null ? "end" : ((Number) untilHeight).intValue() - 1)
+    for (FaultsReport.TimelineEntry t : f.timeline()) {
+      h.append("<tr><td>").append(t.index()).append("</td><td class=\"kind\">")
+          .append(esc(t.kind())).append("</td><td>").append(esc(String.valueOf(t.validators())))
+          .append("</td><td>").append(String.format(Locale.ROOT, "%.1f%%", 100 * t.stakeShare()))
+          .append("</td><td>").append(fromText(t.fromMs())).append("</td><td>")
+          .append(t.untilMs() == null ? "never" : roundedMs(t.untilMs()))
+          .append("</td><td>").append(t.fromHeight()).append(" to ")
+          .append(t.untilHeight() == null ? "end" : t.untilHeight() - 1)
           .append("</td></tr>");
     }
-    java.util.Map<String, Object> cost = (java.util.Map<String, Object>) f.get("cost");
+    FaultsReport.Cost cost = f.cost();
     h.append("</table><h3>What each fault cost (heights it was active at)</h3><table><tr>")
         .append("<th>#</th><th>kind</th><th>heights active</th><th>mean block interval</th>")
         .append("<th>extra rounds</th></tr>");
-    for (java.util.Map<String, Object> p : (List<java.util.Map<String, Object>>) cost.get(
-        "per_fault")) {
-      Object mean = p.get("mean_interval_ms");
-      h.append("<tr><td>").append(p.get("index")).append("</td><td class=\"kind\">")
-          .append(esc(String.valueOf(p.get("kind")))).append("</td><td>")
-          .append(p.get("heights_active")).append("</td><td>")
-          .append(mean == null ? "-" : fmt(((Number) mean).doubleValue()) + " ms")
-          .append("</td><td>").append(p.get("extra_rounds")).append("</td></tr>");
+    for (FaultsReport.FaultCost p : cost.perFault()) {
+      h.append("<tr><td>").append(p.index()).append("</td><td class=\"kind\">")
+          .append(esc(p.kind())).append("</td><td>")
+          .append(p.heightsActive()).append("</td><td>")
+          .append(roundedMs(p.meanIntervalMs()))
+          .append("</td><td>").append(p.extraRounds()).append("</td></tr>");
     }
-    Object clean = cost.get("mean_interval_ms_without_faults");
-    h.append("<tr><td></td><td>no fault</td><td>").append(cost.get("heights_without_faults"))
-        .append("</td><td>").append(clean == null ? "-" : fmt(((Number) clean).doubleValue())
-            + " ms").append("</td><td>").append(cost.get("extra_rounds_without_faults"))
+    h.append("<tr><td></td><td>no fault</td><td>").append(cost.heightsWithoutFaults())
+        .append("</td><td>").append(roundedMs(cost.meanIntervalMsWithoutFaults()))
+        .append("</td><td>").append(cost.extraRoundsWithoutFaults())
         .append("</td></tr></table><p>The block interval of a height runs from the previous"
             + " height's first commit to its own (it holds the commit pause, timeouts and extra"
             + " rounds a fault causes). Heights that were never committed have no verdict.</p>");
-    List<java.util.Map<String, Object>> shares =
-        (List<java.util.Map<String, Object>>) f.get("share_faults");
-    if (shares != null && !shares.isEmpty()) {
+    if (!f.shareFaults().isEmpty()) {
       h.append("<h3>What each share fault did to decryption</h3><table><tr><th>#</th>")
           .append("<th>kind</th><th>whom</th><th>heights active</th><th>named faulty</th>")
           .append("<th>mean blame</th><th>mean reshare</th><th>mean decryption latency</th>")
           .append("<th>without share faults</th></tr>");
-      for (java.util.Map<String, Object> x : shares) {
-        h.append("<tr><td>").append(x.get("index")).append("</td><td class=\"kind\">")
-            .append(esc(String.valueOf(x.get("kind")))).append("</td><td>")
-            .append(esc(String.valueOf(x.get("validators")))).append("</td><td>")
-            .append(esc(ShareFaultCosts.heights(x.get("heights_active")))).append("</td><td>")
-            .append(esc(String.valueOf(x.get("named_faulty")))).append("</td><td>")
-            .append(ShareFaultCosts.ms(x.get("mean_blame_ms"))).append("</td><td>")
-            .append(ShareFaultCosts.ms(x.get("mean_reshare_ms"))).append("</td><td>")
-            .append(ShareFaultCosts.ms(x.get("mean_decryption_latency_ms"))).append("</td><td>")
-            .append(ShareFaultCosts.ms(x.get("mean_decryption_latency_ms_without_share_faults")))
+      for (FaultsReport.ShareFaultCost x : f.shareFaults()) {
+        h.append("<tr><td>").append(x.index()).append("</td><td class=\"kind\">")
+            .append(esc(x.kind())).append("</td><td>")
+            .append(esc(String.valueOf(x.validators()))).append("</td><td>")
+            .append(esc(ShareFaultCosts.heights(x.heightsActive()))).append("</td><td>")
+            .append(esc(String.valueOf(x.namedFaulty()))).append("</td><td>")
+            .append(tenthsMs(x.meanBlameMs())).append("</td><td>")
+            .append(tenthsMs(x.meanReshareMs())).append("</td><td>")
+            .append(tenthsMs(x.meanDecryptionLatencyMs())).append("</td><td>")
+            .append(tenthsMs(x.meanDecryptionLatencyMsWithoutShareFaults()))
             .append("</td></tr>");
       }
       h.append("</table><p>Means over the heights the fault was active at (simulated time on"
           + " the combiner's critical path): blame and reshare as in the critical path above."
           + " The named faulty are every validator the combiner named at those heights.</p>");
     }
-  }
-
-  private static String fmt(double ms) {
-    return String.format(Locale.ROOT, ms >= 100 ? "%.0f" : "%.1f", ms);
-  }
-
-  /** {@code 473 ms}, or "-" for NaN (a percentile of no height). */
-  private static String ms(double ms) {
-    return Double.isNaN(ms) ? "-" : fmt(ms) + " ms";
   }
 
   private static String esc(String s) {

@@ -33,8 +33,4 @@ public final class ReportWriter {
   public static void writeHeights(Path dir, List<HeightRecord> heights) throws IOException {
     HeightsCsv.write(dir, heights);
   }
-
-  static String ms(long nanos) {
-    return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6);
-  }
 }

@@ -26,7 +26,7 @@ import java.util.Map;
  * @param faults the fault timeline, what the faults cost, halts and evidence ({@link
  *     FaultSummary#of}); null (left out) in a run without faults
  * @param dkg the key epochs' DKGs (per epoch: start, duration, dealers aggregated, crashed and
- *     rejected, bytes) and the heights that waited for a key ({@code DkgOutcome.toMap()}); null
+ *     rejected, bytes) and the heights that waited for a key ({@link DkgReport#of}); null
  *     (left out) in a run whose only key set came from the dealer
  */
 @JsonPropertyOrder({"headline"})
@@ -48,8 +48,8 @@ public record RunSummary(
     ChainTiming chain,
     List<String> notes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> faults,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> dkg) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) FaultsReport faults,
+    @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg) {
 
   /** A summary without DKGs. */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -57,7 +57,7 @@ public record RunSummary(
       String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
       Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
       ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
-      Map<String, Object> faults) {
+      FaultsReport faults) {
     this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
         consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
         costCheck, faults, null);
@@ -93,14 +93,14 @@ public record RunSummary(
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
-  public RunSummary withFaults(Map<String, Object> section) {
+  public RunSummary withFaults(FaultsReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
         notes, costCheck, section, dkg);
   }
 
-  /** The same summary with a DKG section ({@code DkgOutcome.toMap()}). */
-  public RunSummary withDkg(Map<String, Object> section) {
+  /** The same summary with a DKG section ({@link DkgReport#of}). */
+  public RunSummary withDkg(DkgReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
         notes, costCheck, faults, section);
@@ -108,7 +108,7 @@ public record RunSummary(
 
   /** Whether the chain halted (heights after it have no verdict). */
   public boolean halted() {
-    return faults != null && faults.get("halted") != null;
+    return faults != null && faults.halted() != null;
   }
 
   /** The answer in one line, derived from the verdicts and critical path ({@link Headline}). */

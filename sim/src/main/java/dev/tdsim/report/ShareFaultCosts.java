@@ -1,5 +1,7 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.tenthsMs;
+
 import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.ResolvedFault;
 import dev.tdsim.pipeline.HeightRecord;
@@ -26,14 +28,14 @@ final class ShareFaultCosts {
    * over its active heights that were decrypted. Overlapping share faults each see the whole
    * time of the heights they share.
    */
-  static List<Map<String, Object>> of(FaultOutcome o, List<HeightRecord> records) {
+  static List<FaultsReport.ShareFaultCost> of(FaultOutcome o, List<HeightRecord> records) {
     Map<Integer, HeightRecord> byHeight = new LinkedHashMap<>();
     for (HeightRecord r : records) {
       byHeight.put(r.height(), r);
     }
     List<ResolvedFault> shareFaults = o.timeline().stream()
         .filter(f -> f.kind().shareType().isPresent()).toList();
-    List<Map<String, Object>> out = new ArrayList<>();
+    List<FaultsReport.ShareFaultCost> out = new ArrayList<>();
     if (shareFaults.isEmpty()) {
       return out;
     }
@@ -65,48 +67,32 @@ final class ShareFaultCosts {
           heightsNamed++;
         }
       }
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("index", f.index());
-      x.put("kind", f.kind().name());
-      x.put("validators", f.validators());
-      x.put("heights_active", active);
-      x.put("heights_decrypted", decrypted.size());
-      x.put("named_faulty", List.copyOf(named));
-      x.put("heights_its_validators_named", heightsNamed);
-      x.put("mean_blame_ms", mean(decrypted, HeightRecord::blameNanos));
-      x.put("mean_reshare_ms", mean(decrypted, HeightRecord::reshareOnlyNanos));
-      x.put("mean_decryption_latency_ms", mean(decrypted, HeightRecord::decryptionLatencyNanos));
-      x.put("mean_decryption_latency_ms_without_share_faults", cleanLatency);
-      out.add(x);
+      out.add(new FaultsReport.ShareFaultCost(f.index(), f.kind().name(), f.validators(),
+          active, decrypted.size(), List.copyOf(named), heightsNamed,
+          mean(decrypted, HeightRecord::blameNanos),
+          mean(decrypted, HeightRecord::reshareOnlyNanos),
+          mean(decrypted, HeightRecord::decryptionLatencyNanos), cleanLatency));
     }
     return out;
   }
 
   /** The console lines (also the report's list), one per share fault. */
-  @SuppressWarnings("unchecked")
-  static List<String> lines(Map<String, Object> faults) {
+  static List<String> lines(FaultsReport faults) {
     List<String> out = new ArrayList<>();
-    Object list = faults.get("share_faults");
-    if (!(list instanceof List<?>)) {
-      return out;
-    }
-    for (Map<String, Object> x : (List<Map<String, Object>>) list) {
+    for (FaultsReport.ShareFaultCost x : faults.shareFaults()) {
       out.add(String.format(Locale.ROOT, "share fault #%s %s of validators %s: active at heights"
           + " %s, named faulty %s (its validators at %s of %s decrypted heights); per height:"
           + " blame %s, reshare %s, decryption latency %s vs %s without share faults",
-          x.get("index"), x.get("kind"), x.get("validators"), heights(x.get("heights_active")),
-          x.get("named_faulty"), x.get("heights_its_validators_named"),
-          x.get("heights_decrypted"), ms(x.get("mean_blame_ms")), ms(x.get("mean_reshare_ms")),
-          ms(x.get("mean_decryption_latency_ms")),
-          ms(x.get("mean_decryption_latency_ms_without_share_faults"))));
+          x.index(), x.kind(), x.validators(), heights(x.heightsActive()), x.namedFaulty(),
+          x.heightsItsValidatorsNamed(), x.heightsDecrypted(), tenthsMs(x.meanBlameMs()),
+          tenthsMs(x.meanReshareMs()), tenthsMs(x.meanDecryptionLatencyMs()),
+          tenthsMs(x.meanDecryptionLatencyMsWithoutShareFaults())));
     }
     return out;
   }
 
   /** "2-4" for a run of consecutive heights, else the list; "none" when empty. */
-  static String heights(Object heights) {
-    @SuppressWarnings("unchecked")
-    List<Integer> hs = (List<Integer>) heights;
+  static String heights(List<Integer> hs) {
     if (hs.isEmpty()) {
       return "none";
     }
@@ -116,10 +102,6 @@ final class ShareFaultCosts {
       return first == last ? String.valueOf(first) : first + "-" + last;
     }
     return hs.toString();
-  }
-
-  static String ms(Object ms) {
-    return ms == null ? "-" : String.format(Locale.ROOT, "%.1f ms", ((Number) ms).doubleValue());
   }
 
   private static Double mean(List<HeightRecord> hs, ToLongFunction<HeightRecord> nanos) {

@@ -1,5 +1,8 @@
 package dev.tdsim.report;
 
+import static dev.tdsim.format.Durations.budget;
+import static dev.tdsim.format.Durations.tenthsMs;
+
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
@@ -55,7 +58,7 @@ public final class Summaries {
       summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));
     }
     if (r.dkg() != null) {
-      summary = summary.withDkg(r.dkg().toMap());
+      summary = summary.withDkg(DkgReport.of(r.dkg()));
     }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
@@ -78,9 +81,9 @@ public final class Summaries {
         "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
     for (Verdict v : s.verdicts()) {
       b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s%n",
-          fmtBudget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
-          100 * v.shareOfHeightsFitting(), ms(v.p50Ms()), ms(v.p95Ms()), ms(v.p99Ms()),
-          ms(v.judgedP95Ms())));
+          budget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
+          100 * v.shareOfHeightsFitting(), tenthsMs(v.p50Ms()), tenthsMs(v.p95Ms()),
+          tenthsMs(v.p99Ms()), tenthsMs(v.judgedP95Ms())));
     }
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
@@ -125,33 +128,25 @@ public final class Summaries {
    * The DKG lines of a summary (from its {@code dkg} section, so that a summary read back from
    * summary.json prints the same): one per epoch's DKG, then the heights that waited for a key.
    */
-  @SuppressWarnings("unchecked")
   static List<String> dkgLines(RunSummary s) {
     List<String> out = new java.util.ArrayList<>();
     if (s.dkg() == null) {
       return out;
     }
-    for (Map<String, Object> e : (List<Map<String, Object>>) s.dkg().get("epochs")) {
-      Object d = e.get("duration_ms");
-      Object t = e.get("threshold_ready_ms");
-      List<?> crashed = (List<?>) e.get("dealers_crashed");
-      Map<?, ?> rejected = (Map<?, ?>) e.get("dealers_rejected");
+    for (DkgReport.Epoch e : s.dkg().epochs()) {
       out.add(String.format(Locale.ROOT, "dkg epoch %s (from height %s): started at %.1f ms%s;"
           + " key at t of the shares after %s, at every validator after %s; %s dealers"
-          + " aggregated%s%s; %.2f MB sent", e.get("epoch"), e.get("first_height"),
-          ((Number) e.get("start_ms")).doubleValue(),
-          ((Number) e.get("start_height")).intValue() > 0
-              ? " (height " + e.get("start_height") + " committed)" : "",
-          t == null ? "never" : String.format(Locale.ROOT, "%.1f ms", ((Number) t).doubleValue()),
-          d == null ? "never (" + e.get("validators_ready") + " validators got it)"
-              : String.format(Locale.ROOT, "%.1f ms", ((Number) d).doubleValue()),
-          e.get("dealers_aggregated"),
-          crashed.isEmpty() ? "" : "; no transcript (crashed): " + crashed,
-          rejected.isEmpty() ? "" : "; rejected: " + rejected, ((Number) e.get("bytes"))
-              .doubleValue() / 1e6));
+          + " aggregated%s%s; %.2f MB sent", e.epoch(), e.firstHeight(), e.startMs(),
+          e.startHeight() > 0 ? " (height " + e.startHeight() + " committed)" : "",
+          e.thresholdReadyMs() == null ? "never" : tenthsMs(e.thresholdReadyMs()),
+          e.durationMs() == null ? "never (" + e.validatorsReady() + " validators got it)"
+              : tenthsMs(e.durationMs()),
+          e.dealersAggregated(),
+          e.dealersCrashed().isEmpty() ? "" : "; no transcript (crashed): " + e.dealersCrashed(),
+          e.dealersRejected().isEmpty() ? "" : "; rejected: " + e.dealersRejected(),
+          e.bytes() / 1e6));
     }
-    List<Map<String, Object>> waits =
-        (List<Map<String, Object>>) s.dkg().get("heights_waiting_for_key");
+    List<DkgReport.KeyWait> waits = s.dkg().heightsWaitingForKey();
     StringBuilder b = new StringBuilder("heights waiting for a key: ");
     if (waits.isEmpty()) {
       b.append("none");
@@ -162,8 +157,8 @@ public final class Summaries {
           b.append(", ...");
           break;
         }
-        b.append(i > 0 ? ", " : "").append(waits.get(i).get("height")).append(String.format(
-            Locale.ROOT, ": %.1f ms", ((Number) waits.get(i).get("wait_ms")).doubleValue()));
+        b.append(i > 0 ? ", " : "").append(waits.get(i).height()).append(": ")
+            .append(tenthsMs(waits.get(i).waitMs()));
       }
       b.append(")");
     }
@@ -176,14 +171,5 @@ public final class Summaries {
     return ms > 0 ? String.format(Locale.ROOT, " | %s %.1f", name, ms) : "";
   }
 
-  /** {@code 473.2 ms}, or "-" for NaN (a percentile of no height: a chain that halted). */
-  private static String ms(double ms) {
-    return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.1f ms", ms);
-  }
-
-  private static String fmtBudget(double ms) {
-    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
-        : String.format(Locale.ROOT, "%.0f ms", ms);
-  }
 
 }

@@ -229,7 +229,7 @@ public final class Sweep {
       bar.searchPlan(pending.runs(), pending.seconds());
       log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
           + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
-          pending.runs() == 1 ? "" : "s", SweepProgress.duration(pending.seconds()
+          pending.runs() == 1 ? "" : "s", dev.tdsim.format.Durations.eta(pending.seconds()
               * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
     }
     Sensitivity.Prober prober = new Sensitivity.Prober() {

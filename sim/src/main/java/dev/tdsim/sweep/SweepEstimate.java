@@ -41,8 +41,8 @@ final class SweepEstimate {
                 + (reps == 1 ? "" : "s") + "; probes shared between budgets run once)"));
     lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
         + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
-        SweepProgress.duration(gridSeconds), probeBound == 0 ? ""
-            : ", search at most " + SweepProgress.duration(probeBound * costliest)
+        dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
+            : ", search at most " + dev.tdsim.format.Durations.eta(probeBound * costliest)
                 + " (each probe priced as the costliest grid point; probes beyond the grid's"
                 + " largest message count cost more)"));
     if (probeBound > 0 && plan.anyMeasured()) {

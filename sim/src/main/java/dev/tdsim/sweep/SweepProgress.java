@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.format.Durations;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -110,19 +111,8 @@ final class SweepProgress {
     boolean bounded = probesDone < probeBound;
     out.printf(Locale.ROOT, "[%s%s] %d/%d grid points%s, %d%%, %s%s left%s%n",
         "#".repeat(filled), ".".repeat(WIDTH - filled), gridDone, gridTotal, probes,
-        100 * done / total, bounded ? "<= " : "", duration(secondsLeft()),
+        100 * done / total, bounded ? "<= " : "", Durations.eta(secondsLeft()),
         label == null || label.isEmpty() ? "" : " - " + label);
     out.flush();
-  }
-
-  static String duration(double seconds) {
-    long s = Math.round(seconds);
-    if (s < 60) {
-      return s + "s";
-    }
-    if (s < 3600) {
-      return (s / 60) + "m " + (s % 60) + "s";
-    }
-    return (s / 3600) + "h " + ((s % 3600) / 60) + "m";
   }
 }

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.report.DkgReport;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.InputException;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioLoader;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -108,8 +108,7 @@ class EpochsTest {
     HeightRecord h1 = r.heights().get(0);
     assertTrue(h1.decryptionLatencyNanos() >= r.dkg().keyWaitNanos().get(1),
         "the wait is part of the decryption latency");
-    List<?> waits = (List<?>) r.dkg().toMap().get("heights_waiting_for_key");
-    assertEquals(1, ((Map<?, ?>) waits.get(0)).get("height"));
+    assertEquals(1, DkgReport.of(r.dkg()).heightsWaitingForKey().get(0).height());
   }
 
   @Test

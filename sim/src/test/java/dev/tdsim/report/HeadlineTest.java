@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tdsim.pipeline.Schedule;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,8 +97,8 @@ class HeadlineTest {
 
   @Test
   void summaryJsonHoldsTheHeadlineFirstAndTheConsoleStartsWithIt() throws Exception {
-    Map<String, Object> faults = new LinkedHashMap<>();
-    faults.put("halted", Map.of("height", 4, "last_commit_ms", 1.0, "stopped_ms", 2.0));
+    FaultsReport faults = new FaultsReport(List.of(), new FaultsReport.Halted(4, 1.0, 2.0),
+        List.of(), null, List.of(), List.of(), 0, 0, 0, List.of(), List.of(), false);
     RunSummary clean = new RunSummary("x", 1, "h", "test", Map.of(), "fast", "model",
         "before-next", "exact", List.of(), Map.of("heights", 3L), Map.of(),
         List.of(v(1000, true, 1)), PATH, new ChainTiming(0, 0, 0, 0, 0, 1000, 1400, 0), List.of());

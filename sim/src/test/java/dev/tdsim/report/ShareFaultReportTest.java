@@ -11,7 +11,6 @@ import dev.tdsim.scenario.ScenarioLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -57,21 +56,19 @@ class ShareFaultReportTest {
     assertTrue(c.shareCreationMs() + c.shareGossipMs() + c.combineMs() + c.decryptMs()
         < meanLatencyMs - 1e-3, c.toString());
 
-    Map<String, Object> faults = summary.faults();
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> shares = (List<Map<String, Object>>) faults.get("share_faults");
+    List<FaultsReport.ShareFaultCost> shares = summary.faults().shareFaults();
     assertEquals(1, shares.size());
-    Map<String, Object> bad = shares.get(0);
-    assertEquals("bad-share", bad.get("kind"));
-    assertEquals(List.of(2, 3), bad.get("heights_active"));
-    assertEquals(List.of(14), bad.get("named_faulty"));
-    assertEquals(2, bad.get("heights_its_validators_named"));
+    FaultsReport.ShareFaultCost bad = shares.get(0);
+    assertEquals("bad-share", bad.kind());
+    assertEquals(List.of(2, 3), bad.heightsActive());
+    assertEquals(List.of(14), bad.namedFaulty());
+    assertEquals(2, bad.heightsItsValidatorsNamed());
     double blame = r.heights().subList(1, 3).stream()
         .mapToDouble(h -> h.blameNanos() / 1e6).average().orElseThrow();
-    assertEquals(blame, (Double) bad.get("mean_blame_ms"), 1e-9);
-    assertTrue((Double) bad.get("mean_reshare_ms") > 0);
+    assertEquals(blame, bad.meanBlameMs(), 1e-9);
+    assertTrue(bad.meanReshareMs() > 0);
     assertEquals(r.heights().get(0).decryptionLatencyNanos() / 1e6,
-        (Double) bad.get("mean_decryption_latency_ms_without_share_faults"), 1e-9);
+        bad.meanDecryptionLatencyMsWithoutShareFaults(), 1e-9);
 
     String table = Summaries.table(summary);
     assertTrue(table.contains("| blame ") && table.contains("| reshare ")
