@@ -1,5 +1,6 @@
 package dev.tdsim.bench;
 
+import dev.tdsim.format.Durations;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -39,6 +40,6 @@ public final class Progress {
   }
 
   static String duration(long nanos) {
-    return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
+    return Durations.secondsOfMs(nanos / 1e6);
   }
 }

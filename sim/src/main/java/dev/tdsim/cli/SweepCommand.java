@@ -1,5 +1,6 @@
 package dev.tdsim.cli;
 
+import dev.tdsim.format.Durations;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioLoader;
@@ -296,7 +297,7 @@ final class SweepCommand implements Callable<Integer> {
             .append('\n');
         last = row.design();
       }
-      b.append(String.format(Locale.ROOT, "    %8s: %s", budget(row.blockTimeMs()),
+      b.append(String.format(Locale.ROOT, "    %8s: %s", Durations.budget(row.blockTimeMs()),
           row.valueText(msgs)));
       if (row.bottleneck() != null) {
         b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
@@ -321,7 +322,7 @@ final class SweepCommand implements Callable<Integer> {
       List<String> yes = new ArrayList<>();
       for (int i = 0; i < f.fits().size(); i++) {
         if (f.fits().get(i)) {
-          yes.add(budget(r.budgetsMs().get(i)));
+          yes.add(Durations.budget(r.budgetsMs().get(i)));
         }
       }
       b.append("  ").append(designText(f.labels())).append(": ")
@@ -339,11 +340,6 @@ final class SweepCommand implements Callable<Integer> {
     List<String> parts = new ArrayList<>();
     design.forEach((k, v) -> parts.add(k + "=" + v));
     return String.join(", ", parts);
-  }
-
-  private static String budget(double ms) {
-    return ms >= 1000 && ms % 1000 == 0 ? String.format(Locale.ROOT, "%.0f s", ms / 1000)
-        : String.format(Locale.ROOT, "%.0f ms", ms);
   }
 
   /** The console answer: the largest fitting message count per group and budget. */

@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.format.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,10 +23,7 @@ final class SweepText {
   }
 
   static String ms(double ms) {
-    if (!Double.isFinite(ms)) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, ms >= 100 ? "%.0f ms" : "%.1f ms", ms);
+    return Durations.roundedMs(ms);
   }
 
   /** A budget as people write it: {@code 500 ms}, {@code 1 s}. */
