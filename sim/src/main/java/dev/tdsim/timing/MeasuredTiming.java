@@ -12,32 +12,21 @@ package dev.tdsim.timing;
 public final class MeasuredTiming implements TimingModel {
   public static final String NAME = "measured";
   private final CostModel costs;
-  private final String variant;
+  private final String design;
   private final int threadsHere;
 
   /**
    * @param costs the cost model whose scaling is used (the scenario's calibration, or builtin)
-   * @param variant the run's combine variant
+   * @param design the run's design (a Ferveo variant or a one-share-per-block design)
    * @param threadsHere threads the real calls run on in this process (the run's crypto workers)
    */
-  public MeasuredTiming(CostModel costs, String variant, int threadsHere) {
+  public MeasuredTiming(CostModel costs, String design, int threadsHere) {
     if (threadsHere < 1) {
       throw new IllegalArgumentException("threadsHere must be >= 1, got " + threadsHere);
     }
     this.costs = costs;
-    this.variant = variant;
+    this.design = design;
     this.threadsHere = threadsHere;
-  }
-
-  /**
-   * The builtin model's scaling of the {@code fast} variant, calls on one thread.
-   *
-   * @deprecated callers should pass the run's cost model, variant and worker threads ({@link
-   *     #MeasuredTiming(CostModel, String, int)}); kept so unmigrated callers compile.
-   */
-  @Deprecated
-  public MeasuredTiming() {
-    this(CostModel.builtin(), "fast", 1);
   }
 
   @Override
@@ -48,7 +37,7 @@ public final class MeasuredTiming implements TimingModel {
   @Override
   public long durationNanos(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    Scaling scaling = costs.scaling(variant, op);
+    Scaling scaling = costs.scaling(design, op);
     return hardware.wallNanos(singleCore(scaling, measuredCpuNanos, parallelUnits),
         parallelUnits, scaling);
   }
@@ -56,14 +45,14 @@ public final class MeasuredTiming implements TimingModel {
   @Override
   public Scaling.Split split(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    Scaling scaling = costs.scaling(variant, op);
+    Scaling scaling = costs.scaling(design, op);
     return hardware.split(singleCore(scaling, measuredCpuNanos, parallelUnits), parallelUnits,
         scaling);
   }
 
   @Override
   public CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
-    Scaling scaling = costs.scaling(variant, op);
+    Scaling scaling = costs.scaling(design, op);
     return new CpuWork(singleCore(scaling, measuredCpuNanos, parallelUnits),
         Math.max(1, parallelUnits), scaling);
   }

@@ -10,11 +10,11 @@ package dev.tdsim.timing;
 public final class ModelTiming implements TimingModel {
   public static final String NAME = "model";
   private final CostModel costs;
-  private final String variant;
+  private final String design;
 
-  public ModelTiming(CostModel costs, String variant) {
+  public ModelTiming(CostModel costs, String design) {
     this.costs = costs;
-    this.variant = variant;
+    this.design = design;
   }
 
   @Override
@@ -25,21 +25,21 @@ public final class ModelTiming implements TimingModel {
   @Override
   public long durationNanos(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    return hardware.wallNanos(costs.cpuNanos(variant, op, size), parallelUnits,
-        costs.scaling(variant, op));
+    return hardware.wallNanos(costs.cpuNanos(design, op, size), parallelUnits,
+        costs.scaling(design, op));
   }
 
   @Override
   public Scaling.Split split(
       CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    return hardware.split(costs.cpuNanos(variant, op, size), parallelUnits,
-        costs.scaling(variant, op));
+    return hardware.split(costs.cpuNanos(design, op, size), parallelUnits,
+        costs.scaling(design, op));
   }
 
   @Override
   public CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
-    return new CpuWork(costs.cpuNanos(variant, op, size), Math.max(1, parallelUnits),
-        costs.scaling(variant, op));
+    return new CpuWork(costs.cpuNanos(design, op, size), Math.max(1, parallelUnits),
+        costs.scaling(design, op));
   }
 
   @Override
