@@ -2,7 +2,7 @@
 # Runs every shipped scenario into OUT/<file>/ so two builds can be compared byte for byte
 # (issue 18: a refactoring must leave heights.csv, summary.json and report.html unchanged).
 # Measured timing is replaced by model timing (measured CPU times differ run to run); the
-# longest scenarios are shortened with --set; sweeps run without the search.
+# scenarios are shortened with --set (3 heights, fewer sweep points); sweeps run without the search.
 # Usage: scripts/golden.sh OUT [JAR]      then: diff -r OUT-before OUT-after
 set -uo pipefail
 out="${1:?usage: scripts/golden.sh OUT [JAR]}"
@@ -13,10 +13,15 @@ tdsim() { java -Xss4m -jar "$jar" "$@"; }
 for f in $(find scenarios -name '*.yaml' | sort); do
   name="${f#scenarios/}"; name="${name%.yaml}"; name="${name//\//-}"
   sets=(--set crypto.timing=model)
+  # Small enough for a loaded 2-core machine (a few minutes in all), every code path still taken.
   case "$name" in
+    designs) sets+=(--set heights=3 --vary workload.msgs_per_block=16) ;;
+    sweep-msgs) sets+=(--set heights=3 --vary workload.msgs_per_block=10,100 --replicates 1) ;;
+    faults-sweep-crashed-stake) sets+=(--set heights=6) ;;
     epochs-150) sets+=(--set heights=3 --set keys.shares=512 --set validators.count=32) ;;
-    perf-vote-pattern-150) sets+=(--set heights=40) ;;
-    validation-*) sets+=(--set heights=6) ;;
+    perf-vote-pattern-150) sets+=(--set heights=20) ;;
+    validation-*) sets+=(--set heights=4) ;;
+    *) sets+=(--set heights=3) ;;
   esac
   start=$(date +%s)
   if grep -q '^sweep:' "$f"; then
