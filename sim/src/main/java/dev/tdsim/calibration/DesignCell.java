@@ -73,7 +73,8 @@ final class DesignCell extends BlockCell {
   static List<DesignCell> prepare(CellContext context, BlockDesign design, KeySet keys,
       CalibrationSettings.Grid settingsGrid, Workers setup) {
     long seed = context.settings().seed();
-    KeySetGrid grid = new KeySetGrid(context.settings(), design.name(), keys, settingsGrid);
+    KeySetGrid grid = new KeySetGrid(context.settings(), design.name(), keys.committee(),
+        settingsGrid);
     long w0 = System.nanoTime();
     // The JIT warmed up on the whole path once per key set (a throw-away setup for 2).
     new RealCrypto(design.setup(keys, 2, SeededDrbg.of(seed,

@@ -45,7 +45,8 @@ final class FerveoCell<S> extends BlockCell {
   /** The cells of one variant on one key set: payloads, ciphertexts and shares, untimed. */
   static <S> List<FerveoCell<S>> prepare(CellContext context, CombineVariant<S> variant,
       KeySet keys, CalibrationSettings.Grid settingsGrid, Workers setup) {
-    KeySetGrid grid = new KeySetGrid(context.settings(), variant.name(), keys, settingsGrid);
+    KeySetGrid grid = new KeySetGrid(context.settings(), variant.name(), keys.committee(),
+        settingsGrid);
     long w0 = System.nanoTime();
     RealCrypto untimed = RealCrypto.of(new FerveoDesign(variant), keys, Integer.MAX_VALUE, setup);
     // Computes the key set's lazily derived points this variant needs, in parallel, and warms

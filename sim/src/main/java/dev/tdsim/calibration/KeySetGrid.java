@@ -3,7 +3,6 @@ package dev.tdsim.calibration;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
-import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.timing.OpSize;
 import java.util.ArrayList;
@@ -39,12 +38,12 @@ final class KeySetGrid {
   record Point(int index, int msgs, int payloadBytes, List<byte[]> payloads,
       StrongRandom encryption) {}
 
-  KeySetGrid(CalibrationSettings settings, String name, KeySet keys,
+  KeySetGrid(CalibrationSettings settings, String name, Committee committee,
       CalibrationSettings.Grid grid) {
     this.settings = settings;
     this.grid = grid;
     this.name = name;
-    this.committee = keys.committee();
+    this.committee = committee;
     this.keyIndex = grid.keySets().indexOf(new CalibrationSettings.KeySpec(
         committee.validators(), committee.shares()));
     this.label = name + "/" + committee.validators() + "x" + committee.shares();
