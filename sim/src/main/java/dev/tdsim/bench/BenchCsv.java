@@ -1,12 +1,10 @@
 package dev.tdsim.bench;
 
+import static dev.tdsim.bench.CsvRows.seconds;
+
 import dev.tdsim.crypto.variant.BlockResult.PhaseTimings;
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,21 +25,15 @@ public final class BenchCsv implements Closeable {
       "median_s", "limit_s", "ratio", "rust_s", "reps", "min_s", "max_s",
       "decode_s", "verify_s", "prepare_s", "combine_s", "decrypt_s", "validity_s", "blame_s");
 
-  private final BufferedWriter writer;
+  private final CsvRows rows;
 
-  private BenchCsv(BufferedWriter writer) {
-    this.writer = writer;
+  private BenchCsv(CsvRows rows) {
+    this.rows = rows;
   }
 
   /** Creates (or truncates) the file, creating its parent directories, and writes the header. */
   public static BenchCsv create(Path path) throws IOException {
-    Path parent = path.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    BenchCsv csv = new BenchCsv(Files.newBufferedWriter(path, StandardCharsets.UTF_8));
-    csv.line(String.join(",", COLUMNS));
-    return csv;
+    return new BenchCsv(CsvRows.create(path, COLUMNS, "the bench CSV"));
   }
 
   public void write(BenchRow row) {
@@ -57,8 +49,7 @@ public final class BenchCsv implements Closeable {
     cells.add(Integer.toString(row.threads()));
     cells.add(seconds(row.time().medianNanos()));
     cells.add(row.limit() == null ? "" : seconds(row.limit().medianNanos()));
-    double ratio = row.ratio();
-    cells.add(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.4f", ratio) : "");
+    cells.add(CsvRows.ratio(row.ratio()));
     cells.add(row.rustSeconds().isPresent()
         ? String.format(Locale.ROOT, "%.3f", row.rustSeconds().getAsDouble()) : "");
     cells.add(Integer.toString(row.time().count()));
@@ -72,30 +63,15 @@ public final class BenchCsv implements Closeable {
     cells.add(phase(p, PhaseTimings::decryptNanos));
     cells.add(phase(p, PhaseTimings::validityNanos));
     cells.add(phase(p, PhaseTimings::blameNanos));
-    line(String.join(",", cells));
+    rows.write(cells);
   }
 
   private static String phase(PhaseTimings p, ToLongFunction<PhaseTimings> nanos) {
     return p == null ? "" : seconds(nanos.applyAsLong(p));
   }
 
-  /** Nanoseconds as seconds with nanosecond digits, the bench CSVs' time format. */
-  public static String seconds(double nanos) {
-    return String.format(Locale.ROOT, "%.9f", nanos / 1e9);
-  }
-
-  private void line(String text) {
-    try {
-      writer.write(text);
-      writer.newLine();
-      writer.flush();
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing the bench CSV", e);
-    }
-  }
-
   @Override
   public void close() throws IOException {
-    writer.close();
+    rows.close();
   }
 }

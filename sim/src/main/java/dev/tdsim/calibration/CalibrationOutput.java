@@ -77,9 +77,9 @@ public final class CalibrationOutput {
       for (Sample s : result.samples()) {
         CostModel.Coefficients c = s.op().keySetup()
             ? result.model().keySetup().coefficients().get(s.op())
-            : result.model().coefficients().get(s.variant()).get(s.op());
+            : result.model().coefficients().get(s.design()).get(s.op());
         double predicted = c.predict(s.size());
-        csv.printRecord(s.variant(), s.op(), s.size().msgs(), s.size().validators(),
+        csv.printRecord(s.design(), s.op(), s.size().msgs(), s.size().validators(),
             s.size().shares(), s.size().msgBytes(), Math.round(s.cpuNanos()),
             Math.round(predicted), String.format(Locale.ROOT, "%.4f",
                 (predicted - s.cpuNanos()) / Math.max(s.cpuNanos(), CostFit.FLOOR_NANOS)));
@@ -94,12 +94,12 @@ public final class CalibrationOutput {
             "msg_bytes", "threads", "units", "median_cpu_ns", "median_wall_ns",
             "median_raw_wall_ns", "rounds", "predicted_wall_ns").build())) {
       for (Calibrator.ScalingSample s : result.scalingSamples()) {
-        Scaling sc = result.model().scaling(s.variant(), s.op());
+        Scaling sc = result.model().scaling(s.design(), s.op());
         double wall1 = result.scalingSamples().stream()
-            .filter(o -> o.variant().equals(s.variant()) && o.op() == s.op()
+            .filter(o -> o.design().equals(s.design()) && o.op() == s.op()
                 && o.size().equals(s.size()) && o.threads() == 1)
             .mapToDouble(Calibrator.ScalingSample::wallNanos).findFirst().orElse(Double.NaN);
-        csv.printRecord(s.variant(), s.op(), s.size().msgs(), s.size().validators(),
+        csv.printRecord(s.design(), s.op(), s.size().msgs(), s.size().validators(),
             s.size().shares(), s.size().msgBytes(), s.threads(), s.units(),
             Math.round(s.cpuNanos()), Math.round(s.wallNanos()), Math.round(s.rawWallNanos()),
             s.rounds(),

@@ -16,12 +16,13 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * What one {@code tdsim calibrate} run measures: per variant a grid of key sets (validators x
+ * What one {@code tdsim calibrate} run measures: per design a grid of key sets (validators x
  * shares, threshold shares*2/3) and message counts, crossed with payload sizes that alternate over
  * the grid, each point timed {@code reps} times. Validated here, so a bad value fails before any
  * key is dealt, with a message naming the option.
  *
- * @param grids the grid of each variant to calibrate, in order
+ * @param grids the grid of each design (a Ferveo variant or a one-share-per-block design) to
+ *     calibrate, in order
  * @param sizesBytes payload sizes; grid point (key set i, message count j) uses size
  *     {@code sizesBytes[(i + j) mod count]}, so every size meets every key set and message count
  *     without multiplying the grid
@@ -139,7 +140,7 @@ public record CalibrationSettings(
     }
   }
 
-  /** The key sets and message counts of one variant. */
+  /** The key sets and message counts of one design. */
   public record Grid(List<KeySpec> keySets, List<Integer> msgs) {
     public Grid {
       if (keySets.isEmpty()) {
@@ -207,34 +208,34 @@ public record CalibrationSettings(
   }
 
   /**
-   * The settings of the command line: the default (or quick) grid of each variant, with the
+   * The settings of the command line: the default (or quick) grid of each design, with the
    * optional overrides applied.
    *
-   * @param variants variant names or "all"
-   * @param keySets replaces every variant's key sets (null: the defaults)
-   * @param msgs replaces every variant's message counts (null: the defaults)
+   * @param designs design names ({@code --variant}) or "all"
+   * @param keySets replaces every design's key sets (null: the defaults)
+   * @param msgs replaces every design's message counts (null: the defaults)
    * @param maxValidators drops key sets with more validators (null: no limit)
    * @param maxShares drops key sets with more shares (null: no limit)
    * @param reps null: {@value #DEFAULT_REPS}, or {@value #QUICK_REPS} with quick
    * @param maxThreads the largest thread count measured (usually this machine's cores)
    */
-  public static CalibrationSettings of(List<String> variants, boolean quick,
+  public static CalibrationSettings of(List<String> designs, boolean quick,
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
-    return of(variants, quick, keySets, msgs, sizes, maxValidators, maxShares, reps, threads,
+    return of(designs, quick, keySets, msgs, sizes, maxValidators, maxShares, reps, threads,
         maxThreads, seed, out, null);
   }
 
   /** {@link #of} with the DKG's grid too ({@code dkg} null: no DKG). */
-  public static CalibrationSettings of(List<String> variants, boolean quick,
+  public static CalibrationSettings of(List<String> designs, boolean quick,
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out,
       DkgGrid dkg) {
     Map<String, Grid> grids = new LinkedHashMap<>();
-    boolean none = variants != null && variants.size() == 1
-        && NO_VARIANT.equals(variants.get(0).trim().toLowerCase(java.util.Locale.ROOT));
-    for (String v : none ? List.<String>of() : BenchSettings.resolveVariants(variants)) {
-      Optional<ShareWork> work = FerveoDesign.variantOf(Designs.byName(v))
+    boolean none = designs != null && designs.size() == 1
+        && NO_VARIANT.equals(designs.get(0).trim().toLowerCase(java.util.Locale.ROOT));
+    for (String design : none ? List.<String>of() : BenchSettings.resolveVariants(designs)) {
+      Optional<ShareWork> work = FerveoDesign.variantOf(Designs.byName(design))
           .map(CombineVariant::shareWork);
       boolean perPoint = work.isPresent() && work.get() == ShareWork.PER_POINT;
       Grid base = work.isEmpty() ? (quick ? QUICK_DESIGN : DEFAULT_DESIGN)
@@ -245,17 +246,17 @@ public record CalibrationSettings(
           || (maxShares != null && k.shares() > maxShares));
       if (ks.isEmpty()) {
         throw new IllegalArgumentException("--max-validators/--max-shares leave no key set for"
-            + " variant " + v + " (its key sets: " + (keySets != null ? keySets : base.keySets())
+            + " variant " + design + " (its key sets: " + (keySets != null ? keySets : base.keySets())
             + "); raise them or give --key-sets");
       }
-      grids.put(v, new Grid(ks, msgs != null ? msgs : base.msgs()));
+      grids.put(design, new Grid(ks, msgs != null ? msgs : base.msgs()));
     }
     return new CalibrationSettings(grids, sizes != null ? sizes : DEFAULT_SIZES,
         reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, maxThreads, seed,
         out, dkg);
   }
 
-  /** {@code --variant none}: no variant (with {@code --dkg}: the DKG only). */
+  /** {@code --variant none}: no design (with {@code --dkg}: the DKG only). */
   public static final String NO_VARIANT = "none";
 
   /** The same settings calibrating the DKG on {@code grid} too (null: not). */
@@ -263,13 +264,13 @@ public record CalibrationSettings(
     return new CalibrationSettings(grids, sizesBytes, reps, threads, maxThreads, seed, out, grid);
   }
 
-  /** Grid points over all variants and the DKG: the progress bar's total. */
+  /** Grid points over all designs and the DKG: the progress bar's total. */
   public int points() {
     return grids.values().stream().mapToInt(Grid::points).sum()
         + (dkg == null ? 0 : dkg.points());
   }
 
-  /** Every key set of any variant, smallest first (small sets also warm the JIT up). */
+  /** Every key set of any design, smallest first (small sets also warm the JIT up). */
   public List<KeySpec> allKeySets() {
     TreeSet<KeySpec> all = new TreeSet<>();
     grids.values().forEach(g -> all.addAll(g.keySets()));

@@ -151,17 +151,8 @@ public final class CalibrateCommand implements Callable<Integer> {
   /** The validated settings; a bad value is a usage error (exit 2) naming the option. */
   CalibrationSettings settings() {
     try {
-      List<CalibrationSettings.KeySpec> ks = null;
-      if (keySets != null) {
-        ks = new ArrayList<>();
-        for (String k : keySets) {
-          try {
-            ks.add(CalibrationSettings.KeySpec.parse(k));
-          } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--key-sets: " + e.getMessage(), e);
-          }
-        }
-      }
+      List<CalibrationSettings.KeySpec> ks =
+          keySets == null ? null : parseKeySets("--key-sets", keySets);
       if (out.getFileName() == null || Files.isDirectory(out)) {
         throw new IllegalArgumentException("--out must name a file, got '" + out + "'");
       }

@@ -29,35 +29,35 @@ public final class CostCheck {
   public static final long WARN_FLOOR_NANOS = 1_000_000;
 
   private final CostModel costs;
-  private final String variant;
+  private final String design;
   private final int threadsHere;
   private final Map<CryptoOp, List<double[]>> calls = new EnumMap<>(CryptoOp.class);
 
   /**
    * @param costs the run's cost model
-   * @param variant the run's combine variant
+   * @param design the run's design (a Ferveo variant or a one-share-per-block design)
    * @param threadsHere threads the real calls run on in this process
    */
-  public CostCheck(CostModel costs, String variant, int threadsHere) {
+  public CostCheck(CostModel costs, String design, int threadsHere) {
     if (threadsHere < 1) {
       throw new IllegalArgumentException("threadsHere must be >= 1, got " + threadsHere);
     }
     this.costs = costs;
-    this.variant = variant;
+    this.design = design;
     this.threadsHere = threadsHere;
   }
 
   /**
    * One real call: its operation, size and the CPU nanoseconds it took here (as passed to
-   * {@link TimingModel#durationNanos}). Calls the model predicts at 0 ns (operations the variant
+   * {@link TimingModel#durationNanos}). Calls the model predicts at 0 ns (operations the design
    * does not have) are skipped.
    */
   public void record(CryptoOp op, OpSize size, long measuredCpuNanos) {
-    double predicted = costs.cpuNanos(variant, op, size);
+    double predicted = costs.cpuNanos(design, op, size);
     if (predicted <= 0 || measuredCpuNanos < 0) {
       return;
     }
-    double measured = costs.scaling(variant, op).singleCoreNanos(measuredCpuNanos,
+    double measured = costs.scaling(design, op).singleCoreNanos(measuredCpuNanos,
         Math.min(threadsHere, op.parallelUnits(size)));
     calls.computeIfAbsent(op, o -> new ArrayList<>()).add(new double[] {measured, predicted});
   }

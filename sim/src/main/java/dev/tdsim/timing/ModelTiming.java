@@ -7,14 +7,15 @@ package dev.tdsim.timing;
  * {@link Scaling}) and speed. The real call still runs and its results are used; its duration
  * is ignored, so a scenario and seed always give the same simulated times.
  */
-public final class ModelTiming implements TimingModel {
+public final class ModelTiming extends ScaledTiming {
   public static final String NAME = "model";
-  private final CostModel costs;
-  private final String variant;
 
-  public ModelTiming(CostModel costs, String variant) {
-    this.costs = costs;
-    this.variant = variant;
+  /**
+   * @param costs the cost model
+   * @param design the run's design (a Ferveo variant or a one-share-per-block design)
+   */
+  public ModelTiming(CostModel costs, String design) {
+    super(costs, design);
   }
 
   @Override
@@ -23,23 +24,9 @@ public final class ModelTiming implements TimingModel {
   }
 
   @Override
-  public long durationNanos(
-      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    return hardware.wallNanos(costs.cpuNanos(variant, op, size), parallelUnits,
-        costs.scaling(variant, op));
-  }
-
-  @Override
-  public Scaling.Split split(
-      CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits, Hardware hardware) {
-    return hardware.split(costs.cpuNanos(variant, op, size), parallelUnits,
-        costs.scaling(variant, op));
-  }
-
-  @Override
-  public CpuWork work(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits) {
-    return new CpuWork(costs.cpuNanos(variant, op, size), Math.max(1, parallelUnits),
-        costs.scaling(variant, op));
+  long singleCoreNanos(CryptoOp op, OpSize size, long measuredCpuNanos, int parallelUnits,
+      Scaling scaling) {
+    return costs.cpuNanos(design, op, size);
   }
 
   @Override

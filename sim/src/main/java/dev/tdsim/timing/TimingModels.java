@@ -12,7 +12,7 @@ import java.util.Map;
 public final class TimingModels {
   /** Creates a timing model for one run. */
   public interface Factory {
-    TimingModel create(CostModel costs, String variant, int threadsHere);
+    TimingModel create(CostModel costs, String design, int threadsHere);
   }
 
   /** A registered model: how to make it, and whether its durations come from the cost model. */
@@ -23,7 +23,7 @@ public final class TimingModels {
   static {
     FACTORIES.put(MeasuredTiming.NAME, new Entry(MeasuredTiming::new, false));
     FACTORIES.put(ModelTiming.NAME,
-        new Entry((costs, variant, threads) -> new ModelTiming(costs, variant), true));
+        new Entry((costs, design, threads) -> new ModelTiming(costs, design), true));
   }
 
   /**
@@ -49,8 +49,8 @@ public final class TimingModels {
   }
 
   /** @throws IllegalArgumentException for an unknown name, listing the known ones */
-  public static TimingModel create(String name, CostModel costs, String variant,
+  public static TimingModel create(String name, CostModel costs, String design,
       int threadsHere) {
-    return entry(name).factory().create(costs, variant, threadsHere);
+    return entry(name).factory().create(costs, design, threadsHere);
   }
 }

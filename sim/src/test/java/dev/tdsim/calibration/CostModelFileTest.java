@@ -124,4 +124,12 @@ class CostModelFileTest {
     assertTrue(error("format: tdsim-cost-model/1\nmachine: 3\nvariants: {fast: {}}\n")
         .contains("machine: expected a mapping"));
   }
+
+  @Test
+  void voteCostsKeepTheFileOrder() throws Exception {
+    String yaml = GOOD + "votes:\n  ed25519: {sign: 2, verify: 3}\n  bls: {sign: 5, verify: 7}\n";
+    String written = CostModel.read(write(yaml)).toYaml();
+    assertTrue(written.endsWith("votes:\n  ed25519: {sign: 2, verify: 3}\n"
+        + "  bls: {sign: 5, verify: 7}\n"), written);
+  }
 }

@@ -62,11 +62,11 @@ class DesignCalibrationTest {
     assertTrue(!fits.containsKey(CryptoOp.CHECK), "the designs verify their shares");
     // 2 key sets x 2 message counts: PREPARE (a new signer set at every visit) at each point.
     assertEquals(4, result.samples().stream()
-        .filter(s -> s.variant().equals(design) && s.op() == CryptoOp.PREPARE).count());
+        .filter(s -> s.design().equals(design) && s.op() == CryptoOp.PREPARE).count());
     // Never a cache hit: each visit's signer set is new to the combiner's keys, so every
     // PREPARE point computes the set's folded keys.
     for (int v : List.of(4, 8)) {
-      double[] prepare = result.samples().stream().filter(s -> s.variant().equals(design)
+      double[] prepare = result.samples().stream().filter(s -> s.design().equals(design)
           && s.op() == CryptoOp.PREPARE && s.size().validators() == v * 3 / 4 - (v == 8 ? 1 : 0))
           .mapToDouble(Sample::cpuNanos).toArray();
       assertEquals(2, prepare.length, design + " at " + v + " validators");
@@ -76,9 +76,9 @@ class DesignCalibrationTest {
     // The share work does not grow with the block: one share per validator.
     assertEquals(0.0, result.model().coefficients().get(design).get(CryptoOp.SHARE_CREATE)
         .toArray()[1], design);
-    assertTrue(result.samples().stream().filter(s -> s.variant().equals(design))
+    assertTrue(result.samples().stream().filter(s -> s.design().equals(design))
         .allMatch(s -> s.cpuNanos() >= 0));
-    assertTrue(result.samples().stream().anyMatch(s -> s.variant().equals(design)
+    assertTrue(result.samples().stream().anyMatch(s -> s.design().equals(design)
         && s.op() == CryptoOp.BLAME && s.cpuNanos() > 0), "blame with one wrong share");
   }
 
