@@ -3,8 +3,8 @@ package dev.tdsim.faults;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.random.RandomStreams;
+import dev.tdsim.transport.Messenger;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
 

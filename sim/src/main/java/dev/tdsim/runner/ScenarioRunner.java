@@ -27,7 +27,6 @@ import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.FaultTracker;
 import dev.tdsim.faults.FaultyBlocks;
 import dev.tdsim.faults.FaultyTransport;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
@@ -35,6 +34,7 @@ import dev.tdsim.network.PeerSendLoops;
 import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.pipeline.PipelineSettings;
 import dev.tdsim.pipeline.RealCrypto;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.random.RandomStreams;
@@ -44,6 +44,7 @@ import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.timing.TimingModels;
+import dev.tdsim.transport.Messenger;
 import dev.tdsim.transport.NetworkTransport;
 import dev.tdsim.workload.Workload;
 import java.io.IOException;
@@ -228,7 +229,7 @@ public final class ScenarioRunner {
       crypto.warmUp(streams.strong("warm-up", 0));
     }
     DecryptionPipeline pipeline = new DecryptionPipeline(sim, messenger, crypto, timing,
-        costs, workload, new DecryptionPipeline.Settings(
+        costs, workload, new PipelineSettings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
             s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));

@@ -6,7 +6,6 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.QuorumArrival;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.random.RandomStreams;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;

@@ -20,6 +20,7 @@ import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.OpSize;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
+import dev.tdsim.transport.Messenger;
 import dev.tdsim.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -242,7 +243,7 @@ final class PipelineFixture {
         Long.MAX_VALUE, crypto.txOverheadBytes(), new SplittableRandom(5));
     DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,
         sampledCosts(design.name()), workload,
-        new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
+        new PipelineSettings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
             hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
         SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);

@@ -1,4 +1,4 @@
-package dev.tdsim.pipeline;
+package dev.tdsim.transport;
 
 import java.util.function.IntConsumer;
 
