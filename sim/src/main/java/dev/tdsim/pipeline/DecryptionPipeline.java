@@ -50,6 +50,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   private final PipelineContext ctx;
   private final ConsensusHost host;
   private final HeightRecorder recorder;
+  private final CombinerChoice combiners;
   private final ShareCollection shares;
   private KeyGate keyGate;
   /** Per height that waited for its epoch's key: the longest wait of a validator's commit. */
@@ -69,7 +70,8 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
     this.ctx = new PipelineContext(sim, net, crypto, settings, random, charger);
     this.host = new ConsensusHost(ctx, workload);
     this.recorder = new HeightRecorder(ctx, host);
-    this.shares = new ShareCollection(ctx, host, recorder);
+    this.combiners = new CombinerChoice(settings.faults(), ctx.committee.validators());
+    this.shares = new ShareCollection(ctx, combiners, host, recorder);
   }
 
   /**
@@ -85,7 +87,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    * runner sets it when faults may keep that proposer from proposing (crashed, silent).
    */
   public void combinerRule(IntUnaryOperator combinerOfHeight) {
-    shares.combinerRule(combinerOfHeight);
+    combiners.combinerRule(combinerOfHeight);
   }
 
   /**
@@ -108,7 +110,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
 
   /** Connects the consensus model (which also calls this pipeline back). */
   public void attach(ConsensusProtocol consensus) {
-    shares.attach(consensus);
+    combiners.attach(consensus);
   }
 
   public List<HeightRecord> records() {

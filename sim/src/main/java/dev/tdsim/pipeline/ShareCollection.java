@@ -1,6 +1,5 @@
 package dev.tdsim.pipeline;
 
-import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -11,8 +10,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.IntUnaryOperator;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -90,11 +90,12 @@ final class ShareCollection {
   private final CombinerBlockPropose blockPropose;
   private final HeightRecorder recorder;
   private final Map<Integer, Collecting> heights = new HashMap<>();
-  private ConsensusProtocol consensus;
-  private IntUnaryOperator combinerOf;
+  private final CombinerChoice choice;
 
-  ShareCollection(PipelineContext ctx, ConsensusHost host, HeightRecorder recorder) {
+  ShareCollection(PipelineContext ctx, CombinerChoice choice, ConsensusHost host,
+      HeightRecorder recorder) {
     this.ctx = ctx;
+    this.choice = choice;
     this.sim = ctx.sim;
     this.settings = ctx.settings;
     this.host = host;
@@ -106,16 +107,6 @@ final class ShareCollection {
   private Collecting state(int height) {
     return heights.computeIfAbsent(height,
         h -> new Collecting(h, ctx.committee.validators(), host.proposed(h)));
-  }
-
-  /** The consensus model, asked for the next height's proposers. */
-  void attach(ConsensusProtocol consensus) {
-    this.consensus = consensus;
-  }
-
-  /** See {@link DecryptionPipeline#combinerRule}. */
-  void combinerRule(IntUnaryOperator combinerOfHeight) {
-    this.combinerOf = combinerOfHeight;
   }
 
   CombinerBlockPropose blockPropose() {
@@ -154,14 +145,10 @@ final class ShareCollection {
     st.commitAt[validator] = atNanos;
     decided(height, round, atNanos, costs);
     if (st.combiner < 0) {
-      // The runner's rule when faults may keep the round-0 proposer from proposing; else the
-      // designated combiner, or the next live one when it is crashed.
-      st.combiner = combinerOf != null ? combinerOf.applyAsInt(height)
-          : designatedCombiner(height, atNanos);
-      // Asked of the rotation only for round 0 (always reached): asking a later round ahead of
-      // time would shift the proposer rotation.
-      st.designated = consensus.proposer(height + 1, 0);
-      st.backup = (st.designated + 1) % ctx.committee.validators();
+      CombinerChoice.Combiners c = choice.at(height, atNanos);
+      st.combiner = c.combiner();
+      st.designated = c.designated();
+      st.backup = c.backup();
     }
     boolean folding = ctx.folding();
     if (!folding && st.signers == null) {
@@ -176,7 +163,7 @@ final class ShareCollection {
       st.commitNanos = atNanos;
       if (folding) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, signerSetFrom(ctx.committee(height), signers, st.excluded.keySet()));
+        announce(st, CombinerChoice.signerSet(ctx.committee(height), signers, st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -185,25 +172,6 @@ final class ShareCollection {
       }
     }
     startShares(st, validator);
-  }
-
-  /**
-   * The combiner of {@code height}: the proposer of height + 1 in round 0, or, when that one is
-   * crashed at the first commit, the proposer of the first later round who is not (the one that
-   * will propose height + 1).
-   */
-  private int designatedCombiner(int height, long atNanos) {
-    FaultPlan plan = settings.faults();
-    if (plan.isEmpty()) {
-      return consensus.proposer(height + 1, 0);
-    }
-    for (int r = 0; r < ctx.committee.validators(); r++) {
-      int p = consensus.proposer(height + 1, r);
-      if (!plan.isCrashed(p, height + 1, atNanos)) {
-        return p;
-      }
-    }
-    return consensus.proposer(height + 1, 0);
   }
 
   /**
@@ -246,41 +214,14 @@ final class ShareCollection {
   private void announceAgain(Collecting st) {
     st.waitingForMissing = false;
     st.excluded.values().removeIf(NO_SHARE_IN_TIME::equals);
-    announce(st, signerSetFrom(ctx.committee(st.height), List.of(),
+    announce(st, CombinerChoice.signerSet(ctx.committee(st.height), List.of(),
         st.excluded.keySet()));
   }
 
   /** The validators excluded for a proven fault (not merely for sending nothing in time). */
-  private static java.util.Set<Integer> faultyOnly(Collecting st) {
-    java.util.Set<Integer> faulty = new java.util.TreeSet<>();
-    st.excluded.forEach((v, why) -> {
-      if (!NO_SHARE_IN_TIME.equals(why)) {
-        faulty.add(v);
-      }
-    });
-    return faulty;
-  }
-
-  /**
-   * The commit's signers without the excluded, widened in index order (skipping the excluded) if
-   * their points fall short of t; null when even every validator left is short of t.
-   */
-  private static SignerSet signerSetFrom(Committee committee, List<Integer> commitSigners,
-      java.util.Set<Integer> excluded) {
-    List<Integer> chosen = new ArrayList<>();
-    for (int v : commitSigners) {
-      if (!excluded.contains(v)) {
-        chosen.add(v);
-      }
-    }
-    int points = chosen.stream().mapToInt(committee::pointsOf).sum();
-    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
-      if (!chosen.contains(v) && !excluded.contains(v)) {
-        chosen.add(v);
-        points += committee.pointsOf(v);
-      }
-    }
-    return points < committee.threshold() ? null : SignerSet.of(committee, chosen);
+  private static Set<Integer> faultyOnly(Collecting st) {
+    return st.excluded.entrySet().stream().filter(e -> !NO_SHARE_IN_TIME.equals(e.getValue()))
+        .map(Map.Entry::getKey).collect(Collectors.toSet());
   }
 
   /**
@@ -396,8 +337,8 @@ final class ShareCollection {
       List<Integer> keep = st.signers.validators().stream()
           .filter(v -> !st.excluded.containsKey(v)).toList();
       Committee committee = ctx.committee(st.height);
-      SignerSet next = signerSetFrom(committee, keep, st.excluded.keySet());
-      if (next == null && signerSetFrom(committee, List.of(), faultyOnly(st)) != null) {
+      SignerSet next = CombinerChoice.signerSet(committee, keep, st.excluded.keySet());
+      if (next == null && CombinerChoice.signerSet(committee, List.of(), faultyOnly(st)) != null) {
         // Short of t only because validators are missing (crashed, cut off), not faulty: their
         // shares can still come, so wait for one of them to commit again rather than give up.
         st.waitingForMissing = true;
@@ -456,14 +397,15 @@ final class ShareCollection {
         st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos, st.signers,
         List.copyOf(senders), new HashMap<>(st.sent), covered(st)));
     st.plaintexts.putAll(o.opened());
+    Map<Integer, String> named = new TreeMap<>(o.named());
     if (ctx.folding()) {
       for (int v : st.signers.validators()) {
         if (!senders.contains(v)) {
-          st.excluded.putIfAbsent(v, NO_SHARE_IN_TIME);
+          named.put(v, NO_SHARE_IN_TIME);
         }
       }
     }
-    o.named().forEach(st.excluded::putIfAbsent);
+    named.forEach(st.excluded::putIfAbsent);
     // The set tried, in arrival order less the named (what usable() gives when nothing changed).
     List<Integer> tried = (ctx.folding() ? st.arrived : st.usable()).stream()
         .filter(v -> !st.excluded.containsKey(v)).toList();
