@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 
@@ -22,13 +23,14 @@ final class HeightRecorder {
    * @param commitNanos when the combiner committed it
    * @param sharesCompleteNanos when the shares it combined first were in (-1: never)
    * @param criticalCreateNanos creation time of the share that completed that set
-   * @param faulty the validators it named faulty, ascending
+   * @param faulty the validators it named faulty, ascending: a read-only view, read when the
+   *     record is written (a missing signer that commits late may still be readmitted until then)
    * @param reshareFromNanos when the first block_propose that left payloads unopened ended (-1:
    *     none did)
    * @param plaintexts what it opened, by index into the block
    */
   record Decrypted(ProposedBlock block, Decision decision, int combiner, long commitNanos,
-      long sharesCompleteNanos, long criticalCreateNanos, List<Integer> faulty, int reshares,
+      long sharesCompleteNanos, long criticalCreateNanos, Set<Integer> faulty, int reshares,
       long reshareFromNanos, Map<Integer, byte[]> plaintexts, CombineTally tally) {}
 
   private final Simulation sim;
@@ -132,7 +134,7 @@ final class HeightRecorder {
           combinerLag + Math.max(0, wait - d.criticalCreateNanos()), t.combineNanos(),
           t.decryptNanos(), decrypted - decision.atNanos(), executionNanos,
           Math.max(0, host.proposalWaitNanos(height)), t.signersUsed(), openedFinal, real,
-          d.faulty(), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
+          List.copyOf(d.faulty()), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
           collisionFinal, t.firstBlameNanos(), t.firstCheckNanos()));
       onDecrypted.accept(height);
       host.releaseAfterDecrypted(height);

@@ -7,6 +7,7 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -420,7 +421,7 @@ final class ShareCollection {
     creation.forget(st.height);
     recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), st.decision,
         st.combiner, st.commitNanos, st.sharesCompleteNanos, st.criticalCreateNanos,
-        List.copyOf(st.excluded.keySet()), st.reshares, st.reshareFromNanos,
+        Collections.unmodifiableSet(st.excluded.keySet()), st.reshares, st.reshareFromNanos,
         Map.copyOf(st.plaintexts), blockPropose.tally(st.height)));
   }
 }
