@@ -1,10 +1,10 @@
 package dev.tdsim.faults;
 
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.random.RandomStreams;
-import dev.tdsim.transport.Messenger;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
 

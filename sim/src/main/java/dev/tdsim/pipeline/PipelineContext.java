@@ -1,10 +1,10 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.transport.Messenger;
 import java.util.List;
 import java.util.function.IntFunction;
 

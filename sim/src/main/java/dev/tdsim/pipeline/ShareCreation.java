@@ -1,5 +1,6 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -9,7 +10,6 @@ import dev.tdsim.faults.ShareFaultType;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.OpSize;
-import dev.tdsim.transport.Messenger;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.tdsim.runner;
 
 import dev.tdsim.calibration.MachineFingerprint;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.scenario.InputException;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
@@ -44,7 +45,6 @@ import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.timing.TimingModels;
-import dev.tdsim.transport.Messenger;
 import dev.tdsim.transport.NetworkTransport;
 import dev.tdsim.workload.Workload;
 import java.io.IOException;

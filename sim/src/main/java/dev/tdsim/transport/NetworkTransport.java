@@ -1,6 +1,7 @@
 package dev.tdsim.transport;
 
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;

@@ -2,6 +2,7 @@ package dev.tdsim.pipeline;
 
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.SeededDrbg;
@@ -20,7 +21,6 @@ import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.OpSize;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
-import dev.tdsim.transport.Messenger;
 import dev.tdsim.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.tdsim.epochs;
+package dev.tdsim.pipeline;
 
 /**
  * Whether a validator holds the key set of a height's key epoch yet (key epochs, issue 11): a
