@@ -30,13 +30,13 @@ import java.util.function.IntUnaryOperator;
  * the timing model.
  *
  * <p>This class wires the parts and is what the runner and consensus see: {@link ConsensusHost}
- * (blocks, validation, proposal gating), {@link ShareCollection} (combiner, signer sets,
- * waiting, reshares) with {@link ShareCreation} (each validator's shares, faulty or not) and
- * {@link CombinerBlockPropose} (block_propose and its time accounting), and {@link
- * HeightRecorder} (plaintext checks and the {@link HeightRecord}s). Each keeps its own state
- * per height; what one part established and another needs travels as an immutable record
- * ({@link ProposedBlock}, {@link Decision}, {@link CombineTally}), and all of them work in the
- * run's {@link PipelineContext}.
+ * (blocks, validation, proposal gating), {@link ShareCollection} (signer sets, waiting,
+ * reshares; the combiner from {@link CombinerChoice}) with {@link ShareCreation} (each
+ * validator's shares, faulty or not) and {@link CombinerBlockPropose} (block_propose and its
+ * time accounting), and {@link HeightRecorder} (plaintext checks and the {@link
+ * HeightRecord}s). Each keeps its own state per height; what one part established and another
+ * needs travels as an immutable record ({@link ProposedBlock}, {@link Decision}, {@link
+ * CombineTally}), and all of them work in the run's {@link PipelineContext}.
  */
 public final class DecryptionPipeline implements ConsensusListener, BlockSource {
   /**
