@@ -1,11 +1,11 @@
 package dev.tdsim.epochs;
 
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.KeyGate;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.scenario.KeysConfig;
 import java.util.ArrayList;
 import java.util.Arrays;

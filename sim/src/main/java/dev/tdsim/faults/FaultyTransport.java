@@ -1,9 +1,9 @@
 package dev.tdsim.faults;
 
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.random.RandomStreams;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;

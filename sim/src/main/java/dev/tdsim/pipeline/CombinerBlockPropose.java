@@ -1,8 +1,7 @@
 package dev.tdsim.pipeline;
 
 import dev.tdsim.crypto.design.PreparedBlock;
-import dev.tdsim.crypto.random.StrongRandom;
-import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.timing.CryptoOp;
@@ -11,10 +10,13 @@ import dev.tdsim.timing.OpSize;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -28,32 +30,70 @@ import java.util.TreeMap;
  * phase.
  */
 final class CombinerBlockPropose {
-  /** What the combiner does once a block_propose's simulated time has passed. */
-  interface AfterAttempt {
-    void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet);
+  /**
+   * One block_propose's inputs, as the combiner holds them when it starts.
+   *
+   * @param heldBlockAt when the combiner held the proposal (-1: never before its commit)
+   * @param signers the signer set the shares were folded for (designs that fold it), else the
+   *     set of all validators
+   * @param senders the validators whose shares are combined (arrived and, for designs that do
+   *     not fold the set, not named faulty)
+   * @param sent each sender's shares (for the current signer set)
+   */
+  record Input(int combiner, long heldBlockAt, long commitNanos, SignerSet signers,
+      List<Integer> senders, Map<Integer, List<byte[]>> sent, Covered covered) {}
+
+  /**
+   * What one block_propose found, known when it starts (the real call runs then); its
+   * simulated time is {@code nanos}.
+   *
+   * @param named the validators it named faulty, with the reason, ascending
+   * @param opened plaintexts it opened, by index into the block
+   * @param wasShort fewer than t honest shares, or a bad share it could not attribute
+   */
+  record Outcome(Map<Integer, String> named, Map<Integer, byte[]> opened, boolean wasShort,
+      long nanos) {}
+
+  /** The combiner's time of one height, over its block_propose calls. */
+  private static final class Tally {
+    int attempts;
+    long firstAttemptNanos = -1;
+    /** When the combiner's prepare (from the proposal on) is done; -1 until it is priced. */
+    long prepareDoneNanos = -1;
+    long combineNanos;
+    long decryptNanos;
+    long blameNanos;
+    long checkNanos;
+    long firstBlameNanos;
+    long firstCheckNanos;
+    int signersUsed;
+
+    CombineTally snapshot() {
+      return new CombineTally(attempts, firstAttemptNanos, combineNanos, decryptNanos,
+          blameNanos, checkNanos, firstBlameNanos, firstCheckNanos, signersUsed);
+    }
   }
 
   private final PipelineContext ctx;
   private final Simulation sim;
-  private final RealCrypto crypto;
-  private final DecryptionPipeline.Settings settings;
-  private final StrongRandom random;
-  private final Committee committee;
-  private final AfterAttempt then;
+  private final PipelineSettings settings;
+  private final Map<Integer, Tally> tallies = new HashMap<>();
   private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
   private int splitHeights;
   /** The signer sets each combiner has already run prepare_combine for. */
-  private final Map<Integer, java.util.Set<List<Integer>>> preparedBy = new HashMap<>();
+  private final Map<Integer, Set<List<Integer>>> preparedBy = new HashMap<>();
   private long shareFaultCpuNanos;
 
-  CombinerBlockPropose(PipelineContext ctx, AfterAttempt then) {
+  CombinerBlockPropose(PipelineContext ctx) {
     this.ctx = ctx;
     this.sim = ctx.sim;
-    this.crypto = ctx.crypto;
     this.settings = ctx.settings;
-    this.random = ctx.random;
-    this.committee = ctx.committee;
-    this.then = then;
+  }
+
+  /** The combiner's time at {@code height} so far (all zero before its first block_propose). */
+  CombineTally tally(int height) {
+    Tally t = tallies.get(height);
+    return t == null ? new Tally().snapshot() : t.snapshot();
   }
 
   /**
@@ -79,7 +119,7 @@ final class CombinerBlockPropose {
 
   /** The per-variant operations a block_propose without faults found is charged. */
   private List<CryptoOp> honestOps() {
-    return crypto.verifiesShares()
+    return ctx.crypto.verifiesShares()
         ? List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.VERIFY, CryptoOp.PREPARE,
             CryptoOp.COMBINE)
         : List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.CHECK, CryptoOp.PREPARE,
@@ -91,44 +131,46 @@ final class CombinerBlockPropose {
    * (or its commit, if it never saw the proposal before), its cost on the combiner's hardware
    * (0 for designs that prepare nothing ahead).
    */
-  private long prepareDoneNanos(HeightState st) {
-    if (st.prepareDoneNanos < 0) {
-      long start = st.blockAt[st.combiner] >= 0 ? st.blockAt[st.combiner]
-          : Math.max(0, st.commitNanos);
+  private long prepareDoneNanos(int height, Tally t, Input in) {
+    if (t.prepareDoneNanos < 0) {
+      long start = in.heldBlockAt() >= 0 ? in.heldBlockAt() : Math.max(0, in.commitNanos());
       long nanos = 0;
       if (ctx.design.precomputesBlock()) {
-        OpSize size = new OpSize(st.payloads.size(), committee.validators(),
-            committee.shares(), ctx.payloadBytes(st)); // sizes: the same in every epoch
-        nanos = charge(st.height, CryptoOp.EVAL_PROOFS, size,
-            real(st.height) ? st.prepareCpuNanos : 0, settings.hardware()[st.combiner], true);
+        ProposedBlock block = in.covered().block();
+        OpSize size = new OpSize(block.size(), ctx.committee.validators(),
+            ctx.committee.shares(), block.payloadBytes()); // sizes: the same in every epoch
+        nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size,
+            settings.real(height) ? block.prepareCpuNanos() : 0,
+            settings.hardware()[in.combiner()], true);
       }
-      st.prepareDoneNanos = start + nanos;
+      t.prepareDoneNanos = start + nanos;
     }
-    return st.prepareDoneNanos;
+    return t.prepareDoneNanos;
   }
 
   /**
    * One block_propose by the combiner over the shares it has (once its prepare of the block is
-   * done), then what follows from it.
+   * done): what it found and how long it takes.
    */
-  void attempt(HeightState st) {
-    st.busy = true;
-    boolean first = st.attempts == 0;
-    st.attempts++;
+  Outcome attempt(int height, Input in) {
+    Tally t = tallies.computeIfAbsent(height, h -> new Tally());
+    boolean first = t.attempts == 0;
+    t.attempts++;
     // The prepare ran in parallel with consensus from the proposal on; what is left of it now
     // delays the first block_propose (and counts as its prepare).
-    long prepareLeft = first ? Math.max(0, prepareDoneNanos(st) - sim.nowNanos()) : 0;
+    long prepareLeft = first ? Math.max(0, prepareDoneNanos(height, t, in) - sim.nowNanos()) : 0;
     if (first) {
-      st.firstAttemptNanos = sim.nowNanos();
+      t.firstAttemptNanos = sim.nowNanos();
     }
-    List<Integer> used = new ArrayList<>(folding() ? st.arrived : usable(st));
+    List<Integer> used = new ArrayList<>(in.senders());
     used.sort(null);
-    int m = ctx.coveredCount(st);
-    int points = used.stream().mapToInt(ctx.committee(st.height)::pointsOf).sum();
-    OpSize size = new OpSize(m, used.size(), points, ctx.coveredBytes(st));
-    Hardware hw = settings.hardware()[st.combiner];
-    TimingModel tm = timingAt(st.height);
-    Map<CryptoOp, Long> phaseCpu = new java.util.EnumMap<>(CryptoOp.class);
+    Covered covered = in.covered();
+    int m = covered.count();
+    int points = used.stream().mapToInt(ctx.committee(height)::pointsOf).sum();
+    OpSize size = new OpSize(m, used.size(), points, covered.bytes());
+    Hardware hw = settings.hardware()[in.combiner()];
+    TimingModel tm = ctx.charger.timingAt(height);
+    Map<CryptoOp, Long> phaseCpu = new EnumMap<>(CryptoOp.class);
     Map<Integer, String> named = new TreeMap<>();
     boolean shortOfShares = false;
     boolean needMore = false; // a bad share no spare point could attribute (simple, batch)
@@ -136,19 +178,20 @@ final class CombinerBlockPropose {
     Boolean ranPrepare = null;
     List<Integer> finalSet = null;
     long shortCpu = 0;
-    if (real(st.height)) {
+    Map<Integer, byte[]> opened = new HashMap<>();
+    if (settings.real(height)) {
       // Shares per transaction: a retry after a partial open combines only the ones still
       // pending; shares per block: the block is opened again from the new shares.
-      List<Integer> covered = ctx.coveredIndices(st);
+      List<Integer> indices = covered.indices();
       Map<Integer, List<byte[]>> shares = new TreeMap<>();
       for (int v : used) {
-        List<byte[]> sent = st.sent.get(v);
-        shares.put(v, !ctx.perTransaction() || sent.size() == m ? sent
-            : st.pending.stream().map(sent::get).toList());
+        List<byte[]> sent = in.sent().get(v);
+        shares.put(v, !covered.perTransaction() || sent.size() == m ? sent
+            : covered.pending().stream().map(sent::get).toList());
       }
-      PreparedBlock block = ctx.coveredBlock(st);
-      RealCrypto.Attempt a = ctx.crypto(st.height).tryBlockPropose(st.combiner, block, shares,
-          folding() ? st.signers : null, random);
+      PreparedBlock block = covered.preparedBlock(ctx.crypto(height));
+      RealCrypto.Attempt a = ctx.crypto(height).tryBlockPropose(in.combiner(), block, shares,
+          ctx.folding() ? in.signers() : null, ctx.random);
       if (a.isShort()) {
         shortOfShares = true;
         shortCpu = a.cpuNanos();
@@ -171,53 +214,43 @@ final class CombinerBlockPropose {
             .anyMatch(r -> r.startsWith("malformed") || r.startsWith("sent "));
         // A design that folds the signer set combines nothing when a signer's shares are
         // missing or do not decode (its payloads wait for the reshare).
-        boolean combined = !folding() || (!decodeFaults && used.size() == st.signers.size());
+        boolean combined = !ctx.folding() || (!decodeFaults && used.size() == in.signers().size());
         for (int i = 0; i < m && combined && !valueFaults; i++) {
           valueFaults = result.plaintexts().get(i).isEmpty()
               && !result.invalidCiphertexts().contains(i)
-              && st.pending.contains(covered.get(i));
+              && covered.pending().contains(indices.get(i));
         }
         phaseCpu.putAll(RealCrypto.byOp(c));
         // A set prepared after dropping faulty validators is one more prepare_combine (designs
         // that fold the signer set wait for new shares instead).
-        if (!folding()) {
+        if (!ctx.folding()) {
           finalSet = List.copyOf(result.signersUsed().validators());
         }
         for (int i = 0; i < m; i++) {
           Optional<byte[]> p = result.plaintexts().get(i);
           if (p.isPresent()) {
-            st.plaintexts.put(covered.get(i), p.get());
+            opened.put(indices.get(i), p.get());
           }
         }
       }
-    }
-    if (folding()) {
-      for (int v : st.signers.validators()) {
-        if (!used.contains(v)) {
-          named.put(v, HeightState.NO_SHARE_IN_TIME);
-        }
-      }
-    }
-    for (Map.Entry<Integer, String> e : named.entrySet()) {
-      st.excluded.putIfAbsent(e.getKey(), e.getValue());
     }
     long combineNanos = 0;
     long decryptNanos = 0;
     if (shortOfShares) {
       // The real call ran its decode, validity check, prepare and blame before it found fewer
       // than t honest shares; the model prices those phases, measured timing charges its CPU.
-      long blame = charge(st.height, CryptoOp.BLAME, size, shortCpu, hw, false);
+      long blame = ctx.charger.charge(height, CryptoOp.BLAME, size, shortCpu, hw, false);
       for (CryptoOp op : List.of(CryptoOp.DECODE, CryptoOp.VALIDITY, CryptoOp.PREPARE)) {
-        blame += charge(st.height, op, size, 0, hw, false);
+        blame += ctx.charger.charge(height, op, size, 0, hw, false);
       }
-      st.blameNanos += blame;
+      t.blameNanos += blame;
       shareFaultCpuNanos += shortCpu;
       combineNanos = blame;
     } else {
       // prepare_combine is paid once per (combiner, signer set): each combiner keeps its own
       // cache (at real heights the combiner's real BlockProposer says whether it prepared).
-      java.util.Set<List<Integer>> cache =
-          preparedBy.computeIfAbsent(st.combiner, c -> new java.util.HashSet<>());
+      Set<List<Integer>> cache =
+          preparedBy.computeIfAbsent(in.combiner(), c -> new HashSet<>());
       boolean newForCombiner = cache.add(List.copyOf(used));
       boolean newFinal = finalSet != null && !finalSet.equals(used) && cache.add(finalSet);
       int prepares = (newForCombiner ? 1 : 0) + (newFinal ? 1 : 0);
@@ -252,19 +285,19 @@ final class CombinerBlockPropose {
         long cpu = Math.max(0, phaseCpu.getOrDefault(op, 0L));
         long phase = 0;
         for (int i = 0; i < times; i++) {
-          phase += charge(st.height, op, size, cpu / times, hw, true);
+          phase += ctx.charger.charge(height, op, size, cpu / times, hw, true);
         }
         combineNanos += phase;
         if (op == CryptoOp.BLAME) {
-          st.blameNanos += phase;
+          t.blameNanos += phase;
         } else if (op == CryptoOp.CHECK) {
-          st.checkNanos += phase;
+          t.checkNanos += phase;
         }
         if (phase > 0 && first) {
           combineSplit = combineSplit.plus(tm.split(op, size, cpu, op.parallelUnits(size), hw));
         }
       }
-      decryptNanos = charge(st.height, CryptoOp.DECRYPT, size,
+      decryptNanos = ctx.charger.charge(height, CryptoOp.DECRYPT, size,
           Math.max(0, phaseCpu.getOrDefault(CryptoOp.DECRYPT, 0L)), hw, true);
       if (decryptNanos > 0 && first) {
         combineSplit = combineSplit.plus(tm.split(CryptoOp.DECRYPT, size,
@@ -275,41 +308,14 @@ final class CombinerBlockPropose {
     combineNanos += prepareLeft;
     if (first) {
       splitHeights++;
-      st.firstBlameNanos = st.blameNanos;
-      st.firstCheckNanos = st.checkNanos;
-      st.combineNanos = combineNanos;
-      st.decryptNanos = decryptNanos;
-      st.signersUsed = used.size();
+      t.firstBlameNanos = t.blameNanos;
+      t.firstCheckNanos = t.checkNanos;
+      t.combineNanos = combineNanos;
+      t.decryptNanos = decryptNanos;
+      t.signersUsed = used.size();
     }
     boolean wasShort = shortOfShares || needMore;
-    // The set tried, in arrival order less the named (what usable() gives when nothing changed).
-    List<Integer> tried = (folding() ? st.arrived : usable(st)).stream()
-        .filter(v -> !st.excluded.containsKey(v)).toList();
-    sim.scheduleAfter(combineNanos + decryptNanos, s -> afterAttempt(st, wasShort, tried));
+    return new Outcome(named, opened, wasShort, combineNanos + decryptNanos);
   }
 
-  private void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet) {
-    then.afterAttempt(st, wasShort, usedSet);
-  }
-
-  private boolean real(int height) {
-    return ctx.real(height);
-  }
-
-  private boolean folding() {
-    return ctx.folding();
-  }
-
-  private List<Integer> usable(HeightState st) {
-    return st.usable();
-  }
-
-  private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
-      boolean check) {
-    return ctx.charger.charge(height, op, size, cpuNanos, hw, check);
-  }
-
-  private TimingModel timingAt(int height) {
-    return ctx.charger.timingAt(height);
-  }
 }

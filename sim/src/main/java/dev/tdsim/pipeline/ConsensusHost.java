@@ -5,19 +5,19 @@ import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.design.BlockDigest;
 import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.PreparedBlock;
-import dev.tdsim.crypto.random.StrongRandom;
-import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.ShareFault;
 import dev.tdsim.faults.ShareFaultType;
 import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.CryptoOp;
-import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.OpSize;
 import dev.tdsim.workload.Workload;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,13 +30,29 @@ import java.util.Optional;
  * says so.
  */
 final class ConsensusHost {
+  /** What the host knows of one height, from its first round to its plaintexts. */
+  private static final class Proposal {
+    ProposedBlock block;
+    long roundZeroNanos = -1;
+    /** When each validator held the proposed block (-1: not seen yet). */
+    final long[] blockAt;
+    long proposalWaitNanos = -1;
+    /** When the height's plaintexts were ready (executed); -1 until then. */
+    long readyNanos = -1;
+    /** Proposals of the next height waiting for this height's plaintexts. */
+    final List<Runnable> onReady = new ArrayList<>();
+
+    Proposal(int validators) {
+      blockAt = new long[validators];
+      Arrays.fill(blockAt, -1);
+    }
+  }
+
   private final PipelineContext ctx;
   private final Simulation sim;
-  private final RealCrypto crypto;
-  private final DecryptionPipeline.Settings settings;
-  private final StrongRandom random;
-  private final Committee committee;
+  private final PipelineSettings settings;
   private final Workload workload;
+  private final Map<Integer, Proposal> heights = new HashMap<>();
   private final long[] admissionCpuNanos = new long[1];
   private long encryptCpuNanos;
   /** Bytes the design's digest adds to a proposal (measured at the last real height). */
@@ -45,11 +61,53 @@ final class ConsensusHost {
   ConsensusHost(PipelineContext ctx, Workload workload) {
     this.ctx = ctx;
     this.sim = ctx.sim;
-    this.crypto = ctx.crypto;
     this.settings = ctx.settings;
-    this.random = ctx.random;
-    this.committee = ctx.committee;
     this.workload = workload;
+  }
+
+  private Proposal proposal(int height) {
+    return heights.computeIfAbsent(height, h -> new Proposal(ctx.committee.validators()));
+  }
+
+  /** The block of {@code height}'s first proposal, or null while none was made. */
+  ProposedBlock proposed(int height) {
+    Proposal p = heights.get(height);
+    return p == null ? null : p.block;
+  }
+
+  /** When {@code validator} held the block of {@code height} (-1: not yet). */
+  long heldBlockAt(int height, int validator) {
+    Proposal p = heights.get(height);
+    return p == null ? -1 : p.blockAt[validator];
+  }
+
+  /**
+   * How long {@code height}'s proposer waited for the previous height's plaintexts (-1: it did
+   * not wait).
+   */
+  long proposalWaitNanos(int height) {
+    Proposal p = heights.get(height);
+    return p == null ? -1 : p.proposalWaitNanos;
+  }
+
+  /** {@code height}'s plaintexts are ready (and executed) at {@code atNanos}. */
+  void plaintextsReady(int height, long atNanos) {
+    proposal(height).readyNanos = atNanos;
+  }
+
+  /**
+   * After {@code height}'s record is out: lets the proposals that waited for its plaintexts go
+   * and drops its sealed transactions.
+   */
+  void releaseAfterDecrypted(int height) {
+    Proposal p = proposal(height);
+    if (p.block != null && p.block.cts() != null) {
+      p.block = p.block.withoutCiphertexts();
+    }
+    for (Runnable r : p.onReady) {
+      r.run();
+    }
+    p.onReady.clear();
   }
 
   /** Real CPU nanoseconds of this machine spent encrypting the blocks' payloads. */
@@ -63,9 +121,9 @@ final class ConsensusHost {
   }
 
   void onRoundStart(int validator, int height, int round, long atNanos) {
-    HeightState st = state(height);
-    if (round == 0 && (st.roundZeroNanos < 0 || atNanos < st.roundZeroNanos)) {
-      st.roundZeroNanos = atNanos;
+    Proposal p = proposal(height);
+    if (round == 0 && (p.roundZeroNanos < 0 || atNanos < p.roundZeroNanos)) {
+      p.roundZeroNanos = atNanos;
     }
   }
 
@@ -76,12 +134,12 @@ final class ConsensusHost {
    * (timeout_propose and the votes for nil) are part of the height's consensus time.
    */
   private long consensusStartNanos(int height) {
-    HeightState st = state(height);
-    if (st.roundZeroNanos < 0) {
+    Proposal p = proposal(height);
+    if (p.roundZeroNanos < 0) {
       return sim.nowNanos();
     }
-    long start = st.roundZeroNanos;
-    HeightState previous = ctx.existing(height - 1);
+    long start = p.roundZeroNanos;
+    Proposal previous = heights.get(height - 1);
     if (settings.schedule().holdsNextProposal() && previous != null && previous.readyNanos > start) {
       start = previous.readyNanos;
     }
@@ -89,73 +147,87 @@ final class ConsensusHost {
   }
 
   Block blockFor(int height, int round, int proposer) {
-    HeightState st = state(height);
-    boolean first = st.payloads == null;
+    Proposal p = proposal(height);
+    boolean first = p.block == null;
     if (first) {
-      st.proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
-      st.payloads = workload.cutBlock(sim.nowNanos());
-      st.pending = java.util.stream.IntStream.range(0, st.payloads.size()).boxed().toList();
-      if (real(height)) {
-        long admittedBefore = admissionCpuNanos[0];
-        RealCrypto.Timed<List<SealedTx>> enc =
-            ctx.crypto(height).encryptAndAdmit(height, st.payloads, random, admissionCpuNanos);
-        encryptCpuNanos += enc.cpuNanos();
-        st.validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
-        CostCheck costCheck = ctx.charger.costCheck();
-        if (costCheck != null && st.validityCpuNanos > 0) {
-          costCheck.record(CryptoOp.ADMISSION_CHECK, new OpSize(st.payloads.size(), 1, 1,
-              st.payloads.stream().mapToLong(pl -> pl.length).sum()), st.validityCpuNanos);
-        }
-        st.cts = new ArrayList<>(enc.value());
-        int colluder = colluderAt(height, sim.nowNanos());
-        if (colluder >= 0 && !st.payloads.isEmpty()) {
-          // The client's payload 0 is replaced by a key-colliding one that opens to (its padded
-          // form of) the same plaintext under the true key; it passes the admission check (run
-          // by RealCrypto#colliding; its cost is taken as the replaced ciphertext's).
-          RealCrypto.Timed<DesignKeys.Colliding> c =
-              ctx.crypto(height).colliding(height, 0, st.payloads.get(0), random);
-          encryptCpuNanos += c.cpuNanos();
-          st.colliding = c.value();
-          st.colluder = colluder;
-          st.cts.set(0, c.value().tx());
-          st.payloads = new ArrayList<>(st.payloads);
-          st.payloads.set(0, c.value().honestPlaintext());
-        }
-        // The proposer's digest, and what the combiner computes from the proposal while the
-        // block is voted on (really computed once here; each is charged below and at the
-        // combiner on that validator's own hardware).
-        RealCrypto.Timed<BlockDigest> digest = ctx.crypto(height).digest(height, st.cts);
-        RealCrypto.Timed<PreparedBlock> prepared =
-            ctx.crypto(height).prepare(digest.value(), st.cts);
-        st.digest = digest.value();
-        st.digestCpuNanos = digest.cpuNanos();
-        st.prepared = prepared.value();
-        st.prepareCpuNanos = prepared.cpuNanos();
-        digestWireBytes = digest.value().wireBytes();
-        st.blockBytes = Block.HEADER_BYTES + digestWireBytes
-            + st.cts.stream().mapToLong(SealedTx::encodedBytes).sum();
-      } else {
-        long overhead = crypto.txOverheadBytes();
-        st.blockBytes = Block.HEADER_BYTES + digestWireBytes
-            + st.payloads.stream().mapToLong(p -> p.length + overhead).sum();
-      }
+      long proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
+      p.block = settings.real(height) ? sealBlock(height, proposeNanos)
+          : sampledBlock(height, proposeNanos);
     }
+    ProposedBlock b = p.block;
     long build = 0;
     if (ctx.design.precomputesBlock()) {
       // The digest: computed by this proposer before it signs the proposal.
-      OpSize size = new OpSize(st.payloads.size(), 1,
-          ctx.committee(height).pointsOf(proposer), payloadBytes(st));
-      build = charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
-          settings.hardware()[proposer], false);
+      OpSize size = new OpSize(b.size(), 1, ctx.committee(height).pointsOf(proposer),
+          b.payloadBytes());
+      build = ctx.charger.charge(height, CryptoOp.DIGEST, size,
+          settings.real(height) ? b.digestCpuNanos() : 0, settings.hardware()[proposer], false);
       if (first) {
-        ctx.charger.check(height, CryptoOp.DIGEST, size, st.digestCpuNanos);
+        ctx.charger.check(height, CryptoOp.DIGEST, size, b.digestCpuNanos());
       }
     }
     long heldAt = sim.nowNanos() + build;
-    if (st.blockAt[proposer] < 0 || heldAt < st.blockAt[proposer]) {
-      st.blockAt[proposer] = heldAt;
+    if (p.blockAt[proposer] < 0 || heldAt < p.blockAt[proposer]) {
+      p.blockAt[proposer] = heldAt;
     }
-    return new Block(height, st.payloads.size(), st.blockBytes, build);
+    return new Block(height, b.size(), b.blockBytes(), build);
+  }
+
+  /**
+   * A real height's block: the workload's payloads really sealed and admitted (slot 0 replaced
+   * by a key-colliding payload when a colluding-encryptor fault is active), the proposer's digest
+   * and the combiner's prepare.
+   */
+  private ProposedBlock sealBlock(int height, long proposeNanos) {
+    List<byte[]> payloads = workload.cutBlock(sim.nowNanos());
+    RealCrypto crypto = ctx.crypto(height);
+    long admittedBefore = admissionCpuNanos[0];
+    RealCrypto.Timed<List<SealedTx>> enc =
+        crypto.encryptAndAdmit(height, payloads, ctx.random, admissionCpuNanos);
+    encryptCpuNanos += enc.cpuNanos();
+    long validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
+    CostCheck costCheck = ctx.charger.costCheck();
+    if (costCheck != null && validityCpuNanos > 0) {
+      costCheck.record(CryptoOp.ADMISSION_CHECK, new OpSize(payloads.size(), 1, 1,
+          payloads.stream().mapToLong(pl -> pl.length).sum()), validityCpuNanos);
+    }
+    List<SealedTx> cts = new ArrayList<>(enc.value());
+    DesignKeys.Colliding colliding = null;
+    int colluder = colluderAt(height, sim.nowNanos());
+    if (colluder >= 0 && !payloads.isEmpty()) {
+      // The client's payload 0 is replaced by a key-colliding one that opens to (its padded
+      // form of) the same plaintext under the true key; it passes the admission check (run
+      // by RealCrypto#colliding; its cost is taken as the replaced ciphertext's).
+      RealCrypto.Timed<DesignKeys.Colliding> c =
+          crypto.colliding(height, 0, payloads.get(0), ctx.random);
+      encryptCpuNanos += c.cpuNanos();
+      colliding = c.value();
+      cts.set(0, c.value().tx());
+      payloads = new ArrayList<>(payloads);
+      payloads.set(0, c.value().honestPlaintext());
+    } else {
+      colluder = -1;
+    }
+    // The proposer's digest, and what the combiner computes from the proposal while the
+    // block is voted on (really computed once here; each is charged below and at the
+    // combiner on that validator's own hardware).
+    RealCrypto.Timed<BlockDigest> digest = crypto.digest(height, cts);
+    RealCrypto.Timed<PreparedBlock> prepared = crypto.prepare(digest.value(), cts);
+    digestWireBytes = digest.value().wireBytes();
+    long blockBytes = Block.HEADER_BYTES + digestWireBytes
+        + cts.stream().mapToLong(SealedTx::encodedBytes).sum();
+    return new ProposedBlock(height, proposeNanos, payloads, cts, colliding, colluder,
+        prepared.value(), digest.cpuNanos(), prepared.cpuNanos(), validityCpuNanos, blockBytes);
+  }
+
+  /** A sampled height's block: the workload's payloads, sized as the last real height sealed. */
+  private ProposedBlock sampledBlock(int height, long proposeNanos) {
+    List<byte[]> payloads = workload.cutBlock(sim.nowNanos());
+    long overhead = ctx.crypto.txOverheadBytes();
+    long blockBytes = Block.HEADER_BYTES + digestWireBytes
+        + payloads.stream().mapToLong(pl -> pl.length + overhead).sum();
+    return new ProposedBlock(height, proposeNanos, payloads, null, null, -1, null, 0, 0, 0,
+        blockBytes);
   }
 
   /**
@@ -165,38 +237,39 @@ final class ConsensusHost {
    * hardware.
    */
   long validationNanos(int height, int validator) {
-    HeightState st = state(height);
+    Proposal p = proposal(height);
     // Asked when the validator holds the whole block (the combiner's prepare starts then).
-    if (st.blockAt[validator] < 0) {
-      st.blockAt[validator] = sim.nowNanos();
+    if (p.blockAt[validator] < 0) {
+      p.blockAt[validator] = sim.nowNanos();
     }
-    int m = st.payloads == null ? 0 : st.payloads.size();
+    ProposedBlock b = p.block;
+    int m = b == null ? 0 : b.size();
     if (m == 0) {
       return 0;
     }
-    OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator),
-        payloadBytes(st));
-    long nanos = charge(height, CryptoOp.ADMISSION_CHECK, size, st.validityCpuNanos,
+    OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator), b.payloadBytes());
+    long nanos = ctx.charger.charge(height, CryptoOp.ADMISSION_CHECK, size, b.validityCpuNanos(),
         settings.hardware()[validator], false);
     if (ctx.design.precomputesBlock()) {
       // It recomputes the proposer's digest and compares (a digest that commits to anything but
       // the block's transactions is refused before the prevote).
-      nanos += charge(height, CryptoOp.DIGEST, size, real(height) ? st.digestCpuNanos : 0,
-          settings.hardware()[validator], false);
+      nanos += ctx.charger.charge(height, CryptoOp.DIGEST, size,
+          settings.real(height) ? b.digestCpuNanos() : 0, settings.hardware()[validator], false);
     }
     return nanos;
   }
 
   void whenMayPropose(int proposer, int height, Runnable propose) {
-    HeightState previous = ctx.existing(height - 1);
-    if (!settings.schedule().holdsNextProposal() || height == 1 || (previous != null && previous.readyNanos >= 0)) {
+    Proposal previous = heights.get(height - 1);
+    if (!settings.schedule().holdsNextProposal() || height == 1
+        || (previous != null && previous.readyNanos >= 0)) {
       propose.run();
     } else {
       long askedAt = sim.nowNanos();
-      state(height - 1).onReady.add(() -> {
-        HeightState st = state(height);
-        if (st.proposalWaitNanos < 0) {
-          st.proposalWaitNanos = sim.nowNanos() - askedAt;
+      proposal(height - 1).onReady.add(() -> {
+        Proposal p = proposal(height);
+        if (p.proposalWaitNanos < 0) {
+          p.proposalWaitNanos = sim.nowNanos() - askedAt;
         }
         propose.run();
       });
@@ -212,29 +285,12 @@ final class ConsensusHost {
     if (!plan.hasShareFaults()) {
       return -1;
     }
-    for (int v = 0; v < committee.validators(); v++) {
+    for (int v = 0; v < ctx.committee.validators(); v++) {
       Optional<ShareFault> f = plan.shareFault(v, height, atNanos);
       if (f.isPresent() && f.get().type() == ShareFaultType.COLLUDING_ENCRYPTOR) {
         return v;
       }
     }
     return -1;
-  }
-
-  private HeightState state(int height) {
-    return ctx.state(height);
-  }
-
-  private boolean real(int height) {
-    return ctx.real(height);
-  }
-
-  private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
-      boolean check) {
-    return ctx.charger.charge(height, op, size, cpuNanos, hw, check);
-  }
-
-  private long payloadBytes(HeightState st) {
-    return ctx.payloadBytes(st);
   }
 }

@@ -4,13 +4,12 @@ import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.engine.Simulation;
-import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.CostModel;
-import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
@@ -18,7 +17,6 @@ import dev.tdsim.workload.Workload;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntConsumer;
-import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -32,42 +30,15 @@ import java.util.function.IntUnaryOperator;
  * the timing model.
  *
  * <p>This class wires the parts and is what the runner and consensus see: {@link ConsensusHost}
- * (blocks, validation, proposal gating), {@link ShareCollection} (combiner, signer sets,
- * waiting, reshares) with {@link ShareCreation} (each validator's shares, faulty or not) and
- * {@link CombinerBlockPropose} (block_propose and its time accounting), and {@link
- * HeightRecorder} (plaintext checks and the {@link HeightRecord}s); they share a {@link
- * PipelineContext} holding the per-height {@link HeightState}.
+ * (blocks, validation, proposal gating), {@link ShareCollection} (signer sets, waiting,
+ * reshares; the combiner from {@link CombinerChoice}) with {@link ShareCreation} (each
+ * validator's shares, faulty or not) and {@link CombinerBlockPropose} (block_propose and its
+ * time accounting), and {@link HeightRecorder} (plaintext checks and the {@link
+ * HeightRecord}s). Each keeps its own state per height; what one part established and another
+ * needs travels as an immutable record ({@link ProposedBlock}, {@link Decision}, {@link
+ * CombineTally}), and all of them work in the run's {@link PipelineContext}.
  */
 public final class DecryptionPipeline implements ConsensusListener, BlockSource {
-  /**
-   * Everything the pipeline needs from the scenario.
-   *
-   * @param executionPerTxNanos executing one decrypted transaction (after decryption; the
-   *     block's own execution and commit are consensus costs)
-   */
-  public record Settings(
-      Schedule schedule,
-      Hardware[] hardware,
-      IntPredicate realCryptoAtHeight,
-      int heights,
-      long executionPerTxNanos,
-      FaultPlan faults,
-      long shareTimeoutNanos) {
-    public Settings {
-      java.util.Objects.requireNonNull(faults, "faults");
-      if (shareTimeoutNanos <= 0) {
-        throw new IllegalArgumentException("shareTimeoutNanos must be > 0");
-      }
-    }
-
-    /** Without faults, with the default share timeout. */
-    public Settings(Schedule schedule, Hardware[] hardware, IntPredicate realCryptoAtHeight,
-        int heights, long executionPerTxNanos) {
-      this(schedule, hardware, realCryptoAtHeight, heights, executionPerTxNanos, FaultPlan.NONE,
-          DEFAULT_SHARE_TIMEOUT_NANOS);
-    }
-  }
-
   /**
    * How long a combiner of a variant that folds the signer set waits for the shares of the set it
    * announced before it reshares without the missing signers (scenario key {@code
@@ -78,6 +49,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   private final PipelineContext ctx;
   private final ConsensusHost host;
   private final HeightRecorder recorder;
+  private final CombinerChoice combiners;
   private final ShareCollection shares;
   private KeyGate keyGate;
   /** Per height that waited for its epoch's key: the longest wait of a validator's commit. */
@@ -90,14 +62,15 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
       TimingModel timing,
       CostModel costs,
       Workload workload,
-      Settings settings,
+      PipelineSettings settings,
       StrongRandom random) {
     CostCharger charger = new CostCharger(timing, new ModelTiming(costs, crypto.design().name()),
         settings.realCryptoAtHeight());
     this.ctx = new PipelineContext(sim, net, crypto, settings, random, charger);
     this.host = new ConsensusHost(ctx, workload);
-    this.recorder = new HeightRecorder(ctx);
-    this.shares = new ShareCollection(ctx, recorder);
+    this.recorder = new HeightRecorder(ctx, host);
+    this.combiners = new CombinerChoice(settings.faults(), ctx.committee.validators());
+    this.shares = new ShareCollection(ctx, combiners, host, recorder);
   }
 
   /**
@@ -113,7 +86,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    * runner sets it when faults may keep that proposer from proposing (crashed, silent).
    */
   public void combinerRule(IntUnaryOperator combinerOfHeight) {
-    shares.combinerRule(combinerOfHeight);
+    combiners.combinerRule(combinerOfHeight);
   }
 
   /**
@@ -136,7 +109,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
 
   /** Connects the consensus model (which also calls this pipeline back). */
   public void attach(ConsensusProtocol consensus) {
-    shares.attach(consensus);
+    combiners.attach(consensus);
   }
 
   public List<HeightRecord> records() {
@@ -168,7 +141,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    * every reshare round's honest share creation and block_propose.
    */
   public long shareFaultCpuNanos() {
-    return shares.creation().shareFaultCpuNanos() + shares.blockPropose().shareFaultCpuNanos();
+    return shares.shareFaultCpuNanos();
   }
 
   /** Key-colliding payloads that opened to the attacker's second plaintext: must stay 0. */
@@ -238,13 +211,9 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
       shares.onCommit(validator, height, round, atNanos, signers, costs);
       return;
     }
-    HeightState st = ctx.state(height);
-    if (st.decidedNanos < 0) {
-      // The height's first commit: its decision time and consensus costs are these, even if its
-      // decryption must wait for the key.
-      st.decidedNanos = atNanos;
-      st.decidedRound = round;
-      st.processing = costs;
+    // The height's first commit: its decision time and consensus costs are these, even if its
+    // decryption must wait for the key.
+    if (shares.decided(height, round, atNanos, costs)) {
       keyGate.firstCommit(height, atNanos);
     }
     if (keyGate.holdsOrWait(validator, height, () -> {

@@ -5,6 +5,8 @@ import dev.tdsim.engine.Simulation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 
@@ -14,18 +16,35 @@ import java.util.function.IntConsumer;
  * into its {@link HeightRecord}.
  */
 final class HeightRecorder {
-  private final PipelineContext ctx;
+  /**
+   * What the combiner knows of a height when it is done (every payload opened, or nothing more
+   * can be opened).
+   *
+   * @param commitNanos when the combiner committed it
+   * @param sharesCompleteNanos when the shares it combined first were in (-1: never)
+   * @param criticalCreateNanos creation time of the share that completed that set
+   * @param faulty the validators it named faulty, ascending: a read-only view, read when the
+   *     record is written (a missing signer that commits late may still be readmitted until then)
+   * @param reshareFromNanos when the first block_propose that left payloads unopened ended (-1:
+   *     none did)
+   * @param plaintexts what it opened, by index into the block
+   */
+  record Decrypted(ProposedBlock block, Decision decision, int combiner, long commitNanos,
+      long sharesCompleteNanos, long criticalCreateNanos, Set<Integer> faulty, int reshares,
+      long reshareFromNanos, Map<Integer, byte[]> plaintexts, CombineTally tally) {}
+
   private final Simulation sim;
-  private final DecryptionPipeline.Settings settings;
+  private final PipelineSettings settings;
+  private final ConsensusHost host;
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
   private IntConsumer onDecrypted = h -> { };
   private long mismatches;
   private long collidingOpenedShifted;
 
-  HeightRecorder(PipelineContext ctx) {
-    this.ctx = ctx;
+  HeightRecorder(PipelineContext ctx, ConsensusHost host) {
     this.sim = ctx.sim;
     this.settings = ctx.settings;
+    this.host = host;
   }
 
   /** Called with each height once its record is written, inside the event that finished it. */
@@ -57,31 +76,33 @@ final class HeightRecorder {
   }
 
   /**
-   * The height is done (every payload opened, or nothing more can be opened): checks the
-   * plaintexts against what the clients sent, executes the block, then writes its record, tells
-   * the listener and releases a proposal waiting for it.
+   * The height is done: checks the plaintexts against what the clients sent, executes the
+   * block, then writes its record, tells the listener and releases a proposal waiting for it.
    */
-  void finish(HeightState st) {
-    st.done = true;
-    int m = st.payloads.size();
+  void finish(Decrypted d) {
+    ProposedBlock block = d.block();
+    int height = block.height();
+    boolean real = settings.real(height);
+    int m = block.size();
     int opened = 0;
     String collision = "";
-    if (real(st.height)) {
+    if (real) {
       for (int j = 0; j < m; j++) {
-        byte[] p = st.plaintexts.get(j);
-        boolean colliding = st.colliding != null && j == 0;
+        byte[] p = d.plaintexts().get(j);
+        boolean colliding = block.colliding() != null && j == 0;
         if (colliding) {
           if (p == null) {
             collision = "unopened";
-          } else if (Arrays.equals(p, st.payloads.get(0))) {
+          } else if (Arrays.equals(p, block.payloads().get(0))) {
             collision = "honest";
             opened++;
           } else {
-            collision = Arrays.equals(p, st.colliding.shiftedPlaintext()) ? "shifted" : "other";
+            collision = Arrays.equals(p, block.colliding().shiftedPlaintext()) ? "shifted"
+                : "other";
             collidingOpenedShifted++;
             mismatches++;
           }
-        } else if (p != null && Arrays.equals(p, st.payloads.get(j))) {
+        } else if (p != null && Arrays.equals(p, block.payloads().get(j))) {
           opened++;
         } else {
           mismatches++;
@@ -92,37 +113,31 @@ final class HeightRecorder {
     String collisionFinal = collision;
     long executionNanos = m * settings.executionPerTxNanos();
     sim.scheduleAfter(executionNanos, s -> {
-      st.readyNanos = s.nowNanos();
-      long decrypted = st.readyNanos - executionNanos;
-      long start = st.sharesCompleteNanos >= 0 ? Math.max(st.sharesCompleteNanos, st.commitNanos)
+      long readyNanos = s.nowNanos();
+      host.plaintextsReady(height, readyNanos);
+      long decrypted = readyNanos - executionNanos;
+      long commitNanos = d.commitNanos();
+      long start = d.sharesCompleteNanos() >= 0 ? Math.max(d.sharesCompleteNanos(), commitNanos)
           : decrypted;
-      long wait = Math.max(0, start - st.commitNanos);
-      long combinerLag = st.commitNanos - st.decidedNanos;
-      long reshareNanos = st.attempts > 1 || st.reshareFromNanos >= 0
-          ? Math.max(0, decrypted - (st.firstAttemptNanos + st.combineNanos + st.decryptNanos))
+      long wait = Math.max(0, start - commitNanos);
+      Decision decision = d.decision();
+      long combinerLag = commitNanos - decision.atNanos();
+      CombineTally t = d.tally();
+      long reshareNanos = t.attempts() > 1 || d.reshareFromNanos() >= 0
+          ? Math.max(0, decrypted - (t.firstAttemptNanos() + t.combineNanos() + t.decryptNanos()))
           : 0;
-      ProcessingTime p = st.processing;
-      records.put(st.height, new HeightRecord(st.height, st.decidedRound, m, st.blockBytes,
-          st.combiner, st.proposeNanos, st.decidedNanos, st.commitNanos,
-          st.decidedNanos - st.proposeNanos, p.validationNanos(), p.signatureNanos(),
-          p.walNanos(), Math.min(wait, st.criticalCreateNanos),
-          combinerLag + Math.max(0, wait - st.criticalCreateNanos), st.combineNanos,
-          st.decryptNanos, decrypted - st.decidedNanos, executionNanos,
-          Math.max(0, st.proposalWaitNanos), st.signersUsed, openedFinal, real(st.height),
-          List.copyOf(st.excluded.keySet()), st.blameNanos, st.checkNanos, reshareNanos,
-          st.reshares, collisionFinal, st.firstBlameNanos, st.firstCheckNanos));
-      onDecrypted.accept(st.height);
-      st.cts = null;
-      st.genShares = null;
-      st.sent.clear();
-      for (Runnable r : st.onReady) {
-        r.run();
-      }
-      st.onReady.clear();
+      ProcessingTime p = decision.costs();
+      records.put(height, new HeightRecord(height, decision.round(), m, block.blockBytes(),
+          d.combiner(), block.proposeNanos(), decision.atNanos(), commitNanos,
+          decision.atNanos() - block.proposeNanos(), p.validationNanos(), p.signatureNanos(),
+          p.walNanos(), Math.min(wait, d.criticalCreateNanos()),
+          combinerLag + Math.max(0, wait - d.criticalCreateNanos()), t.combineNanos(),
+          t.decryptNanos(), decrypted - decision.atNanos(), executionNanos,
+          Math.max(0, host.proposalWaitNanos(height)), t.signersUsed(), openedFinal, real,
+          List.copyOf(d.faulty()), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
+          collisionFinal, t.firstBlameNanos(), t.firstCheckNanos()));
+      onDecrypted.accept(height);
+      host.releaseAfterDecrypted(height);
     });
-  }
-
-  private boolean real(int height) {
-    return ctx.real(height);
   }
 }

@@ -1,6 +1,5 @@
 package dev.tdsim.pipeline;
 
-import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -8,8 +7,14 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
-import java.util.function.IntUnaryOperator;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The combiner's side of the share flow, from the commits to the plaintexts: who combines a
@@ -19,44 +24,115 @@ import java.util.function.IntUnaryOperator;
  * validator's shares).
  */
 final class ShareCollection {
+  /** Why a signer that sent nothing in time is excluded (missing, not proven faulty). */
+  private static final String NO_SHARE_IN_TIME =
+      "no decryption share within crypto.share_timeout";
+
+  /** The combiner's bookkeeping of one height, from the first commit to the plaintexts. */
+  private static final class Collecting {
+    final int height;
+    final long[] commitAt;
+    final long[] announcedAt;
+    final boolean[] started;
+    final List<Integer> arrived = new ArrayList<>();
+    /** The shares each arrived validator sent the combiner (current signer set). */
+    final Map<Integer, List<byte[]>> sent = new HashMap<>();
+    /** Validators named faulty at this height, with the reason. */
+    final Map<Integer, String> excluded = new TreeMap<>();
+    /** Opened plaintexts by ciphertext index. */
+    final Map<Integer, byte[]> plaintexts = new HashMap<>();
+    /** Ciphertext indices still to open (all of them until the first block_propose). */
+    List<Integer> pending;
+    Decision decision;
+    int combiner = -1;
+    /** The round-0 proposer of the next height, and the validator after it by id. */
+    int designated = -1;
+    int backup = -1;
+    long commitNanos = -1;
+    SignerSet signers;
+    int generation;
+    /**
+     * Folded-style designs: the signers left without the missing hold fewer than t points, so
+     * the combiner waits for a missing validator to come back (its commit) before it announces
+     * again.
+     */
+    boolean waitingForMissing;
+    boolean combining;
+    boolean busy;
+    boolean done;
+    /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
+    List<Integer> shortWith = List.of();
+    int reshares;
+    long sharesCompleteNanos = -1;
+    long criticalCreateNanos;
+    long reshareFromNanos = -1;
+
+    Collecting(int height, int validators, ProposedBlock block) {
+      this.height = height;
+      this.commitAt = new long[validators];
+      this.announcedAt = new long[validators];
+      this.started = new boolean[validators];
+      Arrays.fill(commitAt, -1);
+      Arrays.fill(announcedAt, -1);
+      this.pending = block == null ? null : IntStream.range(0, block.size()).boxed().toList();
+    }
+
+    /** Arrived and not named faulty. */
+    List<Integer> usable() {
+      return arrived.stream().filter(v -> !excluded.containsKey(v)).toList();
+    }
+  }
+
   private final PipelineContext ctx;
   private final Simulation sim;
-  private final Messenger net;
-  private final DecryptionPipeline.Settings settings;
-  private final Committee committee;
+  private final PipelineSettings settings;
+  private final ConsensusHost host;
   private final ShareCreation creation;
   private final CombinerBlockPropose blockPropose;
   private final HeightRecorder recorder;
-  private ConsensusProtocol consensus;
-  private IntUnaryOperator combinerOf;
+  private final Map<Integer, Collecting> heights = new HashMap<>();
+  private final CombinerChoice choice;
 
-  ShareCollection(PipelineContext ctx, HeightRecorder recorder) {
+  ShareCollection(PipelineContext ctx, CombinerChoice choice, ConsensusHost host,
+      HeightRecorder recorder) {
     this.ctx = ctx;
+    this.choice = choice;
     this.sim = ctx.sim;
-    this.net = ctx.net;
     this.settings = ctx.settings;
-    this.committee = ctx.committee;
+    this.host = host;
     this.recorder = recorder;
     this.creation = new ShareCreation(ctx, this::onShareArrival);
-    this.blockPropose = new CombinerBlockPropose(ctx, this::afterAttempt);
+    this.blockPropose = new CombinerBlockPropose(ctx);
   }
 
-  /** The consensus model, asked for the next height's proposers. */
-  void attach(ConsensusProtocol consensus) {
-    this.consensus = consensus;
-  }
-
-  /** See {@link DecryptionPipeline#combinerRule}. */
-  void combinerRule(IntUnaryOperator combinerOfHeight) {
-    this.combinerOf = combinerOfHeight;
+  private Collecting state(int height) {
+    return heights.computeIfAbsent(height,
+        h -> new Collecting(h, ctx.committee.validators(), host.proposed(h)));
   }
 
   CombinerBlockPropose blockPropose() {
     return blockPropose;
   }
 
-  ShareCreation creation() {
-    return creation;
+  /**
+   * Real CPU nanoseconds spent because of share faults: blame, block_propose calls that ran out
+   * of honest shares, and every reshare round's honest shares and block_propose.
+   */
+  long shareFaultCpuNanos() {
+    return creation.shareFaultCpuNanos() + blockPropose.shareFaultCpuNanos();
+  }
+
+  /**
+   * Consensus decided {@code height} (a validator committed it): the first time, its decision
+   * is these; returns whether this was the first.
+   */
+  boolean decided(int height, int round, long atNanos, ProcessingTime costs) {
+    Collecting st = state(height);
+    if (st.decision != null) {
+      return false;
+    }
+    st.decision = new Decision(round, atNanos, costs);
+    return true;
   }
 
   /**
@@ -66,38 +142,29 @@ final class ShareCollection {
    */
   void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
-    HeightState st = state(height);
+    Collecting st = state(height);
     st.commitAt[validator] = atNanos;
-    if (st.decidedNanos < 0) {
-      st.decidedNanos = atNanos;
-      st.decidedRound = round;
-      st.processing = costs;
-    }
+    decided(height, round, atNanos, costs);
     if (st.combiner < 0) {
-      // The runner's rule when faults may keep the round-0 proposer from proposing; else the
-      // designated combiner, or the next live one when it is crashed.
-      st.combiner = combinerOf != null ? combinerOf.applyAsInt(height)
-          : designatedCombiner(height, atNanos);
-      // Asked of the rotation only for round 0 (always reached): asking a later round ahead of
-      // time would shift the proposer rotation.
-      st.designated = consensus.proposer(height + 1, 0);
-      st.backup = (st.designated + 1) % committee.validators();
+      CombinerChoice.Combiners c = choice.at(height, atNanos);
+      st.combiner = c.combiner();
+      st.designated = c.designated();
+      st.backup = c.backup();
     }
-    boolean folding = folding();
+    boolean folding = ctx.folding();
     if (!folding && st.signers == null) {
       st.signers = SignerSet.all(ctx.committee(height));
     }
     if (st.waitingForMissing && validator != st.combiner
-        && HeightState.NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
+        && NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
       announceAgain(st); // a missing signer committed late: it can share now
       return;
     }
     if (validator == st.combiner) {
-      st.round = round;
       st.commitNanos = atNanos;
       if (folding) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, signerSetFrom(ctx.committee(height), signers, st.excluded.keySet()));
+        announce(st, CombinerChoice.signerSet(ctx.committee(height), signers, st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -109,30 +176,11 @@ final class ShareCollection {
   }
 
   /**
-   * The combiner of {@code height}: the proposer of height + 1 in round 0, or, when that one is
-   * crashed at the first commit, the proposer of the first later round who is not (the one that
-   * will propose height + 1).
-   */
-  private int designatedCombiner(int height, long atNanos) {
-    FaultPlan plan = settings.faults();
-    if (plan.isEmpty()) {
-      return consensus.proposer(height + 1, 0);
-    }
-    for (int r = 0; r < committee.validators(); r++) {
-      int p = consensus.proposer(height + 1, r);
-      if (!plan.isCrashed(p, height + 1, atNanos)) {
-        return p;
-      }
-    }
-    return consensus.proposer(height + 1, 0);
-  }
-
-  /**
    * Waits for the first fault change after {@code afterNanos} (a crash ends, a partition heals)
    * at which a missing signer can reach the combiner again, then announces again. With no such
    * change ahead the height stays undecrypted, as on a real chain.
    */
-  private void awaitMissingAfter(HeightState st, long afterNanos) {
+  private void awaitMissingAfter(Collecting st, long afterNanos) {
     for (long change : settings.faults().changeTimesNanos()) {
       if (change > afterNanos) {
         sim.schedule(change, s -> {
@@ -150,11 +198,11 @@ final class ShareCollection {
     }
   }
 
-  private boolean aMissingSignerIsBack(HeightState st, long atNanos) {
+  private boolean aMissingSignerIsBack(Collecting st, long atNanos) {
     FaultPlan plan = settings.faults();
     for (var e : st.excluded.entrySet()) {
       int v = e.getKey();
-      if (HeightState.NO_SHARE_IN_TIME.equals(e.getValue())
+      if (NO_SHARE_IN_TIME.equals(e.getValue())
           && !plan.isCrashed(v, st.height, atNanos)
           && plan.canReach(v, st.combiner, st.height, atNanos)) {
         return true;
@@ -164,44 +212,17 @@ final class ShareCollection {
   }
 
   /** Announces again to every validator not proven faulty (the missing may share now). */
-  private void announceAgain(HeightState st) {
+  private void announceAgain(Collecting st) {
     st.waitingForMissing = false;
-    st.excluded.values().removeIf(HeightState.NO_SHARE_IN_TIME::equals);
-    announce(st, signerSetFrom(ctx.committee(st.height), List.of(),
+    st.excluded.values().removeIf(NO_SHARE_IN_TIME::equals);
+    announce(st, CombinerChoice.signerSet(ctx.committee(st.height), List.of(),
         st.excluded.keySet()));
   }
 
   /** The validators excluded for a proven fault (not merely for sending nothing in time). */
-  private static java.util.Set<Integer> faultyOnly(HeightState st) {
-    java.util.Set<Integer> faulty = new java.util.TreeSet<>();
-    st.excluded.forEach((v, why) -> {
-      if (!HeightState.NO_SHARE_IN_TIME.equals(why)) {
-        faulty.add(v);
-      }
-    });
-    return faulty;
-  }
-
-  /**
-   * The commit's signers without the excluded, widened in index order (skipping the excluded) if
-   * their points fall short of t; null when even every validator left is short of t.
-   */
-  private static SignerSet signerSetFrom(Committee committee, List<Integer> commitSigners,
-      java.util.Set<Integer> excluded) {
-    List<Integer> chosen = new ArrayList<>();
-    for (int v : commitSigners) {
-      if (!excluded.contains(v)) {
-        chosen.add(v);
-      }
-    }
-    int points = chosen.stream().mapToInt(committee::pointsOf).sum();
-    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
-      if (!chosen.contains(v) && !excluded.contains(v)) {
-        chosen.add(v);
-        points += committee.pointsOf(v);
-      }
-    }
-    return points < committee.threshold() ? null : SignerSet.of(committee, chosen);
+  private static Set<Integer> faultyOnly(Collecting st) {
+    return st.excluded.entrySet().stream().filter(e -> !NO_SHARE_IN_TIME.equals(e.getValue()))
+        .map(Map.Entry::getKey).collect(Collectors.toSet());
   }
 
   /**
@@ -209,12 +230,11 @@ final class ShareCollection {
    * set into their shares): at the combiner's commit, and again after blame without the faulty
    * (a reshare; the message then also lists the ciphertexts still to open).
    */
-  private void announce(HeightState st, SignerSet set) {
+  private void announce(Collecting st, SignerSet set) {
     st.generation++;
     st.signers = set;
     st.arrived.clear();
     st.sent.clear();
-    st.genShares = null;
     st.combining = false;
     Arrays.fill(st.announcedAt, -1);
     Arrays.fill(st.started, false);
@@ -224,7 +244,7 @@ final class ShareCollection {
     }
     int gen = st.generation;
     long bytes = 64 + 4L * set.size() + (gen > 1 ? 4L * st.pending.size() : 0);
-    net.broadcast(st.combiner, bytes, receiver -> {
+    ctx.net.broadcast(st.combiner, bytes, receiver -> {
       if (st.generation == gen && !st.done) {
         st.announcedAt[receiver] = sim.nowNanos();
         startShares(st, receiver);
@@ -235,8 +255,9 @@ final class ShareCollection {
     }
   }
 
-  private void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,
+  private void onShareArrival(int height, int gen, int validator, List<byte[]> shares,
       long readyAt, long createNanos) {
+    Collecting st = state(height);
     if (st.done || gen != st.generation || (st.combining && !settings.faults().hasShareFaults())) {
       return; // shares for an older signer set cannot be combined with the new one
     }
@@ -253,11 +274,11 @@ final class ShareCollection {
   }
 
   /** The shares the combiner waits for are in (the current attempt's). */
-  private boolean enough(HeightState st) {
-    if (folding()) {
+  private boolean enough(Collecting st) {
+    if (ctx.folding()) {
       return st.arrived.size() == st.signers.size();
     }
-    List<Integer> usable = usable(st);
+    List<Integer> usable = st.usable();
     Committee committee = ctx.committee(st.height);
     return usable.stream().mapToInt(committee::pointsOf).sum() >= committee.threshold()
         && !usable.equals(st.shortWith);
@@ -268,23 +289,22 @@ final class ShareCollection {
    * shares and combines what it has (block_propose then finds the set incomplete, and the
    * combiner reshares without the missing signers).
    */
-  private void onShareTimeout(HeightState st, int gen) {
+  private void onShareTimeout(Collecting st, int gen) {
     if (st.done || gen != st.generation || st.busy || st.combining) {
       return;
     }
     st.combining = true;
-    st.timedOut = true;
     if (st.sharesCompleteNanos < 0) {
       st.sharesCompleteNanos = sim.nowNanos();
     }
     tryCombine(st);
   }
 
-  private void tryCombine(HeightState st) {
+  private void tryCombine(Collecting st) {
     if (st.done || st.busy || st.commitNanos < 0 || st.signers == null) {
       return;
     }
-    boolean ready = folding() ? st.combining : enough(st);
+    boolean ready = ctx.folding() ? st.combining : enough(st);
     if (ready) {
       if (st.sharesCompleteNanos < 0) {
         st.sharesCompleteNanos = sim.nowNanos();
@@ -294,9 +314,9 @@ final class ShareCollection {
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
-  private void afterAttempt(HeightState st, boolean wasShort, List<Integer> usedSet) {
+  private void afterAttempt(Collecting st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
-    st.pending = real(st.height)
+    st.pending = settings.real(st.height)
         ? st.pending.stream().filter(j -> !st.plaintexts.containsKey(j)).toList()
         : List.of();
     if (st.pending.isEmpty()) {
@@ -306,7 +326,7 @@ final class ShareCollection {
     if (st.reshareFromNanos < 0) {
       st.reshareFromNanos = sim.nowNanos();
     }
-    if (folding()) {
+    if (ctx.folding()) {
       // New shares for the set without the faulty and the missing (a reshare).
       boolean newFaulty = !st.signers.validators().stream()
           .allMatch(v -> !st.excluded.containsKey(v));
@@ -318,8 +338,8 @@ final class ShareCollection {
       List<Integer> keep = st.signers.validators().stream()
           .filter(v -> !st.excluded.containsKey(v)).toList();
       Committee committee = ctx.committee(st.height);
-      SignerSet next = signerSetFrom(committee, keep, st.excluded.keySet());
-      if (next == null && signerSetFrom(committee, List.of(), faultyOnly(st)) != null) {
+      SignerSet next = CombinerChoice.signerSet(committee, keep, st.excluded.keySet());
+      if (next == null && CombinerChoice.signerSet(committee, List.of(), faultyOnly(st)) != null) {
         // Short of t only because validators are missing (crashed, cut off), not faulty: their
         // shares can still come, so wait for one of them to commit again rather than give up.
         st.waitingForMissing = true;
@@ -330,7 +350,7 @@ final class ShareCollection {
     } else if (wasShort) {
       // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
       // one more validator's shares, then retry (none left to come: those stay unopened).
-      if (st.arrived.size() == committee.validators() && usable(st).equals(usedSet)) {
+      if (st.arrived.size() == ctx.committee.validators() && st.usable().equals(usedSet)) {
         finish(st);
         return;
       }
@@ -343,31 +363,65 @@ final class ShareCollection {
     }
   }
 
-  private void startShares(HeightState st, int validator) {
-    creation.startShares(st, validator);
+  /**
+   * {@code validator} makes its shares for the current signer set and sends them to the
+   * combiner, once it has committed, is in the set and (variants that fold the set) has the
+   * combiner's announcement; once per signer set.
+   */
+  private void startShares(Collecting st, int validator) {
+    // Without share faults, validators that commit after the combiner already has enough shares
+    // send none (they would change nothing); with them every validator sends.
+    if (st.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
+        || st.started[validator] || st.commitAt[validator] < 0
+        || !st.signers.contains(validator)
+        || (ctx.folding() && st.announcedAt[validator] < 0)) {
+      return;
+    }
+    st.started[validator] = true;
+    creation.startShares(new ShareCreation.Request(st.height, st.generation, validator,
+        st.signers, st.combiner, st.designated, st.backup, st.commitAt[validator],
+        covered(st)));
   }
 
-  private void attempt(HeightState st) {
-    blockPropose.attempt(st);
+  private Covered covered(Collecting st) {
+    return ctx.covered(host.proposed(st.height), st.pending);
   }
 
-  private void finish(HeightState st) {
-    recorder.finish(st);
+  /**
+   * One block_propose over the shares the combiner has: the validators it names are excluded
+   * and what it opens is kept at once; what follows from it comes when its time has passed.
+   */
+  private void attempt(Collecting st) {
+    st.busy = true;
+    List<Integer> senders = ctx.folding() ? st.arrived : st.usable();
+    CombinerBlockPropose.Outcome o = blockPropose.attempt(st.height, new CombinerBlockPropose.Input(
+        st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos, st.signers,
+        List.copyOf(senders), new HashMap<>(st.sent), covered(st)));
+    st.plaintexts.putAll(o.opened());
+    Map<Integer, String> named = new TreeMap<>(o.named());
+    if (ctx.folding()) {
+      for (int v : st.signers.validators()) {
+        if (!senders.contains(v)) {
+          named.put(v, NO_SHARE_IN_TIME);
+        }
+      }
+    }
+    named.forEach(st.excluded::putIfAbsent);
+    // The set tried, in arrival order less the named (what usable() gives when nothing changed).
+    List<Integer> tried = (ctx.folding() ? st.arrived : st.usable()).stream()
+        .filter(v -> !st.excluded.containsKey(v)).toList();
+    boolean wasShort = o.wasShort();
+    sim.scheduleAfter(o.nanos(), s -> afterAttempt(st, wasShort, tried));
   }
 
-  private HeightState state(int height) {
-    return ctx.state(height);
-  }
-
-  private boolean real(int height) {
-    return ctx.real(height);
-  }
-
-  private boolean folding() {
-    return ctx.folding();
-  }
-
-  private List<Integer> usable(HeightState st) {
-    return st.usable();
+  /** The height is done: every payload opened, or nothing more can be opened. */
+  private void finish(Collecting st) {
+    st.done = true;
+    st.sent.clear();
+    creation.forget(st.height);
+    recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), st.decision,
+        st.combiner, st.commitNanos, st.sharesCompleteNanos, st.criticalCreateNanos,
+        Collections.unmodifiableSet(st.excluded.keySet()), st.reshares, st.reshareFromNanos,
+        Map.copyOf(st.plaintexts), blockPropose.tally(st.height)));
   }
 }

@@ -1,8 +1,9 @@
 package dev.tdsim.pipeline;
 
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.PreparedBlock;
-import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.ShareFault;
 import dev.tdsim.faults.ShareFaultType;
@@ -11,6 +12,7 @@ import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.OpSize;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,23 +25,38 @@ import java.util.Optional;
 final class ShareCreation {
   /** Where a validator's shares go when they reach the combiner. */
   interface Arrival {
-    void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,
+    void onShareArrival(int height, int generation, int validator, List<byte[]> shares,
         long readyAt, long createNanos);
   }
+
+  /**
+   * A validator to make its shares for the combiner's current signer set.
+   *
+   * @param generation the signer set's announcement (0 for designs that do not fold the set)
+   * @param designated the round-0 proposer of the next height (the combiner unless it stands in)
+   * @param backup the validator after the designated one by id
+   * @param committedAt when the validator committed the height
+   */
+  record Request(int height, int generation, int validator, SignerSet signers, int combiner,
+      int designated, int backup, long committedAt, Covered covered) {}
+
+  /** Every signer's honest shares of one signer set, made at once (real heights). */
+  private record SetShares(int generation, PreparedBlock block, Map<Integer, List<byte[]>> shares,
+      Map<Integer, Long> cpu, Map<Integer, Long> coefficientCpu) {}
 
   private final PipelineContext ctx;
   private final Simulation sim;
   private final Messenger net;
-  private final RealCrypto crypto;
-  private final DecryptionPipeline.Settings settings;
+  private final PipelineSettings settings;
   private final Arrival arrivals;
+  /** Per height, the honest shares of its current signer set. */
+  private final Map<Integer, SetShares> made = new HashMap<>();
   private long shareFaultCpuNanos;
 
   ShareCreation(PipelineContext ctx, Arrival arrivals) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.net = ctx.net;
-    this.crypto = ctx.crypto;
     this.settings = ctx.settings;
     this.arrivals = arrivals;
   }
@@ -49,161 +66,152 @@ final class ShareCreation {
     return shareFaultCpuNanos;
   }
 
-  private Optional<ShareFault> shareFault(HeightState st, int validator) {
-    if (!real(st.height) || !settings.faults().hasShareFaults()) {
-      return Optional.empty(); // faults act through the real crypto (the runner runs it then)
-    }
-    return settings.faults().shareFault(validator, st.height, st.commitAt[validator]);
+  /** {@code height} is decrypted: its shares are no longer needed. */
+  void forget(int height) {
+    made.remove(height);
   }
 
-  /**
-   * {@code validator} creates its shares of the pending ciphertexts for the current signer set
-   * (honest, or as its share fault says) and sends them to the combiner, once it has committed,
-   * is in the set and (variants that fold the set) has the combiner's announcement.
-   */
+  private Optional<ShareFault> shareFault(Request r) {
+    if (!settings.real(r.height()) || !settings.faults().hasShareFaults()) {
+      return Optional.empty(); // faults act through the real crypto (the runner runs it then)
+    }
+    return settings.faults().shareFault(r.validator(), r.height(), r.committedAt());
+  }
+
   /**
    * A validator's honest shares at a height where the real code ran: SHARE_CREATE for the shares
    * themselves, and SIGNER_COEFFICIENTS when it computed the signer set's coefficients for them
    * (a set it had not folded for), so that a cost-model run prices both.
    */
-  private long honestShareNanos(HeightState st, int validator, OpSize size, long honestCpu,
+  private long honestShareNanos(Request r, SetShares set, OpSize size, long honestCpu,
       Hardware hw) {
-    long coefficientsCpu = st.genCoefficientCpu.get(validator);
-    long nanos = charge(st.height, CryptoOp.SHARE_CREATE, size, honestCpu - coefficientsCpu, hw,
-        true);
+    long coefficientsCpu = set.coefficientCpu().get(r.validator());
+    long nanos = ctx.charger.charge(r.height(), CryptoOp.SHARE_CREATE, size,
+        honestCpu - coefficientsCpu, hw, true);
     if (coefficientsCpu > 0) {
-      nanos += charge(st.height, CryptoOp.SIGNER_COEFFICIENTS, coefficientSize(st),
-          coefficientsCpu, hw, true);
+      nanos += ctx.charger.charge(r.height(), CryptoOp.SIGNER_COEFFICIENTS,
+          coefficientSize(r.signers()), coefficientsCpu, hw, true);
     }
     return nanos;
   }
 
-  private static OpSize coefficientSize(HeightState st) {
-    return new OpSize(1, st.signers.size(), st.signers.pointCount(), 0);
+  private static OpSize coefficientSize(SignerSet signers) {
+    return new OpSize(1, signers.size(), signers.pointCount(), 0);
   }
 
-  void startShares(HeightState st, int validator) {
-    // Without share faults, validators that commit after the combiner already has enough shares
-    // send none (they would change nothing); with them every validator sends.
-    if (st.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
-        || st.started[validator] || st.commitAt[validator] < 0
-        || !st.signers.contains(validator)
-        || (folding() && st.announcedAt[validator] < 0)) {
-      return;
+  /** Every signer's honest shares of the request's signer set, made on first use. */
+  private SetShares setShares(Request r) {
+    SetShares set = made.get(r.height());
+    if (set != null && set.generation() == r.generation()) {
+      return set;
     }
-    st.started[validator] = true;
+    RealCrypto crypto = ctx.crypto(r.height());
+    PreparedBlock block = r.covered().preparedBlock(crypto);
+    List<Integer> makers = r.signers().validators();
+    List<RealCrypto.Timed<List<byte[]>>> timed = crypto.createShares(makers, r.signers(), block);
+    long[] coefficients = crypto.lastCoefficientCharges();
+    Map<Integer, List<byte[]>> shares = new HashMap<>();
+    Map<Integer, Long> cpu = new HashMap<>();
+    Map<Integer, Long> coefficientCpu = new HashMap<>();
+    for (int i = 0; i < makers.size(); i++) {
+      shares.put(makers.get(i), timed.get(i).value());
+      cpu.put(makers.get(i), timed.get(i).cpuNanos());
+      coefficientCpu.put(makers.get(i), coefficients[i]);
+    }
+    set = new SetShares(r.generation(), block, shares, cpu, coefficientCpu);
+    made.put(r.height(), set);
+    return set;
+  }
+
+  /**
+   * The requested validator creates its shares of what the signer set covers (honest, or as its
+   * share fault says) and sends them to the combiner.
+   */
+  void startShares(Request r) {
+    int height = r.height();
+    int validator = r.validator();
     // The kinds model what a faulty validator sends others: as the combiner it uses its own
     // honest shares (a malicious combiner is not modelled).
     Optional<ShareFault> fault =
-        validator == st.combiner ? Optional.empty() : shareFault(st, validator);
+        validator == r.combiner() ? Optional.empty() : shareFault(r);
     ShareFaultType type = fault.map(ShareFault::type).orElse(null);
     if (type == ShareFaultType.WITHHELD) {
       return; // it sends nothing
     }
-    int gen = st.generation;
-    int m = ctx.coveredCount(st);
+    Covered covered = r.covered();
+    int m = covered.count();
     Hardware hw = settings.hardware()[validator];
-    OpSize size = new OpSize(m, 1, ctx.committee(st.height).pointsOf(validator),
-        ctx.coveredBytes(st));
+    OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator), covered.bytes());
     long create;
     int count = ctx.design.sharesPerBlock(m);
-    long bytes = (long) count * shareBytes(st.height, validator);
+    long bytes = (long) count * shareBytes(height, validator);
     List<byte[]> toCombiner = null;
     List<byte[]> toBackup = null;
-    if (real(st.height)) {
-      if (st.genShares == null) {
-        st.genBlock = ctx.coveredBlock(st);
-        List<Integer> makers = st.signers.validators();
-        List<RealCrypto.Timed<List<byte[]>>> made =
-            ctx.crypto(st.height).createShares(makers, st.signers, st.genBlock);
-        long[] coefficients = ctx.crypto(st.height).lastCoefficientCharges();
-        st.genShares = new HashMap<>();
-        st.genShareCpu = new HashMap<>();
-        st.genCoefficientCpu = new HashMap<>();
-        for (int i = 0; i < makers.size(); i++) {
-          st.genShares.put(makers.get(i), made.get(i).value());
-          st.genShareCpu.put(makers.get(i), made.get(i).cpuNanos());
-          st.genCoefficientCpu.put(makers.get(i), coefficients[i]);
-        }
-      }
-      List<byte[]> honest = st.genShares.get(validator);
-      long honestCpu = st.genShareCpu.get(validator);
+    if (settings.real(height)) {
+      SetShares set = setShares(r);
+      List<byte[]> honest = set.shares().get(validator);
+      long honestCpu = set.cpu().get(validator);
       RealCrypto.Timed<List<byte[]>> faulty = null;
-      DesignKeys keys = ctx.crypto(st.height).designKeys();
-      PreparedBlock block = st.genBlock;
+      RealCrypto crypto = ctx.crypto(height);
+      DesignKeys keys = crypto.designKeys();
+      PreparedBlock block = set.block();
+      SignerSet signers = r.signers();
       if (type == ShareFaultType.BAD_VALUE || type == ShareFaultType.EQUIVOCATED) {
-        faulty = ctx.crypto(st.height).createWith(
-            () -> FaultyShares.wrong(keys, validator, st.signers, block));
+        faulty = crypto.createWith(() -> FaultyShares.wrong(keys, validator, signers, block));
       } else if (type == ShareFaultType.MALFORMED) {
-        faulty = ctx.crypto(st.height).createWith(
-            () -> FaultyShares.malformed(keys, validator, st.signers, block));
+        faulty = crypto.createWith(() -> FaultyShares.malformed(keys, validator, signers, block));
         bytes -= count;
-      } else if (type == ShareFaultType.COLLUDING_ENCRYPTOR && st.colluder == validator
-          && st.pending.contains(0)) {
-        faulty = ctx.crypto(st.height).createWith(() -> FaultyShares.colluding(keys, validator,
-            st.signers, block, st.cts.get(0)));
+      } else if (type == ShareFaultType.COLLUDING_ENCRYPTOR
+          && covered.block().colluder() == validator && covered.pending().contains(0)) {
+        faulty = crypto.createWith(() -> FaultyShares.colluding(keys, validator, signers, block,
+            covered.block().cts().get(0)));
       }
       if (faulty == null) {
         toCombiner = honest;
-        create = honestShareNanos(st, validator, size, honestCpu, hw);
-        if (gen > 1) {
+        create = honestShareNanos(r, set, size, honestCpu, hw);
+        if (r.generation() > 1) {
           shareFaultCpuNanos += honestCpu; // new shares for a reshare
         }
       } else {
         toCombiner = faulty.value();
-        create = charge(st.height, CryptoOp.SHARE_CREATE, size, faulty.cpuNanos(), hw, false);
+        create = ctx.charger.charge(height, CryptoOp.SHARE_CREATE, size, faulty.cpuNanos(), hw,
+            false);
         if (type == ShareFaultType.EQUIVOCATED) {
-          // Its correct shares go to the backup combiner (proposer of height + 1, round 1).
+          // It makes its correct shares too: they go to the validator after the designated
+          // combiner by id (not a round-1 proposer), or, when the combiner stands in for the
+          // designated one, to that combiner (the wrong ones then go to the designated).
           toBackup = honest;
-          create += honestShareNanos(st, validator, size, honestCpu, hw);
+          create += honestShareNanos(r, set, size, honestCpu, hw);
         }
       }
     } else {
-      create = charge(st.height, CryptoOp.SHARE_CREATE, size, 0, hw, true);
-      if (ctx.crypto(st.height).foldsForNewSet(validator, st.signers)) {
-        create += charge(st.height, CryptoOp.SIGNER_COEFFICIENTS, coefficientSize(st), 0, hw,
-            false);
+      create = ctx.charger.charge(height, CryptoOp.SHARE_CREATE, size, 0, hw, true);
+      if (ctx.crypto(height).foldsForNewSet(validator, r.signers())) {
+        create += ctx.charger.charge(height, CryptoOp.SIGNER_COEFFICIENTS,
+            coefficientSize(r.signers()), 0, hw, false);
       }
     }
     boolean equivocates = type == ShareFaultType.EQUIVOCATED;
     // An equivocator sends the wrong shares to the designated combiner and the correct ones to
     // another validator; a combiner standing in for a crashed or silent designated one gets the
     // correct ones.
-    boolean standIn = st.combiner != st.designated;
+    boolean standIn = r.combiner() != r.designated();
     List<byte[]> shares = equivocates && standIn ? toBackup : toCombiner;
-    int otherTo = standIn ? st.designated : st.backup;
+    int otherTo = standIn ? r.designated() : r.backup();
     long wireBytes = bytes;
     long createNanos = create;
     sim.scheduleAfter(create, s -> {
       long readyAt = s.nowNanos();
-      if (equivocates && otherTo != st.combiner && otherTo != validator) {
+      if (equivocates && otherTo != r.combiner() && otherTo != validator) {
         net.send(validator, otherTo, wireBytes, () -> { });
       }
-      net.send(validator, st.combiner, wireBytes,
-          () -> onShareArrival(st, gen, validator, shares, readyAt, createNanos));
+      net.send(validator, r.combiner(), wireBytes, () -> arrivals.onShareArrival(height,
+          r.generation(), validator, shares, readyAt, createNanos));
     });
   }
 
   /** Encoded bytes of one of {@code validator}'s shares, as the design sends it. */
   private long shareBytes(int height, int validator) {
     return ctx.design.shareWireBytes(ctx.committee(height), validator);
-  }
-
-  private void onShareArrival(HeightState st, int gen, int validator, List<byte[]> shares,
-      long readyAt, long createNanos) {
-    arrivals.onShareArrival(st, gen, validator, shares, readyAt, createNanos);
-  }
-
-  private boolean real(int height) {
-    return ctx.real(height);
-  }
-
-  private boolean folding() {
-    return ctx.folding();
-  }
-
-  private long charge(int height, CryptoOp op, OpSize size, long cpuNanos, Hardware hw,
-      boolean check) {
-    return ctx.charger.charge(height, op, size, cpuNanos, hw, check);
   }
 }

@@ -6,7 +6,7 @@ import dev.tdsim.epochs.DkgOutcome;
 import dev.tdsim.epochs.NetworkDkg;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.DecryptionPipeline;
-import dev.tdsim.pipeline.Messenger;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.TimingModel;

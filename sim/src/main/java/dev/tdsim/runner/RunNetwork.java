@@ -9,7 +9,7 @@ import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.PeerSendLoops;
 import dev.tdsim.network.UplinkSharing;
-import dev.tdsim.pipeline.Messenger;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.random.RandomStreams;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.transport.NetworkTransport;

@@ -1,6 +1,7 @@
 package dev.tdsim.runner;
 
 import dev.tdsim.consensus.ConsensusListener;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
@@ -17,7 +18,7 @@ import dev.tdsim.faults.FaultOutcome;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
-import dev.tdsim.pipeline.Messenger;
+import dev.tdsim.pipeline.PipelineSettings;
 import dev.tdsim.pipeline.RealCrypto;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.random.RandomStreams;
@@ -195,7 +196,7 @@ public final class ScenarioRunner {
       crypto.warmUp(streams.strong("warm-up", 0));
     }
     return new DecryptionPipeline(sim, messenger, crypto, timing,
-        costs, workload, new DecryptionPipeline.Settings(
+        costs, workload, new PipelineSettings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
             s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));

@@ -1,12 +1,12 @@
 package dev.tdsim.transport;
 
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.QuorumArrival;
-import dev.tdsim.pipeline.Messenger;
 import dev.tdsim.random.RandomStreams;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;

@@ -2,6 +2,7 @@ package dev.tdsim.pipeline;
 
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.SeededDrbg;
@@ -242,7 +243,7 @@ final class PipelineFixture {
         Long.MAX_VALUE, crypto.txOverheadBytes(), new SplittableRandom(5));
     DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,
         sampledCosts(design.name()), workload,
-        new DecryptionPipeline.Settings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
+        new PipelineSettings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
             hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
         SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);

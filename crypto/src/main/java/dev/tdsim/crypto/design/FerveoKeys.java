@@ -164,22 +164,8 @@ final class FerveoKeys<S> implements DesignKeys {
     try {
       return variant.colludingShareMaker(keys, validator, signers);
     } catch (CryptoException e) {
-      return variant.colludingShareMaker(keys, validator, smallestSetWith(validator));
+      return variant.colludingShareMaker(keys, validator, SignerSet.smallestWith(keys.committee(), validator));
     }
-  }
-
-  /** {@code validator} and the lowest other validators, up to the threshold of points. */
-  private SignerSet smallestSetWith(int validator) {
-    var committee = keys.committee();
-    List<Integer> chosen = new ArrayList<>(List.of(validator));
-    int points = committee.pointsOf(validator);
-    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
-      if (v != validator) {
-        chosen.add(v);
-        points += committee.pointsOf(v);
-      }
-    }
-    return SignerSet.of(committee, chosen);
   }
 
   private static List<byte[]> make(CombineVariant.ShareMaker maker, PreparedBlock block) {

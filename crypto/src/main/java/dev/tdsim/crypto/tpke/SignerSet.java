@@ -4,6 +4,7 @@ import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.field.Domain;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -50,6 +51,23 @@ public final class SignerSet {
     int[] all = new int[committee.validators()];
     Arrays.setAll(all, i -> i);
     return new SignerSet(committee, all);
+  }
+
+  /**
+   * {@code validator} and the lowest other validators by index, up to the threshold of points:
+   * the smallest set in index order that holds {@code validator} (a share folded for it is as good
+   * as any other when the share is meant to be wrong).
+   */
+  public static SignerSet smallestWith(Committee committee, int validator) {
+    List<Integer> chosen = new ArrayList<>(List.of(validator));
+    int points = committee.pointsOf(validator);
+    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
+      if (v != validator) {
+        chosen.add(v);
+        points += committee.pointsOf(v);
+      }
+    }
+    return of(committee, chosen);
   }
 
   /** This set without the given validators (after blame), still at least the threshold. */

@@ -18,6 +18,14 @@ import org.junit.jupiter.api.Test;
 class TpkeStructureTest {
 
   @Test
+  void theSmallestSetWithAValidatorTakesTheLowestOthersUpToTheThreshold() {
+    Committee c = Committee.equal(8, 5, 4); // 2 points each: any 3 validators reach 5
+    assertEquals(List.of(0, 1, 3), SignerSet.smallestWith(c, 3).validators());
+    assertEquals(List.of(0, 1, 2), SignerSet.smallestWith(c, 0).validators());
+    assertEquals(List.of(0, 1), SignerSet.smallestWith(Committee.equal(8, 3, 4), 1).validators());
+  }
+
+  @Test
   void committeeBoundaries() {
     assertEquals(2, new Committee(2, 2, new int[] {0, 2}).shares());
     assertEquals(1, new Committee(2, 1, new int[] {0, 1, 2}).threshold());

@@ -1,0 +1,99 @@
+package dev.tdsim.pipeline;
+
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.faults.FaultPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Who decrypts a height and with whose shares: the combiner (by default the round-0 proposer of
+ * the next height), the validators an equivocating one sends its two kinds of shares to, and the
+ * signer set a combiner that folds the set announces.
+ */
+final class CombinerChoice {
+  /**
+   * The validators a height's shares go to, fixed at its first commit.
+   *
+   * @param combiner the validator that combines them
+   * @param designated the round-0 proposer of the next height (the combiner unless another
+   *     stands in for it)
+   * @param backup the validator after the designated one by id
+   */
+  record Combiners(int combiner, int designated, int backup) {}
+
+  private final FaultPlan faults;
+  private final int validators;
+  private ConsensusProtocol consensus;
+  private IntUnaryOperator combinerOf;
+
+  CombinerChoice(FaultPlan faults, int validators) {
+    this.faults = faults;
+    this.validators = validators;
+  }
+
+  /** The consensus model, asked for the next height's proposers. */
+  void attach(ConsensusProtocol consensus) {
+    this.consensus = consensus;
+  }
+
+  /** See {@link DecryptionPipeline#combinerRule}. */
+  void combinerRule(IntUnaryOperator combinerOfHeight) {
+    this.combinerOf = combinerOfHeight;
+  }
+
+  /** The combiners of {@code height}, chosen at its first commit ({@code atNanos}). */
+  Combiners at(int height, long atNanos) {
+    // The runner's rule when faults may keep the round-0 proposer from proposing; else the
+    // designated combiner, or the next live one when it is crashed.
+    int combiner = combinerOf != null ? combinerOf.applyAsInt(height)
+        : designatedCombiner(height, atNanos);
+    // Asked of the rotation only for round 0 (always reached): asking a later round ahead of
+    // time would shift the proposer rotation.
+    int designated = consensus.proposer(height + 1, 0);
+    return new Combiners(combiner, designated, (designated + 1) % validators);
+  }
+
+  /**
+   * The combiner of {@code height}: the proposer of height + 1 in round 0, or, when that one is
+   * crashed at the first commit, the proposer of the first later round who is not (the one that
+   * will propose height + 1).
+   */
+  private int designatedCombiner(int height, long atNanos) {
+    if (faults.isEmpty()) {
+      return consensus.proposer(height + 1, 0);
+    }
+    for (int r = 0; r < validators; r++) {
+      int p = consensus.proposer(height + 1, r);
+      if (!faults.isCrashed(p, height + 1, atNanos)) {
+        return p;
+      }
+    }
+    return consensus.proposer(height + 1, 0);
+  }
+
+  /**
+   * The commit's signers without the excluded, widened in index order (skipping the excluded) if
+   * their points fall short of t; null when even every validator left is short of t.
+   */
+  static SignerSet signerSet(Committee committee, List<Integer> commitSigners,
+      Set<Integer> excluded) {
+    List<Integer> chosen = new ArrayList<>();
+    for (int v : commitSigners) {
+      if (!excluded.contains(v)) {
+        chosen.add(v);
+      }
+    }
+    int points = chosen.stream().mapToInt(committee::pointsOf).sum();
+    for (int v = 0; v < committee.validators() && points < committee.threshold(); v++) {
+      if (!chosen.contains(v) && !excluded.contains(v)) {
+        chosen.add(v);
+        points += committee.pointsOf(v);
+      }
+    }
+    return points < committee.threshold() ? null : SignerSet.of(committee, chosen);
+  }
+}
