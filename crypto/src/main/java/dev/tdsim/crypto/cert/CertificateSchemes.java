@@ -1,28 +1,20 @@
 package dev.tdsim.crypto.cert;
 
-import java.util.LinkedHashMap;
+import dev.tdsim.registry.Registry;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /** The certificate schemes by the names users write in {@code consensus.certificate}. */
 public final class CertificateSchemes {
   /** CometBFT's own: the commit carries the individual votes. */
   public static final String DEFAULT = VotesCertificates.NAME;
 
-  private static final Map<String, CertificateScheme> SCHEMES = new LinkedHashMap<>();
-
-  static {
-    register(new VotesCertificates());
-    register(new BlsAggregateCertificates());
-    register(new ThresholdBlsCertificates());
-  }
+  private static final Registry<CertificateScheme> SCHEMES =
+      Registry.<CertificateScheme>builder("certificate scheme").matchingAnyCase()
+          .addAll(CertificateScheme::name, List.of(new VotesCertificates(),
+              new BlsAggregateCertificates(), new ThresholdBlsCertificates()))
+          .build();
 
   private CertificateSchemes() {}
-
-  private static void register(CertificateScheme scheme) {
-    SCHEMES.put(scheme.name(), scheme);
-  }
 
   /**
    * The scheme of that name (any case, surrounding blanks ignored).
@@ -30,16 +22,10 @@ public final class CertificateSchemes {
    * @throws IllegalArgumentException naming the known schemes, for an unknown name
    */
   public static CertificateScheme byName(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    CertificateScheme scheme = SCHEMES.get(key);
-    if (scheme == null) {
-      throw new IllegalArgumentException("unknown certificate scheme '" + name + "'; known: "
-          + String.join(", ", names()));
-    }
-    return scheme;
+    return SCHEMES.get(name);
   }
 
   public static List<String> names() {
-    return List.copyOf(SCHEMES.keySet());
+    return SCHEMES.names();
   }
 }

@@ -1,53 +1,47 @@
 package dev.tdsim.crypto.design;
 
 import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.design.batched.BatchedDesign;
+import dev.tdsim.crypto.design.blockkey.BlockKeyDesign;
+import dev.tdsim.crypto.variant.Variants;
+import dev.tdsim.registry.Registry;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The registry of every design a scenario's {@code crypto.variant} may name, keyed by the
- * lower-case names users write: Ferveo's combine variants ({@link
- * dev.tdsim.crypto.variant.Variants}) through {@link FerveoDesign}, then the one-share-per-block
- * designs.
+ * lower-case names users write: Ferveo's combine variants ({@link Variants}) through {@link
+ * FerveoDesign}, then the one-share-per-block designs.
  */
 public final class Designs {
-  private static final Map<String, BlockDesign> BY_NAME = new LinkedHashMap<>();
-
-  static {
-    dev.tdsim.crypto.variant.Variants.all().forEach(v -> register(new FerveoDesign(v)));
-    register(new dev.tdsim.crypto.design.batched.BatchedDesign());
-    register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign());
-    register(new dev.tdsim.crypto.design.batched.BatchedDesign(ShareForm.PER_POINT));
-    register(new dev.tdsim.crypto.design.blockkey.BlockKeyDesign(ShareForm.PER_POINT));
-  }
+  private static final Registry<BlockDesign> REGISTRY = registry();
 
   private Designs() {}
 
-  private static void register(BlockDesign design) {
-    BY_NAME.put(design.name(), design);
+  private static Registry<BlockDesign> registry() {
+    Registry.Builder<BlockDesign> designs = Registry.<BlockDesign>builder("design")
+        .matchingAnyCase();
+    Variants.all().forEach(v -> designs.add(v.name(), new FerveoDesign(v)));
+    return designs.addAll(BlockDesign::name, List.of(new BatchedDesign(), new BlockKeyDesign(),
+            new BatchedDesign(ShareForm.PER_POINT), new BlockKeyDesign(ShareForm.PER_POINT)))
+        .build();
   }
 
-  /** The design of that name; unknown names fail with the list of known ones. */
+  /** The design of that name (any case, blanks ignored); unknown names list the known ones. */
   public static BlockDesign byName(String name) {
-    BlockDesign d = BY_NAME.get(name == null ? null : name.trim().toLowerCase());
-    if (d == null) {
-      throw new CryptoException(
-          "choosing design", "unknown design '" + name + "'; known: " + names());
-    }
-    return d;
+    return REGISTRY.find(name)
+        .orElseThrow(() -> new CryptoException("choosing design", REGISTRY.unknown(name)));
   }
 
   public static boolean isDesign(String name) {
-    return name != null && BY_NAME.containsKey(name.trim().toLowerCase());
+    return name != null && REGISTRY.contains(name);
   }
 
   public static List<BlockDesign> all() {
-    return new ArrayList<>(BY_NAME.values());
+    return new ArrayList<>(REGISTRY.all());
   }
 
   public static List<String> names() {
-    return new ArrayList<>(BY_NAME.keySet());
+    return new ArrayList<>(REGISTRY.names());
   }
 }

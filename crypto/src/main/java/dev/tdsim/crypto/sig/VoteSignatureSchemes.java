@@ -1,27 +1,19 @@
 package dev.tdsim.crypto.sig;
 
-import java.util.LinkedHashMap;
+import dev.tdsim.registry.Registry;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /** The vote signature schemes by the names users write in {@code consensus.vote_signature}. */
 public final class VoteSignatureSchemes {
   /** CometBFT's default validator key type. */
   public static final String DEFAULT = Ed25519Scheme.NAME;
 
-  private static final Map<String, VoteSignatureScheme> SCHEMES = new LinkedHashMap<>();
-
-  static {
-    register(new Ed25519Scheme());
-    register(new BlsScheme());
-  }
+  private static final Registry<VoteSignatureScheme> SCHEMES =
+      Registry.<VoteSignatureScheme>builder("vote signature scheme").matchingAnyCase()
+          .addAll(VoteSignatureScheme::name, List.of(new Ed25519Scheme(), new BlsScheme()))
+          .build();
 
   private VoteSignatureSchemes() {}
-
-  private static void register(VoteSignatureScheme scheme) {
-    SCHEMES.put(scheme.name(), scheme);
-  }
 
   /**
    * The scheme of that name (any case, surrounding blanks ignored).
@@ -29,21 +21,15 @@ public final class VoteSignatureSchemes {
    * @throws IllegalArgumentException naming the known schemes, for an unknown name
    */
   public static VoteSignatureScheme byName(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    VoteSignatureScheme scheme = SCHEMES.get(key);
-    if (scheme == null) {
-      throw new IllegalArgumentException("unknown vote signature scheme '" + name + "'; known: "
-          + String.join(", ", names()));
-    }
-    return scheme;
+    return SCHEMES.get(name);
   }
 
   /** The names, in registration order. */
   public static List<String> names() {
-    return List.copyOf(SCHEMES.keySet());
+    return SCHEMES.names();
   }
 
   public static List<VoteSignatureScheme> all() {
-    return List.copyOf(SCHEMES.values());
+    return SCHEMES.all();
   }
 }

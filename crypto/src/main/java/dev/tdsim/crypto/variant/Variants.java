@@ -1,44 +1,31 @@
 package dev.tdsim.crypto.variant;
 
 import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.registry.Registry;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The registry of combine variants, keyed by the lower-case names users write. */
 public final class Variants {
-  private static final Map<String, CombineVariant<?>> BY_NAME = new LinkedHashMap<>();
-
-  static {
-    register(new SimpleVariant());
-    register(new BatchVariant());
-    register(new FastVariant());
-    register(new PrecomputedVariant());
-    register(new FoldedVariant());
-  }
+  private static final Registry<CombineVariant<?>> REGISTRY =
+      Registry.<CombineVariant<?>>builder("variant").matchingAnyCase()
+          .addAll(CombineVariant::name, List.of(new SimpleVariant(), new BatchVariant(),
+              new FastVariant(), new PrecomputedVariant(), new FoldedVariant()))
+          .build();
 
   private Variants() {}
 
-  private static void register(CombineVariant<?> variant) {
-    BY_NAME.put(variant.name(), variant);
-  }
-
-  /** The variant of that name; unknown names fail with the list of known ones. */
+  /** The variant of that name (any case, blanks ignored); unknown names list the known ones. */
   public static CombineVariant<?> byName(String name) {
-    CombineVariant<?> v = BY_NAME.get(name == null ? null : name.trim().toLowerCase());
-    if (v == null) {
-      throw new CryptoException(
-          "choosing combine variant", "unknown variant '" + name + "'; known: " + names());
-    }
-    return v;
+    return REGISTRY.find(name).orElseThrow(
+        () -> new CryptoException("choosing combine variant", REGISTRY.unknown(name)));
   }
 
   public static List<CombineVariant<?>> all() {
-    return new ArrayList<>(BY_NAME.values());
+    return new ArrayList<>(REGISTRY.all());
   }
 
   public static List<String> names() {
-    return new ArrayList<>(BY_NAME.keySet());
+    return new ArrayList<>(REGISTRY.names());
   }
 }

@@ -1,6 +1,6 @@
 package dev.tdsim.crypto.design.bench;
 
-import java.util.Arrays;
+import dev.tdsim.registry.Registry;
 import java.util.List;
 
 /**
@@ -32,19 +32,16 @@ public enum DesignFunction {
     return cliName;
   }
 
+  private static final Registry<DesignFunction> BY_NAME = Registry.<DesignFunction>builder(
+      "design function").matchingAnyCase().addAll(DesignFunction::cliName, List.of(values()))
+      .build();
+
   public static List<String> names() {
-    return Arrays.stream(values()).map(DesignFunction::cliName).toList();
+    return BY_NAME.names();
   }
 
-  /** The function of that name; unknown names fail with the list of known ones. */
+  /** The function of that name (any case, blanks ignored); unknown names list the known ones. */
   public static DesignFunction byName(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase();
-    for (DesignFunction f : values()) {
-      if (f.cliName.equals(key)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown design function '" + name + "'; known: " + String.join(", ", names()));
+    return BY_NAME.get(name);
   }
 }
