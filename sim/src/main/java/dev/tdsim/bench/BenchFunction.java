@@ -1,7 +1,7 @@
 package dev.tdsim.bench;
 
 import dev.tdsim.crypto.design.bench.DesignFunction;
-import java.util.Arrays;
+import dev.tdsim.registry.Registry;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,19 +58,15 @@ public enum BenchFunction {
     return this == VOTE_SIGN || this == VOTE_VERIFY;
   }
 
+  private static final Registry<BenchFunction> BY_NAME = Registry.<BenchFunction>builder(
+      "function").matchingAnyCase().addAll(BenchFunction::cliName, List.of(values())).build();
+
   public static List<String> names() {
-    return Arrays.stream(values()).map(BenchFunction::cliName).toList();
+    return BY_NAME.names();
   }
 
-  /** The function of that name; unknown names fail with the list of known ones. */
+  /** The function of that name (any case, blanks ignored); unknown names list the known ones. */
   public static BenchFunction byName(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase();
-    for (BenchFunction f : values()) {
-      if (f.cliName.equals(key)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown function '" + name + "'; known: " + String.join(", ", names()));
+    return BY_NAME.get(name);
   }
 }

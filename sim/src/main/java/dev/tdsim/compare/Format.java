@@ -1,9 +1,9 @@
 package dev.tdsim.compare;
 
+import dev.tdsim.registry.Registry;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The output formats of {@code tdsim compare}, by the lower-case name users write. */
 public enum Format {
@@ -19,19 +19,15 @@ public enum Format {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  private static final Registry<Format> BY_LABEL = Registry.<Format>builder("format")
+      .matchingAnyCase().addAll(Format::label, List.of(values())).build();
+
   /** The format named TEXT (case-insensitive; {@code md} for markdown). */
   public static Format parse(String text) {
-    String t = text.strip().toLowerCase(Locale.ROOT);
-    if (t.equals("md")) {
+    if (text.strip().toLowerCase(Locale.ROOT).equals("md")) {
       return MARKDOWN;
     }
-    for (Format f : values()) {
-      if (f.label().equals(t)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException("unknown format '" + text + "'; known: "
-        + Arrays.stream(values()).map(Format::label).collect(Collectors.joining(", ")));
+    return BY_LABEL.get(text);
   }
 
   /** The format an output file's extension implies: .csv, .md/.markdown, else table. */

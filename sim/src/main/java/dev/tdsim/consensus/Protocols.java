@@ -1,9 +1,8 @@
 package dev.tdsim.consensus;
 
 import dev.tdsim.consensus.tendermint.Tendermint;
-import java.util.LinkedHashMap;
+import dev.tdsim.registry.Registry;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The registry of consensus protocols, keyed by the name a scenario writes in
@@ -15,25 +14,18 @@ public final class Protocols {
     ConsensusProtocol create(ProtocolContext context);
   }
 
-  private static final Map<String, Factory> FACTORIES = new LinkedHashMap<>();
-
-  static {
-    FACTORIES.put(Tendermint.NAME, Tendermint::create);
-  }
+  private static final Registry<Factory> FACTORIES =
+      Registry.<Factory>builder("consensus protocol").add(Tendermint.NAME, Tendermint::create)
+          .build();
 
   private Protocols() {}
 
   public static List<String> names() {
-    return List.copyOf(FACTORIES.keySet());
+    return FACTORIES.names();
   }
 
   /** @throws IllegalArgumentException for an unknown name, listing the known ones */
   public static ConsensusProtocol create(String name, ProtocolContext context) {
-    Factory f = FACTORIES.get(name);
-    if (f == null) {
-      throw new IllegalArgumentException(
-          "unknown consensus protocol '" + name + "'; known: " + names());
-    }
-    return f.create(context);
+    return FACTORIES.get(name).create(context);
   }
 }

@@ -5,9 +5,8 @@ import static dev.tdsim.faults.FaultField.Type.FACTOR;
 import static dev.tdsim.faults.FaultField.Type.GROUPS;
 import static dev.tdsim.faults.FaultField.Type.PROBABILITY;
 
-import java.util.LinkedHashMap;
+import dev.tdsim.registry.Registry;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,7 +52,8 @@ public final class FaultKinds {
   }
 
   private static final Check NO_CHECK = p -> {};
-  private static final Map<String, FaultKind> KINDS = new LinkedHashMap<>();
+  /** Filled by the kinds' declarations below, in order; {@link #KINDS} is built after the last. */
+  private static final Registry.Builder<FaultKind> DECLARED = Registry.builder("fault kind");
 
   public static final FaultKind CRASH = consensus("crash",
       "stops sending, receiving and acting; at 'until' it recovers and catches up", List.of(),
@@ -150,29 +150,26 @@ public final class FaultKinds {
       "deals a transcript that fails verification in the key epochs' DKGs: every validator"
           + " rejects it, names the dealer and aggregates without it", true);
 
+  private static final Registry<FaultKind> KINDS = DECLARED.build();
+
   /** The kinds' names, in registry order. */
   public static List<String> names() {
-    return List.copyOf(KINDS.keySet());
+    return KINDS.names();
   }
 
   /** Every kind, in registry order. */
   public static List<FaultKind> all() {
-    return List.copyOf(KINDS.values());
+    return KINDS.all();
   }
 
   /** The kind of that name. */
   public static Optional<FaultKind> find(String name) {
-    return Optional.ofNullable(KINDS.get(name));
+    return KINDS.find(name);
   }
 
   /** @throws IllegalArgumentException for an unknown name, listing the known ones */
   public static FaultKind get(String name) {
-    FaultKind k = KINDS.get(name);
-    if (k == null) {
-      throw new IllegalArgumentException(
-          "unknown fault kind '" + name + "'; known: " + String.join(", ", names()));
-    }
-    return k;
+    return KINDS.get(name);
   }
 
   private static FaultKind consensus(String name, String summary, List<FaultField> fields,
@@ -197,9 +194,7 @@ public final class FaultKinds {
   }
 
   private static FaultKind register(Kind kind) {
-    if (KINDS.put(kind.name(), kind) != null) {
-      throw new IllegalStateException("fault kind registered twice: " + kind.name());
-    }
+    DECLARED.add(kind.name(), kind);
     return kind;
   }
 }

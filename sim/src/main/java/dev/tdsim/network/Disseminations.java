@@ -1,7 +1,7 @@
 package dev.tdsim.network;
 
-import com.google.common.collect.ImmutableList;
 import dev.tdsim.random.RandomStreams;
+import dev.tdsim.registry.Registry;
 import java.util.List;
 
 /**
@@ -15,7 +15,21 @@ public final class Disseminations {
   public static final String GOSSIP = "gossip";
   public static final String OVERLAY_STREAM = "network.gossip-overlay";
 
-  private static final ImmutableList<String> NAMES = ImmutableList.of(DIRECT, GOSSIP);
+  /** Makes a dissemination of one run. */
+  private interface Factory {
+    Dissemination create(NetworkConfig config, NetworkModel network, RandomStreams streams,
+        PeerSendLoops loops);
+  }
+
+  private static final Registry<Factory> FACTORIES =
+      Registry.<Factory>builder("dissemination").matchingAnyCase()
+          .add(DIRECT, (config, network, streams, loops) ->
+              new DirectDissemination(network, loops))
+          .add(GOSSIP, (config, network, streams, loops) -> new GossipDissemination(network,
+              GossipOverlay.random(network.validators(), config.gossipFanout(),
+                  streams.stream(OVERLAY_STREAM, 0)),
+              config.gossipHopProcessingNanos(), loops))
+          .build();
 
   private Disseminations() {}
 
@@ -26,7 +40,12 @@ public final class Disseminations {
 
   /** Known names, in registry order. */
   public static List<String> names() {
-    return NAMES;
+    return FACTORIES.names();
+  }
+
+  /** The registered name that {@code name} stands for (any case, blanks ignored). */
+  static String canonicalName(String name) {
+    return FACTORIES.canonicalName(name);
   }
 
   /** The dissemination named {@code config.dissemination()} over {@code network}. */
@@ -38,12 +57,6 @@ public final class Disseminations {
   /** The same, with the nodes' per-peer send loops (see {@link PeerSendLoops}). */
   public static Dissemination create(NetworkConfig config, NetworkModel network,
       RandomStreams streams, PeerSendLoops loops) {
-    String name = NetworkConfig.known("dissemination", config.dissemination(), names());
-    if (name.equals(GOSSIP)) {
-      GossipOverlay overlay = GossipOverlay.random(network.validators(), config.gossipFanout(),
-          streams.stream(OVERLAY_STREAM, 0));
-      return new GossipDissemination(network, overlay, config.gossipHopProcessingNanos(), loops);
-    }
-    return new DirectDissemination(network, loops);
+    return FACTORIES.get(config.dissemination()).create(config, network, streams, loops);
   }
 }

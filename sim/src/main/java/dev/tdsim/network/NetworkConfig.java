@@ -1,7 +1,5 @@
 package dev.tdsim.network;
 
-import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -38,9 +36,9 @@ public record NetworkConfig(
   public static final long DEFAULT_UPLINK_BITS_PER_SECOND = 1_000_000_000L;
 
   public NetworkConfig {
-    latencyModel = known("latencyModel", latencyModel, LatencyModels.names());
-    jitterModel = known("jitterModel", jitterModel, JitterModels.names());
-    dissemination = known("dissemination", dissemination, Disseminations.names());
+    latencyModel = LatencyModels.canonicalName(latencyModel);
+    jitterModel = JitterModels.canonicalName(jitterModel);
+    dissemination = Disseminations.canonicalName(dissemination);
     Objects.requireNonNull(uplinkSharing, "uplinkSharing");
     if (uniformOneWayLatencyNanos < 0) {
       throw new IllegalArgumentException(
@@ -126,14 +124,5 @@ public record NetworkConfig(
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, Disseminations.GOSSIP, fanout,
         hopProcessingNanos);
-  }
-
-  static String known(String field, String name, List<String> names) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    if (!names.contains(key)) {
-      throw new IllegalArgumentException(
-          "unknown " + field + " '" + name + "'; known: " + String.join(", ", names));
-    }
-    return key;
   }
 }

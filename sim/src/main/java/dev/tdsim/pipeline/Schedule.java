@@ -1,6 +1,6 @@
 package dev.tdsim.pipeline;
 
-import java.util.Arrays;
+import dev.tdsim.registry.Registry;
 import java.util.List;
 
 /**
@@ -57,17 +57,15 @@ public enum Schedule {
    */
   public abstract long judgedNanos(HeightRecord h);
 
+  private static final Registry<Schedule> BY_NAME =
+      Registry.of("schedule", Schedule::scenarioName, List.of(values()));
+
   public static List<String> names() {
-    return Arrays.stream(values()).map(Schedule::scenarioName).toList();
+    return BY_NAME.names();
   }
 
   /** @throws IllegalArgumentException for an unknown name, listing the known ones */
   public static Schedule byName(String name) {
-    for (Schedule s : values()) {
-      if (s.scenarioName.equals(name)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException("unknown schedule '" + name + "'; known: " + names());
+    return BY_NAME.get(name);
   }
 }

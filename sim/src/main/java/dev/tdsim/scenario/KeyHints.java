@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.registry.DidYouMean;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class KeyHints {
       return sb.append("; ").append(renamed).toString();
     }
     String elsewhere = elsewhere(section, key);
-    String closest = closest(key, known);
+    String closest = DidYouMean.closest(normalize(key), known).orElse(null);
     if (elsewhere != null && (closest == null || !closest.equals(normalize(key)))) {
       sb.append("; it belongs ").append(elsewhere);
     } else if (closest != null) {
@@ -46,46 +47,11 @@ final class KeyHints {
     return null;
   }
 
-  /** The known key closest to key (after snake_case normalization), if close enough. */
-  static String closest(String key, List<String> known) {
-    String norm = normalize(key);
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String k : known) {
-      int d = levenshtein(norm, k);
-      if (d < bestDistance) {
-        best = k;
-        bestDistance = d;
-      }
-    }
-    int allowed = Math.max(2, norm.length() / 3);
-    return bestDistance <= allowed ? best : null;
-  }
-
   private static String normalize(String key) {
     return key.strip()
         .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
         .toLowerCase(Locale.ROOT)
         .replace('-', '_')
         .replace(' ', '_');
-  }
-
-  private static int levenshtein(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 }

@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.registry.DidYouMean;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioException;
 import dev.tdsim.scenario.ScenarioKeys;
@@ -236,7 +237,8 @@ public final class SweepPlan {
       }
     }
     for (String k : bestD == 0 ? List.<String>of() : known) {
-      int d = Math.min(distance(path, k), distance(last(path), last(k)) + 1);
+      int d = Math.min(DidYouMean.distance(path, k),
+          DidYouMean.distance(last(path), last(k)) + 1);
       if (d < bestD) {
         bestD = d;
         best = k;
@@ -255,25 +257,6 @@ public final class SweepPlan {
 
   private static String last(String path) {
     return path.substring(path.lastIndexOf('.') + 1);
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   private static List<Map<String, String>> combinations(List<Axis> axes, boolean zip) {

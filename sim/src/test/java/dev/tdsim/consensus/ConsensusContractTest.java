@@ -147,6 +147,6 @@ class ConsensusContractTest {
     assertEquals(List.of("tendermint"), Protocols.names());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Protocols.create("hotstuff", null));
-    assertEquals("unknown consensus protocol 'hotstuff'; known: [tendermint]", e.getMessage());
+    assertEquals("unknown consensus protocol 'hotstuff'; known: tendermint", e.getMessage());
   }
 }

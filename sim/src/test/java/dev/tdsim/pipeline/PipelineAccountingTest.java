@@ -211,7 +211,7 @@ class PipelineAccountingTest {
     assertEquals("pipelined", Schedule.PIPELINED.scenarioName());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Schedule.byName("eager"));
-    assertEquals("unknown schedule 'eager'; known: [before-next, pipelined]", e.getMessage());
+    assertEquals("unknown schedule 'eager'; known: before-next, pipelined", e.getMessage());
     assertTrue(Schedule.BEFORE_NEXT.judgedTime().startsWith("consensus (proposal to commit) plus"));
     assertTrue(Schedule.PIPELINED.judgedTime().startsWith("the slower of consensus"));
   }

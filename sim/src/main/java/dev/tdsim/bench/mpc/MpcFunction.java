@@ -1,8 +1,7 @@
 package dev.tdsim.bench.mpc;
 
-import java.util.Arrays;
+import dev.tdsim.registry.Registry;
 import java.util.List;
-import java.util.Locale;
 
 /** The MPC functions of {@code tdsim bench} (issue 11 D), by the names users write. */
 public enum MpcFunction {
@@ -21,24 +20,20 @@ public enum MpcFunction {
     return cliName;
   }
 
+  private static final Registry<MpcFunction> BY_NAME = Registry.<MpcFunction>builder(
+      "function").matchingAnyCase().addAll(MpcFunction::cliName, List.of(values())).build();
+
   public static List<String> names() {
-    return Arrays.stream(values()).map(MpcFunction::cliName).toList();
+    return BY_NAME.names();
   }
 
   /** Whether {@code name} (trimmed, any case) names an MPC function. */
   public static boolean isName(String name) {
-    return name != null && names().contains(name.trim().toLowerCase(Locale.ROOT));
+    return name != null && BY_NAME.contains(name);
   }
 
-  /** The function of that name; unknown names fail with the list of known ones. */
+  /** The function of that name (any case, blanks ignored); unknown names list the known ones. */
   public static MpcFunction byName(String name) {
-    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    for (MpcFunction f : values()) {
-      if (f.cliName.equals(key)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown function '" + name + "'; known: " + String.join(", ", names()));
+    return BY_NAME.get(name);
   }
 }

@@ -1,7 +1,8 @@
 package dev.tdsim.sweep.engine;
 
+import dev.tdsim.registry.Registry;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -19,34 +20,39 @@ public final class SweepEngines {
 
   private SweepEngines() {}
 
-  /** Every engine on the class path, {@code local} first, then plug-ins by name. */
-  public static Map<String, SweepEngine> all() {
-    Map<String, SweepEngine> out = new LinkedHashMap<>();
-    out.put(LocalEngine.NAME, new LocalEngine());
+  /**
+   * Every engine on the class path, {@code local} first, then plug-ins by name; a plug-in never
+   * replaces an engine of the same name found before it.
+   */
+  private static Registry<SweepEngine> registry() {
+    Registry.Builder<SweepEngine> engines = Registry.<SweepEngine>builder("engine")
+        .add(LocalEngine.NAME, new LocalEngine());
     List<SweepEngine> found = new ArrayList<>();
-    for (SweepEngine e : ServiceLoader.load(SweepEngine.class, SweepEngines.class
-        .getClassLoader())) {
-      found.add(e);
-    }
-    found.sort((a, b) -> a.name().compareTo(b.name()));
+    ServiceLoader.load(SweepEngine.class, SweepEngines.class.getClassLoader()).forEach(found::add);
+    found.sort(Comparator.comparing(SweepEngine::name));
     for (SweepEngine e : found) {
-      out.putIfAbsent(e.name(), e);
+      if (!engines.has(e.name())) {
+        engines.add(e.name(), e);
+      }
     }
-    return out;
+    return engines.build();
+  }
+
+  /** Every engine on the class path by name, {@code local} first, then plug-ins by name. */
+  public static Map<String, SweepEngine> all() {
+    return registry().asMap();
   }
 
   /** The engine of this name, or an {@link EngineException} naming the known ones. */
   public static SweepEngine byName(String name) {
-    Map<String, SweepEngine> all = all();
-    SweepEngine e = all.get(name);
-    if (e != null) {
-      return e;
+    Registry<SweepEngine> engines = registry();
+    if (engines.contains(name)) {
+      return engines.get(name);
     }
     String hint = ELSEWHERE.get(name);
     if (hint != null) {
       throw new EngineException("--engine " + name + ": not in this build; " + hint);
     }
-    throw new EngineException("--engine " + name + ": unknown engine; known: "
-        + String.join(", ", all.keySet()));
+    throw new EngineException("--engine: " + engines.unknown(name));
   }
 }
