@@ -184,5 +184,8 @@ class FaultPlanTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> FaultKinds.get("byzantine"));
     assertTrue(e.getMessage().contains("known: crash, slow"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> FaultKinds.get("crsh"));
+    assertTrue(e.getMessage().startsWith("unknown fault kind 'crsh'; known: crash, slow, ")
+        && e.getMessage().endsWith(", lying-dealer; did you mean 'crash'?"), e.getMessage());
   }
 }

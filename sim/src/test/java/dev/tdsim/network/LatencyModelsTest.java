@@ -78,8 +78,11 @@ class LatencyModelsTest {
         LatencyModels.create(NetworkConfig.defaults().withLatencyModel(" Regions ")));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> NetworkConfig.defaults().withLatencyModel("matrix"));
-    assertTrue(e.getMessage().contains("'matrix'") && e.getMessage().contains("uniform, regions"),
-        e.getMessage());
+    assertEquals("unknown latency model 'matrix'; known: uniform, regions", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> NetworkConfig.defaults().withLatencyModel("Region"));
+    assertEquals("unknown latency model 'Region'; known: uniform, regions; did you mean"
+        + " 'regions'?", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> NetworkConfig.defaults().withJitterModel("gauss"));
     assertTrue(e.getMessage().contains("none, lognormal, pareto"), e.getMessage());

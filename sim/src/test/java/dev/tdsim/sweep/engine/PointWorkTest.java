@@ -91,7 +91,8 @@ class PointWorkTest {
     assertEquals("local", SweepEngines.byName("local").name());
     EngineException unknown = assertThrows(EngineException.class,
         () -> SweepEngines.byName("nope"));
-    assertTrue(unknown.getMessage().contains("known: local"), unknown.getMessage());
+    assertTrue(unknown.getMessage().startsWith("--engine: unknown engine 'nope'; known: local"),
+        unknown.getMessage());
     if (!SweepEngines.all().containsKey("spark")) {
       EngineException missing = assertThrows(EngineException.class,
           () -> SweepEngines.byName("spark"));
