@@ -32,7 +32,6 @@ import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.PeerSendLoops;
-import dev.tdsim.network.UplinkSharing;
 import dev.tdsim.pipeline.DecryptionPipeline;
 import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.pipeline.RealCrypto;
@@ -129,7 +128,7 @@ public final class ScenarioRunner {
    * come (nothing computed is lost if the run is stopped).
    */
   public Result run(Scenario s, Consumer<HeightRecord> onHeight) throws IOException {
-    return run(s, Designs.byName(s.crypto().variant()), onHeight);
+    return run(s, Designs.byName(s.crypto().design()), onHeight);
   }
 
   private Result run(Scenario s, BlockDesign design,
@@ -164,7 +163,7 @@ public final class ScenarioRunner {
     }
     CostModel costs = costModel(s, design.name(), sampled.size() < s.heights(), notes);
     KeySet keys = null;
-    if (!s.keys().setup().equals("dkg")) {
+    if (s.keys().setup() != dev.tdsim.scenario.KeySetup.DKG) {
       progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
           + committee.threshold() + ", " + v + " validators");
       keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
@@ -206,12 +205,12 @@ public final class ScenarioRunner {
     NodeCpu[] cpus = NodeCpu.of(sim, hardware);
     ConsensusSettings consensusSettings = s.consensus().settings();
     boolean exact = consensusSettings.exactFor(v);
-    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
+    NetworkModel network = NetworkModel.create(s.network(), regions(s),
         s.network().peerSendRateBitsPerSecond());
     PeerSendLoops loops = new PeerSendLoops(v, consensusSettings.peerGossipSleepNanos(),
         s.network().flushThrottleNanos(), streams.stream("peer-send-loops", 0).nextLong());
     Dissemination dissemination =
-        Disseminations.create(networkConfig(s), network, streams, loops);
+        Disseminations.create(s.network(), network, streams, loops);
     NetworkTransport networkTransport = new NetworkTransport(sim, dissemination, streams, exact);
     ActiveFaults active = plan.isEmpty() ? null : new ActiveFaults(plan);
     FaultyTransport faulty = active == null ? null
@@ -338,7 +337,7 @@ public final class ScenarioRunner {
             + " as if consensus were idle");
       }
     }
-    DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup(),
+    DkgOutcome dkgOutcome = dkg == null ? null : new DkgOutcome(s.keys().setup().yamlName(),
         s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
     return new Result(s, pipeline.records(), sampled, sim.eventsProcessed(),
         networkTransport.messages(), epochKeys == null ? crypto.calls() : epochKeys.calls(),
@@ -404,7 +403,7 @@ public final class ScenarioRunner {
     if (heights.isEmpty()) {
       return 0;
     }
-    BlockDesign design = Designs.byName(s.crypto().variant());
+    BlockDesign design = Designs.byName(s.crypto().design());
     Committee committee = committee(s);
     double perShare = 0;
     for (int i = 0; i < committee.validators(); i++) {
@@ -458,13 +457,6 @@ public final class ScenarioRunner {
       out.add(names.get(i % names.size()));
     }
     return out;
-  }
-
-  private static dev.tdsim.network.NetworkConfig networkConfig(Scenario s) {
-    var n = s.network();
-    return new dev.tdsim.network.NetworkConfig(n.model(), n.latencyNanos(), n.jitter(),
-        n.jitterSigma(), 5.0, n.bandwidthBitsPerSecond(), UplinkSharing.FAIR_SHARE,
-        n.dissemination(), n.gossipFanout(), 0);
   }
 
   /**
