@@ -34,6 +34,18 @@ final class ConsensusSchema {
         c -> get.apply(c.settings()));
   }
 
+  /** A positive duration of the timing settings. */
+  private static Setting<ConsensusConfig, Long> timeout(String key,
+      Function<ConsensusSettings, Long> get, String component) {
+    return timing(key, DURATION, get, "positive", component);
+  }
+
+  /** A duration of the timing settings that may be 0. */
+  private static Setting<ConsensusConfig, Long> pause(String key,
+      Function<ConsensusSettings, Long> get, String component) {
+    return timing(key, DURATION_OR_ZERO, get, ">= 0", component);
+  }
+
   /** A key of the processing costs. */
   private static <T> Setting<ConsensusConfig, T> cost(String key, ValueType<T> type,
       Function<ExecutionCosts, T> get, String allowed, String component) {
@@ -45,32 +57,29 @@ final class ConsensusSchema {
       ValueTypes.oneOf(Protocols::names), ConsensusConfig.DEFAULT_PROTOCOL,
       Setting.names(Protocols.names(), "Protocols.names()"), "protocol",
       ConsensusConfig::protocol);
-  static final Setting<ConsensusConfig, Long> PROPOSE = timing("timeout_propose", DURATION,
-      ConsensusSettings::timeoutProposeNanos, "positive", "timeoutProposeNanos");
-  static final Setting<ConsensusConfig, Long> PROPOSE_DELTA = timing("timeout_propose_delta",
-      DURATION_OR_ZERO, ConsensusSettings::timeoutProposeDeltaNanos, ">= 0",
-      "timeoutProposeDeltaNanos");
-  static final Setting<ConsensusConfig, Long> PREVOTE = timing("timeout_prevote", DURATION,
-      ConsensusSettings::timeoutPrevoteNanos, "positive", "timeoutPrevoteNanos");
-  static final Setting<ConsensusConfig, Long> PREVOTE_DELTA = timing("timeout_prevote_delta",
-      DURATION_OR_ZERO, ConsensusSettings::timeoutPrevoteDeltaNanos, ">= 0",
-      "timeoutPrevoteDeltaNanos");
-  static final Setting<ConsensusConfig, Long> PRECOMMIT = timing("timeout_precommit", DURATION,
-      ConsensusSettings::timeoutPrecommitNanos, "positive", "timeoutPrecommitNanos");
-  static final Setting<ConsensusConfig, Long> PRECOMMIT_DELTA = timing("timeout_precommit_delta",
-      DURATION_OR_ZERO, ConsensusSettings::timeoutPrecommitDeltaNanos, ">= 0",
-      "timeoutPrecommitDeltaNanos");
-  static final Setting<ConsensusConfig, Long> COMMIT = timing("timeout_commit", DURATION_OR_ZERO,
-      ConsensusSettings::timeoutCommitNanos, ">= 0", "timeoutCommitNanos");
+  static final Setting<ConsensusConfig, Long> PROPOSE =
+      timeout("timeout_propose", ConsensusSettings::timeoutProposeNanos, "timeoutProposeNanos");
+  static final Setting<ConsensusConfig, Long> PROPOSE_DELTA = pause("timeout_propose_delta",
+      ConsensusSettings::timeoutProposeDeltaNanos, "timeoutProposeDeltaNanos");
+  static final Setting<ConsensusConfig, Long> PREVOTE =
+      timeout("timeout_prevote", ConsensusSettings::timeoutPrevoteNanos, "timeoutPrevoteNanos");
+  static final Setting<ConsensusConfig, Long> PREVOTE_DELTA = pause("timeout_prevote_delta",
+      ConsensusSettings::timeoutPrevoteDeltaNanos, "timeoutPrevoteDeltaNanos");
+  static final Setting<ConsensusConfig, Long> PRECOMMIT = timeout("timeout_precommit",
+      ConsensusSettings::timeoutPrecommitNanos, "timeoutPrecommitNanos");
+  static final Setting<ConsensusConfig, Long> PRECOMMIT_DELTA = pause("timeout_precommit_delta",
+      ConsensusSettings::timeoutPrecommitDeltaNanos, "timeoutPrecommitDeltaNanos");
+  static final Setting<ConsensusConfig, Long> COMMIT =
+      pause("timeout_commit", ConsensusSettings::timeoutCommitNanos, "timeoutCommitNanos");
   static final Setting<ConsensusConfig, Boolean> SKIP_COMMIT = timing("skip_timeout_commit",
       BOOLEAN, ConsensusSettings::skipTimeoutCommit, "`true`, `false`", "skipTimeoutCommit");
   static final Setting<ConsensusConfig, Long> PART_SIZE = timing("block_part_size", SIZE,
       ConsensusSettings::blockPartSizeBytes, "positive", "blockPartSizeBytes");
-  static final Setting<ConsensusConfig, Long> GOSSIP_SLEEP = timing("peer_gossip_sleep_duration",
-      DURATION_OR_ZERO, ConsensusSettings::peerGossipSleepNanos, ">= 0", "peerGossipSleepNanos");
+  static final Setting<ConsensusConfig, Long> GOSSIP_SLEEP = pause("peer_gossip_sleep_duration",
+      ConsensusSettings::peerGossipSleepNanos, "peerGossipSleepNanos");
   static final Setting<ConsensusConfig, SimulationMode> SIMULATION = timing("simulation",
-      ValueTypes.choice(SimulationMode.values(), SimulationMode::yamlName, null),
-      ConsensusSettings::simulation, Setting.names(SimulationMode.names(), null), "simulation");
+      ValueTypes.choice(SimulationMode.values(), null), ConsensusSettings::simulation,
+      Setting.names(ValueTypes.yamlNames(SimulationMode.values()), null), "simulation");
   static final Setting<ConsensusConfig, Integer> EXACT_MAX = timing("exact_max_validators", INT,
       ConsensusSettings::exactMaxValidators, ">= 1", "exactMaxValidators");
   static final Setting<ConsensusConfig, String> VOTE_SIGNATURE = Setting.of("vote_signature",

@@ -71,34 +71,34 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
       throw r.error(p + targets.get(1), "give one of validators, region or stake, not "
           + String.join(" and ", targets));
     }
-    List<FieldReader.Field<?>> read = new ArrayList<>();
+    List<ReadField<?>> read = new ArrayList<>();
     FaultTarget target = FaultTarget.ALL;
     if (e.containsKey("validators")) {
-      FieldReader.Field<List<Integer>> ids = keep(read, r.field(e, p, "validators", List.of(),
+      ReadField<List<Integer>> ids = keep(read, r.field(e, p, "validators", List.of(),
           (f, v) -> r.listOf(f, v, "[0, 3]", (g, o) -> ValueTypes.int32(r, g, o))));
       target = ids.reset ? target : new FaultTarget.Validators(ids.v());
     } else if (e.containsKey("region")) {
-      FieldReader.Field<String> region =
+      ReadField<String> region =
           keep(read, r.field(e, p, "region", "", (f, v) -> ValueTypes.string(r, f, v)));
       target = region.reset ? target : new FaultTarget.Region(region.v().strip());
     } else if (e.containsKey("stake")) {
-      FieldReader.Field<Double> stake =
+      ReadField<Double> stake =
           keep(read, r.field(e, p, "stake", 0.0, (f, v) -> ValueTypes.share(r, f, v)));
       target = stake.reset ? target : new FaultTarget.Stake(stake.v());
     }
     FaultWindow w = FaultWindow.ALWAYS;
-    FieldReader.Field<Long> from = keep(read, r.field(e, p, "from", w.fromNanos(),
+    ReadField<Long> from = keep(read, r.field(e, p, "from", w.fromNanos(),
         (f, v) -> ValueTypes.duration(r, f, v, true)));
-    FieldReader.Field<Long> until = keep(read, r.field(e, p, "until", w.untilNanos(),
+    ReadField<Long> until = keep(read, r.field(e, p, "until", w.untilNanos(),
         (f, v) -> ValueTypes.duration(r, f, v, false)));
-    FieldReader.Field<Integer> fromHeight = keep(read, r.field(e, p, "from_height",
+    ReadField<Integer> fromHeight = keep(read, r.field(e, p, "from_height",
         w.fromHeight(), (f, v) -> ValueTypes.int32(r, f, v)));
-    FieldReader.Field<Integer> untilHeight = keep(read, r.field(e, p, "until_height",
+    ReadField<Integer> untilHeight = keep(read, r.field(e, p, "until_height",
         w.untilHeight(), (f, v) -> ValueTypes.int32(r, f, v)));
     Map<String, Object> params = new LinkedHashMap<>();
     for (FaultField ff : kind.fields()) {
       if (e.containsKey(ff.key())) {
-        FieldReader.Field<Object> v =
+        ReadField<Object> v =
             keep(read, r.field(e, p, ff.key(), null, (f, o) -> value(r, f, o, ff)));
         params.put(ff.key(), v.v());
       }
@@ -139,7 +139,7 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
     return kind;
   }
 
-  private static <F extends FieldReader.Field<?>> F keep(List<FieldReader.Field<?>> read, F f) {
+  private static <F extends ReadField<?>> F keep(List<ReadField<?>> read, F f) {
     read.add(f);
     return f;
   }

@@ -65,40 +65,6 @@ final class FieldReader {
   }
 
   /**
-   * One field's value: the user's, parsed, or the default when the user did not write it or
-   * wrote something wrong (then reported and marked reset), so that checking goes on.
-   */
-  static final class Field<T> {
-    final String path;
-    final T otherwise;
-    final boolean given;
-    T value;
-    boolean reset;
-
-    Field(String path, T otherwise, boolean given, T value, boolean reset) {
-      this.path = path;
-      this.otherwise = otherwise;
-      this.given = given;
-      this.value = value;
-      this.reset = reset;
-    }
-
-    T v() {
-      return value;
-    }
-
-    /** Whether a problem about {@code f} is about this field (or a part of it). */
-    boolean covers(String f) {
-      return f != null && (f.equals(path) || f.startsWith(path + ".") || f.startsWith(path + "["));
-    }
-
-    void toDefault() {
-      value = otherwise;
-      reset = true;
-    }
-  }
-
-  /**
    * @param label the file name messages use
    * @param settings how the file was composed (free-form sections are constructed with them)
    * @param earlier errors found before reading (bad {@code --set} paths), reported with the rest
@@ -131,22 +97,22 @@ final class FieldReader {
    * The field {@code key} of a mapping: parsed, or {@code otherwise} when absent; a value that
    * does not parse is reported and gives {@code otherwise}.
    */
-  <T> Field<T> field(
+  <T> ReadField<T> field(
       Map<String, NodeTuple> entries, String prefix, String key, T otherwise, Parser<T> parser) {
     String path = prefix + key;
     NodeTuple t = entries.get(key);
     if (t == null) {
-      return new Field<>(path, otherwise, false, otherwise, false);
+      return new ReadField<>(path, otherwise, false, otherwise, false);
     }
     try {
-      return new Field<>(path, otherwise, true, parser.parse(path, t.getValueNode()), false);
+      return new ReadField<>(path, otherwise, true, parser.parse(path, t.getValueNode()), false);
     } catch (ScenarioException e) {
       report(e);
     } catch (Reported e) {
       // its parts are reported already
     }
     failed.add(path);
-    return new Field<>(path, otherwise, true, otherwise, true);
+    return new ReadField<>(path, otherwise, true, otherwise, true);
   }
 
   /** A list whose elements are parsed one by one, each located at its own line. */
@@ -301,7 +267,7 @@ final class FieldReader {
    * @param section the section whose record this is ({@code ""} for the scenario)
    */
   <T> T build(String section, Supplier<T> constructor, Supplier<T> fallback,
-      List<Field<?>> fields) {
+      List<ReadField<?>> fields) {
     for (int attempt = 0; attempt <= fields.size(); attempt++) {
       try {
         return constructor.get();
@@ -309,7 +275,7 @@ final class FieldReader {
         if (!consequence(e)) {
           report(e);
         }
-        Field<?> culprit = culprit(e, fields);
+        ReadField<?> culprit = culprit(e, fields);
         if (culprit == null) {
           break;
         }
@@ -324,9 +290,9 @@ final class FieldReader {
   }
 
   /** The field a record's problem is about, the user wrote and still has its own value. */
-  private static Field<?> culprit(ScenarioException e, List<Field<?>> fields) {
+  private static ReadField<?> culprit(ScenarioException e, List<ReadField<?>> fields) {
     for (String f : about(e)) {
-      for (Field<?> x : fields) {
+      for (ReadField<?> x : fields) {
         if (x.given && !x.reset && x.covers(f)) {
           return x;
         }

@@ -23,9 +23,10 @@ final class KeysSchema {
       .defaultFrom(v -> KeysConfig.defaultThreshold(v.get(SHARES)))
       .defaultShown("`floor(shares * 2 / 3)` (5461 for 8192)");
   static final Setting<KeysConfig, KeySetup> SETUP = Setting.of("setup",
-      ValueTypes.choice(KeySetup.values(), KeySetup::yamlName, name -> "unknown setup '" + name
-          + "'; known: " + String.join(", ", KeySetup.names())),
-      KeySetup.DEALER, Setting.names(KeySetup.names(), null), "setup", KeysConfig::setup);
+      ValueTypes.choice(KeySetup.values(), name -> "unknown setup '" + name + "'; known: "
+          + String.join(", ", ValueTypes.yamlNames(KeySetup.values()))),
+      KeySetup.DEALER, Setting.names(ValueTypes.yamlNames(KeySetup.values()), null), "setup",
+      KeysConfig::setup);
   static final Setting<KeysConfig, Integer> EPOCH_LENGTH = Setting.of("epoch_length",
       EPOCH_LENGTH_TYPE, 0, "`none` (one key set for the run) or 1 .. 10 000 000 heights",
       "`epochLength` (0 = none)", KeysConfig::epochLength);

@@ -88,6 +88,19 @@ public final class ScenarioKeys {
         .map(Setting::key);
   }
 
+  /**
+   * The path a written scenario has the value of {@code path} at: {@code path} itself, or with a
+   * key's former name replaced by its current one ({@code crypto.variant} is at {@code
+   * crypto.design}).
+   */
+  public static String currentPath(String path) {
+    String[] parts = path.split("\\.", 2);
+    if (parts.length < 2 || parts[1].contains(".")) {
+      return path;
+    }
+    return currentKey(parts[0], parts[1]).map(k -> parts[0] + "." + k).orElse(path);
+  }
+
   /** The former names of a section's key (read as it, never written). */
   static List<String> oldKeys(String section, String key) {
     return ScenarioSchema.section(section).flatMap(s -> s.settings().stream()

@@ -24,19 +24,19 @@ final class Section<R> implements ValueType<R> {
 
   /** The fields of a section read so far, by setting. */
   static final class Values {
-    private final Map<Setting<?, ?>, FieldReader.Field<?>> fields = new IdentityHashMap<>();
-    private final List<FieldReader.Field<?>> inOrder = new ArrayList<>();
+    private final Map<Setting<?, ?>, ReadField<?>> fields = new IdentityHashMap<>();
+    private final List<ReadField<?>> inOrder = new ArrayList<>();
 
     @SuppressWarnings("unchecked")
     <T> T get(Setting<?, T> s) {
-      FieldReader.Field<?> f = fields.get(s);
+      ReadField<?> f = fields.get(s);
       if (f == null) {
         throw new IllegalStateException(s.key() + " is read after its use");
       }
       return (T) f.v();
     }
 
-    private void put(Setting<?, ?> s, FieldReader.Field<?> f) {
+    private void put(Setting<?, ?> s, ReadField<?> f) {
       fields.put(s, f);
       inOrder.add(f);
     }
@@ -97,7 +97,7 @@ final class Section<R> implements ValueType<R> {
     return reader.build(path, () -> build.apply(values), defaults, values.inOrder);
   }
 
-  private static <T> FieldReader.Field<T> field(FieldReader reader, Map<String, NodeTuple> e,
+  private static <T> ReadField<T> field(FieldReader reader, Map<String, NodeTuple> e,
       String prefix, Setting<?, T> s, Values values) {
     return reader.field(e, prefix, s.key(), s.defaultOf().apply(values),
         (f, n) -> s.type().parse(reader, f, n));
@@ -156,8 +156,8 @@ final class Section<R> implements ValueType<R> {
     return rows;
   }
 
-  private static <T> FieldReader.Field<T> defaultField(Setting<?, T> s, Values values) {
+  private static <T> ReadField<T> defaultField(Setting<?, T> s, Values values) {
     T v = s.defaultOf().apply(values);
-    return new FieldReader.Field<>(s.key(), v, false, v, false);
+    return new ReadField<>(s.key(), v, false, v, false);
   }
 }

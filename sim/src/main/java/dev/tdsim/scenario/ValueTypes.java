@@ -4,6 +4,7 @@ import static dev.tdsim.scenario.YamlNodes.describe;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -63,13 +64,22 @@ final class ValueTypes {
         YamlNodes::str);
   }
 
+  /** The YAML spelling of an enum's constant: its name in lower case. */
+  static String yamlName(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The YAML spellings of an enum's constants, in declaration order. */
+  static List<String> yamlNames(Enum<?>[] values) {
+    return Arrays.stream(values).map(ValueTypes::yamlName).toList();
+  }
+
   /**
    * One of an enum's constants by its YAML name; an unknown name gets {@code unknown}'s message
-   * (by default {@link Checks#oneOf}'s).
+   * (null: {@link Checks#oneOf}'s).
    */
-  static <E extends Enum<E>> ValueType<E> choice(
-      E[] values, Function<E, String> yaml, Function<String, String> unknown) {
-    List<String> names = Arrays.stream(values).map(yaml).toList();
+  static <E extends Enum<E>> ValueType<E> choice(E[] values, Function<String, String> unknown) {
+    List<String> names = yamlNames(values);
     return of("string", (r, f, n) -> {
       String text = string(r, f, n);
       if (unknown == null) {
@@ -78,7 +88,7 @@ final class ValueTypes {
         throw r.error(f, unknown.apply(text));
       }
       return values[names.indexOf(text)];
-    }, e -> YamlNodes.str(yaml.apply(e)));
+    }, e -> YamlNodes.str(yamlName(e)));
   }
 
   /** A list of {@code element}s in flow style, each element located at its own line. */

@@ -26,10 +26,9 @@ final class WorkloadSchema {
       WorkloadConfig.DEFAULT_MSG_SIZE_BYTES, ">= 1 B, at most `consensus.max_block_bytes`",
       "msgSizeBytes", WorkloadConfig::msgSizeBytes);
   static final Setting<WorkloadConfig, MsgSizeDistribution> DISTRIBUTION = Setting.of(
-      "msg_size_distribution", ValueTypes.choice(MsgSizeDistribution.values(),
-          MsgSizeDistribution::yamlName, null),
+      "msg_size_distribution", ValueTypes.choice(MsgSizeDistribution.values(), null),
       WorkloadConfig.DEFAULT_MSG_SIZE_DISTRIBUTION,
-      Setting.names(MsgSizeDistribution.names(), null), "msgSizeDistribution",
+      Setting.names(ValueTypes.yamlNames(MsgSizeDistribution.values()), null), "msgSizeDistribution",
       WorkloadConfig::msgSizeDistribution);
 
   static final Section<WorkloadConfig> SECTION = new Section<>("workload",

@@ -1,11 +1,11 @@
 package dev.tdsim.workload;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
-/** How message payload sizes are drawn around their mean (YAML {@code msg_size_distribution}). */
+/**
+ * How message payload sizes are drawn around their mean (YAML {@code msg_size_distribution}: its
+ * name in lower case).
+ */
 public enum MsgSizeDistribution {
   /** Every message has the mean size; nothing is drawn. */
   FIXED {
@@ -31,14 +31,4 @@ public enum MsgSizeDistribution {
 
   /** A size in bytes (before rounding), drawn from {@code random}. */
   abstract double draw(long meanBytes, SplittableRandom random);
-
-  /** Its YAML spelling. */
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
-  /** Every YAML spelling, in declaration order. */
-  public static List<String> names() {
-    return Arrays.stream(values()).map(MsgSizeDistribution::yamlName).toList();
-  }
 }
