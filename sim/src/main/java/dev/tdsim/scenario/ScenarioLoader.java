@@ -97,12 +97,14 @@ public final class ScenarioLoader {
     }
     int line = 0;
     String rest = dottedPath;
+    String parent = "";
     while (node instanceof MappingNode m && !rest.isEmpty()) {
       NodeTuple best = null;
       String bestKey = "";
       for (NodeTuple t : m.getValue()) {
         if (t.getKeyNode() instanceof ScalarNode k) {
-          String key = k.getValue();
+          // a key written under its former name stands for the current one
+          String key = currentName(parent, k.getValue());
           boolean prefix = rest.equals(key) || rest.startsWith(key + ".");
           if (prefix && key.length() > bestKey.length()) {
             best = t;
@@ -115,9 +117,16 @@ public final class ScenarioLoader {
       }
       line = best.getKeyNode().getStartMark().map(mk -> mk.getLine() + 1).orElse(line);
       rest = rest.length() == bestKey.length() ? "" : rest.substring(bestKey.length() + 1);
+      parent = bestKey;
       node = best.getValueNode();
     }
     return line;
+  }
+
+  /** A written key's current name: in section {@code parent}, or as a path ({@code sweep.vary}). */
+  private static String currentName(String parent, String key) {
+    String asPath = ScenarioKeys.currentPath(key);
+    return asPath.equals(key) ? ScenarioKeys.currentKey(parent, key).orElse(key) : asPath;
   }
 
   /** The default scenario name of a file: its name without .yaml/.yml, made a valid name. */
