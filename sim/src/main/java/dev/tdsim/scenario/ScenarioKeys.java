@@ -53,13 +53,8 @@ public final class ScenarioKeys {
    * faults[0].stake}), which changes that key of the I-th fault the scenario already has.
    */
   public static boolean isPath(String path) {
-    if (paths().contains(path)) {
+    if (paths().contains(currentPath(path))) {
       return true;
-    }
-    String[] parts = path.split("\\.", 2);
-    if (parts.length == 2 && !parts[1].contains(".")
-        && currentKey(parts[0], parts[1]).isPresent()) {
-      return true; // a former name of a section's key
     }
     java.util.regex.Matcher m = FAULT_PATH.matcher(path);
     return m.matches() && allFaultKeys().contains(m.group(2));
