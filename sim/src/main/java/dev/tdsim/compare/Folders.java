@@ -50,7 +50,8 @@ final class Folders {
           + " (an older run); its settings are not compared");
     }
     String variant = s.variant() != null ? s.variant()
-        : scenario == null ? null : scenario.get("crypto.variant");
+        : scenario == null ? null
+        : scenario.getOrDefault("crypto.design", scenario.get("crypto.variant"));
     Point run = new Point(Map.of(), s.budgets(), s.criticalPath());
     return new Folder(dir, Folder.Kind.RUN, name(dir), variant, s.description(), List.of(),
         List.of(run), scenario, notes);

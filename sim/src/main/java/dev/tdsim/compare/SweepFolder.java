@@ -153,8 +153,9 @@ final class SweepFolder {
         scenario.put(varied.get(i), "swept: " + String.join(", ", distinct));
       }
     }
-    String variant = varied.contains("crypto.variant") || scenario == null ? null
-        : scenario.get("crypto.variant");
+    String variant = varied.contains("crypto.design") || varied.contains("crypto.variant")
+        || scenario == null ? null
+        : scenario.getOrDefault("crypto.design", scenario.get("crypto.variant"));
     String description = points.size() + (points.size() == 1 ? " point" : " points")
         + (varied.isEmpty() ? "" : " varying " + String.join(", ", varied))
         + (replicateCounts.isEmpty() ? "" : ", replicates " + String.join("/", replicateCounts))

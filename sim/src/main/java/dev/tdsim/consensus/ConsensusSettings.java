@@ -18,8 +18,8 @@ package dev.tdsim.consensus;
  * @param blockPartSizeBytes a proposed block travels in parts of this size, > 0 (64 KiB)
  * @param peerGossipSleepNanos a peer's gossip loop, finding nothing to send, sleeps this long
  *     before it looks again, >= 0 (100 ms)
- * @param simulation {@code auto}, {@code exact} (every message an event) or {@code large}
- *     (quorum arrival times per voting step)
+ * @param simulation exact (every message an event), large (quorum arrival times per voting
+ *     step) or auto (by committee size)
  * @param exactMaxValidators with {@code auto}: the largest committee simulated exactly
  */
 public record ConsensusSettings(
@@ -33,14 +33,10 @@ public record ConsensusSettings(
     boolean skipTimeoutCommit,
     long blockPartSizeBytes,
     long peerGossipSleepNanos,
-    String simulation,
+    SimulationMode simulation,
     int exactMaxValidators) {
 
   public static final long MS = 1_000_000L;
-  public static final String AUTO = "auto";
-  public static final String EXACT = "exact";
-  public static final String LARGE = "large";
-  public static final java.util.List<String> SIMULATIONS = java.util.List.of(AUTO, EXACT, LARGE);
   /** Where `auto` switches to the large-committee model (see docs/SCENARIOS.md for why). */
   public static final int DEFAULT_EXACT_MAX_VALIDATORS = 1000;
 
@@ -54,9 +50,7 @@ public record ConsensusSettings(
     nonNegative("timeout_commit", timeoutCommitNanos);
     positive("block_part_size", blockPartSizeBytes);
     nonNegative("peer_gossip_sleep_duration", peerGossipSleepNanos);
-    if (!SIMULATIONS.contains(simulation)) {
-      throw new IllegalArgumentException("simulation must be one of " + SIMULATIONS);
-    }
+    java.util.Objects.requireNonNull(simulation, "simulation");
     if (exactMaxValidators < 1) {
       throw new IllegalArgumentException("exact_max_validators must be >= 1");
     }
@@ -65,7 +59,7 @@ public record ConsensusSettings(
   /** CometBFT's defaults: 3 s / 1 s / 1 s, +500 ms per round each, commit 1 s, 64 KiB, 100 ms. */
   public static ConsensusSettings cometBftDefaults() {
     return new ConsensusSettings(3000 * MS, 500 * MS, 1000 * MS, 500 * MS, 1000 * MS, 500 * MS,
-        1000 * MS, false, 65536, 100 * MS, AUTO, DEFAULT_EXACT_MAX_VALIDATORS);
+        1000 * MS, false, 65536, 100 * MS, SimulationMode.AUTO, DEFAULT_EXACT_MAX_VALIDATORS);
   }
 
   public long proposeNanos(int round) {
@@ -82,8 +76,8 @@ public record ConsensusSettings(
 
   /** Whether a committee of {@code validators} is simulated message by message. */
   public boolean exactFor(int validators) {
-    return simulation.equals(EXACT)
-        || (simulation.equals(AUTO) && validators <= exactMaxValidators);
+    return simulation == SimulationMode.EXACT
+        || (simulation == SimulationMode.AUTO && validators <= exactMaxValidators);
   }
 
   /** Parts a block of {@code bytes} travels in (at least one). */

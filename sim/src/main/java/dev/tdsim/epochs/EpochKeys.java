@@ -90,7 +90,7 @@ public final class EpochKeys {
 
   /** Whether epoch e's key set comes from a DKG (all but a dealer's epoch 0). */
   public boolean byDkg(int epoch) {
-    return epoch > 0 || keys.setup().equals("dkg");
+    return epoch > 0 || keys.setup() == dev.tdsim.scenario.KeySetup.DKG;
   }
 
   /**

@@ -6,8 +6,9 @@ import java.util.Objects;
  * Everything that picks and parametrises the network model, validated here so that a bad scenario
  * fails before the simulation starts, naming the field, the value and what is allowed. Model names
  * are normalised to lower case and checked against their registries. The scenario's {@code
- * network} section maps onto it field by field; the knobs the YAML does not expose (Pareto shape,
- * uplink sharing, gossip hop processing) keep the values of {@link #defaults()}.
+ * network} section is read into it (docs/SCENARIOS.md names the YAML keys); the knobs the YAML does
+ * not expose (Pareto shape, uplink sharing, gossip hop processing) keep the values of {@link
+ * #defaults()}, which are a scenario's defaults.
  *
  * @param latencyModel a {@link LatencyModels} name: {@code uniform} or {@code regions}
  * @param uniformOneWayLatencyNanos the one-way latency of every link under {@code uniform}, >= 0
@@ -19,6 +20,11 @@ import java.util.Objects;
  * @param dissemination a {@link Disseminations} name: {@code direct} or {@code gossip}
  * @param gossipFanout peers each node picks for the gossip overlay, >= 1
  * @param gossipHopProcessingNanos time a gossip relay spends (validation) before forwarding, >= 0
+ * @param peerSendRateBitsPerSecond each peer connection's send-rate cap, > 0 (CometBFT's {@code
+ *     p2p.send_rate}, 5,120,000 B/s = 40960 kbps)
+ * @param flushThrottleNanos a connection flushes a small message this long after the first write
+ *     since its last flush, >= 0 (CometBFT's {@code p2p.flush_throttle_timeout}: 10 ms since v1.0,
+ *     100 ms before)
  */
 public record NetworkConfig(
     String latencyModel,
@@ -30,10 +36,21 @@ public record NetworkConfig(
     UplinkSharing uplinkSharing,
     String dissemination,
     int gossipFanout,
-    long gossipHopProcessingNanos) {
+    long gossipHopProcessingNanos,
+    long peerSendRateBitsPerSecond,
+    long flushThrottleNanos) {
 
+  /** 50 ms one-way under {@code uniform}. */
+  public static final long DEFAULT_UNIFORM_LATENCY_NANOS = 50_000_000L;
+  /** A ~20% log-normal spread of every link's latency. */
+  public static final double DEFAULT_LOGNORMAL_SIGMA = 0.2;
   /** 1 Gbit/s, a common cloud validator uplink. */
   public static final long DEFAULT_UPLINK_BITS_PER_SECOND = 1_000_000_000L;
+  public static final int DEFAULT_GOSSIP_FANOUT = 8;
+  /** CometBFT's {@code p2p.send_rate}: 5,120,000 B/s. */
+  public static final long DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND = 5_120_000L * 8;
+  /** CometBFT v1.0's {@code p2p.flush_throttle_timeout}. */
+  public static final long DEFAULT_FLUSH_THROTTLE_NANOS = 10_000_000L;
 
   public NetworkConfig {
     latencyModel = LatencyModels.canonicalName(latencyModel);
@@ -62,67 +79,79 @@ public record NetworkConfig(
       throw new IllegalArgumentException(
           "gossipHopProcessingNanos must be >= 0, got " + gossipHopProcessingNanos);
     }
+    if (peerSendRateBitsPerSecond <= 0) {
+      throw new IllegalArgumentException(
+          "peerSendRateBitsPerSecond must be > 0, got " + peerSendRateBitsPerSecond);
+    }
+    if (flushThrottleNanos < 0) {
+      throw new IllegalArgumentException(
+          "flushThrottleNanos must be >= 0, got " + flushThrottleNanos);
+    }
   }
 
   /**
-   * Measured AWS latencies with a CometBFT-like 5% log-normal jitter, 1 Gbit/s uplinks, one copy
-   * per link, direct sends; uniform latency 50 ms and gossip fanout 8 when those are chosen.
+   * A scenario's network: measured AWS latencies with a 20% log-normal jitter, 1 Gbit/s uplinks
+   * shared fairly by a broadcast's copies, direct sends, CometBFT v1.0's connections (5.12 MB/s
+   * each, 10 ms flush throttle); uniform latency 50 ms, Pareto shape {@link
+   * ParetoJitter#DEFAULT_SHAPE} and gossip fanout 8 when those are chosen.
    */
   public static NetworkConfig defaults() {
-    return new NetworkConfig(RegionLatency.NAME, 50_000_000L, LognormalJitter.NAME, 0.05,
-        ParetoJitter.DEFAULT_SHAPE, DEFAULT_UPLINK_BITS_PER_SECOND, UplinkSharing.PER_LINK,
-        Disseminations.DIRECT, 8, 0L);
+    return new NetworkConfig(RegionLatency.NAME, DEFAULT_UNIFORM_LATENCY_NANOS,
+        LognormalJitter.NAME, DEFAULT_LOGNORMAL_SIGMA, ParetoJitter.DEFAULT_SHAPE,
+        DEFAULT_UPLINK_BITS_PER_SECOND, UplinkSharing.FAIR_SHARE, Disseminations.DIRECT,
+        DEFAULT_GOSSIP_FANOUT, 0L, DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND,
+        DEFAULT_FLUSH_THROTTLE_NANOS);
   }
 
   public NetworkConfig withLatencyModel(String name) {
     return new NetworkConfig(name, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   /** Chooses {@code uniform} with this one-way latency. */
   public NetworkConfig withUniformLatency(long oneWayLatencyNanos) {
     return new NetworkConfig(UniformLatency.NAME, oneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   public NetworkConfig withJitterModel(String name) {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, name, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   /** Chooses {@code lognormal} with this sigma. */
   public NetworkConfig withLognormalJitter(double sigma) {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, LognormalJitter.NAME, sigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   /** Chooses {@code pareto} with this shape. */
   public NetworkConfig withParetoJitter(double shape) {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, ParetoJitter.NAME,
         lognormalSigma, shape, uplinkBitsPerSecond, uplinkSharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   public NetworkConfig withUplink(long bitsPerSecond, UplinkSharing sharing) {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, bitsPerSecond, sharing, dissemination, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   public NetworkConfig withDirect() {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, Disseminations.DIRECT, gossipFanout,
-        gossipHopProcessingNanos);
+        gossipHopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 
   /** Chooses {@code gossip} with this fanout and per-relay processing time. */
   public NetworkConfig withGossip(int fanout, long hopProcessingNanos) {
     return new NetworkConfig(latencyModel, uniformOneWayLatencyNanos, jitterModel, lognormalSigma,
         paretoShape, uplinkBitsPerSecond, uplinkSharing, Disseminations.GOSSIP, fanout,
-        hopProcessingNanos);
+        hopProcessingNanos, peerSendRateBitsPerSecond, flushThrottleNanos);
   }
 }

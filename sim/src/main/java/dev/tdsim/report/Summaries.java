@@ -46,7 +46,7 @@ public final class Summaries {
     machine.put("crypto", "blst via tech.pegasys:jblst 0.3.17 + JNA "
         + com.sun.jna.Native.VERSION);
     boolean halted = r.faults() != null && r.faults().halted() != null;
-    RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().variant(),
+    RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().design(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
             Schedule.byName(s.crypto().schedule()), s.heights(), halted),

@@ -66,7 +66,7 @@ final class RunDkg {
 
   /** What the DKGs did; null without key epochs. */
   DkgOutcome outcome(Scenario s, DecryptionPipeline pipeline) {
-    return dkg == null ? null : new DkgOutcome(s.keys().setup(),
+    return dkg == null ? null : new DkgOutcome(s.keys().setup().yamlName(),
         s.keys().epochLength(), s.keys().dkgLead(), dkg.outcome(), pipeline.keyWaitNanos());
   }
 

@@ -1,6 +1,7 @@
 package dev.tdsim.runner;
 
 import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultyTransport;
@@ -8,8 +9,6 @@ import dev.tdsim.network.Dissemination;
 import dev.tdsim.network.Disseminations;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.PeerSendLoops;
-import dev.tdsim.network.UplinkSharing;
-import dev.tdsim.consensus.Messenger;
 import dev.tdsim.random.RandomStreams;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.transport.NetworkTransport;
@@ -34,12 +33,12 @@ record RunNetwork(ConsensusSettings consensusSettings, boolean exact,
     int v = s.validators().count();
     ConsensusSettings consensusSettings = s.consensus().settings();
     boolean exact = consensusSettings.exactFor(v);
-    NetworkModel network = NetworkModel.create(networkConfig(s), regions(s),
+    NetworkModel network = NetworkModel.create(s.network(), regions(s),
         s.network().peerSendRateBitsPerSecond());
     PeerSendLoops loops = new PeerSendLoops(v, consensusSettings.peerGossipSleepNanos(),
         s.network().flushThrottleNanos(), streams.stream("peer-send-loops", 0).nextLong());
     Dissemination dissemination =
-        Disseminations.create(networkConfig(s), network, streams, loops);
+        Disseminations.create(s.network(), network, streams, loops);
     NetworkTransport networkTransport = new NetworkTransport(sim, dissemination, streams, exact);
     FaultyTransport faulty =
         faults.transport(networkTransport, sim, streams, consensusSettings, s);
@@ -57,12 +56,5 @@ record RunNetwork(ConsensusSettings consensusSettings, boolean exact,
       out.add(names.get(i % names.size()));
     }
     return out;
-  }
-
-  private static dev.tdsim.network.NetworkConfig networkConfig(Scenario s) {
-    var n = s.network();
-    return new dev.tdsim.network.NetworkConfig(n.model(), n.latencyNanos(), n.jitter(),
-        n.jitterSigma(), 5.0, n.bandwidthBitsPerSecond(), UplinkSharing.FAIR_SHARE,
-        n.dissemination(), n.gossipFanout(), 0);
   }
 }

@@ -115,7 +115,7 @@ public final class ScenarioRunner {
    * come (nothing computed is lost if the run is stopped).
    */
   public Result run(Scenario s, Consumer<HeightRecord> onHeight) throws IOException {
-    return run(s, Designs.byName(s.crypto().variant()), onHeight);
+    return run(s, Designs.byName(s.crypto().design()), onHeight);
   }
 
   private Result run(Scenario s, BlockDesign design,
@@ -322,7 +322,7 @@ public final class ScenarioRunner {
     if (heights.isEmpty()) {
       return 0;
     }
-    BlockDesign design = Designs.byName(s.crypto().variant());
+    BlockDesign design = Designs.byName(s.crypto().design());
     Committee committee = RunKeys.committee(s);
     double perShare = 0;
     for (int i = 0; i < committee.validators(); i++) {

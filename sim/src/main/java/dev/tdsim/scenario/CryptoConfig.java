@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * How decryption is done and timed: YAML section {@code crypto}.
  *
- * @param variant the decryption design (YAML {@code variant}: a Ferveo combine variant or a
- *     one-share-per-block design), one of {@link Designs#names()}
+ * @param design the decryption design (YAML {@code design}, formerly {@code variant}: a Ferveo
+ *     combine variant or a one-share-per-block design), one of {@link Designs#names()}
  * @param timing {@code measured} (run the real cryptography and time it) or {@code model} (charge
  *     times from a cost model calibrated beforehand)
  * @param calibration the cost model of {@code timing: model}: {@code builtin} or the path of a
@@ -27,7 +27,7 @@ import java.util.List;
  *     missing signers (YAML {@code share_timeout}, > 0; docs/SCENARIOS.md says why 1 s)
  */
 public record CryptoConfig(
-    String variant,
+    String design,
     String timing,
     String calibration,
     int sampleHeights,
@@ -40,7 +40,7 @@ public record CryptoConfig(
   public static final String BUILTIN = "builtin";
   public static final int MAX_THREADS = 4096;
 
-  public static final String DEFAULT_VARIANT = "fast";
+  public static final String DEFAULT_DESIGN = "fast";
   public static final String DEFAULT_TIMING = "measured";
   public static final String DEFAULT_CALIBRATION = BUILTIN;
   public static final int DEFAULT_SAMPLE_HEIGHTS = 0;
@@ -50,7 +50,7 @@ public record CryptoConfig(
       dev.tdsim.pipeline.DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
 
   public CryptoConfig {
-    Checks.oneOf("crypto.variant", variant, Designs.names());
+    Checks.oneOf("crypto.design", design, Designs.names());
     Checks.oneOf("crypto.timing", timing, TIMINGS);
     Checks.nonBlank("crypto.calibration", calibration);
     Checks.atLeast("crypto.sample_heights", sampleHeights, 0);
@@ -60,15 +60,15 @@ public record CryptoConfig(
   }
 
   /** With the default share timeout. */
-  public CryptoConfig(String variant, String timing, String calibration, int sampleHeights,
+  public CryptoConfig(String design, String timing, String calibration, int sampleHeights,
       String schedule, int threads) {
-    this(variant, timing, calibration, sampleHeights, schedule, threads,
+    this(design, timing, calibration, sampleHeights, schedule, threads,
         DEFAULT_SHARE_TIMEOUT_NANOS);
   }
 
   /** fast, measured, builtin calibration, every height, before-next, all cores. */
   public static CryptoConfig defaults() {
-    return new CryptoConfig(DEFAULT_VARIANT, DEFAULT_TIMING, DEFAULT_CALIBRATION,
+    return new CryptoConfig(DEFAULT_DESIGN, DEFAULT_TIMING, DEFAULT_CALIBRATION,
         DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS, DEFAULT_SHARE_TIMEOUT_NANOS);
   }
 

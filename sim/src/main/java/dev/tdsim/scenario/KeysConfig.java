@@ -22,11 +22,9 @@ package dev.tdsim.scenario;
  *     share); the new stakes set the epoch's key-share layout (whose shares count toward t);
  *     consensus voting power stays {@code validators.stake}
  */
-public record KeysConfig(int shares, int threshold, String setup, int epochLength, int dkgLead,
+public record KeysConfig(int shares, int threshold, KeySetup setup, int epochLength, int dkgLead,
     long dkgTimeoutNanos, java.util.List<java.util.List<Long>> epochStakes) {
-  /** The setups {@code keys.setup} accepts. */
-  public static final java.util.List<String> SETUPS = java.util.List.of("dealer", "dkg");
-  public static final String DEFAULT_SETUP = "dealer";
+  public static final KeySetup DEFAULT_SETUP = KeySetup.DEALER;
   public static final long DEFAULT_DKG_TIMEOUT_NANOS = 30_000_000_000L;
   /** The longest epoch (heights). */
   public static final int MAX_EPOCH_LENGTH = 10_000_000;
@@ -47,10 +45,7 @@ public record KeysConfig(int shares, int threshold, String setup, int epochLengt
       throw new ScenarioException(
           "keys.threshold", threshold + " is above keys.shares (" + shares + ")", "keys.shares");
     }
-    if (setup == null || !SETUPS.contains(setup)) {
-      throw new ScenarioException("keys.setup", "unknown setup '" + setup + "'; known: "
-          + String.join(", ", SETUPS));
-    }
+    java.util.Objects.requireNonNull(setup, "setup");
     if (epochLength < 0 || epochLength > MAX_EPOCH_LENGTH) {
       throw new ScenarioException("keys.epoch_length", "must be none or 1 .. " + MAX_EPOCH_LENGTH
           + " heights, got " + epochLength);
@@ -82,7 +77,7 @@ public record KeysConfig(int shares, int threshold, String setup, int epochLengt
   }
 
   /** The key set of a DKG run without validator-set changes. */
-  public KeysConfig(int shares, int threshold, String setup, int epochLength, int dkgLead,
+  public KeysConfig(int shares, int threshold, KeySetup setup, int epochLength, int dkgLead,
       long dkgTimeoutNanos) {
     this(shares, threshold, setup, epochLength, dkgLead, dkgTimeoutNanos, java.util.List.of());
   }
@@ -102,12 +97,12 @@ public record KeysConfig(int shares, int threshold, String setup, int epochLengt
 
   /** Whether a trusted dealer deals the first key set at setup ({@code keys.setup: dealer}). */
   public boolean byDealer() {
-    return !setup.equals("dkg");
+    return setup != KeySetup.DKG;
   }
 
   /** Whether any key set of the run comes from a DKG over the simulated network. */
   public boolean usesDkg() {
-    return setup.equals("dkg") || epochLength > 0;
+    return setup == KeySetup.DKG || epochLength > 0;
   }
 
   /** The key epoch of {@code height} (0 for every height without epochs). */

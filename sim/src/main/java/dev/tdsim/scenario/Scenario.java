@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.network.NetworkConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -161,14 +162,15 @@ public record Scenario(
   }
 
   /**
-   * A hex SHA-256 of {@link #toYaml()}: a stable identity of the resolved scenario (independent of
-   * the file's layout, comments and of which values were written or defaulted; independent of
-   * {@link #source()}).
+   * A hex SHA-256 of the canonical YAML: a stable identity of the resolved scenario (independent
+   * of the file's layout, comments and of which values were written or defaulted; independent of
+   * {@link #source()}; renamed keys count under their first name, so a rename keeps it).
    */
   public String hash() {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(sha.digest(toYaml().getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of().formatHex(
+          sha.digest(ScenarioWriter.hashedYaml(this).getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }
@@ -205,7 +207,7 @@ public record Scenario(
       return;
     }
     dev.tdsim.consensus.ConsensusSettings cs = consensus.settings();
-    if (cs.simulation().equals(dev.tdsim.consensus.ConsensusSettings.LARGE)) {
+    if (cs.simulation() == dev.tdsim.consensus.SimulationMode.LARGE) {
       throw new ScenarioException("faults", "faults need the exact consensus model (every "
           + "message an event) but consensus.simulation is 'large'; use 'auto' or 'exact'",
           "consensus.simulation");
@@ -226,14 +228,14 @@ public record Scenario(
    */
   private static void checkDesignFaults(FaultsConfig faults, CryptoConfig crypto) {
     dev.tdsim.crypto.design.BlockDesign design =
-        dev.tdsim.crypto.design.Designs.byName(crypto.variant());
+        dev.tdsim.crypto.design.Designs.byName(crypto.design());
     for (int i = 0; i < faults.list().size(); i++) {
       if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.COLLUDING_ENCRYPTOR
           && !design.supportsKeyCollision()) {
         throw new ScenarioException("faults[" + i + "].kind", "colluding-encryptor needs a"
             + " design whose clients can seal a payload that opens under two keys (Ferveo's"
-            + " variants: " + String.join(", ", supportingKeyCollision()) + "); crypto.variant '"
-            + design.name() + "' has no such payload", "faults[" + i + "]", "crypto.variant");
+            + " variants: " + String.join(", ", supportingKeyCollision()) + "); crypto.design '"
+            + design.name() + "' has no such payload", "faults[" + i + "]", "crypto.design");
       }
     }
   }

@@ -14,8 +14,7 @@ public final class ScenarioKeys {
   private ScenarioKeys() {}
 
   /** Top-level keys. */
-  public static final List<String> TOP = List.of("name", "seed", "heights", "validators", "keys",
-      "network", "workload", "consensus", "crypto", "budgets", "faults", "sweep");
+  public static final List<String> TOP = ScenarioSchema.TOP.keys();
 
   /** The list of faults (each entry's keys depend on its kind: {@link #faultKeys}). */
   public static final String FAULTS = "faults";
@@ -50,11 +49,11 @@ public final class ScenarioKeys {
 
   /**
    * Whether {@code --set} (and so {@code tdsim sweep --vary}) takes this path: one of {@link
-   * #paths()}, or a key of one fault of the list, {@code faults[I].KEY} (e.g. {@code
+   * #paths()}, a section key's former name ({@code crypto.variant}), or a key of one fault of the list, {@code faults[I].KEY} (e.g. {@code
    * faults[0].stake}), which changes that key of the I-th fault the scenario already has.
    */
   public static boolean isPath(String path) {
-    if (paths().contains(path)) {
+    if (paths().contains(currentPath(path))) {
       return true;
     }
     java.util.regex.Matcher m = FAULT_PATH.matcher(path);
@@ -69,21 +68,38 @@ public final class ScenarioKeys {
 
   static {
     Map<String, List<String>> s = new LinkedHashMap<>();
-    s.put("validators", List.of("count", "stake", "cores", "speed", "regions"));
-    s.put("keys", List.of("shares", "threshold", "setup", "epoch_length", "dkg_lead",
-        "dkg_timeout", "epoch_stakes"));
-    s.put("network", List.of("model", "latency", "jitter", "jitter_sigma", "bandwidth",
-        "dissemination", "gossip_fanout", "peer_send_rate", "flush_throttle_timeout"));
-    s.put("workload", List.of("msgs_per_block", "rate", "msg_size", "msg_size_distribution"));
-    s.put("consensus", List.of("protocol", "timeout_propose", "timeout_propose_delta",
-        "timeout_prevote", "timeout_prevote_delta", "timeout_precommit", "timeout_precommit_delta",
-        "timeout_commit", "skip_timeout_commit", "block_part_size", "peer_gossip_sleep_duration",
-        "simulation", "exact_max_validators", "vote_signature", "wal_fsync",
-        "wal_fsync_block_parts", "privval_fsync", "execution_per_tx", "execution_per_block",
-        "max_block_txs", "max_block_bytes", "halt_after", "certificate"));
-    s.put("crypto", List.of("variant", "timing", "calibration", "sample_heights", "schedule",
-        "threads", "share_timeout"));
+    ScenarioSchema.SECTIONS.forEach(section -> s.put(section.path(), section.keys()));
     SECTIONS = Collections.unmodifiableMap(s);
+  }
+
+  /**
+   * The key a section reads {@code key} as: the key itself, or the current name of a former key
+   * ({@code crypto.variant} is read as {@code crypto.design}); empty when the section has no
+   * such key.
+   */
+  public static java.util.Optional<String> currentKey(String section, String key) {
+    return ScenarioSchema.section(section).flatMap(s -> s.settings().stream()
+        .filter(k -> k.key().equals(key) || k.oldKeys().contains(key)).findFirst())
+        .map(Setting::key);
+  }
+
+  /**
+   * The path a written scenario has the value of {@code path} at: {@code path} itself, or with a
+   * key's former name replaced by its current one ({@code crypto.variant} is at {@code
+   * crypto.design}).
+   */
+  public static String currentPath(String path) {
+    String[] parts = path.split("\\.", 2);
+    if (parts.length < 2 || parts[1].contains(".")) {
+      return path;
+    }
+    return currentKey(parts[0], parts[1]).map(k -> parts[0] + "." + k).orElse(path);
+  }
+
+  /** The former names of a section's key (read as it, never written). */
+  static List<String> oldKeys(String section, String key) {
+    return ScenarioSchema.section(section).flatMap(s -> s.settings().stream()
+        .filter(k -> k.key().equals(key)).findFirst()).map(Setting::oldKeys).orElse(List.of());
   }
 
   /**

@@ -97,12 +97,14 @@ public final class ScenarioLoader {
     }
     int line = 0;
     String rest = dottedPath;
+    String parent = "";
     while (node instanceof MappingNode m && !rest.isEmpty()) {
       NodeTuple best = null;
       String bestKey = "";
       for (NodeTuple t : m.getValue()) {
         if (t.getKeyNode() instanceof ScalarNode k) {
-          String key = k.getValue();
+          // a key written under its former name stands for the current one
+          String key = currentName(parent, k.getValue());
           boolean prefix = rest.equals(key) || rest.startsWith(key + ".");
           if (prefix && key.length() > bestKey.length()) {
             best = t;
@@ -115,9 +117,16 @@ public final class ScenarioLoader {
       }
       line = best.getKeyNode().getStartMark().map(mk -> mk.getLine() + 1).orElse(line);
       rest = rest.length() == bestKey.length() ? "" : rest.substring(bestKey.length() + 1);
+      parent = bestKey;
       node = best.getValueNode();
     }
     return line;
+  }
+
+  /** A written key's current name: in section {@code parent}, or as a path ({@code sweep.vary}). */
+  private static String currentName(String parent, String key) {
+    String asPath = ScenarioKeys.currentPath(key);
+    return asPath.equals(key) ? ScenarioKeys.currentKey(parent, key).orElse(key) : asPath;
   }
 
   /** The default scenario name of a file: its name without .yaml/.yml, made a valid name. */
@@ -190,14 +199,14 @@ public final class ScenarioLoader {
       } catch (YamlEngineException e) {
         throw new ScenarioException(label, 0, null, "invalid YAML: " + e.getMessage(), e);
       }
-      if (doc.isEmpty() || ScenarioReader.isNull(doc.get())) {
+      if (doc.isEmpty() || YamlNodes.isNull(doc.get())) {
         return new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
       }
       if (!(doc.get() instanceof MappingNode m)) {
         int line = doc.get().getStartMark().map(mk -> mk.getLine() + 1).orElse(0);
         throw new ScenarioException(label, line, null,
             "a scenario is a mapping of keys (" + String.join(", ", ScenarioKeys.TOP)
-                + "), got " + ScenarioReader.describe(doc.get()));
+                + "), got " + YamlNodes.describe(doc.get()));
       }
       return m;
     }
@@ -242,13 +251,13 @@ public final class ScenarioLoader {
         return;
       }
       Node section = get(root, parts.get(0));
-      if (section == null || ScenarioReader.isNull(section)) {
+      if (section == null || YamlNodes.isNull(section)) {
         section = new MappingNode(Tag.MAP, true, new ArrayList<>(), FlowStyle.BLOCK,
             Optional.of(OVERRIDE_MARK), Optional.of(OVERRIDE_MARK));
         put(root, parts.get(0), section);
       }
       if (section instanceof MappingNode m) {
-        put(m, parts.get(1), value);
+        put(m, parts.get(1), value, ScenarioKeys.oldKeys(parts.get(0), parts.get(1)));
       }
       // otherwise the reader reports the section's wrong type where it was written
     }
@@ -298,14 +307,15 @@ public final class ScenarioLoader {
             "'" + top + "' is a single value, it has no keys below it");
       }
       String[] rest = parts[1].split("\\.", 2);
-      if (!keys.contains(rest[0])) {
+      Optional<String> key = ScenarioKeys.currentKey(top, rest[0]);
+      if (key.isEmpty()) {
         throw new ScenarioException(OVERRIDE, 0, path, KeyHints.unknownKey(top, rest[0], keys));
       }
       if (rest.length > 1) {
         throw new ScenarioException(OVERRIDE, 0, path,
             "'" + top + "." + rest[0] + "' is a single value, it has no keys below it");
       }
-      return List.of(top, rest[0]);
+      return List.of(top, key.get());
     }
 
     private Node composeOverride(String path, String valueText) {
@@ -336,14 +346,23 @@ public final class ScenarioLoader {
       return null;
     }
 
-    /** Replaces the first entry of key (or appends one); the key node is marked as an override. */
     private static void put(MappingNode m, String key, Node value) {
+      put(m, key, value, List.of());
+    }
+
+    /**
+     * Replaces the first entry of key (or appends one); the key node is marked as an override.
+     * The key written under a former name ({@code oldKeys}) is the one replaced: the override
+     * gives the value whichever name the file used.
+     */
+    private static void put(MappingNode m, String key, Node value, List<String> oldKeys) {
       ScalarNode keyNode = new ScalarNode(Tag.STR, true, key, ScalarStyle.PLAIN,
           Optional.of(OVERRIDE_MARK), Optional.of(OVERRIDE_MARK));
       List<NodeTuple> entries = new ArrayList<>(m.getValue());
       boolean replaced = false;
       for (int i = 0; i < entries.size() && !replaced; i++) {
-        if (entries.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+        if (entries.get(i).getKeyNode() instanceof ScalarNode k && (k.getValue().equals(key)
+            || oldKeys.contains(k.getValue()))) {
           entries.set(i, new NodeTuple(keyNode, value));
           replaced = true;
         }

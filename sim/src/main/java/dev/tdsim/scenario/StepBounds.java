@@ -24,7 +24,7 @@ final class StepBounds {
 
   /** Checks {@code s}; returns it. */
   static Scenario check(Scenario s) {
-    checkLink(s, "network.bandwidth", s.network().bandwidthBitsPerSecond());
+    checkLink(s, "network.bandwidth", s.network().uplinkBitsPerSecond());
     checkLink(s, "network.peer_send_rate", s.network().peerSendRateBitsPerSecond());
     checkCostModel(s);
     return s;
@@ -58,7 +58,7 @@ final class StepBounds {
       return;
     }
     CostModel model = c.builtinCalibration() ? CostModel.builtin() : read(s);
-    String variant = c.variant();
+    String variant = c.design();
     Map<CryptoOp, CostModel.Coefficients> ops = model.coefficients().get(variant);
     if (ops == null && c.builtinCalibration()) {
       // A design tdsim has code for but whose costs were not calibrated into the builtin model.
@@ -67,13 +67,13 @@ final class StepBounds {
           + (c.sampleHeights() > 0 ? " with crypto.sample_heights" : "") + " cannot price it;"
           + " run 'tdsim calibrate --variant " + variant + "' and set crypto.calibration to the"
           + " file it writes, or use 'timing: measured' (every height's real crypto, timed)",
-          "crypto.variant", "crypto.sample_heights");
+          "crypto.design", "crypto.sample_heights");
     }
     if (ops == null) {
       throw new ScenarioException("crypto.calibration", "calibration file '" + c.calibration()
           + "' has no variant '" + variant + "' (it has " + String.join(", ",
               model.coefficients().keySet()) + "); run 'tdsim calibrate --variant " + variant
-          + "'", "crypto.variant");
+          + "'", "crypto.design");
     }
     List<String> missing = new ArrayList<>();
     for (CryptoOp op : model.missingOps(variant)) {
@@ -112,7 +112,7 @@ final class StepBounds {
             + " shares (at validators.speed " + Units.formatNumber(s.validators().speed())
             + "); a single operation must take less than "
             + Units.formatDuration(Units.MAX_STEP_NANOS) + " of simulated time, so these"
-            + " coefficients or sizes are not plausible", "crypto.variant",
+            + " coefficients or sizes are not plausible", "crypto.design",
             "workload.msgs_per_block", "validators.count");
       }
     }

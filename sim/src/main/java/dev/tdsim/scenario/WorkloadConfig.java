@@ -1,6 +1,6 @@
 package dev.tdsim.scenario;
 
-import java.util.List;
+import dev.tdsim.workload.MsgSizeDistribution;
 
 /**
  * The transaction workload: YAML section {@code workload}.
@@ -11,19 +11,21 @@ import java.util.List;
  * @param ratePerSecond arrival rate of encrypted messages, > 0 (YAML key {@code rate})
  * @param msgSizeBytes payload size of a message (the mean for non-fixed distributions), >= 1 (YAML
  *     key {@code msg_size})
- * @param msgSizeDistribution {@code fixed}, {@code uniform} or {@code lognormal}
+ * @param msgSizeDistribution how sizes are drawn: {@code fixed}, {@code uniform} or {@code
+ *     lognormal}
  */
 public record WorkloadConfig(
-    Integer msgsPerBlock, double ratePerSecond, long msgSizeBytes, String msgSizeDistribution) {
+    Integer msgsPerBlock, double ratePerSecond, long msgSizeBytes,
+    MsgSizeDistribution msgSizeDistribution) {
 
-  public static final List<String> DISTRIBUTIONS = List.of("fixed", "uniform", "lognormal");
   /** The YAML spelling of msgsPerBlock == null. */
   public static final String AUTO = "auto";
 
   public static final Integer DEFAULT_MSGS_PER_BLOCK = 100;
   public static final double DEFAULT_RATE_PER_SECOND = 1000.0;
   public static final long DEFAULT_MSG_SIZE_BYTES = 1024L;
-  public static final String DEFAULT_MSG_SIZE_DISTRIBUTION = "fixed";
+  public static final MsgSizeDistribution DEFAULT_MSG_SIZE_DISTRIBUTION =
+      MsgSizeDistribution.FIXED;
 
   public WorkloadConfig {
     if (msgsPerBlock != null && msgsPerBlock < 1) {
@@ -41,7 +43,7 @@ public record WorkloadConfig(
           + Units.formatRate(ratePerSecond));
     }
     Checks.positiveSize("workload.msg_size", msgSizeBytes);
-    Checks.oneOf("workload.msg_size_distribution", msgSizeDistribution, DISTRIBUTIONS);
+    java.util.Objects.requireNonNull(msgSizeDistribution, "msgSizeDistribution");
   }
 
   /** 100 messages per block, 1000 tx/s, 1 KiB, fixed. */

@@ -35,7 +35,7 @@ final class RunCost {
   /** The same with {@code msgsPerBlock} messages per block instead of the scenario's, if given. */
   double cpuSeconds(Scenario s, Long msgsPerBlock) {
     CostModel model = model(s);
-    String variant = s.crypto().variant();
+    String variant = s.crypto().design();
     if (!model.coefficients().containsKey(variant)) {
       // A design the cost model has no costs for yet ('tdsim calibrate' has not measured it):
       // its crypto cannot be priced, and the progress bar's correction by the measured runs
@@ -76,6 +76,6 @@ final class RunCost {
         return CostModel.builtin();
       }
     });
-    return m.coefficients().containsKey(s.crypto().variant()) ? m : CostModel.builtin();
+    return m.coefficients().containsKey(s.crypto().design()) ? m : CostModel.builtin();
   }
 }

@@ -67,7 +67,7 @@ final class YamlValues {
     Object root = new Load(LoadSettings.builder().setSchema(new CoreSchema()).build())
         .loadFromString(s.toYaml());
     Object node = root;
-    for (String part : path.split("\\.")) {
+    for (String part : dev.tdsim.scenario.ScenarioKeys.currentPath(path).split("\\.")) {
       int bracket = part.indexOf('[');
       String key = bracket < 0 ? part : part.substring(0, bracket);
       if (!(node instanceof Map<?, ?> m)) {

@@ -14,7 +14,7 @@ public final class Workload {
   private final Integer msgsPerBlock;
   private final double ratePerSecond;
   private final long msgSizeBytes;
-  private final String sizeDistribution;
+  private final MsgSizeDistribution sizeDistribution;
   private final int maxBlockTxs;
   private final long maxBlockBytes;
   private final long txOverheadBytes;
@@ -31,7 +31,7 @@ public final class Workload {
       Integer msgsPerBlock,
       double ratePerSecond,
       long msgSizeBytes,
-      String sizeDistribution,
+      MsgSizeDistribution sizeDistribution,
       int maxBlockTxs,
       long maxBlockBytes,
       long txOverheadBytes,
@@ -84,19 +84,8 @@ public final class Workload {
   }
 
   private int drawSize() {
-    double size = switch (sizeDistribution) {
-      case "uniform" -> msgSizeBytes * (0.5 + random.nextDouble());
-      case "lognormal" -> msgSizeBytes * Math.exp(0.5 * gaussian());
-      default -> msgSizeBytes;
-    };
+    double size = sizeDistribution.draw(msgSizeBytes, random);
     return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 64, Math.round(size)));
-  }
-
-  private double gaussian() {
-    // Box-Muller on the seeded stream, so sizes are reproducible.
-    double u = 1 - random.nextDouble();
-    double v = random.nextDouble();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
   /** A Poisson draw of the given mean, saturating at Long.MAX_VALUE (never negative). */
@@ -109,7 +98,7 @@ public final class Workload {
     }
     if (mean > 50) {
       // normal approximation; Math.round saturates at Long.MAX_VALUE
-      return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian()));
+      return Math.max(0, Math.round(mean + Math.sqrt(mean) * Gaussian.draw(random)));
     }
     double limit = Math.exp(-mean);
     double p = 1;

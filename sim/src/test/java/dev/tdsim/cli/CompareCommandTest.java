@@ -50,7 +50,7 @@ class CompareCommandTest {
     assertTrue(out.contains("fast-run (fast)") && out.contains("folded-run (folded)"), out);
     assertTrue(out.contains("100 ms") && out.contains("1 s"), out);
     assertTrue(out.contains("p95 B/A"), out);
-    assertTrue(out.lines().anyMatch(l -> l.matches("crypto\\.variant\\s+fast\\s+folded")), out);
+    assertTrue(out.lines().anyMatch(l -> l.matches("crypto\\.design\\s+fast\\s+folded")), out);
     assertTrue(out.contains("Critical path"), out);
     assertEquals("", r.err());
   }
@@ -65,7 +65,7 @@ class CompareCommandTest {
         .get().parse(new StringReader(Files.readString(csvFile))).getRecords();
     assertEquals(4, rows.size());
     assertEquals(List.of("A", "B", "A", "B"), rows.stream().map(x -> x.get("folder")).toList());
-    assertEquals("folded", rows.get(1).get("crypto.variant"));
+    assertEquals("folded", rows.get(1).get("crypto.design"));
     assertEquals("100", rows.get(0).get("block_time_ms"));
     for (CSVRecord row : rows) {
       Double.parseDouble(row.get("p95_ms"));
@@ -73,7 +73,7 @@ class CompareCommandTest {
     }
     CliRun md = CliRun.of("compare", fast.toString(), folded.toString(), "--format",
         "markdown");
-    assertTrue(md.out().contains("| crypto.variant | fast | folded |"), md.out());
+    assertTrue(md.out().contains("| crypto.design | fast | folded |"), md.out());
   }
 
   @Test

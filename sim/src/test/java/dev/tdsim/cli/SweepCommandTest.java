@@ -75,7 +75,7 @@ class SweepCommandTest {
     assertEquals(2, sweep.exitCode(), sweep.err());
     List<String> lines = sweep.errLines();
     assertEquals(3, lines.size(), sweep.err());
-    assertTrue(lines.get(0).startsWith(file + ":2: crypto.variant: unknown value 'nosuch'"),
+    assertTrue(lines.get(0).startsWith(file + ":2: crypto.design: unknown value 'nosuch'"),
         lines.get(0));
     assertTrue(lines.get(1).startsWith(file + ":3: heights: "), lines.get(1));
     assertTrue(lines.get(2).startsWith(file + ":6: workload.msg_size: "), lines.get(2));
@@ -101,8 +101,8 @@ class SweepCommandTest {
         lines.get(0));
     assertTrue(lines.get(1).startsWith(file + ":10: sweep.vary.workload.msgs_per_block: point"
         + " (workload.msgs_per_block=-3, crypto.variant=fast)"), lines.get(1));
-    assertTrue(lines.get(2).startsWith(file + ":11: sweep.vary.crypto.variant: point"
-        + " (workload.msgs_per_block=1, crypto.variant=nosuch): crypto.variant: unknown value"),
+    assertTrue(lines.get(2).startsWith(file + ":11: sweep.vary.crypto.design: point"
+        + " (workload.msgs_per_block=1, crypto.variant=nosuch): crypto.design: unknown value"),
         lines.get(2));
     assertEquals(lines, CliRun.of("validate", file.toString()).errLines());
     CliRun option = CliRun.of("sweep", file.toString(), "--vary",

@@ -28,7 +28,7 @@ class CompareTest {
     assertEquals(2, c.rows().size());
     assertEquals(100, c.rows().get(0).blockTimeMs());
     assertEquals(0.4, c.rows().get(1).p95Ratio(), 1e-9);
-    assertEquals(List.of("seed", "crypto.variant"),
+    assertEquals(List.of("seed", "crypto.design"),
         c.changes().stream().map(Comparison.Change::path).toList());
     assertEquals(List.of("fast", "folded"), c.changes().get(1).values());
 
@@ -36,10 +36,10 @@ class CompareTest {
     assertTrue(table.contains("a (fast)") && table.contains("b (folded)"), table);
     assertTrue(table.contains("100 ms") && table.contains("1 s"), table);
     assertTrue(table.contains("0.40x"), table);
-    assertTrue(table.lines().anyMatch(l -> l.matches("crypto\\.variant\\s+fast\\s+folded")),
+    assertTrue(table.lines().anyMatch(l -> l.matches("crypto\\.design\\s+fast\\s+folded")),
         table);
     String md = Compare.render(List.of(a, b), Format.MARKDOWN);
-    assertTrue(md.contains("| crypto.variant | fast | folded |"), md);
+    assertTrue(md.contains("| crypto.design | fast | folded |"), md);
   }
 
   @Test
@@ -55,8 +55,8 @@ class CompareTest {
     assertEquals("100", bAt1s.get("heights_fitting_pct"));
     assertEquals("0.5", bAt1s.get("p95_ratio_b_over_a"));
     assertEquals("", rows.get(2).get("p95_ratio_b_over_a"));
-    assertEquals("folded", bAt1s.get("crypto.variant"));
-    assertEquals("fast", rows.get(0).get("crypto.variant"));
+    assertEquals("folded", bAt1s.get("crypto.design"));
+    assertEquals("fast", rows.get(0).get("crypto.design"));
     assertEquals("12.5", bAt1s.get("combine_ms"));
   }
 
@@ -77,7 +77,7 @@ class CompareTest {
     assertTrue(Double.isNaN(c.rows().get(0).p95Ratio()));
     assertNotNull(c.folders().get(0).points().get(0).criticalPath());
     List<String> changed = c.changes().stream().map(Comparison.Change::path).toList();
-    assertTrue(changed.contains("crypto.variant"), changed.toString());
+    assertTrue(changed.contains("crypto.design"), changed.toString());
     assertTrue(changed.contains("keys.shares"), changed.toString()); // swept 64,128 vs 128,256
     assertFalse(changed.contains("validators.count"), changed.toString());
     Comparison.Change threshold = c.changes().get(changed.indexOf("keys.threshold"));

@@ -27,7 +27,7 @@ final class Fixtures {
         new Verdict(100, false, p95Ms / 2, p95Ms, p95Ms * 1.1, p95Ms + 50, 0.25),
         new Verdict(1000, true, p95Ms / 2, p95Ms, p95Ms * 1.1, p95Ms + 50, 1.0));
     RunSummary s = new RunSummary(scenario.name(), scenario.seed(), scenario.hash(), "test",
-        Map.of(), scenario.crypto().variant(), scenario.crypto().timing(),
+        Map.of(), scenario.crypto().design(), scenario.crypto().timing(),
         scenario.crypto().schedule(), "exact", List.of(1, 2), Map.of("heights", 2L), Map.of(),
         verdicts, new CriticalPath(300, 1.5, 20, p95Ms / 4, 0.25),
         new dev.tdsim.report.ChainTiming(250, 20, 20, 10, 0.5, 1000, 1400, 0), List.of());

@@ -38,7 +38,7 @@ class FlattenerTest {
   void theCanonicalScenarioFlattensToEveryField() {
     var s = ScenarioLoader.defaults(List.of("sweep.keys.shares=[64, 128]"));
     Map<String, String> flat = Flattener.flatten(ScenarioWriter.toYaml(s), "s.yaml");
-    assertEquals("fast", flat.get("crypto.variant"));
+    assertEquals("fast", flat.get("crypto.design"));
     assertEquals("50 ms", flat.get("network.latency"));
     assertEquals("[64, 128]", flat.get("sweep.keys.shares"));
     assertTrue(flat.containsKey("consensus.timeout_propose"), flat.toString());

@@ -18,13 +18,13 @@ class ConsensusContractTest {
 
   private static ConsensusSettings settings(long propose, long proposeDelta, long prevote,
       long prevoteDelta, long precommit, long precommitDelta, long commit, long part,
-      long gossipSleep, String simulation, int exactMax) {
+      long gossipSleep, SimulationMode simulation, int exactMax) {
     return new ConsensusSettings(propose, proposeDelta, prevote, prevoteDelta, precommit,
         precommitDelta, commit, false, part, gossipSleep, simulation, exactMax);
   }
 
   private static ConsensusSettings valid() {
-    return settings(1, 0, 1, 0, 1, 0, 0, 1, 0, ConsensusSettings.AUTO, 1);
+    return settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1);
   }
 
   @Test
@@ -40,13 +40,13 @@ class ConsensusContractTest {
     assertFalse(d.skipTimeoutCommit());
     assertEquals(65536, d.blockPartSizeBytes());
     assertEquals(100 * MS, d.peerGossipSleepNanos());
-    assertEquals(ConsensusSettings.AUTO, d.simulation());
+    assertEquals(SimulationMode.AUTO, d.simulation());
     assertEquals(ConsensusSettings.DEFAULT_EXACT_MAX_VALIDATORS, d.exactMaxValidators());
   }
 
   @Test
   void eachStepsTimeoutIsItsBasePlusRoundTimesItsOwnDelta() {
-    ConsensusSettings s = settings(100, 11, 200, 13, 300, 17, 0, 1, 0, "exact", 1);
+    ConsensusSettings s = settings(100, 11, 200, 13, 300, 17, 0, 1, 0, SimulationMode.EXACT, 1);
     for (int r = 0; r < 4; r++) {
       assertEquals(100 + 11L * r, s.proposeNanos(r), "propose round " + r);
       assertEquals(200 + 13L * r, s.prevoteNanos(r), "prevote round " + r);
@@ -61,49 +61,47 @@ class ConsensusContractTest {
     assertEquals(0, min.timeoutCommitNanos());
     String[] messages = {
         assertThrows(IllegalArgumentException.class,
-            () -> settings(0, 0, 1, 0, 1, 0, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(0, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 0, 0, 1, 0, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 0, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 0, 0, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, 0, 0, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, -1, 1, 0, 1, 0, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, -1, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, -1, 1, 0, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, -1, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, -1, 0, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, 0, 1, -1, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, -1, 1, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, 0, 1, 0, -1, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 0, 0, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, 0, 1, 0, 0, 0, 0, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, -1, "auto", 1)).getMessage(),
+            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, -1, SimulationMode.AUTO, 1)).getMessage(),
         assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, 0, "fast", 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, 0, "auto", 0)).getMessage()};
+            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 0)).getMessage()};
     String[] expected = {"timeout_propose must be > 0", "timeout_prevote must be > 0",
         "timeout_precommit must be > 0", "timeout_propose_delta must be >= 0",
         "timeout_prevote_delta must be >= 0", "timeout_precommit_delta must be >= 0",
         "timeout_commit must be >= 0", "block_part_size must be > 0",
-        "peer_gossip_sleep_duration must be >= 0", "simulation must be one of [auto, exact, large]",
+        "peer_gossip_sleep_duration must be >= 0",
         "exact_max_validators must be >= 1"};
     assertEquals(List.of(expected), List.of(messages));
   }
 
   @Test
   void autoSimulatesExactlyUpToItsLimit() {
-    ConsensusSettings auto = settings(1, 0, 1, 0, 1, 0, 0, 1, 0, "auto", 100);
+    ConsensusSettings auto = settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 100);
     assertTrue(auto.exactFor(99));
     assertTrue(auto.exactFor(100));
     assertFalse(auto.exactFor(101));
-    assertTrue(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, "exact", 100).exactFor(5000));
-    assertFalse(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, "large", 100).exactFor(4));
+    assertTrue(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.EXACT, 100).exactFor(5000));
+    assertFalse(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.LARGE, 100).exactFor(4));
   }
 
   @Test
   void aBlockTravelsInCeilingOfBytesOverPartSizeParts() {
-    ConsensusSettings s = settings(1, 0, 1, 0, 1, 0, 0, 1000, 0, "auto", 1);
+    ConsensusSettings s = settings(1, 0, 1, 0, 1, 0, 0, 1000, 0, SimulationMode.AUTO, 1);
     assertEquals(1, s.partsOf(1));
     assertEquals(1, s.partsOf(999));
     assertEquals(1, s.partsOf(1000));

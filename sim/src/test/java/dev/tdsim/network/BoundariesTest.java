@@ -17,7 +17,7 @@ class BoundariesTest {
 
   @Test
   void networkConfigAcceptsItsDocumentedLimits() {
-    NetworkConfig base = NetworkConfig.defaults();
+    NetworkConfig base = UnitTestNetworks.perLink();
     NetworkConfig zeroLatency = base.withUniformLatency(0);
     assertEquals(0, zeroLatency.uniformOneWayLatencyNanos());
     assertThrows(IllegalArgumentException.class, () -> base.withUniformLatency(-1));
@@ -146,7 +146,7 @@ class BoundariesTest {
     // No jitter: a receiver's quorum time is a function of who it is, so computing every
     // receiver (representatives = region size) must give the exact answer.
     List<String> placement = QuorumArrivalTest.regions(21); // 7 regions x 3
-    NetworkModel net = NetworkModel.create(NetworkConfig.defaults().withJitterModel("none"),
+    NetworkModel net = NetworkModel.create(UnitTestNetworks.perLink().withJitterModel("none"),
         placement);
     Dissemination direct = new DirectDissemination(net);
     long[] send = new long[21];
@@ -173,7 +173,7 @@ class BoundariesTest {
     // region's time names its representative, and over several streams more than one member
     // of region 0 (validators 0, 7, 14) must have been chosen.
     List<String> placement = QuorumArrivalTest.regions(21);
-    NetworkModel net = NetworkModel.create(NetworkConfig.defaults().withJitterModel("none"),
+    NetworkModel net = NetworkModel.create(UnitTestNetworks.perLink().withJitterModel("none"),
         placement);
     QuorumArrival quorum = new QuorumArrival(new DirectDissemination(net),
         new QuorumSettings(QuorumMethod.AGGREGATE, 1, 1));

@@ -75,7 +75,7 @@ class DisseminationTest {
 
   @Test
   void directVotesDrawOneJitterPerSender() {
-    NetworkModel net = NetworkModel.create(NetworkConfig.defaults().withUniformLatency(LATENCY)
+    NetworkModel net = NetworkModel.create(UnitTestNetworks.perLink().withUniformLatency(LATENCY)
         .withLognormalJitter(0.2), Collections.nCopies(6, "any"));
     long[] delays = new DirectDissemination(net).delaysToNanos(3, 0,
         new RandomStreams(4).stream("votes", 0));
@@ -86,7 +86,7 @@ class DisseminationTest {
 
   @Test
   void everyPluginReportsTheNameItIsRegisteredUnder() {
-    NetworkConfig base = NetworkConfig.defaults();
+    NetworkConfig base = UnitTestNetworks.perLink();
     List<String> regions = Collections.nCopies(4, "us-east");
     NetworkModel net = NetworkModel.create(base, regions);
     RandomStreams streams = new RandomStreams(1);

@@ -55,7 +55,7 @@ class GossipTest {
   @Test
   void gossipArrivesNoEarlierThanDirectForEveryNode() {
     // uniform latency, no jitter, one copy per link: every overlay path is >= the direct link
-    NetworkConfig config = NetworkConfig.defaults().withUniformLatency(30_000_000L)
+    NetworkConfig config = UnitTestNetworks.perLink().withUniformLatency(30_000_000L)
         .withJitterModel("none").withGossip(4, 200_000L);
     NetworkModel net = NetworkModel.create(config, QuorumArrivalTest.regions(V));
     Dissemination gossip = Disseminations.create(config, net, new RandomStreams(3));
@@ -77,7 +77,7 @@ class GossipTest {
     // the AWS matrix breaks the triangle inequality, so a relay may beat the direct link; a
     // gossip path is still a path of direct links, so it cannot beat their shortest-path closure
     int v = 70;
-    NetworkConfig config = NetworkConfig.defaults().withJitterModel("none").withGossip(3, 0);
+    NetworkConfig config = UnitTestNetworks.perLink().withJitterModel("none").withGossip(3, 0);
     NetworkModel net = NetworkModel.create(config, QuorumArrivalTest.regions(v));
     Dissemination gossip = Disseminations.create(config, net, new RandomStreams(4));
     long[][] closure = new long[v][v];
@@ -101,7 +101,7 @@ class GossipTest {
 
   @Test
   void delaysToReceiverMirrorDelaysFromSenderWithoutJitter() {
-    NetworkConfig config = NetworkConfig.defaults().withJitterModel("none")
+    NetworkConfig config = UnitTestNetworks.perLink().withJitterModel("none")
         .withUplink(100_000_000L, UplinkSharing.FAIR_SHARE).withGossip(3, 150_000L);
     NetworkModel net = NetworkModel.create(config, QuorumArrivalTest.regions(60));
     Dissemination gossip = Disseminations.create(config, net, new RandomStreams(8));
@@ -114,7 +114,7 @@ class GossipTest {
 
   @Test
   void gossipWithFullFanoutEqualsDirectOnUniformLinks() {
-    NetworkConfig config = NetworkConfig.defaults().withUniformLatency(5_000_000L)
+    NetworkConfig config = UnitTestNetworks.perLink().withUniformLatency(5_000_000L)
         .withJitterModel("none").withGossip(100, 0);
     NetworkModel net = NetworkModel.create(config, QuorumArrivalTest.regions(20));
     Dissemination gossip = Disseminations.create(config, net, new RandomStreams(1));
@@ -124,7 +124,7 @@ class GossipTest {
 
   @Test
   void gossipQuorumIsNoEarlierThanDirectQuorumAndReproducible() {
-    NetworkConfig config = NetworkConfig.defaults().withUniformLatency(20_000_000L)
+    NetworkConfig config = UnitTestNetworks.perLink().withUniformLatency(20_000_000L)
         .withJitterModel("none").withGossip(4, 100_000L);
     NetworkModel net = NetworkModel.create(config, QuorumArrivalTest.regions(100));
     Dissemination gossip = Disseminations.create(config, net, new RandomStreams(2));

@@ -70,7 +70,7 @@ class JitterModelsTest {
 
   @Test
   void registryCreatesByNameWithConfigParameters() {
-    NetworkConfig base = NetworkConfig.defaults();
+    NetworkConfig base = UnitTestNetworks.perLink();
     assertEquals(new LognormalJitter(0.3), JitterModels.create(base.withLognormalJitter(0.3)));
     assertEquals(new ParetoJitter(4), JitterModels.create(base.withParetoJitter(4)));
     assertInstanceOf(NoJitter.class, JitterModels.create(base.withJitterModel("NONE")));

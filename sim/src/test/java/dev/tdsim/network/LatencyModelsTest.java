@@ -62,7 +62,7 @@ class LatencyModelsTest {
   @Test
   void uniformIsExactEverywhere() {
     LatencyModel uniform =
-        LatencyModels.create(NetworkConfig.defaults().withUniformLatency(12_345_678L));
+        LatencyModels.create(UnitTestNetworks.perLink().withUniformLatency(12_345_678L));
     assertInstanceOf(UniformLatency.class, uniform);
     int a = uniform.regionIndex("us-east");
     int b = uniform.regionIndex("anything at all");
@@ -75,19 +75,19 @@ class LatencyModelsTest {
   void registryIsByLowerCaseNameAndListsKnownNames() {
     assertEquals(List.of("uniform", "regions"), LatencyModels.names());
     assertInstanceOf(RegionLatency.class,
-        LatencyModels.create(NetworkConfig.defaults().withLatencyModel(" Regions ")));
+        LatencyModels.create(UnitTestNetworks.perLink().withLatencyModel(" Regions ")));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> NetworkConfig.defaults().withLatencyModel("matrix"));
+        () -> UnitTestNetworks.perLink().withLatencyModel("matrix"));
     assertEquals("unknown latency model 'matrix'; known: uniform, regions", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> NetworkConfig.defaults().withLatencyModel("Region"));
+        () -> UnitTestNetworks.perLink().withLatencyModel("Region"));
     assertEquals("unknown latency model 'Region'; known: uniform, regions; did you mean"
         + " 'regions'?", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> NetworkConfig.defaults().withJitterModel("gauss"));
+        () -> UnitTestNetworks.perLink().withJitterModel("gauss"));
     assertTrue(e.getMessage().contains("none, lognormal, pareto"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> NetworkConfig.defaults().withLatencyModel("regions").withGossip(0, 0));
+        () -> UnitTestNetworks.perLink().withLatencyModel("regions").withGossip(0, 0));
     assertTrue(e.getMessage().contains("gossipFanout"), e.getMessage());
   }
 }

@@ -19,11 +19,11 @@ class NetworkModelTest {
 
   @Test
   void serializationTimeIsExact() {
-    NetworkModel gigabit = model(NetworkConfig.defaults().withJitterModel("none"));
+    NetworkModel gigabit = model(UnitTestNetworks.perLink().withJitterModel("none"));
     assertEquals(8_388_608L, gigabit.serializationNanos(1 << 20)); // 1 MiB at 1 Gbit/s
     assertEquals(8L, gigabit.serializationNanos(1));
     assertEquals(0L, gigabit.serializationNanos(0));
-    NetworkModel odd = model(NetworkConfig.defaults().withUplink(3, UplinkSharing.PER_LINK));
+    NetworkModel odd = model(UnitTestNetworks.perLink().withUplink(3, UplinkSharing.PER_LINK));
     assertEquals(2_666_666_667L, odd.serializationNanos(1)); // ceil(8e9 / 3)
     // 2e9 bytes x 8e9 overflows a long: the BigInteger path must give the same exact answer
     assertEquals(16_000_000_000L, gigabit.serializationNanos(2_000_000_000L));
@@ -32,7 +32,7 @@ class NetworkModelTest {
 
   @Test
   void deliveryIsBaseLatencyPlusSerializationWithoutJitter() {
-    NetworkModel net = model(NetworkConfig.defaults().withJitterModel("none")
+    NetworkModel net = model(UnitTestNetworks.perLink().withJitterModel("none")
         .withUplink(100_000_000L, UplinkSharing.PER_LINK));
     SplittableRandom rng = new SplittableRandom(0);
     RegionLatency regions = new RegionLatency();
@@ -48,7 +48,7 @@ class NetworkModelTest {
 
   @Test
   void uniformDeliveryIsExact() {
-    NetworkModel net = model(NetworkConfig.defaults().withUniformLatency(40_000_000L)
+    NetworkModel net = model(UnitTestNetworks.perLink().withUniformLatency(40_000_000L)
         .withJitterModel("none"));
     for (int from = 0; from < 4; from++) {
       for (int to = 0; to < 4; to++) {
@@ -60,7 +60,7 @@ class NetworkModelTest {
 
   @Test
   void broadcastSharesTheUplinkWhenAskedTo() {
-    NetworkConfig base = NetworkConfig.defaults().withUniformLatency(1_000_000L)
+    NetworkConfig base = UnitTestNetworks.perLink().withUniformLatency(1_000_000L)
         .withJitterModel("none");
     long[] perLink = model(base.withUplink(1_000_000_000L, UplinkSharing.PER_LINK))
         .broadcastNanos(1, 125_000, new SplittableRandom(0)); // 1 ms per copy
@@ -72,7 +72,7 @@ class NetworkModelTest {
 
   @Test
   void jitteredDeliveriesAreReproducibleFromTheSeed() {
-    NetworkModel net = model(NetworkConfig.defaults().withParetoJitter(5));
+    NetworkModel net = model(UnitTestNetworks.perLink().withParetoJitter(5));
     long[] a = net.broadcastNanos(0, 500, new RandomStreams(77).stream("msg", 1));
     long[] b = net.broadcastNanos(0, 500, new RandomStreams(77).stream("msg", 1));
     long[] c = net.broadcastNanos(0, 500, new RandomStreams(78).stream("msg", 1));
@@ -83,10 +83,10 @@ class NetworkModelTest {
   @Test
   void rejectsBadInputs() {
     assertThrows(IllegalArgumentException.class,
-        () -> NetworkModel.create(NetworkConfig.defaults(), List.of()));
+        () -> NetworkModel.create(UnitTestNetworks.perLink(), List.of()));
     assertThrows(IllegalArgumentException.class,
-        () -> NetworkModel.create(NetworkConfig.defaults(), List.of("atlantis")));
+        () -> NetworkModel.create(UnitTestNetworks.perLink(), List.of("atlantis")));
     assertThrows(IllegalArgumentException.class,
-        () -> NetworkConfig.defaults().withUplink(0, UplinkSharing.PER_LINK));
+        () -> UnitTestNetworks.perLink().withUplink(0, UplinkSharing.PER_LINK));
   }
 }

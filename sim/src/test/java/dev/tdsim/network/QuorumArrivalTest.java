@@ -87,7 +87,7 @@ class QuorumArrivalTest {
   @Test
   void allReceiversExactMatchesHandComputation() {
     // 4 validators, uniform 10 ms, no jitter, 1 Gbit/s, 1000-byte votes: every link 10 ms + 8 us
-    NetworkConfig config = NetworkConfig.defaults().withUniformLatency(10_000_000L)
+    NetworkConfig config = UnitTestNetworks.perLink().withUniformLatency(10_000_000L)
         .withJitterModel("none");
     NetworkModel net = NetworkModel.create(config, List.of("a", "b", "c", "d"));
     QuorumArrival quorum = new QuorumArrival(new DirectDissemination(net), QuorumSettings.DEFAULT);
@@ -106,7 +106,7 @@ class QuorumArrivalTest {
 
   @Test
   void exactResultsAreReproducibleFromTheSeed() {
-    NetworkModel net = NetworkModel.create(NetworkConfig.defaults(), regions(70));
+    NetworkModel net = NetworkModel.create(UnitTestNetworks.perLink(), regions(70));
     QuorumArrival quorum = new QuorumArrival(new DirectDissemination(net), QuorumSettings.DEFAULT);
     long[] send = new long[70];
     QuorumResult a = quorum.forAllReceivers(send, ones(70), 200, TM,
@@ -122,7 +122,7 @@ class QuorumArrivalTest {
   @Test
   void aggregateTracksExactPerRegion() {
     int v = 700;
-    NetworkModel net = NetworkModel.create(NetworkConfig.defaults().withLognormalJitter(0.1),
+    NetworkModel net = NetworkModel.create(UnitTestNetworks.perLink().withLognormalJitter(0.1),
         regions(v));
     Dissemination direct = new DirectDissemination(net);
     SplittableRandom sendRng = new RandomStreams(1).stream("send", 0);

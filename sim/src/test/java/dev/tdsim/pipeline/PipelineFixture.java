@@ -239,7 +239,7 @@ final class PipelineFixture {
   /** The one place that constructs the pipeline. */
   private DecryptionPipeline build(BlockDesign design, Builder b) {
     RealCrypto crypto = RealCrypto.of(design, keys(), Math.max(1, msgsPerBlock), Workers.of(1));
-    Workload workload = new Workload(msgsPerBlock, 0, msgBytes, "fixed", 10_000,
+    Workload workload = new Workload(msgsPerBlock, 0, msgBytes, dev.tdsim.workload.MsgSizeDistribution.FIXED, 10_000,
         Long.MAX_VALUE, crypto.txOverheadBytes(), new SplittableRandom(5));
     DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,
         sampledCosts(design.name()), workload,

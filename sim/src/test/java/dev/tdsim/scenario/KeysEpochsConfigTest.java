@@ -25,7 +25,7 @@ class KeysEpochsConfigTest {
   void defaultsAreOneDealtKeySet() {
     KeysConfig k = ScenarioLoader.defaults(List.of()).keys();
     assertEquals(new KeysConfig(8192, 5461), k);
-    assertEquals("dealer", k.setup());
+    assertEquals(KeySetup.DEALER, k.setup());
     assertEquals(0, k.epochLength());
     assertTrue(!k.usesDkg());
     String yaml = ScenarioWriter.toYaml(ScenarioLoader.defaults(List.of()));
@@ -41,7 +41,7 @@ class KeysEpochsConfigTest {
                epoch_stakes: [[1, 2, 3], [3, 2, 1]]}
         """);
     KeysConfig k = s.keys();
-    assertEquals("dkg", k.setup());
+    assertEquals(KeySetup.DKG, k.setup());
     assertEquals(5, k.epochLength());
     assertEquals(2, k.dkgLead());
     assertEquals(1_500_000_000L, k.dkgTimeoutNanos());

@@ -107,7 +107,7 @@ class ScenarioErrorsTest {
     assertAt(fail("heights: 2.5\n"), 1, "heights", "expected a whole number, got 2.5");
     assertAt(fail("validators:\n  speed: fast\n"), 2, "validators.speed",
         "expected a number, got 'fast'");
-    assertAt(fail("crypto:\n  variant: [fast]\n"), 2, "crypto.variant",
+    assertAt(fail("crypto:\n  design: [fast]\n"), 2, "crypto.design",
         "expected a string, got a list");
     assertAt(fail("seed: 1\nkeys: 8192\n"), 2, "keys",
         "expected a section (a mapping with keys shares, threshold, setup, epoch_length,"
@@ -222,11 +222,21 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void theOldNameOfAKeyIsReadAndGivingBothIsAnError() {
+    assertEquals("folded", ScenarioLoader.parse("crypto:\n  variant: folded\n", "t.yaml",
+        List.of()).crypto().design());
+    assertAt(fail("crypto:\n  variant: nope\n"), 2, "crypto.design", "unknown value 'nope'");
+    assertAt(fail("crypto:\n  design: fast\n  variant: folded\n"), 3, "crypto.variant",
+        "is the old name of crypto.design, which is given too (line 2); keep one of them");
+  }
+
+  @Test
   void unknownNamesListTheKnownOnes() {
-    assertAt(fail("crypto:\n  variant: fastest\n"), 2, "crypto.variant",
+    assertAt(fail("crypto:\n  design: fastest\n"), 2, "crypto.design",
         "unknown value 'fastest'", "known: simple, batch, fast, precomputed, folded");
-    assertAt(fail("crypto:\n  variant: Fast\n"), 2, "crypto.variant", "names are lower-case");
-    assertAt(fail("network:\n  model: mesh\n"), 2, "network.model", "known: regions, uniform");
+    assertAt(fail("crypto:\n  design: Fast\n"), 2, "crypto.design", "names are lower-case");
+    // the names and their order are the registry's (LatencyModels.names())
+    assertAt(fail("network:\n  model: mesh\n"), 2, "network.model", "known: uniform, regions");
     assertAt(fail("network:\n  jitter: gauss\n"), 2, "network.jitter",
         "known: none, lognormal, pareto");
     assertAt(fail("network:\n  dissemination: flood\n"), 2, "network.dissemination",
@@ -489,16 +499,16 @@ class ScenarioErrorsTest {
     ScenarioException e = fail("""
         name: three
         crypto:
-          variant: nope
+          design: nope
         keys:
           shares: 100
         validators:
           count: 4
           cores: 0
         """);
-    assertEquals(List.of("t.yaml:3: crypto.variant", "t.yaml:5: keys.shares",
+    assertEquals(List.of("t.yaml:3: crypto.design", "t.yaml:5: keys.shares",
         "t.yaml:8: validators.cores"), where(e));
-    assertAt(e, 3, "crypto.variant", "unknown value 'nope'");
+    assertAt(e, 3, "crypto.design", "unknown value 'nope'");
     assertTrue(e.getErrors().get(1).getProblem().contains("not a power of two"));
     assertTrue(e.getErrors().get(2).getProblem().contains("must be in [1, 1024], got 0"));
   }

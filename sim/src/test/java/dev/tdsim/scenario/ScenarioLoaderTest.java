@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.network.NetworkConfig;
+import dev.tdsim.network.ParetoJitter;
+import dev.tdsim.network.UplinkSharing;
+import dev.tdsim.workload.MsgSizeDistribution;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,12 +42,13 @@ class ScenarioLoaderTest {
         "ap-southeast", "sa-east"), v.regions());
 
     assertEquals(new KeysConfig(8192, 5461), s.keys());
-    assertEquals(new NetworkConfig("regions", 50 * MS, "lognormal", 0.2, 1_000_000_000L,
-        "direct", 8, 40_960_000L, 10 * MS), s.network());
-    assertEquals(new WorkloadConfig(100, 1000.0, 1024, "fixed"), s.workload());
+    assertEquals(new NetworkConfig("regions", 50 * MS, "lognormal", 0.2,
+        ParetoJitter.DEFAULT_SHAPE, 1_000_000_000L, UplinkSharing.FAIR_SHARE, "direct", 8, 0,
+        40_960_000L, 10 * MS), s.network());
+    assertEquals(new WorkloadConfig(100, 1000.0, 1024, MsgSizeDistribution.FIXED), s.workload());
     assertEquals(ConsensusConfig.defaults(), s.consensus());
     assertEquals(new ConsensusSettings(3 * S, 500 * MS, S, 500 * MS, S, 500 * MS, S, false,
-        65536, 100 * MS, "auto", 1000), s.consensus().settings());
+        65536, 100 * MS, dev.tdsim.consensus.SimulationMode.AUTO, 1000), s.consensus().settings());
     assertEquals("tendermint", s.consensus().protocol());
     assertEquals("ed25519", s.consensus().voteSignature());
     assertEquals(new CryptoConfig("fast", "measured", "builtin", 0, "before-next", 0),
@@ -122,13 +127,13 @@ class ScenarioLoaderTest {
     assertEquals("us-east", s.validators().regionOf(1));
     assertEquals("eu-west", s.validators().regionOf(2));
     assertEquals(new KeysConfig(64, 40), s.keys());
-    assertEquals(new NetworkConfig("uniform", 0, "pareto", 1.5, 10_000_000_000L, "gossip", 2,
-        NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, 100 * MS),
-        s.network());
-    assertEquals(new WorkloadConfig(null, 50.0, 1536, "lognormal"), s.workload());
+    assertEquals(new NetworkConfig("uniform", 0, "pareto", 1.5, ParetoJitter.DEFAULT_SHAPE,
+        10_000_000_000L, UplinkSharing.FAIR_SHARE, "gossip", 2, 0,
+        NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, 100 * MS), s.network());
+    assertEquals(new WorkloadConfig(null, 50.0, 1536, MsgSizeDistribution.LOGNORMAL), s.workload());
     assertTrue(s.workload().fillFromRate());
     assertEquals(new ConsensusSettings(1500 * MS, 0, 250 * MS, 10 * MS, 250 * MS, 0, 0, true,
-        16384, 0, "exact", 1000), s.consensus().settings());
+        16384, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000), s.consensus().settings());
     assertEquals(500, s.consensus().maxBlockTxs());
     assertEquals(1_000_000, s.consensus().maxBlockBytes());
     assertEquals("bls", s.consensus().voteSignature());
@@ -154,7 +159,7 @@ class ScenarioLoaderTest {
           msgs_per_block: ~
         """);
     assertEquals(KeysConfig.defaults(), s.keys());
-    assertEquals("folded", s.crypto().variant());
+    assertEquals("folded", s.crypto().design());
     assertNull(s.workload().msgsPerBlock());
   }
 
@@ -184,9 +189,19 @@ class ScenarioLoaderTest {
     assertEquals(new KeysConfig(64, 10), s.keys());
     assertEquals(16, s.validators().count());
     assertEquals("over", s.name());
-    assertEquals("folded", s.crypto().variant());
-    assertEquals(2 * MS, s.network().latencyNanos());
+    assertEquals("folded", s.crypto().design());
+    assertEquals(2 * MS, s.network().uniformOneWayLatencyNanos());
     assertEquals(5, s.heights(), "untouched values stay");
+  }
+
+  @Test
+  void anOverrideUnderEitherNameReplacesTheKeyUnderEither() {
+    assertEquals("folded", parse("crypto:\n  design: fast\n", "crypto.variant=folded")
+        .crypto().design());
+    assertEquals("folded", parse("crypto:\n  variant: fast\n", "crypto.design=folded")
+        .crypto().design());
+    assertTrue(ScenarioKeys.isPath("crypto.variant"));
+    assertFalse(ScenarioKeys.paths().contains("crypto.variant"), "offered under its new name");
   }
 
   @Test

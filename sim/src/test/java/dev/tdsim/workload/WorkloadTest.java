@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class WorkloadTest {
   private static Workload auto(double rate, int maxTxs) {
-    return new Workload(null, rate, 10, "fixed", maxTxs, 1L << 40, 165, new SplittableRandom(1));
+    return new Workload(null, rate, 10, MsgSizeDistribution.FIXED, maxTxs, 1L << 40, 165, new SplittableRandom(1));
   }
 
   @Test

@@ -150,7 +150,7 @@ final class Harness {
     settings = new ConsensusSettings(s.timeoutProposeNanos(), s.timeoutProposeDeltaNanos(),
         s.timeoutPrevoteNanos(), s.timeoutPrevoteDeltaNanos(), s.timeoutPrecommitNanos(),
         s.timeoutPrecommitDeltaNanos(), s.timeoutCommitNanos(), s.skipTimeoutCommit(),
-        s.blockPartSizeBytes(), 0, ConsensusSettings.LARGE, 1);
+        s.blockPartSizeBytes(), 0, dev.tdsim.consensus.SimulationMode.LARGE, 1);
     return this;
   }
 

@@ -60,7 +60,7 @@ class LargeCommitteeTendermintTest {
       ConsensusSettings large = new ConsensusSettings(s.timeoutProposeNanos(),
           s.timeoutProposeDeltaNanos(), s.timeoutPrevoteNanos(), s.timeoutPrevoteDeltaNanos(),
           s.timeoutPrecommitNanos(), s.timeoutPrecommitDeltaNanos(), s.timeoutCommitNanos(),
-          s.skipTimeoutCommit(), s.blockPartSizeBytes(), 0, ConsensusSettings.LARGE, 1);
+          s.skipTimeoutCommit(), s.blockPartSizeBytes(), 0, dev.tdsim.consensus.SimulationMode.LARGE, 1);
       NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
           1_000_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
       BlockSource blocks = new BlockSource() {

@@ -113,7 +113,7 @@ class LargeModelTimingTest {
     //   their precommits (1387) at 1487, +53: round 2 at 1540; the proposal (1450) at 1550, the
     //   others' precommits (1470) at 1570.
     ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, "exact", 1000);
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
     Harness probe = new Harness(4);
     probe.settings = s;
     probe.build();
@@ -262,7 +262,7 @@ class LargeModelTimingTest {
     // the others' (1320). Its proposal comes too late for the others, so round 2 decides, as
     // before; but the round had a proposal: only round 0 counts as muted.
     ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, "exact", 1000);
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
     Consumer<Harness> setup = w -> {
       w.settings = s;
       w.links(farOne(4, 1, 100));

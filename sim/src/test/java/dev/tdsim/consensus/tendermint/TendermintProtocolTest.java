@@ -62,7 +62,7 @@ class TendermintProtocolTest {
   @Test
   void timeoutsGrowByTheirOwnStepDelta() {
     ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, "exact", 1000);
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
     assertEquals(100 * MS, s.proposeNanos(0));
     assertEquals(2100 * MS, s.proposeNanos(2));
     assertEquals(64 * MS, s.prevoteNanos(2));

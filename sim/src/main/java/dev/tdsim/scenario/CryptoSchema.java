@@ -1,0 +1,45 @@
+package dev.tdsim.scenario;
+
+import static dev.tdsim.scenario.ValueTypes.INT;
+import static dev.tdsim.scenario.ValueTypes.STRING;
+
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.Schedule;
+import dev.tdsim.timing.TimingModels;
+import java.util.List;
+
+/** The keys of the {@code crypto} section. */
+final class CryptoSchema {
+  private CryptoSchema() {}
+
+  /** {@code design}'s name before the one-share-per-block designs joined Ferveo's variants. */
+  static final String OLD_DESIGN_KEY = "variant";
+
+  static final Setting<CryptoConfig, String> DESIGN = Setting.of("design", STRING,
+      CryptoConfig.DEFAULT_DESIGN, Setting.names(Designs.names(), "Designs.names()")
+          + "; the old key `" + OLD_DESIGN_KEY + "` is read too", "design", CryptoConfig::design)
+      .formerly(OLD_DESIGN_KEY);
+  static final Setting<CryptoConfig, String> TIMING = Setting.of("timing", STRING,
+      CryptoConfig.DEFAULT_TIMING, Setting.names(TimingModels.names(), null), "timing",
+      CryptoConfig::timing);
+  static final Setting<CryptoConfig, String> CALIBRATION = Setting.of("calibration", STRING,
+      CryptoConfig.DEFAULT_CALIBRATION, "`builtin` or the path of a calibration file",
+      "calibration", CryptoConfig::calibration);
+  static final Setting<CryptoConfig, Integer> SAMPLE_HEIGHTS = Setting.of("sample_heights", INT,
+      CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, "0 .. `heights`", "sampleHeights",
+      CryptoConfig::sampleHeights);
+  static final Setting<CryptoConfig, String> SCHEDULE = Setting.of("schedule", STRING,
+      CryptoConfig.DEFAULT_SCHEDULE, Setting.names(Schedule.names(), null), "schedule",
+      CryptoConfig::schedule);
+  static final Setting<CryptoConfig, Integer> THREADS = Setting.of("threads", INT,
+      CryptoConfig.DEFAULT_THREADS, "0 .. 4096", "threads", CryptoConfig::threads);
+  static final Setting<CryptoConfig, Long> SHARE_TIMEOUT = Setting.of("share_timeout",
+      ValueTypes.DURATION, CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS, "> 0", "shareTimeoutNanos",
+      CryptoConfig::shareTimeoutNanos);
+
+  static final Section<CryptoConfig> SECTION = new Section<>("crypto",
+      List.of(DESIGN, TIMING, CALIBRATION, SAMPLE_HEIGHTS, SCHEDULE, THREADS, SHARE_TIMEOUT),
+      v -> new CryptoConfig(v.get(DESIGN), v.get(TIMING), v.get(CALIBRATION),
+          v.get(SAMPLE_HEIGHTS), v.get(SCHEDULE), v.get(THREADS), v.get(SHARE_TIMEOUT)),
+      CryptoConfig::defaults);
+}

@@ -1,0 +1,156 @@
+package dev.tdsim.scenario;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.DumpSettings;
+import org.snakeyaml.engine.v2.common.FlowStyle;
+import org.snakeyaml.engine.v2.constructor.StandardConstructor;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.representer.StandardRepresenter;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
+
+/**
+ * The top level of a scenario file: its scalars, its sections in canonical order, the budgets,
+ * the faults and the free-form sweep section.
+ */
+final class ScenarioSchema {
+  private ScenarioSchema() {}
+
+  /** The sections (mappings of known keys), in canonical order. */
+  static final List<Section<?>> SECTIONS = List.of(ValidatorsSchema.SECTION, KeysSchema.SECTION,
+      NetworkSchema.SECTION, WorkloadSchema.SECTION, ConsensusSchema.SECTION,
+      CryptoSchema.SECTION);
+
+  /** The name, or null for the file's name (the reader knows it). */
+  static final Setting<Scenario, String> NAME = Setting.of("name", ValueTypes.STRING,
+      (String) null, "letters, digits, `.`, `_`, `-`; starts with a letter or digit; at most 100",
+      "name", Scenario::name).defaultShown("the file name without `.yaml` (characters other than"
+          + " letters, digits, `.`, `_`, `-` become `-`)");
+  static final Setting<Scenario, Long> SEED = Setting.of("seed", ValueTypes.LONG,
+      Scenario.DEFAULT_SEED, "any", "seed", Scenario::seed);
+  static final Setting<Scenario, Integer> HEIGHTS = Setting.of("heights", ValueTypes.INT,
+      Scenario.DEFAULT_HEIGHTS, "1 .. 10 000 000", "heights", Scenario::heights);
+  static final Setting<Scenario, ValidatorsConfig> VALIDATORS =
+      section(ValidatorsSchema.SECTION, ValidatorsConfig.defaults(), Scenario::validators);
+  static final Setting<Scenario, KeysConfig> KEYS =
+      section(KeysSchema.SECTION, KeysConfig.defaults(), Scenario::keys);
+  static final Setting<Scenario, dev.tdsim.network.NetworkConfig> NETWORK =
+      section(NetworkSchema.SECTION, dev.tdsim.network.NetworkConfig.defaults(),
+          Scenario::network);
+  static final Setting<Scenario, WorkloadConfig> WORKLOAD =
+      section(WorkloadSchema.SECTION, WorkloadConfig.defaults(), Scenario::workload);
+  static final Setting<Scenario, ConsensusConfig> CONSENSUS =
+      section(ConsensusSchema.SECTION, ConsensusConfig.defaults(), Scenario::consensus);
+  static final Setting<Scenario, CryptoConfig> CRYPTO =
+      section(CryptoSchema.SECTION, CryptoConfig.defaults(), Scenario::crypto);
+  static final Setting<Scenario, List<Long>> BUDGETS = Setting.of("budgets",
+      ValueTypes.listOf(ValueTypes.DURATION, "[100 ms, 1 s]", "list of durations"),
+      Scenario.DEFAULT_BUDGETS_NANOS,
+      "at least one; each positive; no two equal; kept sorted ascending", "budgetsNanos",
+      Scenario::budgetsNanos);
+  static final Setting<Scenario, FaultsConfig> FAULTS = Setting.of(ScenarioKeys.FAULTS,
+      FaultsYaml.TYPE, FaultsConfig.NONE, "see [`faults`](#faults)", "faults",
+      Scenario::faults);
+  static final Setting<Scenario, Map<String, Object>> SWEEP = Setting.of(ScenarioKeys.SWEEP,
+      ValueTypes.of("mapping", ScenarioSchema::sweep, ScenarioSchema::sweepNode),
+      Map.<String, Object>of(),
+      "a sweep definition for `tdsim sweep` (ignored by `tdsim run`; see docs/SWEEPS.md)",
+      "sweep", Scenario::sweep);
+
+  static final List<Setting<Scenario, ?>> SETTINGS = List.of(NAME, SEED, HEIGHTS, VALIDATORS,
+      KEYS, NETWORK, WORKLOAD, CONSENSUS, CRYPTO, BUDGETS, FAULTS, SWEEP);
+
+  /** The top level for writing and listing keys (no file: no default name). */
+  static final Section<Scenario> TOP = of("scenario", null);
+
+  /**
+   * The top level of one file: {@code defaultName} is the name when the file gives none, {@code
+   * source} the file. A scenario that cannot be built is null (its errors are reported).
+   */
+  static Section<Scenario> of(String defaultName, Path source) {
+    return new Section<>("", SETTINGS, v -> new Scenario(
+        v.get(NAME) == null ? defaultName : v.get(NAME), v.get(SEED), v.get(HEIGHTS),
+        v.get(VALIDATORS), v.get(KEYS), v.get(NETWORK), v.get(WORKLOAD), v.get(CONSENSUS),
+        v.get(CRYPTO), v.get(BUDGETS), source, v.get(SWEEP), v.get(FAULTS)), () -> null);
+  }
+
+  /**
+   * The written scenario {@code root} with every renamed key of its sections under its first
+   * name (for the hash, which stays that of the first spelling).
+   */
+  static Node underFormerNames(Node root) {
+    for (NodeTuple t : ((MappingNode) root).getValue()) {
+      String key = ((ScalarNode) t.getKeyNode()).getValue();
+      Optional<Section<?>> section = section(key);
+      if (section.isPresent()) {
+        MappingNode m = (MappingNode) t.getValueNode();
+        List<NodeTuple> renamed = new ArrayList<>();
+        for (NodeTuple e : m.getValue()) {
+          String name = ((ScalarNode) e.getKeyNode()).getValue();
+          List<String> old = ScenarioKeys.oldKeys(key, name);
+          renamed.add(old.isEmpty() ? e
+              : new NodeTuple(YamlNodes.str(old.get(0)), e.getValueNode()));
+        }
+        m.setValue(renamed);
+      }
+    }
+    return root;
+  }
+
+  /** The section whose key is {@code name}, if it is one. */
+  static Optional<Section<?>> section(String name) {
+    return SECTIONS.stream().filter(s -> s.path().equals(name)).findFirst();
+  }
+
+  private static <R> Setting<Scenario, R> section(Section<R> section, R defaults,
+      java.util.function.Function<Scenario, R> get) {
+    return Setting.of(section.path(), section, defaults, "see below", section.path(), get)
+        .defaultShown("");
+  }
+
+  // ------------------------------------------------------------ sweep
+
+  private static final DumpSettings SWEEP_SETTINGS = DumpSettings.builder()
+      .setDefaultFlowStyle(FlowStyle.AUTO)
+      .setSchema(new CoreSchema())
+      .build();
+
+  /** The sweep section, kept raw: values as YAML constructs them. */
+  private static Map<String, Object> sweep(FieldReader r, String field, Node n) {
+    if (YamlNodes.isNull(n)) {
+      return Map.of();
+    }
+    if (!(n instanceof MappingNode)) {
+      throw r.error(field, "expected a mapping, got " + YamlNodes.describe(n));
+    }
+    Object value;
+    try {
+      value = new StandardConstructor(r.settings()).constructSingleDocument(Optional.of(n));
+    } catch (YamlEngineException e) {
+      throw r.error(field, "cannot read the sweep section: " + e.getMessage());
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    ((Map<?, ?>) value).forEach((k, v) -> out.put(String.valueOf(k), v));
+    return out;
+  }
+
+  private static Node sweepNode(Map<String, Object> sweep) {
+    if (sweep.isEmpty()) {
+      return new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.FLOW);
+    }
+    Node node = new StandardRepresenter(SWEEP_SETTINGS).represent(sweep);
+    if (node instanceof MappingNode m) {
+      m.setFlowStyle(FlowStyle.BLOCK);
+    }
+    return node;
+  }
+}

@@ -1,0 +1,34 @@
+package dev.tdsim.workload;
+
+import java.util.SplittableRandom;
+
+/**
+ * How message payload sizes are drawn around their mean (YAML {@code msg_size_distribution}: its
+ * name in lower case).
+ */
+public enum MsgSizeDistribution {
+  /** Every message has the mean size; nothing is drawn. */
+  FIXED {
+    @Override
+    double draw(long meanBytes, SplittableRandom random) {
+      return meanBytes;
+    }
+  },
+  /** Uniform in [mean/2, 3 mean/2]: one draw. */
+  UNIFORM {
+    @Override
+    double draw(long meanBytes, SplittableRandom random) {
+      return meanBytes * (0.5 + random.nextDouble());
+    }
+  },
+  /** Log-normal with median mean and sigma 0.5: two draws (Box-Muller). */
+  LOGNORMAL {
+    @Override
+    double draw(long meanBytes, SplittableRandom random) {
+      return meanBytes * Math.exp(0.5 * Gaussian.draw(random));
+    }
+  };
+
+  /** A size in bytes (before rounding), drawn from {@code random}. */
+  abstract double draw(long meanBytes, SplittableRandom random);
+}
