@@ -18,14 +18,15 @@ public final class CertificateCostsFactory {
   private CertificateCostsFactory() {}
 
   /**
+   * @param voteScheme the vote signature scheme whose sign and verify a part that is a vote
+   *     signature costs (bls-aggregate's BLS votes)
    * @param committee the run's key layout (threshold-bls deals its own signing key set on it)
    * @param notes gets one line saying what was measured in this run
    */
-  public static CertificateCosts of(String scheme, String voteSignature, Committee committee,
+  public static CertificateCosts of(String scheme, String voteScheme, Committee committee,
       long[] stake, CostModel costs, boolean fromCostModel, List<String> notes) {
-    CertificateTimings t = CertificateTimings.cached(scheme, VoteSignatureSchemes.byName(
-        voteSignature.equals("none") ? VoteSignatureSchemes.DEFAULT : voteSignature).name(),
-        committee, stake);
+    CertificateTimings t = CertificateTimings.cached(scheme,
+        VoteSignatureSchemes.byName(voteScheme).name(), committee, stake);
     long sign = t.signNanos();
     // A part that is a vote scheme's signature (bls-aggregate's BLS votes) is priced as the cost
     // model prices that scheme's sign.

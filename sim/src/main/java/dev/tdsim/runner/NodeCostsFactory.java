@@ -69,7 +69,7 @@ final class NodeCostsFactory {
     CertificateCosts cert = CertificateCosts.votes(sign, verify, signatureBytes, commitVerify,
         validators * signatureBytes + (validators + 7) / 8);
     if (CertificateSchemes.byName(c.certificate()).aggregates()) {
-      cert = CertificateCostsFactory.of(c.certificate(), c.voteSignature(),
+      cert = CertificateCostsFactory.of(c.certificate(), c.certificateVoteScheme(),
           java.util.Objects.requireNonNull(committee, "committee"), stake, costs, fromCostModel,
           notes);
       commitVerify = cert.checkNanos();

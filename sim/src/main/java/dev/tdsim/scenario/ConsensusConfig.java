@@ -88,6 +88,14 @@ public record ConsensusConfig(
     return !NO_SIGNATURE.equals(voteSignature);
   }
 
+  /**
+   * The vote scheme an aggregating certificate's parts are timed with: the votes' own, or the
+   * default scheme when votes carry no signature.
+   */
+  public String certificateVoteScheme() {
+    return signsVotes() ? voteSignature : VoteSignatureSchemes.DEFAULT;
+  }
+
   private static List<String> voteSignatures() {
     List<String> names = new ArrayList<>(VoteSignatureSchemes.names());
     names.add(NO_SIGNATURE);

@@ -247,7 +247,7 @@ public final class SweepPlan {
     String hint = best != null && bestD <= Math.max(3, path.length() / 3)
         ? "; did you mean " + best + "?" : "";
     throw new SweepException("--vary " + path + ": unknown scenario path" + hint
-        + " (paths: see docs/SCENARIOS.md, e.g. " + MSGS + ", crypto.variant, keys.shares)");
+        + " (paths: see docs/SCENARIOS.md, e.g. " + MSGS + ", crypto.design, keys.shares)");
   }
 
   private static String section(String path) {
