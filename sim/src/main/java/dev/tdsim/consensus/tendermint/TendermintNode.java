@@ -70,7 +70,12 @@ final class TendermintNode {
     this.id = id;
     this.faulty = protocol.context.faults().any();
     this.rounds = new RoundStates(faulty ? protocol.validators : 0);
-    this.thread = new ConsensusThread(sim, protocol.context.cpus()[id], this::run);
+    this.thread = new ConsensusThread(sim, protocol.context.cpus()[id]) {
+      @Override
+      protected void run(Object action) {
+        TendermintNode.this.run(action);
+      }
+    };
   }
 
   /** Whether this validator is crashed now (it then neither acts nor receives). */
