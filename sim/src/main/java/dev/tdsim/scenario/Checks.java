@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.registry.DidYouMean;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,8 +16,10 @@ final class Checks {
     }
     if (!allowed.contains(value)) {
       String hint = allowed.contains(value.strip().toLowerCase()) ? " (names are lower-case)" : "";
-      throw new ScenarioException(field,
-          "unknown value '" + value + "'" + hint + "; known: " + String.join(", ", allowed));
+      String guess = hint.isEmpty() ? DidYouMean.closest(value, allowed)
+          .map(g -> "; did you mean '" + g + "'?").orElse("") : "";
+      throw new ScenarioException(field, "unknown value '" + value + "'" + hint + "; known: "
+          + String.join(", ", allowed) + guess);
     }
     return value;
   }

@@ -235,6 +235,9 @@ class ScenarioErrorsTest {
     assertAt(fail("crypto:\n  design: fastest\n"), 2, "crypto.design",
         "unknown value 'fastest'", "known: simple, batch, fast, precomputed, folded");
     assertAt(fail("crypto:\n  design: Fast\n"), 2, "crypto.design", "names are lower-case");
+    assertAt(fail("crypto:\n  design: foldd\n"), 2, "crypto.design",
+        "unknown value 'foldd'", "block-key-points; did you mean 'folded'?");
+    assertFalse(fail("crypto:\n  design: zzzzzz\n").getMessage().contains("did you mean"));
     // the names and their order are the registry's (LatencyModels.names())
     assertAt(fail("network:\n  model: mesh\n"), 2, "network.model", "known: uniform, regions");
     assertAt(fail("network:\n  jitter: gauss\n"), 2, "network.jitter",
