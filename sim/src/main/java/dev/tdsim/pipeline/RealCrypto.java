@@ -254,6 +254,12 @@ public final class RealCrypto {
     return cost;
   }
 
+  /** The cost recorded for a set equal to {@code signers} by its last charge, or 0 if none. */
+  long recordedCoefficientsCpuNanos(SignerSet signers) {
+    Long known = coefficientsCpu.get(signers);
+    return known == null ? 0 : known;
+  }
+
   /**
    * The CPU nanoseconds of computing {@code signers}' Lagrange coefficients now (0 when that
    * instance holds them already). Large sets build their product trees on a pool of their own
