@@ -20,7 +20,10 @@ public record FaultField(
 
   /** Value types of fault fields and the Java class each becomes. */
   public enum Type {
-    /** A duration like {@code 50 ms}, {@code 0} allowed; a {@link Long} of nanoseconds. */
+    /**
+     * A duration like {@code 50 ms}, from 0 to {@link FaultField#MAX_DURATION_NANOS}; a {@link
+     * Long} of nanoseconds.
+     */
     DURATION,
     /** A probability in [0, 1] (a number, or a percentage like {@code 5%}); a {@link Double}. */
     PROBABILITY,
@@ -34,6 +37,12 @@ public record FaultField(
      */
     GROUPS
   }
+
+  /**
+   * The longest duration a fault field takes (1 h): a run lasts seconds to minutes of simulated
+   * time, so a longer delay is a mistake in units; cutting links is what {@code partition} is for.
+   */
+  public static final long MAX_DURATION_NANOS = 3_600_000_000_000L;
 
   public FaultField {
     Objects.requireNonNull(key, "key");

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.snakeyaml.engine.v2.common.FlowStyle;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -73,18 +74,21 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
     }
     List<ReadField<?>> read = new ArrayList<>();
     FaultTarget target = FaultTarget.ALL;
+    // Each target is built where its key is read, so that what the target itself refuses (a
+    // validator listed twice, a negative id) is a located error of that key like any other.
     if (e.containsKey("validators")) {
-      ReadField<List<Integer>> ids = keep(read, r.field(e, p, "validators", List.of(),
-          (f, v) -> r.listOf(f, v, "[0, 3]", (g, o) -> ValueTypes.int32(r, g, o))));
-      target = ids.reset ? target : new FaultTarget.Validators(ids.v());
+      target = keep(read, r.field(e, p, "validators", target, (f, v) -> {
+        List<Integer> ids = r.listOf(f, v, "[0, 3]", (g, o) -> ValueTypes.int32(r, g, o));
+        return located(r, p, f, () -> new FaultTarget.Validators(ids));
+      })).v();
     } else if (e.containsKey("region")) {
-      ReadField<String> region =
-          keep(read, r.field(e, p, "region", "", (f, v) -> ValueTypes.string(r, f, v)));
-      target = region.reset ? target : new FaultTarget.Region(region.v().strip());
+      target = keep(read, r.field(e, p, "region", target, (f, v) -> new FaultTarget.Region(
+          ValueTypes.string(r, f, v).strip()))).v();
     } else if (e.containsKey("stake")) {
-      ReadField<Double> stake =
-          keep(read, r.field(e, p, "stake", 0.0, (f, v) -> ValueTypes.share(r, f, v)));
-      target = stake.reset ? target : new FaultTarget.Stake(stake.v());
+      target = keep(read, r.field(e, p, "stake", target, (f, v) -> {
+        double share = ValueTypes.share(r, f, v);
+        return located(r, p, f, () -> new FaultTarget.Stake(share));
+      })).v();
     }
     FaultWindow w = FaultWindow.ALWAYS;
     ReadField<Long> from = keep(read, r.field(e, p, "from", w.fromNanos(),
@@ -106,10 +110,18 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
     if (read.stream().anyMatch(f -> f.reset)) {
       throw new FieldReader.Reported(); // a value of this fault is wrong (reported): not built
     }
+    FaultTarget hit = target;
+    return located(r, p, field, () -> new FaultSpec(kind, hit,
+        new FaultWindow(from.v(), until.v(), fromHeight.v(), untilHeight.v()), params));
+  }
+
+  /**
+   * What {@code make} builds, or its {@link FaultException} as a located error: at the key it
+   * names inside the fault ({@code p} + its field), else at {@code field}.
+   */
+  private static <T> T located(FieldReader r, String p, String field, Supplier<T> make) {
     try {
-      FaultWindow window =
-          new FaultWindow(from.v(), until.v(), fromHeight.v(), untilHeight.v());
-      return new FaultSpec(kind, target, window, params);
+      return make.get();
     } catch (FaultException x) {
       String at = x.field() == null ? field : p + x.field();
       FieldReader.Loc loc = r.whereIs(at);
@@ -147,7 +159,14 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
   /** The value of a kind's own field, by its type. */
   private static Object value(FieldReader r, String field, Node n, FaultField f) {
     return switch (f.type()) {
-      case DURATION -> ValueTypes.duration(r, field, n, true);
+      case DURATION -> {
+        long nanos = ValueTypes.duration(r, field, n, true);
+        if (nanos > FaultField.MAX_DURATION_NANOS) {
+          throw r.error(field, "at most 1 h, got " + Units.formatDuration(nanos)
+              + " (a fault that cuts links for good is a partition)");
+        }
+        yield nanos;
+      }
       case PROBABILITY -> ValueTypes.share(r, field, n);
       case FACTOR -> ValueTypes.real(r, field, n);
       case CHOICE -> {

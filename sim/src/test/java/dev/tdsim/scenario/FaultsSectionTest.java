@@ -179,6 +179,17 @@ class FaultsSectionTest {
         "faults[0].role", "not one of proposer, voter, both");
     assertAt(fail(SMALL + "faults:\n  - kind: crash\n    until_height: 1\n"), 8,
         "faults[0].until_height", "must be above from_height");
+    // what the target refuses is located too (it used to escape as an internal error, exit 1)
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    validators: [3, 3]\n"), 8,
+        "faults[0].validators[1]", "validator 3 is listed twice");
+    assertAt(fail(SMALL + "faults:\n  - kind: crash\n    validators: [-1]\n"), 8,
+        "faults[0].validators[0]", "0-based and non-negative, got -1");
+    assertAt(fail(SMALL + "faults:\n  - kind: delay\n    extra: 100000 h\n"), 8,
+        "faults[0].extra", "at most 1 h, got 100000 h");
+    assertAt(fail(SMALL + "faults:\n  - kind: slow\n    extra_delay: 2 h\n"), 8,
+        "faults[0].extra_delay", "at most 1 h");
+    assertEquals(3_600_000_000_000L, parse(SMALL + "faults:\n  - kind: delay\n    extra: 1 h\n")
+        .faults().list().get(0).durationNanos("extra"));
     assertAt(fail(SMALL + "faults: 3\n"), 6, "faults", "expected a list");
     assertAt(fail(SMALL + "faults:\n  - crash\n"), 7, "faults[0]", "expected a fault");
   }
