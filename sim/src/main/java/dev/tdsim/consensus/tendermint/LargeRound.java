@@ -13,7 +13,8 @@ import java.util.Arrays;
  * validator's round start: the proposal and its parts, every validator's prevote (the block if it
  * holds and has validated it before its propose timeout, else nil at the timeout), the prevote
  * quorums each receiver verifies, every precommit (the block on a block quorum that comes before
- * the prevote timeout if the validator holds the block, else nil), and the precommit quorums. The
+ * the prevote timeout if the validator holds the block, else nil; nil at once on +2/3 nil
+ * prevotes), and the precommit quorums. The
  * rules and costs are {@link TendermintNode}'s; only the message events are replaced by
  * {@link QuorumArrival#forAllReceiversServed} per voting step.
  */
@@ -95,7 +96,7 @@ final class LargeRound {
     long[] cost = new long[v];
     long[] send = new long[v];
     long[] entry = new long[v];
-    long[][] weights = new long[2][v];
+    long[][] weights = new long[3][v];
     for (int i = 0; i < v; i++) {
       if (startNanos[i] == NEVER) {
         ready[i] = entry[i] = send[i] = NEVER;
@@ -119,10 +120,11 @@ final class LargeRound {
       send[i] = at + cost[i];
       weights[0][i] = forBlock ? model.stake[i] : 0;
       weights[1][i] = model.stake[i];
+      weights[2][i] = forBlock ? 0 : model.stake[i];
     }
     QuorumArrival.ServedQuorums prevotes = model.quorum.forAllReceiversServed(send, model.stake,
-        weights, new StakeThreshold[] {QUORUM, QUORUM}, model.voteBytes, verify, ready, cost,
-        model.rng);
+        weights, new StakeThreshold[] {QUORUM, QUORUM, QUORUM}, model.voteBytes, verify, ready,
+        cost, model.rng);
     model.countBroadcasts(senders(send));
 
     // Precommits: the block on +2/3 block prevotes before the prevote timeout (counted from +2/3
@@ -139,13 +141,16 @@ final class LargeRound {
       long any = prevotes.timesNanos()[1][i];
       long timeout = any == NEVER ? NEVER
           : Math.max(any, entry[i]) + settings.prevoteNanos(round);
+      // A nil polka (+2/3 nil prevotes, once in the prevote step) precommits nil at once.
+      long nil = prevotes.timesNanos()[2][i];
+      long nilPolka = nil == NEVER ? NEVER : Math.max(nil, entry[i]);
       boolean forBlock = false;
       long at;
-      if (block != NEVER && block < timeout) {
+      if (block != NEVER && block < timeout && block <= nilPolka) {
         at = block;
         forBlock = blockAtNanos[i] <= block;
       } else {
-        at = timeout;
+        at = Math.min(timeout, nilPolka);
       }
       if (at == NEVER) {
         ready[i] = cost[i] = precommitNanos[i] = NEVER;

@@ -108,6 +108,11 @@ final class RoundState {
     return prevoteFor[0] >= quorum ? 0 : prevoteFor[1] >= quorum ? 1 : -1;
   }
 
+  /** The stake of the prevotes for nil (every prevote not for a block). */
+  long nilPrevotes() {
+    return prevoteAny - prevoteFor[0] - prevoteFor[1];
+  }
+
   /** The fork whose precommits reach {@code quorum}, or -1. */
   int precommitQuorumFork(long quorum) {
     return precommitFor[0] >= quorum ? 0 : precommitFor[1] >= quorum ? 1 : -1;

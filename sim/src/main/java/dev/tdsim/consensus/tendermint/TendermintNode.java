@@ -497,6 +497,11 @@ final class TendermintNode {
         process(costs.commitVerifyNanos(), () -> { });
       }
       vote(Vote.Type.PRECOMMIT, have, polka);
+    } else if (step == Step.PREVOTE && t.nilPrevotes() >= protocol.quorumStake) {
+      // +2/3 prevoted nil (a nil polka): precommit nil at once, as CometBFT's enterPrecommit
+      // does, instead of waiting out timeout_prevote; the lock stays (CometBFT v1 keeps it).
+      step = Step.PRECOMMIT;
+      vote(Vote.Type.PRECOMMIT, false, 0);
     } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake
         && !t.prevoteTimerSet) {
       t.prevoteTimerSet = true;

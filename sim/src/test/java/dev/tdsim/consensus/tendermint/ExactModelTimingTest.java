@@ -88,10 +88,10 @@ class ExactModelTimingTest {
   void aValidatorBehindInRoundsCommitsTheHigherRoundsBlockWithTheOthers() {
     // Round 0's proposal is lost (its proposer 0 alone has it and prevotes the block); round 0's
     // votes take 2 s to reach validator 3, everything else 10 ms. Validators 0-2: nil prevotes at
-    // the 3 s propose timeout, +2/3 at 3010, the 1 s prevote timeout, nil precommits at 4010,
-    // +2/3 at 4020, the 1 s precommit timeout: round 1 at 5020, whose proposer's block commits
-    // at 5050. Validator 3, still in round 0 (its own timeouts would take it to round 1 at
-    // 7010), holds round 1's block from 5030 and +2/3 of its precommits at 5050: it commits
+    // the 3 s propose timeout, +2/3 at 3010 (a nil polka: nil precommits at once), +2/3 nil
+    // precommits at 3020, the 1 s precommit timeout: round 1 at 4020, whose proposer's block
+    // commits at 4050. Validator 3, still in round 0 (its own timeouts would take it to round 1
+    // at 6010), holds round 1's block from 4030 and +2/3 of its precommits at 4050: it commits
     // then, with the others (a commit needs +2/3 precommits of any round; the round skip itself
     // matters in aRoundSkipBringsInTheVoteTheHigherRoundLacks).
     int p0 = proposer(4, 1, 0);
@@ -106,7 +106,7 @@ class ExactModelTimingTest {
     for (int v = 0; v < 4; v++) {
       Harness.Commit c = commitOf(w, v, 1);
       assertEquals(1, c.round(), "validator " + v);
-      assertEquals(5050 * MS, c.atNanos(), "validator " + v);
+      assertEquals(4050 * MS, c.atNanos(), "validator " + v);
     }
   }
 
@@ -403,12 +403,13 @@ class ExactModelTimingTest {
   @Test
   void aRoundSkipBringsInTheVoteTheHigherRoundLacks() {
     // Round 0's proposal is lost and round 0's votes take 5 s to reach validator 3 (all else
-    // 10 ms): 0-2 start round 1 at 5020 ms, 3 would only at 10010 (prevotes at 8000, +1 s,
-    // precommits at 9010, +1 s). Round 1's proposal (from 1) takes 4 s to reach 2, which
-    // prevotes nil at its propose timeout (5020 + 3500 = 8520): 0 and 1 prevoted the block, so
-    // round 1 needs 3's prevote. At 8530 3 holds +2/3 round-1 prevotes (0, 1 and 2's nil) and
-    // moves to round 1, where it has the block: it prevotes and precommits it at once, and
-    // 0, 1 and 3 commit at 8550; 2 when the proposal reaches it, at 9020.
+    // 10 ms): 0-2 start round 1 at 4020 ms (a nil polka at 3010 precommits nil at once), 3 would
+    // only at 9010 (nil prevotes at 8000, a nil polka: precommits at once, theirs at 8010, +1 s).
+    // Round 1's proposal (from 1) takes 4 s to reach 2, which prevotes nil at its propose
+    // timeout (4020 + 3500 = 7520): 0 and 1 prevoted the block, so round 1 needs 3's prevote.
+    // At 7530 3 holds +2/3 round-1 prevotes (0, 1 and 2's nil) and moves to round 1, where it
+    // has the block: it prevotes and precommits it at once, and 0, 1 and 3 commit at 7550; 2
+    // when the proposal reaches it, at 8020.
     int p0 = proposer(4, 1, 0);
     Harness w = new Harness(4);
     w.heights = 1;
@@ -421,7 +422,7 @@ class ExactModelTimingTest {
     };
     w.run();
     assertEquals(1, w.protocol.proposer(1, 1));
-    long[] expectedMs = {8550, 8550, 9020, 8550};
+    long[] expectedMs = {7550, 7550, 8020, 7550};
     for (int v = 0; v < 4; v++) {
       Harness.Commit c = commitOf(w, v, 1);
       assertEquals(1, c.round(), "validator " + v);

@@ -89,29 +89,30 @@ class LargeModelTimingTest {
   @Test
   void aProposalAllowedAfterThePropose_timeoutLosesTheRound() {
     // Height 1's first proposer may propose only at 3.5 s, after its 3 s propose timeout: round
-    // 0 fails as with a mute proposer. Validators 0-2: nil prevotes at 3000, +2/3 at 3010, 1 s
-    // prevote timeout, nil precommits at 4010, +2/3 at 4020, 1 s precommit timeout: round 1 at
-    // 5020, committed at 5050. Validator 3 (40 ms away) sees +2/3 nil prevotes at 3040 and
-    // precommits at 4050 (its own nil precommit at 4040 is not needed): round 1 at 5050; round
-    // 1's proposal reaches it at 5060, the others' precommits (sent 5040) at 5080.
+    // 0 fails as with a mute proposer. Validators 0-2: nil prevotes at 3000, +2/3 at 3010 (a nil
+    // polka: nil precommits at once), +2/3 nil precommits at 3020, 1 s precommit timeout: round 1
+    // at 4020, committed at 4050. Validator 3 (40 ms away) sees +2/3 nil prevotes at 3040 and
+    // precommits nil then; the others' precommits (3010) reach it at 3050: round 1 at 4050;
+    // round 1's proposal reaches it at 4060, the others' precommits (sent 4040) at 4080.
     int p0 = new Harness(4).build().proposer(1, 0);
     assertBoth(w -> {
       w.links(farThird(40));
       w.proposeAfterMs = (p, h) -> p == p0 && h == 1 ? 3500 : 0;
-    }, new long[][] {{5050, 5050, 5050, 5080}}, new int[] {1});
+    }, new long[][] {{4050, 4050, 4050, 4080}}, new int[] {1});
   }
 
   @Test
   void eachStepsTimeoutGrowsByItsOwnDeltaCountedFromEachValidatorsOwnQuorum() {
     // The first two proposers of height 1 are mute. Timeouts: propose 100 ms + 1000 per round,
     // prevote 50 + 7, precommit 50 + 3. Validator 3 is 100 ms from everyone.
-    // 0-2, round 0: nil prevotes at 100, +2/3 at 110, precommits at 160, +2/3 at 170: round 1
-    //   at 220; round 1: nil prevotes at 1320, +2/3 at 1330, +57: 1387, +2/3 at 1397, +53:
-    //   round 2 at 1450, whose proposer's block commits at 1480.
-    // 3, round 0: prevotes at 100 and (the others') 200, +50: 250; the others' precommits at
-    //   260: round 1 at 310; round 1: own nil prevote at 1410, the others' at 1420, +57: 1477;
-    //   their precommits (1387) at 1487, +53: round 2 at 1540; the proposal (1450) at 1550, the
-    //   others' precommits (1470) at 1570.
+    // Every +2/3 nil prevotes (a nil polka) precommits nil at once: no prevote timeout runs.
+    // 0-2, round 0: nil prevotes at 100, +2/3 at 110, precommits then, +2/3 at 120, +50: round 1
+    //   at 170; round 1: nil prevotes at 1270, +2/3 at 1280, precommits then, +2/3 at 1290,
+    //   +53: round 2 at 1343, whose proposer's block commits at 1373.
+    // 3, round 0: own prevote at 100, the others' at 200: precommit; the others' precommits
+    //   (110) at 210, +50: round 1 at 260; round 1: own nil prevote at 1360, the others' (1270)
+    //   at 1370: precommit; theirs (1280) at 1380, +53: round 2 at 1433; the proposal (1343) at
+    //   1443, the others' precommits (1363) at 1463.
     ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
         3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
     Harness probe = new Harness(4);
@@ -124,7 +125,7 @@ class LargeModelTimingTest {
       w.settings = s;
       w.links(farThird(100));
       w.proposeAfterMs = (p, h) -> p == p0 || p == p1 ? -1 : 0;
-    }, new long[][] {{1480, 1480, 1480, 1570}}, new int[] {2});
+    }, new long[][] {{1373, 1373, 1373, 1463}}, new int[] {2});
     for (boolean large : new boolean[] {false, true}) {
       Harness w = run(large, x -> {
         x.settings = s;
@@ -257,10 +258,11 @@ class LargeModelTimingTest {
   @Test
   void aFarProposerThatProposesWithinItsOwnTimeoutIsNotMuted() {
     // As eachStepsTimeout...: round 0's proposer (0) is mute, but now validator 1 is the far one
-    // (100 ms) and round 1's proposer: it enters round 1 at 310 (the others at 220) and may
-    // propose 1050 ms later, at 1360, before its own propose timeout (310 + 1100) though after
-    // the others' (1320). Its proposal comes too late for the others, so round 2 decides, as
-    // before; but the round had a proposal: only round 0 counts as muted.
+    // (100 ms) and round 1's proposer: it enters round 1 at 260 (the others at 170) and may
+    // propose 1050 ms later, at 1310, before its own propose timeout (260 + 1100) though after
+    // the others' (1270). Its proposal comes too late for the others, so round 2 decides, as
+    // before (0, 2, 3 at 1373; 1, 100 ms away, at 1463); but the round had a proposal: only
+    // round 0 counts as muted.
     ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
         3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
     Consumer<Harness> setup = w -> {
@@ -273,7 +275,7 @@ class LargeModelTimingTest {
     probe.build();
     assertEquals(List.of(0, 1, 2), List.of(probe.protocol.proposer(1, 0),
         probe.protocol.proposer(1, 1), probe.protocol.proposer(1, 2)));
-    assertBoth(setup, new long[][] {{1480, 1570, 1480, 1480}}, new int[] {2});
+    assertBoth(setup, new long[][] {{1373, 1463, 1373, 1373}}, new int[] {2});
     Harness large = run(true, setup);
     assertEquals("1 round(s) had no proposal before the proposer's propose timeout",
         large.protocol.stats().notes().get(2));
