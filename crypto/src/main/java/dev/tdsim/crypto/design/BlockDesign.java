@@ -47,6 +47,17 @@ public interface BlockDesign {
   }
 
   /**
+   * Whether a validator's shares open the key of one block id (the batched designs' C', the
+   * block-key designs' identity): such shares are made only for the block committed at that id
+   * ({@link ShareLedger}), and a proposer's digest for another id or with a forged point is
+   * refused before the prevote (the simulator's {@code forging-proposer} adversary). False for
+   * Ferveo's designs, whose shares are per transaction and whose digest is the block itself.
+   */
+  default boolean sharesBindBlockId() {
+    return precomputesBlock();
+  }
+
+  /**
    * Whether a client colluding with a validator can seal a payload that opens to two plaintexts
    * ({@link DesignKeys#sealColliding}, {@link DesignKeys#createColludingShares}): the
    * simulator's {@code colluding-encryptor} fault. False: scenarios asking for it are rejected.

@@ -43,8 +43,30 @@ public interface DesignKeys {
   /** The proposer's digest of a block, published with the proposal. */
   BlockDigest digest(BlockId block, List<SealedTx> txs, Workers workers);
 
-  /** What the combiner computes while the block is voted on (may be nothing beyond the block). */
+  /**
+   * What the combiner computes while the block is voted on (may be nothing beyond the block),
+   * for a digest whose block the caller made or checked itself: a validator preparing a
+   * proposal it received uses {@link #prepare(BlockId, BlockDigest, List, Workers)}.
+   */
   PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers);
+
+  /**
+   * A validator's prepare of the proposal it received for {@code block}: the digest must be for
+   * that block (a proposer's digest for another height, a future one whose key would then be
+   * released early, or another chain, is refused before anything is shared), then {@link
+   * #prepare(BlockDigest, List, Workers)} checks it against the transactions (batched: its
+   * commitment and point; block-key: its identity point).
+   *
+   * @throws CryptoException naming the digest's block and {@code block} when they differ
+   */
+  default PreparedBlock prepare(BlockId block, BlockDigest digest, List<SealedTx> txs,
+      Workers workers) {
+    if (!block.equals(digest.block())) {
+      throw new CryptoException("prepare", "the proposer's digest is for " + digest.block()
+          + ", the block being prepared is " + block);
+    }
+    return prepare(digest, txs, workers);
+  }
 
   /**
    * Validator {@code validator}'s encoded shares for a committed block ({@link

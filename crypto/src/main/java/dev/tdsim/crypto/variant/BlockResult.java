@@ -78,6 +78,29 @@ public record BlockResult(
   }
 
   /**
+   * Why a {@link Status#DECRYPTED} block did not open all of its payloads under its proven key:
+   * the key opened none of them (each sealed under another key or for another block, or refused
+   * as invalid: a correct refusal, nobody's share to blame), or some valid ones stayed closed
+   * (sealed under another key). Empty when every valid payload opened, the block is empty, or the
+   * status is another (which says why by itself).
+   */
+  public Optional<String> unopenedReason() {
+    long opened = openedCount();
+    long unopenedValid = plaintexts.size() - invalidCiphertexts.size() - opened;
+    if (status != Status.DECRYPTED || plaintexts.isEmpty()
+        || (opened > 0 && unopenedValid <= 0)) {
+      return Optional.empty();
+    }
+    if (opened == 0) {
+      return Optional.of("the proven key opened none of the " + plaintexts.size() + " payloads ("
+          + invalidCiphertexts.size() + " refused as invalid; sealed under another key or for"
+          + " another block)");
+    }
+    return Optional.of(unopenedValid + " of " + (plaintexts.size() - invalidCiphertexts.size())
+        + " valid payloads did not open under the proven key (sealed under another key)");
+  }
+
+  /**
    * Wall-clock nanoseconds per phase of one block_propose call.
    *
    * @param decodeNanos decoding (and for most variants subgroup-checking) every share

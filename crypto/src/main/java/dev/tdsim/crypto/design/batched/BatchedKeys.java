@@ -176,8 +176,7 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   private BatchedDigest digestOf(BlockId block, Fr[] tags) {
-    G1Point c = Kzg.commitTags(setup, tags);
-    return new BatchedDigest(block, tags.length, c, c.add(Cipher.blockPoint(block)), setup);
+    return BatchedDigest.of(block, tags.length, Kzg.commitTags(setup, tags), setup);
   }
 
   /** The block's values on all of H_n: tag j at omega^j, zero at the empty slots. */
@@ -248,7 +247,9 @@ public final class BatchedKeys implements DesignKeys {
     }
     List<Integer> invalid = invalidPositions(batched, w);
     G1Point[] negated = negatedProofs(tags, w);
-    return new BatchedBlock(d, batched, tags, negated, invalid, System.nanoTime() - start);
+    // The block holds the point derived here, whatever the proposer sent (BatchedDigest refuses
+    // a point that is not C + Q_block: shares and the key check are always on the block's own).
+    return new BatchedBlock(mine, batched, tags, negated, invalid, System.nanoTime() - start);
   }
 
   /**

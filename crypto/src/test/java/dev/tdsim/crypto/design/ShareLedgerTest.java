@@ -1,0 +1,66 @@
+package dev.tdsim.crypto.design;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 19, item 10: a validator makes key shares for the block committed at an id only: never
+ * for an uncommitted (future) height, never for a second, different block at an id.
+ */
+class ShareLedgerTest {
+  private static final Workers WORKERS = Workers.of(1);
+  private static final KeySet KEYS = KeySet.deal(
+      Committee.equal(16, Committee.defaultThreshold(16), 4), SeededDrbg.of(7, "ledger", 0),
+      WORKERS);
+  private static final DesignKeys DESIGN =
+      Designs.byName("block-key").setup(KEYS, 8, SeededDrbg.of(7, "ledger", 1), WORKERS);
+  private static final BlockId ID = new BlockId("ledger", 4);
+
+  private static PreparedBlock block(BlockId id, String seed) {
+    List<SealedTx> txs = List.of(
+        DESIGN.encrypt(id, 0, new byte[] {1, 2}, SeededDrbg.of(7, seed, 2)));
+    return DESIGN.prepare(id, DESIGN.digest(id, txs, WORKERS), txs, WORKERS);
+  }
+
+  @Test
+  void noSharesForAnUncommittedHeight() {
+    ShareLedger ledger = new ShareLedger();
+    PreparedBlock future = block(ID, "a");
+    assertFalse(ledger.isCommitted(ID));
+    CryptoException e =
+        assertThrows(CryptoException.class, () -> ledger.requireReleasable(2, future));
+    assertTrue(e.getMessage().contains("validator 2") && e.getMessage().contains("no block is"
+        + " committed"), e.getMessage());
+  }
+
+  @Test
+  void sharesForTheCommittedBlockAgainButNeverForAnotherAtTheSameId() {
+    ShareLedger ledger = new ShareLedger();
+    PreparedBlock committed = block(ID, "a");
+    ledger.commit(committed);
+    assertTrue(ledger.isCommitted(ID));
+    assertDoesNotThrow(() -> ledger.requireReleasable(1, committed));
+    assertDoesNotThrow(() -> ledger.requireReleasable(1, committed)); // a new signer set
+    // The same content as another object (another validator's copy of the block) is the same.
+    List<SealedTx> txs = committed.txs();
+    assertDoesNotThrow(() -> ledger.requireReleasable(3,
+        DESIGN.prepare(ID, DESIGN.digest(ID, txs, WORKERS), txs, WORKERS)));
+    PreparedBlock other = block(ID, "b");
+    CryptoException e =
+        assertThrows(CryptoException.class, () -> ledger.requireReleasable(1, other));
+    assertTrue(e.getMessage().contains("second, different block"), e.getMessage());
+    assertThrows(CryptoException.class, () -> ledger.commit(other));
+    assertDoesNotThrow(() -> ledger.commit(committed));
+  }
+}
