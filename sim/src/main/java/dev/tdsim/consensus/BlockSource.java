@@ -20,4 +20,13 @@ public interface BlockSource {
    * validity check, really run and timed).
    */
   long validationNanos(int height, int validator);
+
+  /**
+   * Whether {@code validator} accepts the proposal {@code proposer} made for {@code height} in
+   * {@code round} once it validated it (else it prevotes nil, as CometBFT's ProcessProposal
+   * REJECT: for example a forged digest). True unless a source says otherwise.
+   */
+  default boolean accepts(int height, int round, int proposer, int validator) {
+    return true;
+  }
 }

@@ -143,6 +143,15 @@ public final class FaultKinds {
       "a client submits a key-colliding payload together with this colluding validator",
       ShareFaultType.COLLUDING_ENCRYPTOR);
 
+  public static final FaultKind FORGING_PROPOSER = register(new Kind("forging-proposer",
+      "as proposer, publishes a forged digest (a wrong point, another block's id or a future"
+          + " height): every honest validator refuses it before the prevote and names it",
+      List.of(FaultField.choice("forge", ProposerForgery.POINT.choice(), ProposerForgery.choices(),
+          "point: the next block's hash point; block-id: the previous block's id; future-height:"
+              + " the next height")),
+      true, true, Optional.of(ShareFaultType.FORGING_PROPOSER), NO_CHECK,
+      (i, s, v, c, plan) -> plan.share(i, v, s, ShareFaultType.FORGING_PROPOSER)));
+
   public static final FaultKind CRASHED_DEALER = dealer("crashed-dealer",
       "deals nothing in the key epochs' DKGs (no transcript): the others wait keys.dkg_timeout"
           + " for it and aggregate without it", false);

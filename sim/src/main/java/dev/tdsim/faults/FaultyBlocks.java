@@ -33,6 +33,11 @@ public final class FaultyBlocks implements BlockSource {
   }
 
   @Override
+  public boolean accepts(int height, int round, int proposer, int validator) {
+    return blocks.accepts(height, round, proposer, validator);
+  }
+
+  @Override
   public long validationNanos(int height, int validator) {
     long nanos = blocks.validationNanos(height, validator);
     double f = plan.constantCpuFactor(validator);

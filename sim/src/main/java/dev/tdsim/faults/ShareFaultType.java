@@ -18,5 +18,10 @@ public enum ShareFaultType {
    * A client submits a payload whose key collides with another's, with this validator's help
    * (kind {@code colluding-encryptor}).
    */
-  COLLUDING_ENCRYPTOR
+  COLLUDING_ENCRYPTOR,
+  /**
+   * As proposer, publishes a forged digest ({@link ProposerForgery}, kind {@code
+   * forging-proposer}); its shares are honest.
+   */
+  FORGING_PROPOSER
 }

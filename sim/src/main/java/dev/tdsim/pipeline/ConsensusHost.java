@@ -7,6 +7,7 @@ import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.ProposerForgery;
 import dev.tdsim.faults.ShareFault;
 import dev.tdsim.faults.ShareFaultType;
 import dev.tdsim.timing.CostCheck;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The pipeline as consensus's host: it cuts and really encrypts each height's block (with a
@@ -41,6 +43,12 @@ final class ConsensusHost {
     long readyNanos = -1;
     /** Proposals of the next height waiting for this height's plaintexts. */
     final List<Runnable> onReady = new ArrayList<>();
+    /** Rounds whose proposal honest validators refused (a forged digest), to its proposer. */
+    final Map<Integer, Integer> refusedRounds = new HashMap<>();
+    /** Proposers named for a refused proposal, with why. */
+    final Map<Integer, String> namedProposers = new TreeMap<>();
+    /** Whether the block was recorded as committed (honest validators may share for it). */
+    boolean committed;
 
     Proposal(int validators) {
       blockAt = new long[validators];
@@ -166,11 +174,81 @@ final class ConsensusHost {
         ctx.charger.check(height, CryptoOp.DIGEST, size, b.digestCpuNanos());
       }
     }
+    refuseIfForged(height, round, proposer, b);
     long heldAt = sim.nowNanos() + build;
     if (p.blockAt[proposer] < 0 || heldAt < p.blockAt[proposer]) {
       p.blockAt[proposer] = heldAt;
     }
     return new Block(height, b.size(), b.blockBytes(), build);
+  }
+
+  /**
+   * A forging proposer ({@code forging-proposer} fault active now) publishes a forged digest
+   * with the block: at a real height the forgery and every validator's prepare of it are really
+   * computed, and the prepare's refusal is why the proposer is named; the round's honest
+   * validators prevote nil ({@link #accepts}), so the round fails as in CometBFT and the next
+   * proposer proposes the block with its true digest.
+   */
+  private void refuseIfForged(int height, int round, int proposer, ProposedBlock b) {
+    Optional<ProposerForgery> forgery = forgeryOf(proposer, height);
+    if (forgery.isEmpty()) {
+      return;
+    }
+    Proposal p = proposal(height);
+    p.refusedRounds.put(round, proposer);
+    String why = settings.real(height) && b.cts() != null
+        ? ctx.crypto(height).forgedDigestRefusal(height, b.cts(), forgery.get()).value()
+        : forgery.get().description() + " (refused)";
+    p.namedProposers.putIfAbsent(proposer, "forged digest in its proposal, round " + round
+        + ": " + why);
+  }
+
+  private Optional<ProposerForgery> forgeryOf(int proposer, int height) {
+    if (!settings.faults().hasShareFaults()) {
+      return Optional.empty();
+    }
+    return settings.faults().shareFault(proposer, height, sim.nowNanos())
+        .filter(f -> f.type() == ShareFaultType.FORGING_PROPOSER)
+        .map(f -> ProposerForgery.of(f.spec().choice("forge")));
+  }
+
+  /**
+   * Whether {@code validator} accepts {@code proposer}'s proposal of {@code height} in {@code
+   * round}: not when the proposer forged its digest (its own vote aside).
+   */
+  boolean accepts(int height, int round, int proposer, int validator) {
+    Proposal p = heights.get(height);
+    return p == null || validator == proposer
+        || !Integer.valueOf(proposer).equals(p.refusedRounds.get(round));
+  }
+
+  /**
+   * {@code height} was committed (by some validator): honest validators may make key shares for
+   * its block now, and for no other at its id ({@link RealCrypto#committed}).
+   */
+  void committed(int height) {
+    Proposal p = heights.get(height);
+    if (p != null && !p.committed && p.block != null && p.block.prepared() != null) {
+      p.committed = true;
+      ctx.crypto(height).committed(p.block.prepared());
+    }
+  }
+
+  /** {@code faulty} and the proposers named at {@code height} for a forged digest, ascending. */
+  List<Integer> withNamedProposers(int height, java.util.Collection<Integer> faulty) {
+    Proposal p = heights.get(height);
+    if (p == null || p.namedProposers.isEmpty()) {
+      return List.copyOf(faulty);
+    }
+    java.util.TreeSet<Integer> all = new java.util.TreeSet<>(faulty);
+    all.addAll(p.namedProposers.keySet());
+    return List.copyOf(all);
+  }
+
+  /** The proposers named at {@code height} for a forged digest, with why (ascending). */
+  Map<Integer, String> namedProposers(int height) {
+    Proposal p = heights.get(height);
+    return p == null ? Map.of() : Map.copyOf(p.namedProposers);
   }
 
   /**
@@ -212,7 +290,7 @@ final class ConsensusHost {
     // block is voted on (really computed once here; each is charged below and at the
     // combiner on that validator's own hardware).
     RealCrypto.Timed<BlockDigest> digest = crypto.digest(height, cts);
-    RealCrypto.Timed<PreparedBlock> prepared = crypto.prepare(digest.value(), cts);
+    RealCrypto.Timed<PreparedBlock> prepared = crypto.prepare(height, digest.value(), cts);
     digestWireBytes = digest.value().wireBytes();
     long blockBytes = Block.HEADER_BYTES + digestWireBytes
         + cts.stream().mapToLong(SealedTx::encodedBytes).sum();

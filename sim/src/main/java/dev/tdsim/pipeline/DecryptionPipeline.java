@@ -198,6 +198,11 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   }
 
   @Override
+  public boolean accepts(int height, int round, int proposer, int validator) {
+    return host.accepts(height, round, proposer, validator);
+  }
+
+  @Override
   public void whenMayPropose(int proposer, int height, Runnable propose) {
     host.whenMayPropose(proposer, height, propose);
   }
@@ -207,6 +212,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   @Override
   public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
+    host.committed(height);
     if (keyGate == null) {
       shares.onCommit(validator, height, round, atNanos, signers, costs);
       return;

@@ -134,7 +134,7 @@ final class HeightRecorder {
           combinerLag + Math.max(0, wait - d.criticalCreateNanos()), t.combineNanos(),
           t.decryptNanos(), decrypted - decision.atNanos(), executionNanos,
           Math.max(0, host.proposalWaitNanos(height)), t.signersUsed(), openedFinal, real,
-          List.copyOf(d.faulty()), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
+          host.withNamedProposers(height, d.faulty()), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
           collisionFinal, t.firstBlameNanos(), t.firstCheckNanos()));
       onDecrypted.accept(height);
       host.releaseAfterDecrypted(height);

@@ -7,6 +7,7 @@ import dev.tdsim.crypto.design.BlockDigest;
 import dev.tdsim.crypto.design.BlockId;
 import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.design.ShareLedger;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -33,6 +34,8 @@ public final class RealCrypto {
   private final String chain;
   /** One view of the keys per combining validator: each keeps its own caches. */
   private final Map<Integer, DesignKeys> combiners = new java.util.HashMap<>();
+  /** The committed blocks honest validators may release key shares for (designs binding ids). */
+  private final ShareLedger ledger = new ShareLedger();
   private long calls;
 
   /**
@@ -165,12 +168,54 @@ public final class RealCrypto {
     return new Timed<>(d, processCpu() - before);
   }
 
-  /** What the combiner computes while the block is voted on (CPU over every thread it used). */
-  public Timed<PreparedBlock> prepare(BlockDigest digest, List<SealedTx> txs) {
+  /**
+   * What the combiner (and each validator) computes from the proposal of block {@code height}
+   * while it is voted on (CPU over every thread it used): the digest must be for that block and
+   * commit to its transactions ({@link DesignKeys#prepare(BlockId, BlockDigest, List,
+   * dev.tdsim.crypto.Workers)}).
+   *
+   * @throws dev.tdsim.crypto.CryptoException when the digest is refused
+   */
+  public Timed<PreparedBlock> prepare(int height, BlockDigest digest, List<SealedTx> txs) {
     calls += design().precomputesBlock() ? 1 : 0;
     long before = processCpu();
-    PreparedBlock p = keys.prepare(digest, txs, workers);
+    PreparedBlock p = keys.prepare(blockId(height), digest, txs, workers);
     return new Timed<>(p, processCpu() - before);
+  }
+
+  /**
+   * A forging proposer's digest of block {@code height} ({@code forgery} says how it lies) and
+   * why validators preparing the block refuse it: the real digest and prepare calls, with the
+   * validators' CPU time (a forgery that some prepare accepted would be a bug: it throws).
+   */
+  Timed<String> forgedDigestRefusal(int height, List<SealedTx> txs,
+      dev.tdsim.faults.ProposerForgery forgery) {
+    calls += 2;
+    BlockId block = blockId(height);
+    BlockId previous = height > 1 ? blockId(height - 1) : new BlockId(chain + "/other", height);
+    BlockDigest forged = switch (forgery) {
+      case POINT -> keys.digestWithPointOf(block, txs, blockId(height + 1), workers);
+      case BLOCK_ID -> keys.digest(previous, List.of(), workers);
+      case FUTURE_HEIGHT -> keys.digest(blockId(height + 1), List.of(), workers);
+    };
+    long before = processCpu();
+    try {
+      keys.prepare(blockId(height), forged, txs, workers);
+    } catch (dev.tdsim.crypto.CryptoException refused) {
+      return new Timed<>(refused.getMessage(), processCpu() - before);
+    }
+    throw new IllegalStateException("a forged digest (" + forgery.description() + ") of height "
+        + height + " was prepared: the design's prepare must refuse it");
+  }
+
+  /**
+   * Block {@code block} was committed: honest validators may now make their key shares for it,
+   * and for no other block at its id (designs whose shares bind a block id; {@link ShareLedger}).
+   */
+  public void committed(PreparedBlock block) {
+    if (design().sharesBindBlockId()) {
+      ledger.commit(block);
+    }
   }
 
   /**
@@ -181,14 +226,32 @@ public final class RealCrypto {
     return keys.prepare(keys.digest(blockId(height), txs, workers), txs, workers);
   }
 
-  /** Every given validator creates its shares for {@code txs} as block 1 (tests). */
+  /**
+   * Every given validator creates its shares for {@code txs} as block 1 (tests: the block counts
+   * as committed).
+   */
   public List<Timed<List<byte[]>>> createShares(
       List<Integer> validators, SignerSet signers, List<? extends SealedTx> txs) {
-    return createShares(validators, signers, plainBlock(1, List.copyOf(txs)));
+    return sharesOf(validators, signers, plainBlock(1, List.copyOf(txs)));
   }
 
-  /** Every given validator creates its shares for the block (in parallel over validators). */
+  /**
+   * Every given validator creates its shares for the block (in parallel over validators): only
+   * for the block committed at its id, in designs whose shares bind one ({@link ShareLedger}).
+   *
+   * @throws dev.tdsim.crypto.CryptoException naming the first validator that refuses
+   */
   public List<Timed<List<byte[]>>> createShares(
+      List<Integer> validators, SignerSet signers, PreparedBlock block) {
+    if (design().sharesBindBlockId()) {
+      for (int v : validators) {
+        ledger.requireReleasable(v, block);
+      }
+    }
+    return sharesOf(validators, signers, block);
+  }
+
+  private List<Timed<List<byte[]>>> sharesOf(
       List<Integer> validators, SignerSet signers, PreparedBlock block) {
     calls += validators.size();
     // Designs that fold the signer set into their shares need the set's Lagrange coefficients,
@@ -401,7 +464,7 @@ public final class RealCrypto {
     BlockDigest digest = keys.digest(blockId(1), txs, workers);
     PreparedBlock block = keys.prepare(digest, txs, workers);
     SignerSet all = SignerSet.all(keys().committee());
-    List<Timed<List<byte[]>>> made = createShares(all.validators(), all, block);
+    List<Timed<List<byte[]>>> made = sharesOf(all.validators(), all, block); // not committed
     Map<Integer, List<byte[]>> shares = new java.util.TreeMap<>();
     for (int i = 0; i < made.size(); i++) {
       shares.put(all.validator(i), made.get(i).value());

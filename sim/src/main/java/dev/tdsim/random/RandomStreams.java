@@ -35,10 +35,33 @@ public final class RandomStreams {
   private static final byte[] DOMAIN = "tdsim.random.v1".getBytes(StandardCharsets.US_ASCII);
   private static final byte KIND_SPLITTABLE = 1;
 
-  private final long seed;
+  private static final byte[] STRONG_DOMAIN =
+      "tdsim.random.strong-seed.v1".getBytes(StandardCharsets.US_ASCII);
 
+  private final long seed;
+  /** The 256 bits every {@link #strong} stream is seeded from. */
+  private final byte[] strongSeed;
+
+  /** Streams of {@code seed} alone (tests, tools): strong streams from the seed's 64 bits. */
   public RandomStreams(long seed) {
+    this(seed, new byte[0]);
+  }
+
+  private RandomStreams(long seed, byte[] context) {
     this.seed = seed;
+    ByteBuffer in = ByteBuffer.allocate(STRONG_DOMAIN.length + 8 + 4 + context.length);
+    in.put(STRONG_DOMAIN).putLong(seed).putInt(context.length).put(context);
+    this.strongSeed = sha256().digest(in.array());
+  }
+
+  /**
+   * A run's streams: the simulation's noise from {@code seed} (as {@link #RandomStreams(long)}),
+   * its strong streams from 256 bits of seed material, SHA-256 over a domain tag, the seed and
+   * {@code scenario} (the scenario's hash of its canonical form): two scenarios that differ in
+   * anything get unrelated keys, and the material is never a 64-bit value.
+   */
+  public static RandomStreams forScenario(long seed, byte[] scenario) {
+    return new RandomStreams(seed, scenario.clone());
   }
 
   /** The scenario seed every stream derives from. */
@@ -60,12 +83,12 @@ public final class RandomStreams {
   /**
    * A cryptographically strong stream for {@code (component, index)}, for everything the crypto
    * module draws (dealt keys, encryption scalars, batch-verification weights): HMAC_DRBG seeded
-   * from the scenario seed and the key ({@link SeededDrbg}), so it is as reproducible as {@link
+   * from 256 bits of seed material (see {@link #forScenario}) and the key ({@link SeededDrbg}), so it is as reproducible as {@link
    * #stream} but unpredictable from its outputs and free of the short cycles of a 48- or 64-bit
    * generator. About 100x slower per byte than {@link #stream}: not for simulation noise.
    */
   public StrongRandom strong(String component, int index) {
-    return SeededDrbg.of(seed, component, index);
+    return SeededDrbg.of(strongSeed, component, index);
   }
 
   /** A Commons Math generator over {@link #stream(String, int)}, for its distributions. */

@@ -137,7 +137,8 @@ public final class ScenarioRunner {
       Consumer<HeightRecord> checkpoint, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
-    RandomStreams streams = new RandomStreams(s.seed());
+    RandomStreams streams = RandomStreams.forScenario(s.seed(),
+        s.hash().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     long[] stake = RunKeys.stakes(s);
     Committee committee = RunKeys.committee(s);
     RunFaults faults = new RunFaults(s.faults().plan(s.validators()));

@@ -237,6 +237,16 @@ public record Scenario(
             + " variants: " + String.join(", ", supportingKeyCollision()) + "); crypto.design '"
             + design.name() + "' has no such payload", "faults[" + i + "]", "crypto.design");
       }
+      if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.FORGING_PROPOSER
+          && !design.sharesBindBlockId()) {
+        throw new ScenarioException("faults[" + i + "].kind", "forging-proposer needs a design"
+            + " whose proposer publishes a digest the key shares are made on ("
+            + String.join(", ", dev.tdsim.crypto.design.Designs.all().stream()
+                .filter(dev.tdsim.crypto.design.BlockDesign::sharesBindBlockId)
+                .map(dev.tdsim.crypto.design.BlockDesign::name).toList())
+            + "); crypto.design '" + design.name() + "' shares per transaction, with no digest",
+            "faults[" + i + "]", "crypto.design");
+      }
     }
   }
 

@@ -93,6 +93,28 @@ class RandomStreamsTest {
     assertNotEquals(fromStrong, fromSplittable);
   }
 
+  /**
+   * Issue 19, item 10: the strong streams had the seed's 64 bits of seed material (docs said
+   * 256); a run's are now seeded from SHA-256 over the seed and the scenario's hash, so one seed
+   * in two scenarios gives unrelated keys, and the simulation's noise stays the seed's.
+   */
+  @Test
+  void aRunsStrongStreamsAreSeededFromTheSeedAndTheScenarioNotFromSixtyFourBits() {
+    byte[] scenarioA = "a".repeat(64).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] scenarioB = "b".repeat(64).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] a = RandomStreams.forScenario(3, scenarioA).strong("crypto.keys", 0).nextBytes(32);
+    assertArrayEquals(a,
+        RandomStreams.forScenario(3, scenarioA.clone()).strong("crypto.keys", 0).nextBytes(32));
+    assertFalse(Arrays.equals(a,
+        RandomStreams.forScenario(3, scenarioB).strong("crypto.keys", 0).nextBytes(32)));
+    assertFalse(Arrays.equals(a, new RandomStreams(3).strong("crypto.keys", 0).nextBytes(32)));
+    // Not the 64-bit seed's stream of before.
+    assertFalse(Arrays.equals(a, dev.tdsim.crypto.random.SeededDrbg.of(3, "crypto.keys", 0)
+        .nextBytes(32)));
+    assertArrayEquals(draws(new RandomStreams(3).stream("votes", 1), 20),
+        draws(RandomStreams.forScenario(3, scenarioA).stream("votes", 1), 20));
+  }
+
   @Test
   void commonsMathAdapterIsDeterministicAndRefusesReseeding() {
     RandomGenerator a = new RandomStreams(11).commonsMath("dist", 0);

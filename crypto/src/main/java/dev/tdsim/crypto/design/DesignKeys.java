@@ -69,6 +69,23 @@ public interface DesignKeys {
   }
 
   /**
+   * What a forging proposer publishes instead of {@link #digest} of {@code block} (the
+   * simulator's {@code forging-proposer} adversary, for designs whose shares bind a block id): a
+   * digest of {@code block} whose point is {@code victim}'s (batched: the commitment C chosen so
+   * that C' = C + Q_block is the victim block's hash point; block-key: the victim's identity
+   * point), so that shares made on it would open the victim's key. Validators' {@link #prepare}
+   * refuses it (batched: C does not commit to the transactions; block-key: the point is not H1
+   * of the block).
+   *
+   * @throws CryptoException for designs whose digest has no point
+   */
+  default BlockDigest digestWithPointOf(BlockId block, List<SealedTx> txs, BlockId victim,
+      Workers workers) {
+    throw new CryptoException("forged digest",
+        "design " + design().name() + " has no digest point to forge");
+  }
+
+  /**
    * Validator {@code validator}'s encoded shares for a committed block ({@link
    * BlockDesign#sharesPerBlock} of them), made for {@code signers} when the design's shares
    * depend on the signer set.

@@ -20,20 +20,17 @@ import java.util.Map;
  * commits, so one ledger per key set records them. Thread-safe.
  */
 public final class ShareLedger {
-  /** A committed block, and the hash of its content once a different object was compared. */
+  /**
+   * A committed block: the hash of its content, and the block itself while it is in use (weakly
+   * held: the ledger must not keep every committed block's transactions alive).
+   */
   private static final class Committed {
-    final PreparedBlock block;
-    byte[] content;
+    final java.lang.ref.WeakReference<PreparedBlock> block;
+    final byte[] content;
 
     Committed(PreparedBlock block) {
-      this.block = block;
-    }
-
-    byte[] content() {
-      if (content == null) {
-        content = contentHash(block);
-      }
-      return content;
+      this.block = new java.lang.ref.WeakReference<>(block);
+      this.content = contentHash(block);
     }
   }
 
@@ -80,7 +77,7 @@ public final class ShareLedger {
   }
 
   private static boolean same(Committed known, PreparedBlock block) {
-    return known.block == block || Arrays.equals(known.content(), contentHash(block));
+    return known.block.get() == block || Arrays.equals(known.content, contentHash(block));
   }
 
   /** SHA-256 over the block id and every transaction's encoding, length-prefixed. */

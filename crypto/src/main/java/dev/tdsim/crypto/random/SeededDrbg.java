@@ -69,6 +69,41 @@ public final class SeededDrbg implements StrongRandom {
     return new SeededDrbg(entropy, personalization);
   }
 
+  /** Domain tag of {@link #of(byte[], String, int)}'s entropy input. */
+  private static final byte[] MATERIAL_DOMAIN =
+      "tdsim.drbg.material.v1".getBytes(StandardCharsets.US_ASCII);
+  /** The least seed material {@link #of(byte[], String, int)} takes: 128 bits. */
+  public static final int MIN_SEED_MATERIAL_BYTES = 16;
+
+  /**
+   * The stream of {@code (seedMaterial, label, index)}: equal arguments give equal streams. The
+   * entropy input is SHA-256 over a domain tag, the material (length-prefixed), the label
+   * (length-prefixed) and the index, so the stream has as much seed material as given, up to 256
+   * bits (the simulator gives 256: {@code RandomStreams}).
+   *
+   * @param seedMaterial at least {@link #MIN_SEED_MATERIAL_BYTES} bytes
+   * @throws IllegalArgumentException for less
+   */
+  public static SeededDrbg of(byte[] seedMaterial, String label, int index) {
+    Objects.requireNonNull(label, "label");
+    if (seedMaterial.length < MIN_SEED_MATERIAL_BYTES) {
+      throw new IllegalArgumentException("seed material of " + seedMaterial.length
+          + " bytes: a strong stream needs at least " + MIN_SEED_MATERIAL_BYTES);
+    }
+    byte[] name = label.getBytes(StandardCharsets.UTF_8);
+    byte[] personalization = ByteBuffer.allocate(4 + name.length + 4)
+        .putInt(name.length).put(name).putInt(index).array();
+    SHA256Digest sha = new SHA256Digest();
+    sha.update(MATERIAL_DOMAIN, 0, MATERIAL_DOMAIN.length);
+    byte[] length = ByteBuffer.allocate(4).putInt(seedMaterial.length).array();
+    sha.update(length, 0, length.length);
+    sha.update(seedMaterial, 0, seedMaterial.length);
+    sha.update(personalization, 0, personalization.length);
+    byte[] entropy = new byte[32];
+    sha.doFinal(entropy, 0);
+    return new SeededDrbg(entropy, personalization);
+  }
+
   /** A stream instantiated from 32 bytes of another strong stream ({@link StrongRandom#split}). */
   static SeededDrbg child(byte[] seed) {
     if (seed.length != SEED_BYTES) {

@@ -159,4 +159,20 @@ class StrongRandomTest {
   void toStringNamesTheGeneratorAndNoState() {
     assertEquals("SeededDrbg[HMAC_DRBG-SHA-256]", SeededDrbg.of(1, "x", 0).toString());
   }
+
+  /** Issue 19, item 10: a stream from seed material takes at least 128 bits of it. */
+  @Test
+  void seedMaterialStreamsNeedAtLeast128BitsAndUseAllOfThem() {
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> SeededDrbg.of(new byte[15], "x", 0));
+    byte[] material = new byte[32];
+    byte[] first = SeededDrbg.of(material, "x", 0).nextBytes(32);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(first,
+        SeededDrbg.of(material.clone(), "x", 0).nextBytes(32));
+    material[31] = 1; // the last byte counts
+    org.junit.jupiter.api.Assertions.assertFalse(
+        java.util.Arrays.equals(first, SeededDrbg.of(material, "x", 0).nextBytes(32)));
+    org.junit.jupiter.api.Assertions.assertFalse(
+        java.util.Arrays.equals(first, SeededDrbg.of(new byte[32], "x", 1).nextBytes(32)));
+  }
 }

@@ -461,7 +461,8 @@ final class TendermintNode {
     step = Step.PREVOTE;
     // Locked on another block at this height: prevote nil (Tendermint's locking rule).
     int fork = rs.fork();
-    boolean forBlock = lockedFork < 0 || lockedFork == fork;
+    boolean forBlock = (lockedFork < 0 || lockedFork == fork)
+        && protocol.context.blocks().accepts(height, round, rs.proposal.proposer(), id);
     // ValidateBlock (with its LastCommit's signatures), then ProcessProposal: the application's
     // check of every ciphertext, which the proposer skips for its own block.
     long validation = costs.commitVerifyNanos() + (rs.proposal.proposer() == id ? 0

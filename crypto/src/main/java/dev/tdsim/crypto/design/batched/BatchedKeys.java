@@ -175,6 +175,19 @@ public final class BatchedKeys implements DesignKeys {
     return digestOf(block, tags);
   }
 
+  /**
+   * The forging proposer's digest: C = Q_victim - Q_block, so that C' = C + Q_block is the victim
+   * block's hash point (a well-formed digest; {@link #prepare} refuses it because C does not
+   * commit to the block's transactions).
+   */
+  @Override
+  public BatchedDigest digestWithPointOf(BlockId block, List<SealedTx> txs, BlockId victim,
+      Workers w) {
+    G1Point point = Cipher.blockPoint(victim);
+    return new BatchedDigest(block, txs.size(), point.add(Cipher.blockPoint(block).negate()),
+        point, setup);
+  }
+
   private BatchedDigest digestOf(BlockId block, Fr[] tags) {
     return BatchedDigest.of(block, tags.length, Kzg.commitTags(setup, tags), setup);
   }

@@ -106,6 +106,13 @@ final class BlockKeyKeys implements DesignKeys {
     return new BlockKeyDigest(block, BlockKeyCipher.identity(block), keys.publicKeyG2());
   }
 
+  /** The forging proposer's digest: the victim's identity point under this block's id. */
+  @Override
+  public BlockDigest digestWithPointOf(BlockId block, List<SealedTx> txs, BlockId victim,
+      Workers workers) {
+    return new BlockKeyDigest(block, BlockKeyCipher.identity(victim), keys.publicKeyG2());
+  }
+
   @Override
   public PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers) {
     BlockKeyDigest d = ownDigest(digest);
