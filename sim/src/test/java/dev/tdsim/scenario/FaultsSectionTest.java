@@ -83,7 +83,11 @@ class FaultsSectionTest {
             from_height: 11
         """, "keys.setup=dkg"); // dealer faults need a DKG
     List<FaultSpec> f = s.faults().list();
-    assertEquals(FaultKinds.names(), f.stream().map(x -> x.kind().name()).toList());
+    // forging-proposer needs a design with a digest, colluding-encryptor a Ferveo one: the
+    // former is parsed in its own test below.
+    assertEquals(FaultKinds.names().stream()
+            .filter(n -> !n.equals(FaultKinds.FORGING_PROPOSER.name())).toList(),
+        f.stream().map(x -> x.kind().name()).toList());
     assertEquals(new FaultTarget.Validators(List.of(14, 15)), f.get(0).target());
     assertEquals(5_000_000_000L, f.get(0).window().fromNanos());
     assertEquals(20_000_000_000L, f.get(0).window().untilNanos());
@@ -116,6 +120,34 @@ class FaultsSectionTest {
     assertTrue(plan.dealerFault(8, 1, 0).isEmpty(), "lying from the DKG of height 11 on");
     assertEquals(true, plan.dealerFault(8, 11, 0).orElseThrow().lies());
     assertEquals(13, plan.dealerFault(8, 21, 0).orElseThrow().fault());
+  }
+
+  @Test
+  void aForgingProposerParsesWithItsForgeryAndRoundTrips() {
+    Scenario s = parse(SMALL + """
+        crypto:
+          design: block-key
+        faults:
+          - kind: forging-proposer
+            validators: [5]
+            forge: future-height
+        """);
+    FaultSpec f = s.faults().list().get(0);
+    assertEquals(FaultKinds.FORGING_PROPOSER, f.kind());
+    assertEquals("future-height", f.choice("forge"));
+    assertEquals(s, ScenarioLoader.parse(s.toYaml(), "dump.yaml", List.of()));
+    assertEquals(ShareFaultType.FORGING_PROPOSER,
+        s.faults().plan(s.validators()).shareFault(5, 2, 0).orElseThrow().type());
+    assertEquals("point", parse(SMALL, "crypto.design=batched",
+        "faults=[{kind: forging-proposer, validators: [5]}]").faults().list().get(0)
+        .choice("forge"));
+    ScenarioException e = fail(SMALL + """
+        faults:
+          - kind: forging-proposer
+            forge: yesterday
+        """, "crypto.design=batched");
+    assertTrue(e.getMessage().startsWith("t.yaml:"), e.getMessage());
+    assertTrue(e.getMessage().contains("forge"), e.getMessage());
   }
 
   @Test
