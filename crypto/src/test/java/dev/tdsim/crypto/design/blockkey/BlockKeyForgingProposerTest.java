@@ -28,6 +28,14 @@ class BlockKeyForgingProposerTest {
   private static final BlockId NOW = BlockKeyFixture.block(30);
   private static final BlockId FUTURE = BlockKeyFixture.block(35);
 
+  /** {@code txs} prepared as block NOW, every validator's share, block_propose. */
+  private static BlockResult openedAsNow(List<SealedTx> txs) {
+    PreparedBlock block = DESIGN.prepare(NOW, DESIGN.digest(NOW, txs, WORKERS), txs, WORKERS);
+    SignerSet all = SignerSet.all(KEYS.committee());
+    return DESIGN.propose(block, BlockKeyFixture.shares(DESIGN, all, block), all, null,
+        SeededDrbg.of(txs.size(), "opened-as-now", 1));
+  }
+
   @Test
   void aDigestForAFutureHeightIsRefusedByTheValidatorPreparingThisHeight() {
     List<SealedTx> txs = BlockKeyFixture.seal(DESIGN, NOW, 2, SeededDrbg.of(3, "future", 0));
@@ -42,11 +50,8 @@ class BlockKeyForgingProposerTest {
   @Test
   void aKeyThatOpensNothingSaysSo() {
     // Transactions sealed for another block: the proven key of NOW opens none of them.
-    List<SealedTx> txs = BlockKeyFixture.seal(DESIGN, FUTURE, 3, SeededDrbg.of(4, "none", 0));
-    PreparedBlock block = DESIGN.prepare(NOW, DESIGN.digest(NOW, txs, WORKERS), txs, WORKERS);
-    SignerSet all = SignerSet.all(KEYS.committee());
-    BlockResult r = DESIGN.propose(block, BlockKeyFixture.shares(DESIGN, all, block), all, null,
-        SeededDrbg.of(4, "none", 1));
+    BlockResult r = openedAsNow(BlockKeyFixture.seal(DESIGN, FUTURE, 3,
+        SeededDrbg.of(4, "none", 0)));
     assertEquals(0, r.openedCount());
     assertTrue(r.faultyValidators().isEmpty());
     assertTrue(r.unopenedReason().orElseThrow().contains("opened none of the 3 payloads"),
@@ -55,11 +60,7 @@ class BlockKeyForgingProposerTest {
 
   @Test
   void aBlockThatOpensHasNoUnopenedReason() {
-    List<SealedTx> txs = BlockKeyFixture.seal(DESIGN, NOW, 2, SeededDrbg.of(5, "all", 0));
-    PreparedBlock block = DESIGN.prepare(NOW, DESIGN.digest(NOW, txs, WORKERS), txs, WORKERS);
-    SignerSet all = SignerSet.all(KEYS.committee());
-    BlockResult r = DESIGN.propose(block, BlockKeyFixture.shares(DESIGN, all, block), all, null,
-        SeededDrbg.of(5, "all", 1));
+    BlockResult r = openedAsNow(BlockKeyFixture.seal(DESIGN, NOW, 2, SeededDrbg.of(5, "all", 0)));
     assertEquals(2, r.openedCount());
     assertTrue(r.unopenedReason().isEmpty());
   }
