@@ -3,9 +3,12 @@ package dev.tdsim.consensus.tendermint;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.SplitVote;
 import dev.tdsim.cpu.ConsensusThread;
 import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
+import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * One validator's consensus state machine; all its mutable state lives here. Its consensus work
@@ -76,6 +79,11 @@ final class TendermintNode {
         TendermintNode.this.run(action);
       }
     };
+  }
+
+  /** The split-vote attack this validator takes part in now, or null (faulty runs only). */
+  private SplitVote splitVote() {
+    return faulty ? protocol.context.faults().splitVote(id, sim.nowNanos()) : null;
   }
 
   /** Whether this validator is crashed now (it then neither acts nor receives). */
@@ -271,22 +279,25 @@ final class TendermintNode {
     walNanos += fsyncs;
     // Building the block (a batched design's digest) is the proposer's own block processing.
     validationNanos += block.buildNanos();
-    // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block).
-    int fork = Math.max(0, validFork);
-    boolean equivocate =
-        faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
+    // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block); a
+    // split-vote coalition's proposer gives side A block 0 and side B block 1, whatever it saw.
+    SplitVote attack = splitVote();
+    int fork = attack != null ? 0 : Math.max(0, validFork);
+    // An equivocator signs a second block for the round: half the validators get each.
+    IntPredicate getsFirst = attack != null ? attack::getsSideA
+        : faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos())
+            ? protocol.halves() : null;
     process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs, () -> {
       Proposal p = new Proposal(h, r, id, block, parts, fork);
-      // An equivocator signs a second block for the round: half the validators get each.
-      protocol.broadcast(id, equivocate
-          ? new Forked(p, new Proposal(h, r, id, block, parts, 1 - fork), protocol.split()) : p);
+      protocol.broadcast(id, getsFirst != null
+          ? new Forked(p, new Proposal(h, r, id, block, parts, 1 - fork), getsFirst) : p);
       long left = block.bytes();
       for (int i = 0; i < parts; i++) {
         long bytes = Math.min(partBytes, left);
         left -= bytes;
         BlockPart part = new BlockPart(h, r, i, bytes, fork);
-        protocol.broadcast(id, equivocate ? new Forked(part,
-            new BlockPart(h, r, i, bytes, 1 - fork), protocol.split()) : part);
+        protocol.broadcast(id, getsFirst != null ? new Forked(part,
+            new BlockPart(h, r, i, bytes, 1 - fork), getsFirst) : part);
       }
     });
   }
@@ -310,9 +321,18 @@ final class TendermintNode {
     long sigBytes = precommit ? costs.precommitSignatureBytes() : costs.voteSignatureBytes();
     signatureNanos += sign;
     walNanos += fsyncs;
-    boolean equivocate = faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
+    SplitVote attack = splitVote();
+    boolean equivocate = attack == null
+        && faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
     process(sign, fsyncs, () -> {
-      Vote v = new Vote(type, h, r, id, forBlock, sigBytes, fork);
+      if (attack != null && attack.inCoalition(protocol.proposer(h, r))) {
+        splitVote(attack, type, h, r, sigBytes);
+        return;
+      }
+      // A split-vote coalition votes nil in another proposer's round: above a third of the stake
+      // the round fails (withheld votes would halt every round: no +2/3 of any votes, no
+      // timeout), and the coalition waits for a round it proposes.
+      Vote v = new Vote(type, h, r, id, forBlock && attack == null, sigBytes, fork);
       if (!equivocate) {
         if (faulty && h == height) {
           ownVotes.add(v);
@@ -322,9 +342,19 @@ final class TendermintNode {
       }
       // Two signed votes for different blocks: each half gets one first, then the other.
       Vote w = new Vote(type, h, r, id, true, sigBytes, forBlock ? 1 - fork : 0);
-      protocol.broadcast(id, new Forked(v, w, protocol.split()));
-      protocol.broadcast(id, new Forked(w, v, protocol.split()));
+      protocol.broadcast(id, new Forked(v, w, protocol.halves()));
+      protocol.broadcast(id, new Forked(w, v, protocol.halves()));
     });
+  }
+
+  /**
+   * A split-vote coalition member's vote in a round the coalition proposes, whatever its own
+   * state machine would vote: a signed vote for side A's block (block 0) to side A and one for
+   * side B's block (block 1) to side B, so that each side may see +2/3 for its own block.
+   */
+  private void splitVote(SplitVote attack, Vote.Type type, int h, int r, long sigBytes) {
+    protocol.broadcast(id, new Forked(new Vote(type, h, r, id, true, sigBytes, 0),
+        new Vote(type, h, r, id, true, sigBytes, 1), attack::getsSideA));
   }
 
   // ---- receiving ----
@@ -348,7 +378,28 @@ final class TendermintNode {
           ? costs.precommitVerifyNanos() : costs.voteVerifyNanos();
       signatureNanos += verify;
       queue(verify, v);
+    } else if (m instanceof SeenCommit c) {
+      long verify = costs.commitVerifyNanos();
+      signatureNanos += verify;
+      process(verify, () -> onSeenCommit(c));
     }
+  }
+
+  /**
+   * A peer's commit of the height this validator is still deciding (split-vote runs): its
+   * precommits count for its block even where this validator holds conflicting votes of the same
+   * voters, and the height commits once the block is here too.
+   */
+  private void onSeenCommit(SeenCommit c) {
+    if (c.height() != height || step == Step.COMMITTED) {
+      return;
+    }
+    RoundState rs = rounds.of(c.height(), c.round());
+    rs.adoptCommit(c.fork(), c.signers(), stake);
+    if (rs.precommitQuorumNanos < 0) {
+      rs.precommitQuorumNanos = sim.nowNanos();
+    }
+    tryCommit(height);
   }
 
   private void onProposal(Proposal p) {
@@ -560,7 +611,9 @@ final class TendermintNode {
     // CometBFT's CommitTime is when +2/3 precommits were seen, even if the block came later.
     long commitTime = rs.precommitQuorumNanos >= 0 ? rs.precommitQuorumNanos : now;
     protocol.decided(h, decidedRound, fork);
-    protocol.context.listener().onCommit(id, h, decidedRound, now, rs.precommitBlockSigners(fork),
+    List<Integer> signers = rs.precommitBlockSigners(fork);
+    protocol.offerCommit(id, h, decidedRound, fork, signers);
+    protocol.context.listener().onCommit(id, h, decidedRound, now, signers,
         new ProcessingTime(validationNanos, signatureNanos, walNanos));
     lastCommit = rs;
     lastCommitHeight = h;

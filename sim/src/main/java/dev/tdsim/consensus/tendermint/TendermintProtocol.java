@@ -5,7 +5,9 @@ import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.ProtocolContext;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * Tendermint simulated message by message, as CometBFT's consensus state machine runs it: heights
@@ -33,6 +35,12 @@ final class TendermintProtocol implements ConsensusProtocol {
   private final java.util.Map<Long, Proposal[]> proposals = new java.util.HashMap<>();
   /** The block each height was first committed with (fork), to check safety. */
   private final List<Integer> decidedFork = new ArrayList<>();
+  /** Heights at which a second, different block was committed (each reported once). */
+  private final BitSet forked = new BitSet();
+  /** Whether validators left behind at a height get its commit sent (split-vote runs). */
+  private final boolean sendsCommitsToLaggards;
+  /** The last height whose commit was offered to laggards. */
+  private int offeredHeight;
   /** Whether crashed validators were down at the last look (faulty runs only). */
   private final boolean[] wasDown;
   private long messages;
@@ -53,6 +61,7 @@ final class TendermintProtocol implements ConsensusProtocol {
       nodes[i] = new TendermintNode(this, i);
     }
     this.wasDown = new boolean[validators];
+    this.sendsCommitsToLaggards = context.faults().hasSplitVotes();
   }
 
   @Override
@@ -93,9 +102,13 @@ final class TendermintProtocol implements ConsensusProtocol {
     }
   }
 
-  /** Where an equivocator splits the validators: below it get one version, the rest the other. */
-  int split() {
-    return validators / 2;
+  /**
+   * Where an equivocator splits the validators: those below half the count get one version, the
+   * rest the other.
+   */
+  IntPredicate halves() {
+    int split = validators / 2;
+    return receiver -> receiver < split;
   }
 
   /**
@@ -196,8 +209,37 @@ final class TendermintProtocol implements ConsensusProtocol {
       if (context.faults().any()) {
         context.sim().scheduleAfter(0, s -> lookForRecoveries());
       }
-    } else if (decidedFork.get(height - 1) != fork) {
+    } else if (decidedFork.get(height - 1) != fork && !forked.get(height)) {
+      forked.set(height);
       context.faults().onConflictingCommit(height);
     }
+  }
+
+  /**
+   * {@code committer} committed {@code fork} of (h, r) with the precommits of {@code signers}.
+   * In split-vote runs, the first commit of a height is sent, a propose timeout later (CometBFT's
+   * catch-up gossip to a peer seen at a lower height), to every live validator still deciding
+   * that height: the coalition's conflicting votes can leave one side without any quorum (below
+   * a third of the stake), and this is how it learns the block the others committed. Above a
+   * third both sides committed before, and the fork stands.
+   */
+  void offerCommit(int committer, int h, int r, int fork, List<Integer> signers) {
+    if (!sendsCommitsToLaggards || h <= offeredHeight) {
+      return;
+    }
+    offeredHeight = h;
+    context.sim().scheduleAfter(context.settings().proposeNanos(0), s -> {
+      long now = s.nowNanos();
+      SeenCommit commit = new SeenCommit(h, r, fork, signers,
+          context.costs().precommitSignatureBytes());
+      for (int j = 0; j < validators; j++) {
+        if (nodes[j].height() == h && !nodes[j].committed()
+            && !context.faults().isCrashed(j, now)) {
+          repair(committer, j, h, r, fork);
+          messages++;
+          context.transport().send(committer, j, commit, this::deliver);
+        }
+      }
+    });
   }
 }
