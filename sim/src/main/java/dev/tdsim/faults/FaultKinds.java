@@ -131,13 +131,6 @@ public final class FaultKinds {
         plan.equivocate(i, v, s.window(), !role.equals("voter"), !role.equals("proposer"));
       });
 
-  public static final FaultKind SPLIT_VOTE = consensus("split-vote",
-      "a coalition that acts together: in a round one of it proposes, it sends one block and its"
-          + " votes for it to one side of the honest validators and a conflicting block and votes"
-          + " to the other (a fork above a third of the stake); it withholds its votes in the"
-          + " other rounds",
-      List.of(), NO_CHECK, (i, s, v, c, plan) -> plan.splitVote(i, v, s.window(), c));
-
   public static final FaultKind BAD_SHARE = share("bad-share",
       "sends decryption shares that are valid points with wrong values", ShareFaultType.BAD_VALUE);
   public static final FaultKind MALFORMED_SHARE = share("malformed-share",
@@ -156,6 +149,13 @@ public final class FaultKinds {
   public static final FaultKind LYING_DEALER = dealer("lying-dealer",
       "deals a transcript that fails verification in the key epochs' DKGs: every validator"
           + " rejects it, names the dealer and aggregates without it", true);
+
+  public static final FaultKind SPLIT_VOTE = consensus("split-vote",
+      "a coalition that acts together: in a round one of it proposes, it sends one block and its"
+          + " votes for it to one side of the honest validators and a conflicting block and votes"
+          + " to the other (a fork above a third of the stake); it withholds its votes in the"
+          + " other rounds",
+      List.of(), NO_CHECK, (i, s, v, c, plan) -> plan.splitVote(i, v, s.window(), c));
 
   private static final Registry<FaultKind> KINDS = DECLARED.build();
 

@@ -1,5 +1,6 @@
 package dev.tdsim.consensus.tendermint;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -172,19 +173,26 @@ final class RoundState {
    * counted yet, even if the signer's conflicting precommit was counted here (a commit carries
    * +2/3 signed precommits; only a coalition above a third signs two, and then the fork is
    * already made).
+   *
+   * @return the signers whose other precommit of this round was counted here (evidence)
    */
-  void adoptCommit(int fork, List<Integer> commitSigners, long[] stake) {
+  List<Integer> adoptCommit(int fork, List<Integer> commitSigners, long[] stake) {
     byte mark = (byte) (2 + fork);
+    List<Integer> conflicting = new ArrayList<>();
     for (int voter : commitSigners) {
       if (precommitted != null) {
         if (precommitted[voter] == mark) {
           continue;
+        }
+        if (precommitted[voter] != 0) {
+          conflicting.add(voter);
         }
         precommitted[voter] = mark;
       }
       precommitFor[fork] += stake[voter];
       addSigner(voter, fork);
     }
+    return conflicting;
   }
 
   private void addSigner(int voter, int fork) {

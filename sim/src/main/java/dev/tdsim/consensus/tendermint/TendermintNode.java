@@ -388,14 +388,17 @@ final class TendermintNode {
   /**
    * A peer's commit of the height this validator is still deciding (split-vote runs): its
    * precommits count for its block even where this validator holds conflicting votes of the same
-   * voters, and the height commits once the block is here too.
+   * voters (each such pair is evidence against its signer), and the height commits once the
+   * block is here too.
    */
   private void onSeenCommit(SeenCommit c) {
     if (c.height() != height || step == Step.COMMITTED) {
       return;
     }
     RoundState rs = rounds.of(c.height(), c.round());
-    rs.adoptCommit(c.fork(), c.signers(), stake);
+    for (int culprit : rs.adoptCommit(c.fork(), c.signers(), stake)) {
+      protocol.context.faults().onEvidence(id, culprit, c.height(), c.round());
+    }
     if (rs.precommitQuorumNanos < 0) {
       rs.precommitQuorumNanos = sim.nowNanos();
     }

@@ -1,6 +1,7 @@
 package dev.tdsim.consensus.tendermint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.faults.ActiveFaults;
@@ -165,6 +166,10 @@ class FaultyTendermintTest {
           assertEquals(c[0], h.commitsOf(height).size(), what + " height " + height);
         }
         assertTrue(h.sent.stream().anyMatch(m -> m instanceof Forked), what + ": no attack");
+        // the side left behind adopts the others' commit; the coalition's two precommits that
+        // meet there are evidence against the coalition alone
+        assertFalse(faults.equivocators().isEmpty(), what);
+        assertTrue(List.of(coalition).containsAll(faults.equivocators()), what);
       }
     }
   }
