@@ -265,7 +265,6 @@ final class TendermintNode {
   private void propose(int h, int r) {
     Block block = withCertificate(protocol.context.blocks().blockFor(h, r, id));
     int parts = protocol.context.settings().partsOf(block.bytes());
-    long partBytes = protocol.context.settings().blockPartSizeBytes();
     // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     // The LastCommit's certificate: an aggregating scheme's proposer combines the previous
@@ -287,19 +286,8 @@ final class TendermintNode {
     IntPredicate getsFirst = attack != null ? attack::getsSideA
         : faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos())
             ? protocol.halves() : null;
-    process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs, () -> {
-      Proposal p = new Proposal(h, r, id, block, parts, fork);
-      protocol.broadcast(id, getsFirst != null
-          ? new Forked(p, new Proposal(h, r, id, block, parts, 1 - fork), getsFirst) : p);
-      long left = block.bytes();
-      for (int i = 0; i < parts; i++) {
-        long bytes = Math.min(partBytes, left);
-        left -= bytes;
-        BlockPart part = new BlockPart(h, r, i, bytes, fork);
-        protocol.broadcast(id, getsFirst != null ? new Forked(part,
-            new BlockPart(h, r, i, bytes, 1 - fork), getsFirst) : part);
-      }
-    });
+    process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs,
+        () -> protocol.broadcastBlock(new Proposal(h, r, id, block, parts, fork), getsFirst));
   }
 
   /** The block with what its LastCommit certificate adds beyond the header's allowance. */
@@ -326,35 +314,21 @@ final class TendermintNode {
         && faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
     process(sign, fsyncs, () -> {
       if (attack != null && attack.inCoalition(protocol.proposer(h, r))) {
-        splitVote(attack, type, h, r, sigBytes);
+        protocol.splitVote(new Vote(type, h, r, id, true, sigBytes, 0), attack);
         return;
       }
-      // A split-vote coalition votes nil in another proposer's round: above a third of the stake
-      // the round fails (withheld votes would halt every round: no +2/3 of any votes, no
-      // timeout), and the coalition waits for a round it proposes.
+      // A coalition votes nil in others' rounds: above a third of the stake they fail and it
+      // waits for its own (withheld votes would halt all: no +2/3 of any votes, no timeout).
       Vote v = new Vote(type, h, r, id, forBlock && attack == null, sigBytes, fork);
-      if (!equivocate) {
-        if (faulty && h == height) {
-          ownVotes.add(v);
-        }
-        protocol.broadcast(id, v);
+      if (equivocate) {
+        protocol.equivocate(v);
         return;
       }
-      // Two signed votes for different blocks: each half gets one first, then the other.
-      Vote w = new Vote(type, h, r, id, true, sigBytes, forBlock ? 1 - fork : 0);
-      protocol.broadcast(id, new Forked(v, w, protocol.halves()));
-      protocol.broadcast(id, new Forked(w, v, protocol.halves()));
+      if (faulty && h == height) {
+        ownVotes.add(v);
+      }
+      protocol.broadcast(id, v);
     });
-  }
-
-  /**
-   * A split-vote coalition member's vote in a round the coalition proposes, whatever its own
-   * state machine would vote: a signed vote for side A's block (block 0) to side A and one for
-   * side B's block (block 1) to side B, so that each side may see +2/3 for its own block.
-   */
-  private void splitVote(SplitVote attack, Vote.Type type, int h, int r, long sigBytes) {
-    protocol.broadcast(id, new Forked(new Vote(type, h, r, id, true, sigBytes, 0),
-        new Vote(type, h, r, id, true, sigBytes, 1), attack::getsSideA));
   }
 
   // ---- receiving ----
@@ -386,10 +360,8 @@ final class TendermintNode {
   }
 
   /**
-   * A peer's commit of the height this validator is still deciding (split-vote runs): its
-   * precommits count for its block even where this validator holds conflicting votes of the same
-   * voters (each such pair is evidence against its signer), and the height commits once the
-   * block is here too.
+   * A peer's commit of the height this validator still decides (split-vote runs): its precommits
+   * count even against conflicting votes held here (each pair is evidence against its signer).
    */
   private void onSeenCommit(SeenCommit c) {
     if (c.height() != height || step == Step.COMMITTED) {
@@ -458,7 +430,7 @@ final class TendermintNode {
     if (v.height() != height || step == Step.COMMITTED) {
       return;
     }
-    maybeRepair(v.height(), v.round(), rs);
+    protocol.maybeRepair(id, v.height(), v.round(), rs);
     if (v.type() == Vote.Type.PRECOMMIT && rs.precommitQuorumFork(protocol.quorumStake) >= 0) {
       if (rs.precommitQuorumNanos < 0) {
         rs.precommitQuorumNanos = sim.nowNanos();
@@ -479,29 +451,6 @@ final class TendermintNode {
     if (v.round() == round) {
       checkRound();
     }
-  }
-
-  /**
-   * CometBFT's peers send a peer the proposal and block parts it lacks (gossipDataRoutine), so a
-   * lost or slow part does not stall a validator whose peers hold the block. Modelled as: once
-   * +2/3 of the stake voted for a round's block this validator lacks, one validator that voted
-   * for it sends the proposal and every part point to point.
-   */
-  private void maybeRepair(int h, int r, RoundState rs) {
-    if (rs.repairAsked || rs.maxBlockVotes() < protocol.quorumStake) {
-      return;
-    }
-    int f = Math.max(rs.prevoteFor[0], rs.precommitFor[0]) >= protocol.quorumStake ? 0 : 1;
-    int holder = rs.blockHolder[f];
-    if (rs.hasBlock(f) || holder < 0 || holder == id) {
-      return;
-    }
-    rs.repairAsked = true;
-    // Prefer a peer other than the proposer, whose link to us may be the one that failed.
-    int other = rs.otherBlockHolder[f];
-    int from = rs.proposal != null && holder == rs.proposal.proposer()
-        && other >= 0 && other != id ? other : holder;
-    protocol.repair(from, id, h, r, f);
   }
 
   // ---- the rules ----

@@ -4,6 +4,7 @@ import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.SplitVote;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -166,6 +167,29 @@ final class TendermintProtocol implements ConsensusProtocol {
         [p.fork()] = p;
   }
 
+  /**
+   * CometBFT's peers send a peer the proposal and block parts it lacks (gossipDataRoutine), so a
+   * lost or slow part does not stall a validator whose peers hold the block. Modelled as: once
+   * +2/3 of the stake voted for a round's block validator {@code id} lacks, one validator that voted
+   * for it sends the proposal and every part point to point.
+   */
+  void maybeRepair(int id, int h, int r, RoundState rs) {
+    if (rs.repairAsked || rs.maxBlockVotes() < quorumStake) {
+      return;
+    }
+    int f = Math.max(rs.prevoteFor[0], rs.precommitFor[0]) >= quorumStake ? 0 : 1;
+    int holder = rs.blockHolder[f];
+    if (rs.hasBlock(f) || holder < 0 || holder == id) {
+      return;
+    }
+    rs.repairAsked = true;
+    // Prefer a peer other than the proposer, whose link to us may be the one that failed.
+    int other = rs.otherBlockHolder[f];
+    int from = rs.proposal != null && holder == rs.proposal.proposer()
+        && other >= 0 && other != id ? other : holder;
+    repair(from, id, h, r, f);
+  }
+
   /** {@code from} sends {@code to} the proposal of block {@code fork} of (h, r) and its parts. */
   void repair(int from, int to, int h, int r, int fork) {
     Proposal[] known = proposals.get(Rotation.key(h, r));
@@ -175,17 +199,69 @@ final class TendermintProtocol implements ConsensusProtocol {
     }
     List<TendermintMessage> out = new ArrayList<>();
     out.add(p);
+    out.addAll(partsOf(p, fork));
+    for (TendermintMessage m : out) {
+      messages++;
+      context.transport().send(from, to, m, this::deliver);
+    }
+  }
+
+  /** The parts of proposal {@code p}'s block, as block {@code fork}. */
+  private List<BlockPart> partsOf(Proposal p, int fork) {
+    List<BlockPart> out = new ArrayList<>(p.parts());
     long left = p.block().bytes();
     long partBytes = context.settings().blockPartSizeBytes();
     for (int i = 0; i < p.parts(); i++) {
       long bytes = Math.min(partBytes, left);
       left -= bytes;
-      out.add(new BlockPart(h, r, i, bytes, fork));
+      out.add(new BlockPart(p.height(), p.round(), i, bytes, fork));
     }
-    for (TendermintMessage m : out) {
-      messages++;
-      context.transport().send(from, to, m, this::deliver);
+    return out;
+  }
+
+  /**
+   * A proposer broadcasts proposal {@code p} and then its block's parts. With {@code getsFirst}
+   * (an equivocator or a split-vote coalition's proposer), it signs a second, conflicting block
+   * (fork 1 - p's) for the round: the validators for which {@code getsFirst} holds get p's, the
+   * others the other.
+   */
+  void broadcastBlock(Proposal p, IntPredicate getsFirst) {
+    if (getsFirst == null) {
+      broadcast(p.proposer(), p);
+      partsOf(p, p.fork()).forEach(part -> broadcast(p.proposer(), part));
+      return;
     }
+    int other = 1 - p.fork();
+    Proposal q = new Proposal(p.height(), p.round(), p.proposer(), p.block(), p.parts(), other);
+    broadcast(p.proposer(), new Forked(p, q, getsFirst));
+    List<BlockPart> theirs = partsOf(p, other);
+    List<BlockPart> ours = partsOf(p, p.fork());
+    for (int i = 0; i < ours.size(); i++) {
+      broadcast(p.proposer(), new Forked(ours.get(i), theirs.get(i), getsFirst));
+    }
+  }
+
+  /**
+   * An equivocator's vote {@code v} and its conflicting twin for another block (block 1 - v's,
+   * or block 0 for a nil vote): each half of the validators gets one first, then the other.
+   */
+  void equivocate(Vote v) {
+    Vote w = new Vote(v.type(), v.height(), v.round(), v.voter(), true, v.signatureBytes(),
+        v.forBlock() ? 1 - v.fork() : 0);
+    broadcast(v.voter(), new Forked(v, w, halves()));
+    broadcast(v.voter(), new Forked(w, v, halves()));
+  }
+
+  /**
+   * A split-vote coalition member's vote in a round the coalition proposes, whatever its own
+   * state machine would vote: {@code forA} (signed for side A's block, block 0) to side A and
+   * the same vote signed for side B's block (block 1) to side B, so that each side may see +2/3
+   * for its own block.
+   */
+  void splitVote(Vote forA, SplitVote attack) {
+    Vote forB = new Vote(forA.type(), forA.height(), forA.round(), forA.voter(), true,
+        forA.signatureBytes(), 1);
+    broadcast(forA.voter(), new Forked(forA, forB, attack::getsSideA));
   }
 
   private void deliver(int receiver, Message message) {
