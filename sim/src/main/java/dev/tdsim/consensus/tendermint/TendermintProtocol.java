@@ -170,8 +170,8 @@ final class TendermintProtocol implements ConsensusProtocol {
   /**
    * CometBFT's peers send a peer the proposal and block parts it lacks (gossipDataRoutine), so a
    * lost or slow part does not stall a validator whose peers hold the block. Modelled as: once
-   * +2/3 of the stake voted for a round's block validator {@code id} lacks, one validator that voted
-   * for it sends the proposal and every part point to point.
+   * +2/3 of the stake voted for a round's block validator {@code id} lacks, one validator that
+   * voted for it sends the proposal and every part point to point.
    */
   void maybeRepair(int id, int h, int r, RoundState rs) {
     if (rs.repairAsked || rs.maxBlockVotes() < quorumStake) {
