@@ -19,6 +19,22 @@ public interface NodeFaults {
   /** Whether {@code validator} signs conflicting votes (for two blocks). */
   boolean equivocatesAsVoter(int validator, long atNanos);
 
+  /**
+   * The split-vote attack {@code validator} takes part in now, as one of its coalition, or null
+   * (it acts alone or honestly).
+   */
+  default SplitVote splitVote(int validator, long atNanos) {
+    return null;
+  }
+
+  /**
+   * Whether some validator mounts a split-vote attack at some time: honest validators left
+   * behind at a height are then sent the commit they missed (CometBFT's catch-up gossip).
+   */
+  default boolean hasSplitVotes() {
+    return false;
+  }
+
   /** What {@code validator}'s CPU costs are multiplied by (1: normal). */
   double cpuFactor(int validator, long atNanos);
 
@@ -37,7 +53,10 @@ public interface NodeFaults {
    */
   void onEvidence(int detector, int culprit, int height, int round);
 
-  /** Two validators committed different blocks at {@code height}: a safety violation. */
+  /**
+   * Two validators committed different blocks at {@code height}: a safety violation (a fork).
+   * Called once per height, at the first commit that differs from the height's first commit.
+   */
   void onConflictingCommit(int height);
 
   /** A fault-free run. */

@@ -62,6 +62,16 @@ public final class ActiveFaults implements NodeFaults {
   }
 
   @Override
+  public dev.tdsim.consensus.SplitVote splitVote(int validator, long atNanos) {
+    return plan.splitVote(validator, chainHeight, atNanos);
+  }
+
+  @Override
+  public boolean hasSplitVotes() {
+    return plan.hasSplitVotes();
+  }
+
+  @Override
   public double cpuFactor(int validator, long atNanos) {
     return plan.cpuFactor(validator, chainHeight, atNanos);
   }

@@ -159,6 +159,13 @@ public final class FaultKinds {
       "deals a transcript that fails verification in the key epochs' DKGs: every validator"
           + " rejects it, names the dealer and aggregates without it", true);
 
+  public static final FaultKind SPLIT_VOTE = consensus("split-vote",
+      "a coalition that acts together: in a round one of it proposes, it sends one block and its"
+          + " votes for it to one side of the honest validators and a conflicting block and votes"
+          + " to the other (a fork above a third of the stake); it withholds its votes in the"
+          + " other rounds",
+      List.of(), NO_CHECK, (i, s, v, c, plan) -> plan.splitVote(i, v, s.window(), c));
+
   private static final Registry<FaultKind> KINDS = DECLARED.build();
 
   /** The kinds' names, in registry order. */

@@ -39,6 +39,7 @@ public final class FaultPlan {
   private final Entry[][] silent;
   private final Entry[][] equivocateProposer;
   private final Entry[][] equivocateVoter;
+  private final SplitVotes splitVotes;
   private final Share[][] shares;
   private final Dealer[][] dealers;
   private final Partition[] partitions;
@@ -55,6 +56,8 @@ public final class FaultPlan {
     this.silent = freeze(b.silent);
     this.equivocateProposer = freeze(b.equivocateProposer);
     this.equivocateVoter = freeze(b.equivocateVoter);
+    b.splitVotes.freeze();
+    this.splitVotes = b.splitVotes;
     this.shares = new Share[validators][];
     for (int v = 0; v < validators; v++) {
       shares[v] = b.shares.get(v).toArray(new Share[0]);
@@ -335,8 +338,23 @@ public final class FaultPlan {
     return any(equivocateVoter[validator], height, atNanos);
   }
 
-  /** Whether some validator ever equivocates (as proposer or voter). */
+  /**
+   * The split-vote attack {@code validator} takes part in (as one of its coalition), or null.
+   */
+  public dev.tdsim.consensus.SplitVote splitVote(int validator, int height, long atNanos) {
+    return splitVotes.at(validator, height, atNanos);
+  }
+
+  /** Whether some validator is ever in a split-vote coalition. */
+  public boolean hasSplitVotes() {
+    return splitVotes.any();
+  }
+
+  /** Whether some validator ever equivocates (as proposer or voter, alone or in a coalition). */
   public boolean hasEquivocation() {
+    if (hasSplitVotes()) {
+      return true;
+    }
     for (int v = 0; v < validators; v++) {
       if (equivocateProposer[v].length > 0 || equivocateVoter[v].length > 0) {
         return true;
@@ -450,6 +468,7 @@ public final class FaultPlan {
     private final List<List<Entry>> silent;
     private final List<List<Entry>> equivocateProposer;
     private final List<List<Entry>> equivocateVoter;
+    private final SplitVotes splitVotes;
     private final List<List<Share>> shares;
     private final List<List<Dealer>> dealers;
     private final List<Partition> partitions = new ArrayList<>();
@@ -465,6 +484,7 @@ public final class FaultPlan {
       this.silent = lists(validators);
       this.equivocateProposer = lists(validators);
       this.equivocateVoter = lists(validators);
+      this.splitVotes = new SplitVotes(validators);
       this.shares = lists(validators);
       this.dealers = lists(validators);
       this.touched = new boolean[validators];
@@ -516,6 +536,14 @@ public final class FaultPlan {
       if (asVoter) {
         add(equivocateVoter, fault, validators, window, 0, 0);
       }
+    }
+
+    /**
+     * The validators form one split-vote coalition during the window (see {@link
+     * SplitVotes#sideB} for how it splits the honest ones).
+     */
+    public void splitVote(int fault, int[] validators, FaultWindow window, Committee committee) {
+      splitVotes.add(validators, window, committee.stake());
     }
 
     /**

@@ -81,6 +81,10 @@ class FaultsSectionTest {
           - kind: lying-dealer
             validators: [8]
             from_height: 11
+          - kind: split-vote
+            validators: [9, 10, 11, 12, 13, 14]
+            from_height: 2
+            until_height: 3
         """, "keys.setup=dkg"); // dealer faults need a DKG
     List<FaultSpec> f = s.faults().list();
     // forging-proposer needs a design with a digest, colluding-encryptor a Ferveo one: the

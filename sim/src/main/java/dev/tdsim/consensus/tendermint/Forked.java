@@ -1,12 +1,19 @@
 package dev.tdsim.consensus.tendermint;
 
+import java.util.function.IntPredicate;
+
 /**
- * One broadcast of an equivocator that carries two conflicting messages: validators below
- * {@code split} receive {@code first}, the others {@code second} (each half sees one signed
- * version). It travels like one message of {@code first}'s size.
+ * One broadcast of an equivocator that carries two conflicting messages: validators for which
+ * {@code getsFirst} holds receive {@code first}, the others {@code second} (each side sees one
+ * signed version). It travels like one message of {@code first}'s size.
  */
-record Forked(TendermintMessage first, TendermintMessage second, int split)
+record Forked(TendermintMessage first, TendermintMessage second, IntPredicate getsFirst)
     implements TendermintMessage {
+  /** Validators below {@code split} receive {@code first}, the others {@code second}. */
+  Forked(TendermintMessage first, TendermintMessage second, int split) {
+    this(first, second, receiver -> receiver < split);
+  }
+
   @Override
   public int height() {
     return first.height();
@@ -24,6 +31,6 @@ record Forked(TendermintMessage first, TendermintMessage second, int split)
 
   /** What {@code receiver} gets. */
   TendermintMessage to(int receiver) {
-    return receiver < split ? first : second;
+    return getsFirst.test(receiver) ? first : second;
   }
 }

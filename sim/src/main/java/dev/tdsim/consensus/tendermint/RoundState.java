@@ -1,5 +1,6 @@
 package dev.tdsim.consensus.tendermint;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -161,15 +162,46 @@ final class RoundState {
       precommitVoters++;
       if (v.forBlock()) {
         precommitFor[f] += weight;
-        if (signers == precommitBlockSigners.length) {
-          precommitBlockSigners = Arrays.copyOf(precommitBlockSigners, 2 * signers);
-          signerFork = Arrays.copyOf(signerFork, 2 * signers);
-        }
-        signerFork[signers] = (byte) f;
-        precommitBlockSigners[signers++] = v.voter();
+        addSigner(v.voter(), f);
       }
     }
     return COUNTED;
+  }
+
+  /**
+   * Counts a peer's verified commit of {@code fork}: each signer's precommit for it that is not
+   * counted yet, even if the signer's conflicting precommit was counted here (a commit carries
+   * +2/3 signed precommits; only a coalition above a third signs two, and then the fork is
+   * already made).
+   *
+   * @return the signers whose other precommit of this round was counted here (evidence)
+   */
+  List<Integer> adoptCommit(int fork, List<Integer> commitSigners, long[] stake) {
+    byte mark = (byte) (2 + fork);
+    List<Integer> conflicting = new ArrayList<>();
+    for (int voter : commitSigners) {
+      if (precommitted != null) {
+        if (precommitted[voter] == mark) {
+          continue;
+        }
+        if (precommitted[voter] != 0) {
+          conflicting.add(voter);
+        }
+        precommitted[voter] = mark;
+      }
+      precommitFor[fork] += stake[voter];
+      addSigner(voter, fork);
+    }
+    return conflicting;
+  }
+
+  private void addSigner(int voter, int fork) {
+    if (signers == precommitBlockSigners.length) {
+      precommitBlockSigners = Arrays.copyOf(precommitBlockSigners, 2 * signers);
+      signerFork = Arrays.copyOf(signerFork, 2 * signers);
+    }
+    signerFork[signers] = (byte) fork;
+    precommitBlockSigners[signers++] = voter;
   }
 
   /** The validators whose precommits for {@code fork}'s block arrived, in arrival order. */

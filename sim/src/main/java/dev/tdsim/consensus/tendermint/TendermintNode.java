@@ -3,9 +3,12 @@ package dev.tdsim.consensus.tendermint;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.SplitVote;
 import dev.tdsim.cpu.ConsensusThread;
 import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
+import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * One validator's consensus state machine; all its mutable state lives here. Its consensus work
@@ -76,6 +79,11 @@ final class TendermintNode {
         TendermintNode.this.run(action);
       }
     };
+  }
+
+  /** The split-vote attack this validator takes part in now, or null (faulty runs only). */
+  private SplitVote splitVote() {
+    return faulty ? protocol.context.faults().splitVote(id, sim.nowNanos()) : null;
   }
 
   /** Whether this validator is crashed now (it then neither acts nor receives). */
@@ -257,7 +265,6 @@ final class TendermintNode {
   private void propose(int h, int r) {
     Block block = withCertificate(protocol.context.blocks().blockFor(h, r, id));
     int parts = protocol.context.settings().partsOf(block.bytes());
-    long partBytes = protocol.context.settings().blockPartSizeBytes();
     // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     // The LastCommit's certificate: an aggregating scheme's proposer combines the previous
@@ -271,24 +278,16 @@ final class TendermintNode {
     walNanos += fsyncs;
     // Building the block (a batched design's digest) is the proposer's own block processing.
     validationNanos += block.buildNanos();
-    // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block).
-    int fork = Math.max(0, validFork);
-    boolean equivocate =
-        faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
-    process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs, () -> {
-      Proposal p = new Proposal(h, r, id, block, parts, fork);
-      // An equivocator signs a second block for the round: half the validators get each.
-      protocol.broadcast(id, equivocate
-          ? new Forked(p, new Proposal(h, r, id, block, parts, 1 - fork), protocol.split()) : p);
-      long left = block.bytes();
-      for (int i = 0; i < parts; i++) {
-        long bytes = Math.min(partBytes, left);
-        left -= bytes;
-        BlockPart part = new BlockPart(h, r, i, bytes, fork);
-        protocol.broadcast(id, equivocate ? new Forked(part,
-            new BlockPart(h, r, i, bytes, 1 - fork), protocol.split()) : part);
-      }
-    });
+    // A proposer re-proposes the block it saw +2/3 prevotes for (CometBFT's valid block); a
+    // split-vote coalition's proposer gives side A block 0 and side B block 1, whatever it saw.
+    SplitVote attack = splitVote();
+    int fork = attack != null ? 0 : Math.max(0, validFork);
+    // An equivocator signs a second block for the round: half the validators get each.
+    IntPredicate getsFirst = attack != null ? attack::getsSideA
+        : faulty && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos())
+            ? protocol.halves() : null;
+    process(block.buildNanos() + combine + costs.voteSignNanos(), fsyncs,
+        () -> protocol.broadcastBlock(new Proposal(h, r, id, block, parts, fork), getsFirst));
   }
 
   /** The block with what its LastCommit certificate adds beyond the header's allowance. */
@@ -310,20 +309,25 @@ final class TendermintNode {
     long sigBytes = precommit ? costs.precommitSignatureBytes() : costs.voteSignatureBytes();
     signatureNanos += sign;
     walNanos += fsyncs;
-    boolean equivocate = faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
+    SplitVote attack = splitVote();
+    boolean equivocate = attack == null
+        && faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
     process(sign, fsyncs, () -> {
-      Vote v = new Vote(type, h, r, id, forBlock, sigBytes, fork);
-      if (!equivocate) {
-        if (faulty && h == height) {
-          ownVotes.add(v);
-        }
-        protocol.broadcast(id, v);
+      if (attack != null && attack.inCoalition(protocol.proposer(h, r))) {
+        protocol.splitVote(new Vote(type, h, r, id, true, sigBytes, 0), attack);
         return;
       }
-      // Two signed votes for different blocks: each half gets one first, then the other.
-      Vote w = new Vote(type, h, r, id, true, sigBytes, forBlock ? 1 - fork : 0);
-      protocol.broadcast(id, new Forked(v, w, protocol.split()));
-      protocol.broadcast(id, new Forked(w, v, protocol.split()));
+      // A coalition votes nil in others' rounds: above a third of the stake they fail and it
+      // waits for its own (withheld votes would halt all: no +2/3 of any votes, no timeout).
+      Vote v = new Vote(type, h, r, id, forBlock && attack == null, sigBytes, fork);
+      if (equivocate) {
+        protocol.equivocate(v);
+        return;
+      }
+      if (faulty && h == height) {
+        ownVotes.add(v);
+      }
+      protocol.broadcast(id, v);
     });
   }
 
@@ -348,7 +352,29 @@ final class TendermintNode {
           ? costs.precommitVerifyNanos() : costs.voteVerifyNanos();
       signatureNanos += verify;
       queue(verify, v);
+    } else if (m instanceof SeenCommit c) {
+      long verify = costs.commitVerifyNanos();
+      signatureNanos += verify;
+      process(verify, () -> onSeenCommit(c));
     }
+  }
+
+  /**
+   * A peer's commit of the height this validator still decides (split-vote runs): its precommits
+   * count even against conflicting votes held here (each pair is evidence against its signer).
+   */
+  private void onSeenCommit(SeenCommit c) {
+    if (c.height() != height || step == Step.COMMITTED) {
+      return;
+    }
+    RoundState rs = rounds.of(c.height(), c.round());
+    for (int culprit : rs.adoptCommit(c.fork(), c.signers(), stake)) {
+      protocol.context.faults().onEvidence(id, culprit, c.height(), c.round());
+    }
+    if (rs.precommitQuorumNanos < 0) {
+      rs.precommitQuorumNanos = sim.nowNanos();
+    }
+    tryCommit(height);
   }
 
   private void onProposal(Proposal p) {
@@ -404,7 +430,7 @@ final class TendermintNode {
     if (v.height() != height || step == Step.COMMITTED) {
       return;
     }
-    maybeRepair(v.height(), v.round(), rs);
+    protocol.maybeRepair(id, v.height(), v.round(), rs);
     if (v.type() == Vote.Type.PRECOMMIT && rs.precommitQuorumFork(protocol.quorumStake) >= 0) {
       if (rs.precommitQuorumNanos < 0) {
         rs.precommitQuorumNanos = sim.nowNanos();
@@ -425,29 +451,6 @@ final class TendermintNode {
     if (v.round() == round) {
       checkRound();
     }
-  }
-
-  /**
-   * CometBFT's peers send a peer the proposal and block parts it lacks (gossipDataRoutine), so a
-   * lost or slow part does not stall a validator whose peers hold the block. Modelled as: once
-   * +2/3 of the stake voted for a round's block this validator lacks, one validator that voted
-   * for it sends the proposal and every part point to point.
-   */
-  private void maybeRepair(int h, int r, RoundState rs) {
-    if (rs.repairAsked || rs.maxBlockVotes() < protocol.quorumStake) {
-      return;
-    }
-    int f = Math.max(rs.prevoteFor[0], rs.precommitFor[0]) >= protocol.quorumStake ? 0 : 1;
-    int holder = rs.blockHolder[f];
-    if (rs.hasBlock(f) || holder < 0 || holder == id) {
-      return;
-    }
-    rs.repairAsked = true;
-    // Prefer a peer other than the proposer, whose link to us may be the one that failed.
-    int other = rs.otherBlockHolder[f];
-    int from = rs.proposal != null && holder == rs.proposal.proposer()
-        && other >= 0 && other != id ? other : holder;
-    protocol.repair(from, id, h, r, f);
   }
 
   // ---- the rules ----
@@ -561,7 +564,9 @@ final class TendermintNode {
     // CometBFT's CommitTime is when +2/3 precommits were seen, even if the block came later.
     long commitTime = rs.precommitQuorumNanos >= 0 ? rs.precommitQuorumNanos : now;
     protocol.decided(h, decidedRound, fork);
-    protocol.context.listener().onCommit(id, h, decidedRound, now, rs.precommitBlockSigners(fork),
+    List<Integer> signers = rs.precommitBlockSigners(fork);
+    protocol.offerCommit(id, h, decidedRound, fork, signers);
+    protocol.context.listener().onCommit(id, h, decidedRound, now, signers,
         new ProcessingTime(validationNanos, signatureNanos, walNanos));
     lastCommit = rs;
     lastCommitHeight = h;

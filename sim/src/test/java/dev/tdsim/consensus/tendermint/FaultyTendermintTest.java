@@ -1,6 +1,7 @@
 package dev.tdsim.consensus.tendermint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.faults.ActiveFaults;
@@ -112,6 +113,67 @@ class FaultyTendermintTest {
     }
   }
 
+  /** Every message takes 1 to 40 ms, drawn per message from {@code seed} (jitter). */
+  private static void jitter(Harness h, int seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    h.delayMs = (from, to, m) -> 1 + rnd.nextInt(40);
+  }
+
+  @Test
+  void aSplitVoteCoalitionAboveAThirdForksItsHeightUnderJitter() {
+    for (int seed = 1; seed <= 6; seed++) {
+      Harness h = new Harness(7);
+      h.heights = 6;
+      jitter(h, seed);
+      // 3 of 7 (43%) attack height 3: sides {0, 2} and {3, 5} each reach 5 of 7 with them
+      ActiveFaults faults = faults(7, fault(FaultKinds.SPLIT_VOTE,
+          new FaultWindow(0, FaultWindow.FOREVER_NANOS, 3, 4), Map.of(), 1, 4, 6));
+      h.faults = faults;
+      h.onCommit = faults::committed;
+      h.run();
+      assertEquals(List.of(3), faults.conflictingCommits(), "seed " + seed);
+      for (int height = 1; height <= h.heights; height++) {
+        assertEquals(7, h.commitsOf(height).size(), "seed " + seed + " height " + height);
+      }
+      // each side committed its own block at height 3, with the coalition's precommits
+      for (Harness.Commit c : h.commitsOf(3)) {
+        assertTrue(c.signers().containsAll(List.of(1, 4, 6)), "seed " + seed + " " + c);
+      }
+      assertTrue(h.sent.stream().anyMatch(m -> m instanceof Forked f
+          && f.first() instanceof Proposal), "no split proposal was sent");
+    }
+  }
+
+  @Test
+  void aSplitVoteCoalitionOfAThirdOrLessNeverForksAndTheChainStaysLive() {
+    // 2 of 7 (29%), 2 of 6 (exactly a third: two quorums above 2/3 still share an honest
+    // validator) and 1 of 4, attacking every height
+    int[][] cases = {{7, 1, 4}, {6, 0, 5}, {4, 2}};
+    for (int[] c : cases) {
+      Integer[] coalition = java.util.Arrays.stream(c, 1, c.length).boxed()
+          .toArray(Integer[]::new);
+      for (int seed = 1; seed <= 4; seed++) {
+        Harness h = new Harness(c[0]);
+        h.heights = 8;
+        jitter(h, seed);
+        ActiveFaults faults = faults(c[0],
+            fault(FaultKinds.SPLIT_VOTE, FaultWindow.ALWAYS, Map.of(), coalition));
+        h.faults = faults;
+        h.run();
+        String what = c[0] + " validators, seed " + seed;
+        assertEquals(List.of(), faults.conflictingCommits(), what);
+        for (int height = 1; height <= h.heights; height++) {
+          assertEquals(c[0], h.commitsOf(height).size(), what + " height " + height);
+        }
+        assertTrue(h.sent.stream().anyMatch(m -> m instanceof Forked), what + ": no attack");
+        // the side left behind adopts the others' commit; the coalition's two precommits that
+        // meet there are evidence against the coalition alone
+        assertFalse(faults.equivocators().isEmpty(), what);
+        assertTrue(List.of(coalition).containsAll(faults.equivocators()), what);
+      }
+    }
+  }
+
   @Test
   void aSecondBlockCommittedAtAHeightIsReportedAsASafetyViolation() {
     Harness h = new Harness(4);
@@ -123,6 +185,8 @@ class FaultyTendermintTest {
     p.decided(1, 0, 0);
     assertEquals(List.of(), faults.conflictingCommits());
     p.decided(1, 1, 1);
+    assertEquals(List.of(1), faults.conflictingCommits());
+    p.decided(1, 1, 1); // a height that forked is reported once, however many commit it
     assertEquals(List.of(1), faults.conflictingCommits());
   }
 

@@ -72,6 +72,8 @@ final class Harness {
   final Map<Integer, Long> sentBy = new HashMap<>();
   final List<Message> sent = new ArrayList<>();
   ConsensusProtocol protocol;
+  /** Told each commit's height (fault windows bounded by heights follow the chain's height). */
+  java.util.function.IntConsumer onCommit = height -> { };
   /** Faulty validators (none by default). */
   dev.tdsim.consensus.NodeFaults faults = dev.tdsim.consensus.NodeFaults.NONE;
 
@@ -187,7 +189,10 @@ final class Harness {
             UplinkSharing.PER_LINK, new Matrix(linkMs).regionNames());
     protocol = dev.tdsim.consensus.Protocols.create(Tendermint.NAME, new ProtocolContext(sim,
         stake, heights, settings, costs, blocks, transport,
-        (v, h, r, at, signers, c) -> commits.add(new Commit(v, h, r, at, signers, c)),
+        (v, h, r, at, signers, c) -> {
+          commits.add(new Commit(v, h, r, at, signers, c));
+          onCommit.accept(h);
+        },
         new DirectDissemination(network), new RandomStreams(1), faults));
     return protocol;
   }
