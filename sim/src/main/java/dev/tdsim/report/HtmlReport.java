@@ -207,7 +207,11 @@ public final class HtmlReport {
         .append("</td><td>").append(cost.extraRoundsWithoutFaults())
         .append("</td></tr></table><p>The block interval of a height runs from the previous"
             + " height's first commit to its own (it holds the commit pause, timeouts and extra"
-            + " rounds a fault causes). Heights that were never committed have no verdict.</p>");
+            + " rounds a fault causes). Heights that were never committed have no verdict.")
+        .append(cost.comparedFromHeight() == null ? "" : " Heights from "
+            + cost.comparedFromHeight() + " on are compared, with and without faults alike:"
+            + " each of their intervals holds one commit pause (height 1 has none before it).")
+        .append("</p>");
     if (!f.shareFaults().isEmpty()) {
       h.append("<h3>What each share fault did to decryption</h3><table><tr><th>#</th>")
           .append("<th>kind</th><th>whom</th><th>heights active</th><th>named faulty</th>")
