@@ -37,8 +37,8 @@ import java.util.List;
  * @param realCrypto whether the real crypto ran at this height (false: timings reused from a
  *     sampled height)
  * @param faulty validators the combiner named faulty at this height (by block_propose: shares
- *     that did not decode or failed verification or blame; or, for variants that fold the signer
- *     set, sent no share within {@code crypto.share_timeout}), ascending
+ *     that did not decode or failed verification or blame), ascending; a signer of a folded set
+ *     that sent no share within {@code crypto.share_timeout} is {@code missing}, not faulty
  * @param blameNanos of the combiner's time, finding faulty validators: a share verification
  *     that failed and searched per validator, failed combined-result checks and blame, and
  *     block_propose calls that found fewer than t honest shares (all on the combiner's hardware)
@@ -51,7 +51,7 @@ import java.util.List;
  * @param reshares extra rounds after the first block_propose (new signer sets, or retries)
  * @param collidingPayload the outcome for a key-colliding payload in the block ({@code
  *     colluding-encryptor}): "" (none), "honest" (opened to the honest plaintext), "unopened",
- *     "shifted" or "other" (opened wrong: counted in the mismatches)
+ *     "shifted" or "other" (opened wrong: counted in {@code openedWrong})
  * @param firstProposeBlameNanos of {@code blameNanos}, the part inside the first block_propose
  *     (so inside {@code combineNanos}); the rest lies inside {@code reshareNanos}
  * @param firstProposeCheckNanos of {@code checkNanos}, the part inside the first block_propose;
