@@ -113,6 +113,17 @@ public final class ScenarioRunner {
           timeoutCommitNanos, notes, costCheck, null, null);
     }
 
+    /**
+     * Every height's row of heights.csv, in height order: the decrypted heights and those never
+     * decrypted.
+     */
+    public List<HeightRecord> rows() {
+      List<HeightRecord> all = new ArrayList<>(heights);
+      all.addAll(notDecrypted);
+      all.sort(java.util.Comparator.comparingInt(HeightRecord::height));
+      return all;
+    }
+
     public int maxRound() {
       return consensus.maxRound();
     }

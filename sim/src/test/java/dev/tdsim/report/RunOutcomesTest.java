@@ -80,6 +80,7 @@ class RunOutcomesTest {
     assertEquals(0, three.opened());
     assertTrue(three.why().contains("halted"), three.why());
     assertEquals(List.of(three), r.notDecrypted());
+    assertEquals(rows, r.rows(), "what a sweep point writes");
     RunSummary s = Summaries.of(r, "test");
     assertEquals(List.of(3), s.payloads().heightsNotDecrypted());
     assertEquals(2, s.payloads().refused());
