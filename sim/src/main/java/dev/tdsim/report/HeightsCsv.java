@@ -63,7 +63,7 @@ public final class HeightsCsv implements Closeable {
    */
   public void append(HeightRecord h) throws IOException {
     boolean ready = h.status().plaintextsReady();
-    csv.printRecord(h.height(), h.round(), h.txCount(), h.blockBytes(), known(h.combiner()),
+    csv.printRecord(h.height(), known(h.round()), h.txCount(), h.blockBytes(), known(h.combiner()),
         h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), time(h.decidedNanos()),
         time(h.commitNanos()), csvMs(h.consensusNanos()), csvMs(h.validationNanos()),
         csvMs(h.signatureNanos()), csvMs(h.walNanos()), phase(ready, h.shareCreateNanos()),
@@ -81,7 +81,7 @@ public final class HeightsCsv implements Closeable {
         .collect(java.util.stream.Collectors.joining(" "));
   }
 
-  /** A validator id, or empty when there is none (-1). */
+  /** A validator id or round, or empty when there is none (-1: never combined, never decided). */
   private static String known(int validator) {
     return validator < 0 ? "" : String.valueOf(validator);
   }
