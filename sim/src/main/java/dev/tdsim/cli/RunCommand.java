@@ -27,7 +27,17 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Simulate a scenario (real crypto on every height unless sampled) and write"
         + " summary.json, heights.csv, report.html and the resolved scenario.yaml; prints the"
-        + " verdict per block-time budget.")
+        + " verdict per block-time budget.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:the run finished (refused payloads, a halted chain and heights never decrypted are"
+            + " results, reported plainly)",
+        "1:an unexpected failure",
+        "2:bad usage or a bad scenario (FILE:LINE: field: problem)",
+        "3:a payload opened to a plaintext its client did not send (a bug of tdsim; first line"
+            + " of the output)",
+        "4:consensus forked: two validators committed different blocks at one height (first"
+            + " line of the output)"})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario YAML file.")
   Path file;
@@ -124,12 +134,11 @@ final class RunCommand implements Callable<Integer> {
     stdout.print(Summaries.table(summary, result.heights()));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));
     stdout.flush();
-    if (result.mismatches() > 0) {
-      err.println("tdsim run: " + result.mismatches()
-          + " payloads did not decrypt to what was sent: this is a bug, please report it");
-      return Main.EXIT_FAILURE;
+    // A wrong plaintext or a fork is the run's first line (stdout, the report) and its status.
+    for (String alarm : summary.alarms()) {
+      err.println("tdsim run: " + alarm);
     }
-    return Main.EXIT_OK;
+    return summary.exitStatus();
   }
 
   /** The longest override suffix of a default folder name written out; longer ones are hashed. */

@@ -116,6 +116,15 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
     return recorder.records();
   }
 
+  /**
+   * At the end of a run: a record for every height that was committed or proposed but never
+   * decrypted ({@link HeightStatus#NOT_DECRYPTED}, {@link HeightStatus#NOT_COMMITTED}), with
+   * {@code why} the run ended before its plaintexts were ready.
+   */
+  public List<HeightRecord> notDecrypted(String why) {
+    return recorder.notDecrypted(why);
+  }
+
   /** The record of {@code height}, or null while it is not decrypted. */
   public HeightRecord record(int height) {
     return recorder.record(height);
@@ -127,9 +136,9 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   }
 
   /**
-   * Honest payloads whose plaintext differed from what the client sent, or did not open, and
-   * key-colliding payloads that opened to anything but the honest plaintext: must stay 0 (a
-   * colliding payload left unopened is not counted: refusing it is a correct outcome).
+   * Payloads opened to a plaintext their client did not send (key-colliding ones included):
+   * must stay 0. A payload left unopened is not counted: refusing it is a correct outcome
+   * ({@link HeightRecord#refused}).
    */
   public long mismatches() {
     return recorder.mismatches();

@@ -37,8 +37,8 @@ import java.util.List;
  * @param realCrypto whether the real crypto ran at this height (false: timings reused from a
  *     sampled height)
  * @param faulty validators the combiner named faulty at this height (by block_propose: shares
- *     that did not decode or failed verification or blame; or, for variants that fold the signer
- *     set, sent no share within {@code crypto.share_timeout}), ascending
+ *     that did not decode or failed verification or blame), ascending; a signer of a folded set
+ *     that sent no share within {@code crypto.share_timeout} is {@code missing}, not faulty
  * @param blameNanos of the combiner's time, finding faulty validators: a share verification
  *     that failed and searched per validator, failed combined-result checks and blame, and
  *     block_propose calls that found fewer than t honest shares (all on the combiner's hardware)
@@ -51,11 +51,21 @@ import java.util.List;
  * @param reshares extra rounds after the first block_propose (new signer sets, or retries)
  * @param collidingPayload the outcome for a key-colliding payload in the block ({@code
  *     colluding-encryptor}): "" (none), "honest" (opened to the honest plaintext), "unopened",
- *     "shifted" or "other" (opened wrong: counted in the mismatches)
+ *     "shifted" or "other" (opened wrong: counted in {@code openedWrong})
  * @param firstProposeBlameNanos of {@code blameNanos}, the part inside the first block_propose
  *     (so inside {@code combineNanos}); the rest lies inside {@code reshareNanos}
  * @param firstProposeCheckNanos of {@code checkNanos}, the part inside the first block_propose;
  *     the rest lies inside {@code reshareNanos}
+ * @param missing validators the combiner left out only because their shares did not arrive in
+ *     time (crashed, cut off, slow): missing, never named faulty, ascending
+ * @param status what became of the height's payloads; a height whose plaintexts were never
+ *     ready ({@link HeightStatus#NOT_DECRYPTED}, {@link HeightStatus#NOT_COMMITTED}) has only
+ *     its consensus fields (the decryption fields are 0) and fits no budget
+ * @param refused payloads correctly left unopened (real crypto heights; every payload of a
+ *     never-decrypted height)
+ * @param openedWrong payloads opened to a plaintext their client did not send (a bug: must be 0)
+ * @param why why payloads were left unopened, or the height never decrypted ("" when nothing
+ *     was)
  */
 public record HeightRecord(
     int height,
@@ -87,11 +97,35 @@ public record HeightRecord(
     int reshares,
     String collidingPayload,
     long firstProposeBlameNanos,
-    long firstProposeCheckNanos) {
+    long firstProposeCheckNanos,
+    List<Integer> missing,
+    HeightStatus status,
+    int refused,
+    int openedWrong,
+    String why) {
 
   public HeightRecord {
     faulty = List.copyOf(faulty);
+    missing = List.copyOf(missing);
     java.util.Objects.requireNonNull(collidingPayload, "collidingPayload");
+    java.util.Objects.requireNonNull(status, "status");
+    java.util.Objects.requireNonNull(why, "why");
+  }
+
+  /** A decrypted height whose payloads all opened as sent (the fields before its outcome). */
+  public HeightRecord(int height, int round, int txCount, long blockBytes, int combiner,
+      long proposeNanos, long decidedNanos, long commitNanos, long consensusNanos,
+      long validationNanos, long signatureNanos, long walNanos, long shareCreateNanos,
+      long shareGossipNanos, long combineNanos, long decryptNanos, long decryptionLatencyNanos,
+      long executionNanos, long proposalWaitNanos, int signers, int opened, boolean realCrypto,
+      List<Integer> faulty, long blameNanos, long checkNanos, long reshareNanos, int reshares,
+      String collidingPayload, long firstProposeBlameNanos, long firstProposeCheckNanos) {
+    this(height, round, txCount, blockBytes, combiner, proposeNanos, decidedNanos, commitNanos,
+        consensusNanos, validationNanos, signatureNanos, walNanos, shareCreateNanos,
+        shareGossipNanos, combineNanos, decryptNanos, decryptionLatencyNanos, executionNanos,
+        proposalWaitNanos, signers, opened, realCrypto, faulty, blameNanos, checkNanos,
+        reshareNanos, reshares, collidingPayload, firstProposeBlameNanos, firstProposeCheckNanos,
+        List.of(), HeightStatus.DECRYPTED, 0, 0, "");
   }
 
   /** A height without share faults (the fields before share faults existed). */

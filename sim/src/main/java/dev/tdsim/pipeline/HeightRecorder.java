@@ -6,14 +6,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 
 /**
- * Ends each height: checks every plaintext against what its client sent (counting mismatches
- * and key-colliding payloads opened wrong), charges execution, and turns the height's state
- * into its {@link HeightRecord}.
+ * Ends each height: checks every plaintext against what its client sent (each payload opened
+ * correctly, correctly refused, or opened wrong), charges execution, and turns the height's
+ * state into its {@link HeightRecord}; at the end of a run, a record for every height that was
+ * committed or proposed but never decrypted.
  */
 final class HeightRecorder {
   /**
@@ -23,20 +23,24 @@ final class HeightRecorder {
    * @param commitNanos when the combiner committed it
    * @param sharesCompleteNanos when the shares it combined first were in (-1: never)
    * @param criticalCreateNanos creation time of the share that completed that set
-   * @param faulty the validators it named faulty, ascending: a read-only view, read when the
-   *     record is written (a missing signer that commits late may still be readmitted until then)
+   * @param excluded the validators it left out, with why: a read-only view, read when the
+   *     record is written (a missing signer that commits late may still be readmitted until
+   *     then); those excluded for {@link ShareCollection#NO_SHARE_IN_TIME} are missing, the
+   *     others named faulty
    * @param reshareFromNanos when the first block_propose that left payloads unopened ended (-1:
    *     none did)
    * @param plaintexts what it opened, by index into the block
    */
   record Decrypted(ProposedBlock block, Decision decision, int combiner, long commitNanos,
-      long sharesCompleteNanos, long criticalCreateNanos, Set<Integer> faulty, int reshares,
+      long sharesCompleteNanos, long criticalCreateNanos, Map<Integer, String> excluded, int reshares,
       long reshareFromNanos, Map<Integer, byte[]> plaintexts, CombineTally tally) {}
 
   private final Simulation sim;
   private final PipelineSettings settings;
   private final ConsensusHost host;
   private final TreeMap<Integer, HeightRecord> records = new TreeMap<>();
+  /** Each committed height's decision, kept for the heights never decrypted. */
+  private final TreeMap<Integer, Decision> decisions = new TreeMap<>();
   private IntConsumer onDecrypted = h -> { };
   private long mismatches;
   private long collidingOpenedShifted;
@@ -65,7 +69,40 @@ final class HeightRecorder {
     return records.size();
   }
 
-  /** See {@link DecryptionPipeline#mismatches()}. */
+  /** {@code height} was committed first with {@code decision}. */
+  void decided(int height, Decision decision) {
+    decisions.putIfAbsent(height, decision);
+  }
+
+  /**
+   * At the end of a run, a record for every height up to the run's last that was committed or
+   * proposed but whose plaintexts were never ready, in height order: its consensus fields, no
+   * decryption, every payload counted as refused, and {@code why} (the run's reason) said.
+   */
+  List<HeightRecord> notDecrypted(String why) {
+    List<HeightRecord> out = new ArrayList<>();
+    for (int h = 1; h <= settings.heights(); h++) {
+      ProposedBlock block = host.proposed(h);
+      if (records.containsKey(h) || block == null) {
+        continue;
+      }
+      Decision d = decisions.get(h);
+      boolean real = settings.real(h);
+      HeightStatus status = d == null ? HeightStatus.NOT_COMMITTED : HeightStatus.NOT_DECRYPTED;
+      String reason = (d == null ? "proposed, never committed: " : "committed, its plaintexts"
+          + " never ready: ") + why;
+      ProcessingTime p = d == null ? ProcessingTime.NONE : d.costs();
+      out.add(new HeightRecord(h, d == null ? -1 : d.round(), block.size(), block.blockBytes(),
+          -1, block.proposeNanos(), d == null ? -1 : d.atNanos(), -1,
+          d == null ? 0 : d.atNanos() - block.proposeNanos(), p.validationNanos(),
+          p.signatureNanos(), p.walNanos(), 0, 0, 0, 0, 0, 0,
+          Math.max(0, host.proposalWaitNanos(h)), 0, 0, real, List.of(), 0, 0, 0, 0, "", 0, 0,
+          List.of(), status, real ? block.size() : 0, 0, reason));
+    }
+    return out;
+  }
+
+  /** Payloads opened to a plaintext their client did not send: must stay 0. */
   long mismatches() {
     return mismatches;
   }
@@ -85,30 +122,37 @@ final class HeightRecorder {
     boolean real = settings.real(height);
     int m = block.size();
     int opened = 0;
+    int refused = 0;
+    int wrong = 0;
+    java.util.Set<String> why = new java.util.LinkedHashSet<>();
     String collision = "";
     if (real) {
       for (int j = 0; j < m; j++) {
         byte[] p = d.plaintexts().get(j);
         boolean colliding = block.colliding() != null && j == 0;
-        if (colliding) {
-          if (p == null) {
-            collision = "unopened";
-          } else if (Arrays.equals(p, block.payloads().get(0))) {
-            collision = "honest";
-            opened++;
-          } else {
+        if (p == null) {
+          refused++;
+          why.add(colliding ? "a key-colliding payload refused" : unopenedWhy(d.tally()));
+          collision = colliding ? "unopened" : collision;
+        } else if (Arrays.equals(p, block.payloads().get(j))) {
+          opened++;
+          collision = colliding ? "honest" : collision;
+        } else {
+          wrong++;
+          if (colliding) {
             collision = Arrays.equals(p, block.colliding().shiftedPlaintext()) ? "shifted"
                 : "other";
             collidingOpenedShifted++;
-            mismatches++;
           }
-        } else if (p != null && Arrays.equals(p, block.payloads().get(j))) {
-          opened++;
-        } else {
-          mismatches++;
         }
       }
     }
+    mismatches += wrong;
+    HeightStatus status = wrong > 0 ? HeightStatus.OPENED_WRONG
+        : refused > 0 ? HeightStatus.REFUSED : HeightStatus.DECRYPTED;
+    int refusedFinal = refused;
+    int wrongFinal = wrong;
+    String whyFinal = String.join("; ", why);
     int openedFinal = opened;
     String collisionFinal = collision;
     long executionNanos = m * settings.executionPerTxNanos();
@@ -134,10 +178,31 @@ final class HeightRecorder {
           combinerLag + Math.max(0, wait - d.criticalCreateNanos()), t.combineNanos(),
           t.decryptNanos(), decrypted - decision.atNanos(), executionNanos,
           Math.max(0, host.proposalWaitNanos(height)), t.signersUsed(), openedFinal, real,
-          host.withNamedProposers(height, d.faulty()), t.blameNanos(), t.checkNanos(), reshareNanos, d.reshares(),
-          collisionFinal, t.firstBlameNanos(), t.firstCheckNanos()));
+          host.withNamedProposers(height, excluded(d, false)), t.blameNanos(), t.checkNanos(),
+          reshareNanos, d.reshares(),
+          collisionFinal, t.firstBlameNanos(), t.firstCheckNanos(), excluded(d, true), status,
+          refusedFinal, wrongFinal, whyFinal));
       onDecrypted.accept(height);
       host.releaseAfterDecrypted(height);
     });
+  }
+
+  /**
+   * The validators left out at a height: only missing ones ({@code missing}: their shares did
+   * not arrive in time) or those named faulty, ascending.
+   */
+  private static List<Integer> excluded(Decrypted d, boolean missing) {
+    return d.excluded().entrySet().stream()
+        .filter(e -> ShareCollection.NO_SHARE_IN_TIME.equals(e.getValue()) == missing)
+        .map(Map.Entry::getKey).sorted().toList();
+  }
+
+  /** Why a payload other than a key-colliding one stayed unopened when its height finished. */
+  private static String unopenedWhy(CombineTally t) {
+    return t.attempts() == 0
+        ? "fewer than t key shares left once the faulty and missing were excluded: nothing to"
+            + " combine"
+        : "block_propose could not open it (fewer than t honest shares, or a key that opened"
+            + " nothing)";
   }
 }

@@ -25,7 +25,7 @@ import java.util.stream.IntStream;
  */
 final class ShareCollection {
   /** Why a signer that sent nothing in time is excluded (missing, not proven faulty). */
-  private static final String NO_SHARE_IN_TIME =
+  static final String NO_SHARE_IN_TIME =
       "no decryption share within crypto.share_timeout";
 
   /** The combiner's bookkeeping of one height, from the first commit to the plaintexts. */
@@ -132,6 +132,7 @@ final class ShareCollection {
       return false;
     }
     st.decision = new Decision(round, atNanos, costs);
+    recorder.decided(height, st.decision);
     return true;
   }
 
@@ -421,7 +422,7 @@ final class ShareCollection {
     creation.forget(st.height);
     recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), st.decision,
         st.combiner, st.commitNanos, st.sharesCompleteNanos, st.criticalCreateNanos,
-        Collections.unmodifiableSet(st.excluded.keySet()), st.reshares, st.reshareFromNanos,
+        Collections.unmodifiableMap(st.excluded), st.reshares, st.reshareFromNanos,
         Map.copyOf(st.plaintexts), blockPropose.tally(st.height)));
   }
 }

@@ -44,28 +44,55 @@ public final class FaultSummary {
             : new FaultsReport.Halted(h.height(), ms(h.sinceNanos()), ms(h.stoppedNanos())),
         stalls, cost(o, heights), ShareFaultCosts.of(o, records), rows, o.droppedMessages(),
         o.evidenceDetections(), o.equivocationsDetected(), o.equivocators(),
-        o.conflictingCommits(), o.equivocation());
+        o.conflictingCommits(), o.equivocation(), missing(records),
+        heightsWithMissing(records) > 0 ? heightsWithMissing(records) : null);
   }
 
-  /** Mean interval and extra rounds of heights with and without faults, and per fault. */
+  /** Validators left out at some height only because their shares did not arrive in time. */
+  private static List<Integer> missing(List<HeightRecord> records) {
+    return records.stream().flatMap(r -> r.missing().stream()).distinct().sorted().toList();
+  }
+
+  private static int heightsWithMissing(List<HeightRecord> records) {
+    return (int) records.stream().filter(r -> !r.missing().isEmpty()).count();
+  }
+
+  /**
+   * The first height whose block interval is compared: height 1 has no commit pause before it
+   * (the chain starts at once), every later height's interval holds one, so heights from 2 on
+   * are compared with each other only.
+   */
+  static final int COMPARED_FROM_HEIGHT = 2;
+
+  /**
+   * Mean interval and extra rounds of heights with and without faults, and per fault, over the
+   * heights from {@link #COMPARED_FROM_HEIGHT} on (like with like).
+   */
   static FaultsReport.Cost cost(FaultOutcome o, int heights) {
+    List<FaultOutcome.HeightFaults> compared = o.heights().stream()
+        .filter(h -> h.height() >= COMPARED_FROM_HEIGHT).toList();
     List<FaultOutcome.HeightFaults> with = new ArrayList<>();
     List<FaultOutcome.HeightFaults> without = new ArrayList<>();
-    for (FaultOutcome.HeightFaults h : o.heights()) {
+    for (FaultOutcome.HeightFaults h : compared) {
       (h.activeFaults().isEmpty() ? without : with).add(h);
     }
     List<FaultsReport.FaultCost> per = new ArrayList<>();
     for (ResolvedFault f : o.timeline()) {
-      List<FaultOutcome.HeightFaults> active = o.heights().stream()
+      List<FaultOutcome.HeightFaults> active = compared.stream()
           .filter(h -> h.activeFaults().contains(f.index())).toList();
       per.add(new FaultsReport.FaultCost(f.index(), f.kind().name(), active.size(),
           meanInterval(active), rounds(active)));
     }
+    double haltedWithQuorum = haltedWithQuorumMs(o);
     return new FaultsReport.Cost(heights, o.heights().size(), with.size(), meanInterval(with),
-        rounds(with), without.size(), meanInterval(without), rounds(without), stalledMs(o), per);
+        rounds(with), without.size(), meanInterval(without), rounds(without), stalledMs(o), per,
+        COMPARED_FROM_HEIGHT, haltedWithQuorum > 0 ? haltedWithQuorum : null);
   }
 
-  /** Time without quorum until the chain committed again (or until the run stopped). */
+  /**
+   * Time without quorum until the chain committed again (or until the run stopped): only the
+   * periods in which the crashes and partitions left no +2/3 of the stake live and connected.
+   */
   static double stalledMs(FaultOutcome o) {
     double total = 0;
     for (FaultOutcome.Stall s : o.stalls()) {
@@ -73,10 +100,25 @@ public final class FaultSummary {
           : o.halted() != null ? o.halted().stoppedNanos() : s.fromNanos();
       total += ms(Math.max(0, end - s.fromNanos()));
     }
-    if (o.halted() != null && o.stalls().isEmpty()) {
-      total += ms(o.halted().stoppedNanos() - o.halted().sinceNanos());
-    }
     return total;
+  }
+
+  /**
+   * The time a halted chain made no progress while quorum held: from its last commit to the
+   * run's stop, less the periods without quorum in it (0 without a halt).
+   */
+  static double haltedWithQuorumMs(FaultOutcome o) {
+    FaultOutcome.Halt h = o.halted();
+    if (h == null) {
+      return 0;
+    }
+    long withoutQuorum = 0;
+    for (FaultOutcome.Stall s : o.stalls()) {
+      long from = Math.max(s.fromNanos(), h.sinceNanos());
+      long until = Math.min(s.untilNanos(), h.stoppedNanos());
+      withoutQuorum += Math.max(0, until - from);
+    }
+    return ms(Math.max(0, h.stoppedNanos() - h.sinceNanos() - withoutQuorum));
   }
 
   private static Double meanInterval(List<FaultOutcome.HeightFaults> hs) {
@@ -122,13 +164,21 @@ public final class FaultSummary {
           secondsOfMs(halted.stoppedMs()), halted.height()));
     }
     FaultsReport.Cost cost = f.cost();
-    out.add(String.format(Locale.ROOT, "fault cost: %s heights with a fault active, mean block"
+    out.add(String.format(Locale.ROOT, "fault cost%s: %s heights with a fault active, mean block"
         + " interval %s, %s extra rounds; %s heights without, mean %s, %s extra rounds;"
-        + " %.1f s without quorum", cost.heightsWithFaults(),
+        + " %.1f s without quorum%s", cost.comparedFromHeight() == null ? ""
+            : " (heights from " + cost.comparedFromHeight() + " on, each interval holding one"
+                + " commit pause)", cost.heightsWithFaults(),
         tenthsMs(cost.meanIntervalMsWithFaults()), cost.extraRoundsWithFaults(),
         cost.heightsWithoutFaults(), tenthsMs(cost.meanIntervalMsWithoutFaults()),
-        cost.extraRoundsWithoutFaults(), cost.stalledMs() / 1000));
+        cost.extraRoundsWithoutFaults(), cost.stalledMs() / 1000,
+        cost.haltedWithQuorumMs() == null ? "" : String.format(Locale.ROOT,
+            "; %.1f s halted while quorum held", cost.haltedWithQuorumMs() / 1000)));
     out.addAll(ShareFaultCosts.lines(f));
+    if (!f.missing().isEmpty()) {
+      out.add(String.format(Locale.ROOT, "missing (no share in time: crashed, cut off or slow;"
+          + " not blamed): validators %s, at %s heights", f.missing(), f.heightsWithMissing()));
+    }
     long evidence = f.evidenceDetections();
     List<Integer> conflicts = f.conflictingCommits();
     if (evidence > 0 || !conflicts.isEmpty() || f.equivocation()) {

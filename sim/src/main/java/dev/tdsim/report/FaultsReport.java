@@ -1,5 +1,6 @@
 package dev.tdsim.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.tdsim.faults.FaultTimeline;
 import dev.tdsim.faults.FaultWindow;
 import dev.tdsim.faults.ResolvedFault;
@@ -25,6 +26,10 @@ import java.util.Map;
  * @param equivocators validators caught equivocating
  * @param conflictingCommits heights at which two validators committed different blocks
  * @param equivocation whether some fault makes validators equivocate
+ * @param missing validators the combiner left out at some height only because their shares did
+ *     not arrive in time (crashed, cut off, slow): missing, never named faulty (left out when
+ *     none)
+ * @param heightsWithMissing heights at which some validator was missing (null when none)
  */
 public record FaultsReport(
     List<TimelineEntry> timeline,
@@ -38,11 +43,24 @@ public record FaultsReport(
     int equivocationsDetected,
     List<Integer> equivocators,
     List<Integer> conflictingCommits,
-    boolean equivocation) {
+    boolean equivocation,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> missing,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer heightsWithMissing) {
 
   public FaultsReport {
-    // a summary.json written before share faults were reported has none
+    // a summary.json written before share faults (or the missing) were reported has none
     shareFaults = shareFaults == null ? List.of() : shareFaults;
+    missing = missing == null ? List.of() : List.copyOf(missing);
+  }
+
+  /** A report without missing validators (as written before they were told apart). */
+  public FaultsReport(List<TimelineEntry> timeline, Halted halted, List<Stall> stalls, Cost cost,
+      List<ShareFaultCost> shareFaults, List<HeightRow> perHeight, long droppedMessages,
+      long evidenceDetections, int equivocationsDetected, List<Integer> equivocators,
+      List<Integer> conflictingCommits, boolean equivocation) {
+    this(timeline, halted, stalls, cost, shareFaults, perHeight, droppedMessages,
+        evidenceDetections, equivocationsDetected, equivocators, conflictingCommits, equivocation,
+        List.of(), null);
   }
 
   /**
@@ -81,14 +99,24 @@ public record FaultsReport(
 
   /**
    * What the faults cost on the critical path: heights with a fault active against heights
-   * without; a mean over no height is null.
+   * without, like with like (both from {@code comparedFromHeight} on, where every block interval
+   * holds one commit pause); a mean over no height is null.
    *
-   * @param stalledMs time without quorum until the chain committed again (or the run stopped)
+   * @param stalledMs time without quorum (+2/3 of the stake live and reaching each other) until
+   *     the chain committed again (or the run stopped)
+   * @param comparedFromHeight the first height compared (2: height 1 has no commit pause before
+   *     it); null in a summary written before heights were compared like with like (every
+   *     committed height was)
+   * @param haltedWithQuorumMs time the chain halted while quorum held (no commit though +2/3
+   *     were live and connected: a decryption or combiner stall, not a quorum loss); null when
+   *     none
    */
   public record Cost(int heightsExpected, int heightsCommitted, int heightsWithFaults,
       Double meanIntervalMsWithFaults, long extraRoundsWithFaults, int heightsWithoutFaults,
       Double meanIntervalMsWithoutFaults, long extraRoundsWithoutFaults, double stalledMs,
-      List<FaultCost> perFault) {}
+      List<FaultCost> perFault,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer comparedFromHeight,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double haltedWithQuorumMs) {}
 
   /** The heights one fault was active at: their mean block interval (null: none), extra rounds. */
   public record FaultCost(int index, String kind, int heightsActive, Double meanIntervalMs,

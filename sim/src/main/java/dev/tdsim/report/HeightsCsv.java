@@ -26,7 +26,12 @@ public final class HeightsCsv implements Closeable {
       // validators named faulty (ids separated by spaces), the combiner's blame and check time,
       // the time from the first block_propose to the plaintexts when it could not open
       // everything (reshare or retry), its rounds, and a key-colliding payload's outcome.
-      "faulty", "blame_ms", "check_ms", "reshare_ms", "reshares", "colliding_payload"};
+      "faulty", "blame_ms", "check_ms", "reshare_ms", "reshares", "colliding_payload",
+      // What became of the height (added at the end too): validators left out only because
+      // their shares did not arrive in time (missing, not faulty), the status (decrypted,
+      // refused, opened-wrong, not-decrypted, not-committed), payloads correctly refused and
+      // opened wrong, and why payloads were refused or the height never decrypted.
+      "missing", "status", "refused", "opened_wrong", "why"};
 
   private final Writer writer;
   private final CSVPrinter csv;
@@ -52,17 +57,43 @@ public final class HeightsCsv implements Closeable {
     }
   }
 
+  /**
+   * Writes one height's row. A height whose plaintexts were never ready keeps its row: its
+   * consensus columns as far as it got, its decryption columns and unknown times empty.
+   */
   public void append(HeightRecord h) throws IOException {
-    csv.printRecord(h.height(), h.round(), h.txCount(), h.blockBytes(), h.combiner(),
-        h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), csvMs(h.decidedNanos()),
-        csvMs(h.commitNanos()), csvMs(h.consensusNanos()), csvMs(h.validationNanos()),
-        csvMs(h.signatureNanos()), csvMs(h.walNanos()), csvMs(h.shareCreateNanos()),
-        csvMs(h.shareGossipNanos()), csvMs(h.combineNanos()), csvMs(h.decryptNanos()),
-        csvMs(h.decryptionLatencyNanos()), csvMs(h.executionNanos()), csvMs(h.proposalWaitNanos()),
-        h.faulty().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" ")),
+    boolean ready = h.status().plaintextsReady();
+    csv.printRecord(h.height(), known(h.round()), h.txCount(), h.blockBytes(), known(h.combiner()),
+        h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), time(h.decidedNanos()),
+        time(h.commitNanos()), csvMs(h.consensusNanos()), csvMs(h.validationNanos()),
+        csvMs(h.signatureNanos()), csvMs(h.walNanos()), phase(ready, h.shareCreateNanos()),
+        phase(ready, h.shareGossipNanos()), phase(ready, h.combineNanos()),
+        phase(ready, h.decryptNanos()), phase(ready, h.decryptionLatencyNanos()),
+        phase(ready, h.executionNanos()), csvMs(h.proposalWaitNanos()), ids(h.faulty()),
         csvMs(h.blameNanos()), csvMs(h.checkNanos()), csvMs(h.reshareNanos()), h.reshares(),
-        h.collidingPayload());
+        h.collidingPayload(), ids(h.missing()), h.status().csvName(), h.refused(),
+        h.openedWrong(), h.why());
     csv.flush();
+  }
+
+  private static String ids(List<Integer> validators) {
+    return validators.stream().map(String::valueOf)
+        .collect(java.util.stream.Collectors.joining(" "));
+  }
+
+  /** A validator id or round, or empty when there is none (-1: never combined, never decided). */
+  private static String known(int validator) {
+    return validator < 0 ? "" : String.valueOf(validator);
+  }
+
+  /** A moment of simulated time, or empty when it never came (-1). */
+  private static String time(long nanos) {
+    return nanos < 0 ? "" : csvMs(nanos);
+  }
+
+  /** A decryption phase, empty for a height whose plaintexts were never ready. */
+  private static String phase(boolean ready, long nanos) {
+    return ready ? csvMs(nanos) : "";
   }
 
   @Override

@@ -31,6 +31,12 @@ public final class HtmlReport {
         // fault kinds (bad-share, withhold-share) stay on one line: a break at the hyphen reads
         // as two words
         .append("td.kind{white-space:nowrap}</style></head><body>");
+    // A wrong plaintext or a fork is read before anything else.
+    for (String alarm : s.alarms()) {
+      // styled inline: a page without alarms keeps its stylesheet
+      h.append("<p class=\"alarm\" style=\"font-size:1.2em;padding:0.3em 0.8em;border-left:4px"
+          + " solid #b00;background:#fdeeee;color:#b00\"><b>").append(esc(alarm)).append("</b></p>");
+    }
     h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
     h.append("<p class=\"headline\"><b>").append(esc(s.headline().text())).append("</b></p>");
     h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
@@ -56,6 +62,11 @@ public final class HtmlReport {
         + " with every validator's signature, validation and disk costs) plus the decryption"
         + " latency and the execution of the decrypted block when these must finish before the"
         + " next block, or the slower of the two stages when they run one block behind.</p>");
+    if (s.payloads() != null) {
+      s.payloads().line().ifPresent(l -> h.append("<p class=\"payloads\">").append(esc(l))
+          .append(". A refused payload is a correct outcome, not an error; a height never"
+              + " decrypted keeps its row in heights.csv and counts as fitting no budget.</p>"));
+    }
     if (s.faults() != null) {
       faults(h, s.faults());
     }
@@ -196,7 +207,11 @@ public final class HtmlReport {
         .append("</td><td>").append(cost.extraRoundsWithoutFaults())
         .append("</td></tr></table><p>The block interval of a height runs from the previous"
             + " height's first commit to its own (it holds the commit pause, timeouts and extra"
-            + " rounds a fault causes). Heights that were never committed have no verdict.</p>");
+            + " rounds a fault causes). Heights that were never committed have no verdict.")
+        .append(cost.comparedFromHeight() == null ? "" : " Heights from "
+            + cost.comparedFromHeight() + " on are compared, with and without faults alike:"
+            + " each of their intervals holds one commit pause (height 1 has none before it).")
+        .append("</p>");
     if (!f.shareFaults().isEmpty()) {
       h.append("<h3>What each share fault did to decryption</h3><table><tr><th>#</th>")
           .append("<th>kind</th><th>whom</th><th>heights active</th><th>named faulty</th>")

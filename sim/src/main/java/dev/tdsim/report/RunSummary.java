@@ -28,8 +28,13 @@ import java.util.Map;
  * @param dkg the key epochs' DKGs (per epoch: start, duration, dealers aggregated, crashed and
  *     rejected, bytes) and the heights that waited for a key ({@link DkgReport#of}); null
  *     (left out) in a run whose only key set came from the dealer
+ * @param payloads what became of the payloads: opened correctly, correctly refused (with why),
+ *     opened wrongly, and the heights never decrypted ({@link PayloadOutcomes}); null (left out)
+ *     in a summary written before it was reported
+ * <p>summary.json holds {@code alarms} before the headline when the run opened a payload wrong
+ * or consensus forked ({@link #alarms}; left out when there is none).
  */
-@JsonPropertyOrder({"headline"})
+@JsonPropertyOrder({"alarms", "headline"})
 public record RunSummary(
     String scenario,
     long seed,
@@ -49,7 +54,20 @@ public record RunSummary(
     List<String> notes,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck,
     @JsonInclude(JsonInclude.Include.NON_NULL) FaultsReport faults,
-    @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PayloadOutcomes payloads) {
+
+  /** A summary without its payload outcomes (as written before they were reported). */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
+      FaultsReport faults, DkgReport dkg) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, faults, dkg, null);
+  }
 
   /** A summary without DKGs. */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -89,21 +107,74 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check, faults, dkg);
+        notes, check, faults, dkg, payloads);
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
   public RunSummary withFaults(FaultsReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, section, dkg);
+        notes, costCheck, section, dkg, payloads);
   }
 
   /** The same summary with a DKG section ({@link DkgReport#of}). */
   public RunSummary withDkg(DkgReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, section);
+        notes, costCheck, faults, section, payloads);
+  }
+
+  /** The same summary with its payload outcomes ({@link PayloadOutcomes}). */
+  public RunSummary withPayloads(PayloadOutcomes section) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, costCheck, faults, dkg, section);
+  }
+
+  /** Whether some payload opened to a plaintext its client did not send (a bug of tdsim). */
+  public boolean openedWrong() {
+    return payloads != null && payloads.openedWrong() > 0;
+  }
+
+  /** Whether two validators committed different blocks at some height (a fork). */
+  public boolean forked() {
+    return faults != null && !faults.conflictingCommits().isEmpty();
+  }
+
+  /**
+   * What must be read before the answer, the first lines of the console and of report.html: a
+   * payload opened wrong, a fork. Empty for a run with neither.
+   */
+  @JsonProperty(value = "alarms", access = JsonProperty.Access.READ_ONLY)
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<String> alarms() {
+    List<String> out = new java.util.ArrayList<>();
+    if (openedWrong()) {
+      out.add("WRONG PLAINTEXTS: " + payloads.openedWrong() + " payloads opened to a plaintext"
+          + " their client did not send: this is a bug of tdsim, please report it (exit "
+          + EXIT_OPENED_WRONG + ")");
+    }
+    if (forked()) {
+      out.add("FORK: validators committed different blocks at heights "
+          + faults.conflictingCommits() + ": consensus safety was violated (exit "
+          + EXIT_FORK + ")");
+    }
+    return out;
+  }
+
+  /** The exit status of a run that opened a payload wrong (a bug of tdsim). */
+  public static final int EXIT_OPENED_WRONG = 3;
+
+  /** The exit status of a run in which consensus forked (and opened nothing wrong). */
+  public static final int EXIT_FORK = 4;
+
+  /**
+   * The run's exit status: {@value #EXIT_OPENED_WRONG} when a payload opened wrong, else
+   * {@value #EXIT_FORK} when consensus forked, else 0 (refused payloads, halts and never
+   * decrypted heights are results, not errors).
+   */
+  public int exitStatus() {
+    return openedWrong() ? EXIT_OPENED_WRONG : forked() ? EXIT_FORK : 0;
   }
 
   /** Whether the chain halted (heights after it have no verdict). */

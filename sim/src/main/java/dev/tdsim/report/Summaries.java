@@ -49,11 +49,12 @@ public final class Summaries {
     RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().design(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
-            Schedule.byName(s.crypto().schedule()), s.heights(), halted),
+            Schedule.byName(s.crypto().schedule()), s.heights(), halted,
+            r.notDecrypted().size()),
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos())
             .withCertificate(r.nodeCosts() == null ? null
                 : r.nodeCosts().certificate().describe()),
-        r.notes());
+        r.notes()).withPayloads(PayloadOutcomes.of(r.heights(), r.notDecrypted()));
     if (r.faults() != null) {
       summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));
     }
@@ -74,6 +75,9 @@ public final class Summaries {
    */
   public static String table(RunSummary s, List<dev.tdsim.pipeline.HeightRecord> heights) {
     StringBuilder b = new StringBuilder();
+    for (String alarm : s.alarms()) {
+      b.append(alarm).append(System.lineSeparator());
+    }
     b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
         s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
@@ -88,6 +92,9 @@ public final class Summaries {
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
         .append(System.lineSeparator());
+    if (s.payloads() != null) {
+      s.payloads().line().ifPresent(l -> b.append(l).append(System.lineSeparator()));
+    }
     CriticalPath c = s.criticalPath();
     ChainTiming ch = s.chain();
     b.append(String.format(Locale.ROOT,

@@ -25,7 +25,18 @@ public final class Verdicts {
    */
   public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
       Schedule schedule, int expectedHeights, boolean halted) {
-    int judgedOver = halted ? Math.max(expectedHeights, heights.size()) : heights.size();
+    return judge(heights, budgetsNanos, schedule, expectedHeights, halted, 0);
+  }
+
+  /**
+   * As {@link #judge(List, List, Schedule, int, boolean)}, with {@code notDecrypted} heights
+   * that were committed (or proposed) but never decrypted: they stay in the denominator and fit
+   * no budget (a block whose plaintexts never come fits no block time).
+   */
+  public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
+      Schedule schedule, int expectedHeights, boolean halted, int notDecrypted) {
+    int tried = heights.size() + notDecrypted;
+    int judgedOver = halted ? Math.max(expectedHeights, tried) : tried;
     double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
     double[] judged = heights.stream().mapToDouble(h -> ms(schedule.judgedNanos(h))).toArray();
     List<Verdict> out = new ArrayList<>();

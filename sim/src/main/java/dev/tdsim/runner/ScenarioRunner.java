@@ -47,7 +47,14 @@ import java.util.function.Consumer;
  * the simulation needs them.
  */
 public final class ScenarioRunner {
-  /** What a run produced. */
+  /**
+   * What a run produced.
+   *
+   * @param heights the decrypted heights, in height order
+   * @param mismatches payloads opened to a plaintext their client did not send (must be 0)
+   * @param notDecrypted the heights committed or proposed but never decrypted, in height order
+   *     (each fits no budget)
+   */
   public record Result(
       Scenario scenario,
       List<HeightRecord> heights,
@@ -66,7 +73,23 @@ public final class ScenarioRunner {
       List<String> notes,
       Map<String, Object> costCheck,
       FaultOutcome faults,
-      DkgOutcome dkg) {
+      DkgOutcome dkg,
+      List<HeightRecord> notDecrypted) {
+
+    public Result {
+      notDecrypted = List.copyOf(notDecrypted);
+    }
+
+    /** A run whose every committed height was decrypted. */
+    public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
+        long events, long messages, long realCryptoCalls, long mismatches, long setupNanos,
+        long simulateNanos, long simulateCpuNanos, String timing, ConsensusStats consensus,
+        NodeCosts nodeCosts, long timeoutCommitNanos, List<String> notes,
+        Map<String, Object> costCheck, FaultOutcome faults, DkgOutcome dkg) {
+      this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
+          setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
+          timeoutCommitNanos, notes, costCheck, faults, dkg, List.of());
+    }
 
     /** A run without DKGs. */
     public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
@@ -88,6 +111,17 @@ public final class ScenarioRunner {
       this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
           setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
           timeoutCommitNanos, notes, costCheck, null, null);
+    }
+
+    /**
+     * Every height's row of heights.csv, in height order: the decrypted heights and those never
+     * decrypted.
+     */
+    public List<HeightRecord> rows() {
+      List<HeightRecord> all = new ArrayList<>(heights);
+      all.addAll(notDecrypted);
+      all.sort(java.util.Comparator.comparingInt(HeightRecord::height));
+      return all;
     }
 
     public int maxRound() {
@@ -166,7 +200,12 @@ public final class ScenarioRunner {
     long t1 = System.nanoTime();
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
-    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1);
+    int[] emitted = {0};
+    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1, emitted);
+    List<HeightRecord> notDecrypted = pipeline.notDecrypted(faults.halted()
+        ? "the chain halted first (consensus.halt_after)"
+        : "the simulation ran out of events first");
+    emitTheRest(pipeline, notDecrypted, checkpoint, emitted[0]);
     long t2 = System.nanoTime();
     FaultOutcome faultOutcome = faults.outcome(stake);
     ConsensusStats stats = consensus.stats();
@@ -178,7 +217,19 @@ public final class ScenarioRunner {
         machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),
         pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
         network.consensusSettings().timeoutCommitNanos(), notes, checked, faultOutcome,
-        dkgOutcome);
+        dkgOutcome, notDecrypted);
+  }
+
+  /**
+   * Hands the checkpoint every row not handed over yet, in height order: the decrypted heights
+   * that waited behind a height never decrypted, and the never-decrypted heights themselves.
+   */
+  private static void emitTheRest(DecryptionPipeline pipeline, List<HeightRecord> notDecrypted,
+      Consumer<HeightRecord> checkpoint, int emitted) {
+    List<HeightRecord> rest = new ArrayList<>(notDecrypted);
+    pipeline.records().stream().filter(h -> h.height() > emitted).forEach(rest::add);
+    rest.sort(java.util.Comparator.comparingInt(HeightRecord::height));
+    rest.forEach(checkpoint);
   }
 
   /** The workload, the JIT warm-up when durations are measured, and the decryption pipeline. */
@@ -266,14 +317,13 @@ public final class ScenarioRunner {
 
   /**
    * Runs the engine until the last height is decrypted (or the events run out) and returns the
-   * CPU time it took on this thread.
+   * CPU time it took on this thread; {@code emitted[0]} is then the last height handed over.
    */
   private long simulate(Scenario s, Simulation sim, DecryptionPipeline pipeline,
-      Consumer<HeightRecord> checkpoint, long t1) {
+      Consumer<HeightRecord> checkpoint, long t1, int[] emitted) {
     java.lang.management.ThreadMXBean cpuClock =
         java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = cpuClock.getCurrentThreadCpuTime();
-    int[] emitted = {0};
     // Nothing per event: the pipeline reports each decrypted height, records are handed over
     // once each in height order, and the last height stops the simulation.
     pipeline.onDecrypted(height -> {

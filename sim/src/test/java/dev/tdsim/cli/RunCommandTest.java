@@ -129,4 +129,41 @@ class RunCommandTest {
     assertTrue(!hashed.equals(out.apply(other)));
     assertEquals(java.nio.file.Path.of("reports"), RunCommand.defaultOut(s, many).getParent());
   }
+
+  /**
+   * simple with 3 of 8 validators sending bad shares (above f) leaves blocks closed: a correct
+   * refusal, reported plainly with exit 0 (before: exit 1, "this is a bug, please report it").
+   * The exit codes are in --help.
+   */
+  @Test
+  void aCorrectRefusalExitsZeroAndHelpListsTheExitCodes(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("refuse.yaml");
+    Files.writeString(file, String.join("\n",
+        "name: refuse",
+        "seed: 7",
+        "heights: 8",
+        "validators: {count: 8, regions: [us-east, eu-west]}",
+        "keys: {shares: 16}",
+        "network: {model: uniform, latency: 20 ms, jitter: none}",
+        "workload: {msgs_per_block: 2, msg_size: 100 B}",
+        "consensus: {timeout_commit: 200 ms}",
+        "crypto: {design: simple, timing: model, schedule: pipelined}",
+        "faults: [{kind: bad-share, validators: [0, 1, 2]}]",
+        ""));
+    CliRun r = CliRun.of("run", file.toString(), "--out", dir.resolve("out").toString(),
+        "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().startsWith("answer:"), r.out());
+    assertTrue(r.out().contains("correctly refused, 0 opened wrongly"), r.out());
+    assertTrue(!r.err().contains("bug"), r.err());
+    JsonNode payloads = new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile())
+        .get("payloads");
+    assertTrue(payloads.get("refused").asLong() > 0, payloads.toString());
+    CliRun help = CliRun.of("run", "--help");
+    for (String code : new String[] {"0", "1", "2", "3", "4"}) {
+      assertTrue(help.out().contains("  " + code + "   "), help.out());
+    }
+    assertTrue(help.out().contains("Exit codes:") && help.out().contains("consensus forked"),
+        help.out());
+  }
 }

@@ -406,9 +406,10 @@ class DecryptionPipelineTest {
   }
 
   @Test
-  void payloadsThatDoNotOpenAreCountedAsMismatches() {
+  void payloadsThatDoNotOpenAreRefusedNeverCountedAsOpenedWrong() {
     // The first message of every block gets a wrong shared secret: it cannot be opened (and no
-    // share can be blamed), so each height opens 2 of its 3 payloads.
+    // share can be blamed), so each height opens 2 of its 3 payloads and refuses the third (a
+    // key that opens nothing: refused, not a wrong plaintext; issue 19).
     CorruptingVariant<?> buggy = CorruptingVariant.of(Variants.byName("simple"), i -> i % 3 == 0);
     PipelineFixture f = PipelineFixture.builder(buggy).build();
     for (int h = 1; h <= 2; h++) {
@@ -420,7 +421,13 @@ class DecryptionPipelineTest {
     assertEquals(6, buggy.combineCalls());
     assertEquals(2, f.record(1).opened());
     assertEquals(2, f.record(2).opened());
-    assertEquals(2, f.pipeline.mismatches());
+    assertEquals(0, f.pipeline.mismatches());
+    for (int h = 1; h <= 2; h++) {
+      assertEquals(1, f.record(h).refused());
+      assertEquals(0, f.record(h).openedWrong());
+      assertEquals(HeightStatus.REFUSED, f.record(h).status());
+      assertTrue(f.record(h).why().contains("block_propose could not open"), f.record(h).why());
+    }
   }
 
   @Test

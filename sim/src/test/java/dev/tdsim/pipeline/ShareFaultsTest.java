@@ -165,8 +165,10 @@ class ShareFaultsTest {
     HeightRecord free = faultFree(variant);
     assertTrue(r.decryptionLatencyNanos() > free.decryptionLatencyNanos());
     if (variant.equals("folded")) {
-      // The combiner waits for the announced set until the timeout, then reshares without it.
-      assertEquals(List.of(FAULTY), r.faulty());
+      // The combiner waits for the announced set until the timeout, then reshares without it:
+      // missing (no share in time), never named faulty on its absence alone (issue 19).
+      assertEquals(List.of(), r.faulty());
+      assertEquals(List.of(FAULTY), r.missing());
       assertEquals(1, r.reshares());
       assertTrue(r.decryptionLatencyNanos() >= 200 * MS);
       assertTrue(r.reshareNanos() > 0);
@@ -186,7 +188,9 @@ class ShareFaultsTest {
     HeightRecord r = f.record(1);
     assertEquals(List.of(), r.faulty());
     assertEquals(0, r.opened(), "every combination used 0's points and failed its check");
-    assertEquals(3, f.pipeline.mismatches(), "unopened honest payloads are counted");
+    assertEquals(0, f.pipeline.mismatches(), "unopened is refused, not opened wrong");
+    assertEquals(3, r.refused(), "unopened honest payloads are counted as refused");
+    assertEquals(HeightStatus.REFUSED, r.status());
     assertTrue(r.blameNanos() > 0);
   }
 

@@ -41,7 +41,7 @@ public final class PointWork {
         scratch = Files.createTempDirectory("tdsim-point-");
       }
       Path files = Files.createDirectories(scratch.resolve("out"));
-      ReportWriter.writeHeights(files, result.heights());
+      ReportWriter.writeHeights(files, result.rows());
       ReportWriter.writeSummary(files, summary);
       double[] latencies = new double[result.heights().size()];
       for (int i = 0; i < latencies.length; i++) {
