@@ -46,6 +46,14 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    */
   public static final long DEFAULT_SHARE_TIMEOUT_NANOS = 1_000_000_000L;
 
+  /**
+   * How long a validator waits for a height's plaintexts after it sent its shares before it
+   * sends them to the next candidate combiner (scenario key {@code crypto.combiner_timeout};
+   * docs/SCENARIOS.md says why 3 s: CometBFT's timeout_propose, the wait for a missing
+   * proposer, and above every fault-free decryption of the shipped scenarios).
+   */
+  public static final long DEFAULT_COMBINER_TIMEOUT_NANOS = 3_000_000_000L;
+
   private final PipelineContext ctx;
   private final ConsensusHost host;
   private final HeightRecorder recorder;

@@ -28,10 +28,39 @@ final class ShareCollection {
   private static final String NO_SHARE_IN_TIME =
       "no decryption share within crypto.share_timeout";
 
-  /** The combiner's bookkeeping of one height, from the first commit to the plaintexts. */
-  private static final class Collecting {
+  /** One height, from its first commit to its plaintexts: what all its combiners share. */
+  private static final class Height {
     final int height;
     final long[] commitAt;
+    /** Each validator's commit signers (null until it commits). */
+    final List<List<Integer>> commitSigners;
+    final Map<Integer, Collecting> byCombiner = new HashMap<>();
+    Decision decision;
+    /** The round-0 proposer of the next height, and the validator after it by id. */
+    int designated = -1;
+    int backup = -1;
+    /** The combiner chosen at the first commit (-1 before it). */
+    int first = -1;
+    /** Failover between candidate combiners; null with every validator combining. */
+    CombinerFailover failover;
+    /** With every validator combining: the validators that broadcast their shares. */
+    final boolean[] broadcast;
+    boolean done;
+
+    Height(int height, int validators) {
+      this.height = height;
+      this.commitAt = new long[validators];
+      this.commitSigners = new ArrayList<>(Collections.nCopies(validators, null));
+      this.broadcast = new boolean[validators];
+      Arrays.fill(commitAt, -1);
+    }
+  }
+
+  /** One combiner's bookkeeping of one height, from its first share to the plaintexts. */
+  private static final class Collecting {
+    final Height h;
+    final int height;
+    final int combiner;
     final long[] announcedAt;
     final boolean[] started;
     final List<Integer> arrived = new ArrayList<>();
@@ -43,14 +72,10 @@ final class ShareCollection {
     final Map<Integer, byte[]> plaintexts = new HashMap<>();
     /** Ciphertext indices still to open (all of them until the first block_propose). */
     List<Integer> pending;
-    Decision decision;
-    int combiner = -1;
-    /** The round-0 proposer of the next height, and the validator after it by id. */
-    int designated = -1;
-    int backup = -1;
-    long commitNanos = -1;
     SignerSet signers;
     int generation;
+    /** Whether the combiner began its part (announced its set, or tried to combine). */
+    boolean began;
     /**
      * Folded-style designs: the signers left without the missing hold fewer than t points, so
      * the combiner waits for a missing validator to come back (its commit) before it announces
@@ -59,7 +84,6 @@ final class ShareCollection {
     boolean waitingForMissing;
     boolean combining;
     boolean busy;
-    boolean done;
     /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
     List<Integer> shortWith = List.of();
     int reshares;
@@ -67,14 +91,20 @@ final class ShareCollection {
     long criticalCreateNanos;
     long reshareFromNanos = -1;
 
-    Collecting(int height, int validators, ProposedBlock block) {
-      this.height = height;
-      this.commitAt = new long[validators];
+    Collecting(Height h, int combiner, ProposedBlock block) {
+      this.h = h;
+      this.height = h.height;
+      this.combiner = combiner;
+      int validators = h.commitAt.length;
       this.announcedAt = new long[validators];
       this.started = new boolean[validators];
-      Arrays.fill(commitAt, -1);
       Arrays.fill(announcedAt, -1);
       this.pending = block == null ? null : IntStream.range(0, block.size()).boxed().toList();
+    }
+
+    /** When the combiner committed the height (-1: not yet). */
+    long commitNanos() {
+      return h.commitAt[combiner];
     }
 
     /** Arrived and not named faulty. */
@@ -90,7 +120,7 @@ final class ShareCollection {
   private final ShareCreation creation;
   private final CombinerBlockPropose blockPropose;
   private final HeightRecorder recorder;
-  private final Map<Integer, Collecting> heights = new HashMap<>();
+  private final Map<Integer, Height> heights = new HashMap<>();
   private final CombinerChoice choice;
 
   ShareCollection(PipelineContext ctx, CombinerChoice choice, ConsensusHost host,
@@ -101,13 +131,23 @@ final class ShareCollection {
     this.settings = ctx.settings;
     this.host = host;
     this.recorder = recorder;
-    this.creation = new ShareCreation(ctx, this::onShareArrival);
+    this.creation = new ShareCreation(ctx, this::onShareArrival, this::onSharesSent);
     this.blockPropose = new CombinerBlockPropose(ctx);
   }
 
-  private Collecting state(int height) {
-    return heights.computeIfAbsent(height,
-        h -> new Collecting(h, ctx.committee.validators(), host.proposed(h)));
+  private Height state(int height) {
+    return heights.computeIfAbsent(height, h -> new Height(h, ctx.committee.validators()));
+  }
+
+  /** {@code combiner}'s collection of {@code h}'s shares, begun on first use. */
+  private Collecting collecting(Height h, int combiner) {
+    return h.byCombiner.computeIfAbsent(combiner, c -> {
+      Collecting st = new Collecting(h, c, host.proposed(h.height));
+      if (!ctx.folding()) {
+        st.signers = SignerSet.all(ctx.committee(h.height));
+      }
+      return st;
+    });
   }
 
   CombinerBlockPropose blockPropose() {
@@ -127,44 +167,83 @@ final class ShareCollection {
    * is these; returns whether this was the first.
    */
   boolean decided(int height, int round, long atNanos, ProcessingTime costs) {
-    Collecting st = state(height);
-    if (st.decision != null) {
+    Height h = state(height);
+    if (h.decision != null) {
       return false;
     }
-    st.decision = new Decision(round, atNanos, costs);
+    h.decision = new Decision(round, atNanos, costs);
     return true;
   }
 
   /**
-   * {@code validator} committed {@code height}: the first commit fixes the combiner; the
-   * combiner's own commit announces the signer set (variants that fold it) or tries to combine;
-   * every validator then makes its shares.
+   * {@code validator} committed {@code height}: the first commit fixes the designated combiner
+   * (and the failover order); with every validator combining, the validator tries to combine
+   * and broadcasts its shares; else it joins the candidate combiner the others have reached.
    */
   void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
-    Collecting st = state(height);
-    st.commitAt[validator] = atNanos;
+    Height h = state(height);
+    h.commitAt[validator] = atNanos;
+    h.commitSigners.set(validator, signers);
     decided(height, round, atNanos, costs);
-    if (st.combiner < 0) {
-      CombinerChoice.Combiners c = choice.at(height, atNanos);
-      st.combiner = c.combiner();
-      st.designated = c.designated();
-      st.backup = c.backup();
+    Height previous = heights.get(height - 1);
+    if (previous != null && previous.failover != null) {
+      previous.failover.learned(validator); // its next block executed the plaintexts
     }
-    boolean folding = ctx.folding();
-    if (!folding && st.signers == null) {
-      st.signers = SignerSet.all(ctx.committee(height));
+    if (h.first < 0) {
+      CombinerChoice.Combiners c = choice.at(height, atNanos);
+      h.first = c.combiner();
+      h.designated = c.designated();
+      h.backup = c.backup();
+      if (!settings.combiner().everyValidatorCombines()) {
+        h.failover = new CombinerFailover(sim, settings.combinerTimeoutNanos(),
+            settings.faults().changeTimesNanos(),
+            CombinerChoice.candidates(c, ctx.committee.validators()),
+            ctx.committee.validators(), (v, i) -> enter(h, v, i));
+      }
+    }
+    if (h.failover == null) {
+      Collecting own = collecting(h, validator);
+      own.began = true;
+      tryCombine(own);
+      broadcastShares(h, validator);
+      return;
+    }
+    for (Collecting st : h.byCombiner.values()) {
+      if (st.combiner == validator && st.began) {
+        tryCombine(st); // a candidate that began before it committed
+      }
+    }
+    enter(h, validator, h.failover.joinIndex());
+  }
+
+  /**
+   * {@code validator} (committed) sends its shares to the candidate combiner at {@code index}:
+   * the combiner itself announces its signer set (variants that fold it) or tries to combine.
+   */
+  private void enter(Height h, int validator, int index) {
+    if (h.done) {
+      return;
+    }
+    h.failover.entered(validator, index);
+    Collecting st = collecting(h, h.failover.candidate(index));
+    if (index >= h.failover.candidates()) {
+      st.started[validator] = false; // a later pass: its earlier shares may have been lost
     }
     if (st.waitingForMissing && validator != st.combiner
         && NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
       announceAgain(st); // a missing signer committed late: it can share now
       return;
     }
-    if (validator == st.combiner) {
-      st.commitNanos = atNanos;
-      if (folding) {
+    if (failoverArmed()) {
+      h.failover.arm(validator); // restarted when its shares leave
+    }
+    if (validator == st.combiner && !st.began) {
+      st.began = true;
+      if (ctx.folding()) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, CombinerChoice.signerSet(ctx.committee(height), signers, st.excluded.keySet()));
+        announce(st, CombinerChoice.signerSet(ctx.committee(h.height),
+            h.commitSigners.get(validator), st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -173,6 +252,32 @@ final class ShareCollection {
       }
     }
     startShares(st, validator);
+  }
+
+  /** Whether validators fail over (only with faults: without, the designated one finishes). */
+  private boolean failoverArmed() {
+    return !settings.faults().isEmpty();
+  }
+
+  /** {@code validator}'s shares left for {@code combiner}: its wait for the plaintexts starts. */
+  private void onSharesSent(int height, int validator, int combiner) {
+    Height h = state(height);
+    if (h.failover != null && failoverArmed() && !h.done
+        && h.failover.candidate(h.failover.index(validator)) == combiner) {
+      h.failover.arm(validator);
+    }
+  }
+
+  /** With every validator combining: {@code validator} sends its shares to all, once. */
+  private void broadcastShares(Height h, int validator) {
+    if (h.done || h.broadcast[validator]) {
+      return;
+    }
+    h.broadcast[validator] = true;
+    creation.startShares(new ShareCreation.Request(h.height, 0, validator,
+        SignerSet.all(ctx.committee(h.height)), ShareCreation.TO_ALL, h.designated, h.backup,
+        h.commitAt[validator], ctx.covered(host.proposed(h.height),
+            collecting(h, validator).pending)));
   }
 
   /**
@@ -184,7 +289,7 @@ final class ShareCollection {
     for (long change : settings.faults().changeTimesNanos()) {
       if (change > afterNanos) {
         sim.schedule(change, s -> {
-          if (!st.waitingForMissing || st.done) {
+          if (!st.waitingForMissing || st.h.done) {
             return;
           }
           if (aMissingSignerIsBack(st, change)) {
@@ -245,7 +350,7 @@ final class ShareCollection {
     int gen = st.generation;
     long bytes = 64 + 4L * set.size() + (gen > 1 ? 4L * st.pending.size() : 0);
     ctx.net.broadcast(st.combiner, bytes, receiver -> {
-      if (st.generation == gen && !st.done) {
+      if (st.generation == gen && !st.h.done) {
         st.announcedAt[receiver] = sim.nowNanos();
         startShares(st, receiver);
       }
@@ -255,11 +360,18 @@ final class ShareCollection {
     }
   }
 
-  private void onShareArrival(int height, int gen, int validator, List<byte[]> shares,
-      long readyAt, long createNanos) {
-    Collecting st = state(height);
-    if (st.done || gen != st.generation || (st.combining && !settings.faults().hasShareFaults())) {
-      return; // shares for an older signer set cannot be combined with the new one
+  private void onShareArrival(int height, int gen, int combiner, int validator,
+      List<byte[]> shares, long readyAt, long createNanos) {
+    Height h = state(height);
+    if (h.done) {
+      return;
+    }
+    Collecting st = collecting(h, combiner);
+    if (gen != st.generation || (st.combining && !settings.faults().hasShareFaults())
+        || st.sent.containsKey(validator)) {
+      // shares for an older signer set cannot be combined with the new one; a failover pass
+      // that sent them again adds nothing
+      return;
     }
     st.arrived.add(validator);
     st.sent.put(validator, shares);
@@ -290,7 +402,7 @@ final class ShareCollection {
    * combiner reshares without the missing signers).
    */
   private void onShareTimeout(Collecting st, int gen) {
-    if (st.done || gen != st.generation || st.busy || st.combining) {
+    if (st.h.done || gen != st.generation || st.busy || st.combining) {
       return;
     }
     st.combining = true;
@@ -301,7 +413,7 @@ final class ShareCollection {
   }
 
   private void tryCombine(Collecting st) {
-    if (st.done || st.busy || st.commitNanos < 0 || st.signers == null) {
+    if (st.h.done || st.busy || st.commitNanos() < 0 || st.signers == null) {
       return;
     }
     boolean ready = ctx.folding() ? st.combining : enough(st);
@@ -316,6 +428,9 @@ final class ShareCollection {
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
   private void afterAttempt(Collecting st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
+    if (st.h.done) {
+      return; // another combiner finished first
+    }
     st.pending = settings.real(st.height)
         ? st.pending.stream().filter(j -> !st.plaintexts.containsKey(j)).toList()
         : List.of();
@@ -371,15 +486,15 @@ final class ShareCollection {
   private void startShares(Collecting st, int validator) {
     // Without share faults, validators that commit after the combiner already has enough shares
     // send none (they would change nothing); with them every validator sends.
-    if (st.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
-        || st.started[validator] || st.commitAt[validator] < 0
+    if (st.h.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
+        || st.started[validator] || st.h.commitAt[validator] < 0
         || !st.signers.contains(validator)
         || (ctx.folding() && st.announcedAt[validator] < 0)) {
       return;
     }
     st.started[validator] = true;
     creation.startShares(new ShareCreation.Request(st.height, st.generation, validator,
-        st.signers, st.combiner, st.designated, st.backup, st.commitAt[validator],
+        st.signers, st.combiner, st.h.designated, st.h.backup, st.h.commitAt[validator],
         covered(st)));
   }
 
@@ -395,7 +510,7 @@ final class ShareCollection {
     st.busy = true;
     List<Integer> senders = ctx.folding() ? st.arrived : st.usable();
     CombinerBlockPropose.Outcome o = blockPropose.attempt(st.height, new CombinerBlockPropose.Input(
-        st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos, st.signers,
+        st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos(), st.signers,
         List.copyOf(senders), new HashMap<>(st.sent), covered(st)));
     st.plaintexts.putAll(o.opened());
     Map<Integer, String> named = new TreeMap<>(o.named());
@@ -416,12 +531,32 @@ final class ShareCollection {
 
   /** The height is done: every payload opened, or nothing more can be opened. */
   private void finish(Collecting st) {
-    st.done = true;
-    st.sent.clear();
+    Height h = st.h;
+    h.done = true;
+    for (Collecting other : h.byCombiner.values()) {
+      other.sent.clear();
+    }
     creation.forget(st.height);
-    recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), st.decision,
-        st.combiner, st.commitNanos, st.sharesCompleteNanos, st.criticalCreateNanos,
+    blockPropose.forget(st.height);
+    if (h.failover != null && failoverArmed()) {
+      announcePlaintexts(st);
+    }
+    recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), h.decision,
+        st.combiner, st.commitNanos(), st.sharesCompleteNanos, st.criticalCreateNanos,
         Collections.unmodifiableSet(st.excluded.keySet()), st.reshares, st.reshareFromNanos,
-        Map.copyOf(st.plaintexts), blockPropose.tally(st.height)));
+        Map.copyOf(st.plaintexts), blockPropose.tally(st.height, st.combiner)));
+  }
+
+  /**
+   * The combiner that finished tells every validator (failover with faults), so that they stop
+   * failing over: the height and what opens the block, one combined share per share a validator
+   * sends (the same group elements), with a header as the signer-set announcement's.
+   */
+  private void announcePlaintexts(Collecting st) {
+    Covered covered = covered(st);
+    long bytes = 64 + (long) ctx.design.sharesPerBlock(covered.block().size())
+        * ctx.design.shareWireBytes(ctx.committee(st.height), st.combiner);
+    CombinerFailover failover = st.h.failover;
+    ctx.net.broadcast(st.combiner, bytes, failover::learned);
   }
 }

@@ -4,6 +4,7 @@ import static dev.tdsim.scenario.ValueTypes.INT;
 import static dev.tdsim.scenario.ValueTypes.STRING;
 
 import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.CombinerRule;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.timing.TimingModels;
 import java.util.List;
@@ -36,10 +37,19 @@ final class CryptoSchema {
   static final Setting<CryptoConfig, Long> SHARE_TIMEOUT = Setting.of("share_timeout",
       ValueTypes.DURATION, CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS, "> 0", "shareTimeoutNanos",
       CryptoConfig::shareTimeoutNanos);
+  static final Setting<CryptoConfig, String> COMBINER = Setting.of("combiner", STRING,
+      CryptoConfig.DEFAULT_COMBINER, Setting.names(CombinerRule.names(), "CombinerRule.names()")
+          + "; `every-validator` not with a design whose shares fold the signer set",
+      "combiner", CryptoConfig::combiner);
+  static final Setting<CryptoConfig, Long> COMBINER_TIMEOUT = Setting.of("combiner_timeout",
+      ValueTypes.DURATION, CryptoConfig.DEFAULT_COMBINER_TIMEOUT_NANOS, "> 0, at most 1 h",
+      "combinerTimeoutNanos", CryptoConfig::combinerTimeoutNanos);
 
   static final Section<CryptoConfig> SECTION = new Section<>("crypto",
-      List.of(DESIGN, TIMING, CALIBRATION, SAMPLE_HEIGHTS, SCHEDULE, THREADS, SHARE_TIMEOUT),
+      List.of(DESIGN, TIMING, CALIBRATION, SAMPLE_HEIGHTS, SCHEDULE, THREADS, SHARE_TIMEOUT,
+          COMBINER, COMBINER_TIMEOUT),
       v -> new CryptoConfig(v.get(DESIGN), v.get(TIMING), v.get(CALIBRATION),
-          v.get(SAMPLE_HEIGHTS), v.get(SCHEDULE), v.get(THREADS), v.get(SHARE_TIMEOUT)),
+          v.get(SAMPLE_HEIGHTS), v.get(SCHEDULE), v.get(THREADS), v.get(SHARE_TIMEOUT),
+          v.get(COMBINER), v.get(COMBINER_TIMEOUT)),
       CryptoConfig::defaults);
 }
