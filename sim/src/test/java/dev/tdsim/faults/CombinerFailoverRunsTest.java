@@ -2,10 +2,13 @@ package dev.tdsim.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.ScenarioException;
+import dev.tdsim.scenario.ScenarioLoader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +89,15 @@ class CombinerFailoverRunsTest {
   }
 
   @Test
+  void aCandidateOfADesignThatFoldsTheSignerSetAnnouncesItsOwnSet() throws Exception {
+    Target t = target("crypto.design=folded");
+    ScenarioRunner.Result r = FaultRunsTest.run("faults: [{kind: crash, validators: ["
+        + t.combiner() + "], from: " + t.afterCommitMs() + " ms}]\n", "crypto.design=folded");
+    assertTheChainGoesOn(r, 5 * S);
+    assertTrue(r.heights().get(HEIGHT - 1).combiner() != t.combiner());
+  }
+
+  @Test
   void withEveryValidatorCombiningTheCombinersCrashCostsNothing() throws Exception {
     Target t = target("crypto.combiner=every-validator");
     ScenarioRunner.Result r = FaultRunsTest.run("faults: [{kind: crash, validators: ["
@@ -94,5 +106,21 @@ class CombinerFailoverRunsTest {
     assertTheChainGoesOn(r, S);
     assertTrue(List.of(r.heights().get(HEIGHT - 1).combiner()).stream()
         .noneMatch(c -> c == t.combiner()));
+  }
+
+  @Test
+  void everyValidatorCombiningRefusesADesignThatFoldsTheSignerSet() {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(
+        FaultRunsTest.SMALL.replace("variant: fast", "variant: folded, combiner: every-validator"),
+        "test.yaml", List.of()));
+    assertTrue(e.getMessage().contains("test.yaml:9: crypto.combiner"), e.getMessage());
+    assertTrue(e.getMessage().contains("'folded'"), e.getMessage());
+  }
+
+  @Test
+  void aCombinerTimeoutMustBePositive() {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(
+        FaultRunsTest.SMALL, "test.yaml", List.of("crypto.combiner_timeout=0 s")));
+    assertTrue(e.getMessage().contains("crypto.combiner_timeout"), e.getMessage());
   }
 }
