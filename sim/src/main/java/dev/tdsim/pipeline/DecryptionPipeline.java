@@ -31,7 +31,9 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>This class wires the parts and is what the runner and consensus see: {@link ConsensusHost}
  * (blocks, validation, proposal gating), {@link ShareCollection} (signer sets, waiting,
- * reshares; the combiner from {@link CombinerChoice}) with {@link ShareCreation} (each
+ * reshares, per height and combiner; the combiner from {@link CombinerChoice}, failed over by
+ * {@link CombinerFailover}, or every validator, as {@link CombinerRule} says) with {@link
+ * ShareCreation} (each
  * validator's shares, faulty or not) and {@link CombinerBlockPropose} (block_propose and its
  * time accounting), and {@link HeightRecorder} (plaintext checks and the {@link
  * HeightRecord}s). Each keeps its own state per height; what one part established and another
@@ -90,8 +92,9 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   }
 
   /**
-   * Chooses the combiner of each height (default: the round-0 proposer of the next height); the
-   * runner sets it when faults may keep that proposer from proposing (crashed, silent).
+   * Chooses the first combiner of each height (default: the round-0 proposer of the next
+   * height); the runner sets it when faults may keep that proposer from proposing (crashed,
+   * silent). One that fails later is replaced by the failover ({@link CombinerRule#FAILOVER}).
    */
   public void combinerRule(IntUnaryOperator combinerOfHeight) {
     combiners.combinerRule(combinerOfHeight);

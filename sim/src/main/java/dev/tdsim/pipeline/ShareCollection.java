@@ -5,7 +5,6 @@ import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -14,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * The combiner's side of the share flow, from the commits to the plaintexts: who combines a
@@ -28,91 +26,6 @@ final class ShareCollection {
   private static final String NO_SHARE_IN_TIME =
       "no decryption share within crypto.share_timeout";
 
-  /** One height, from its first commit to its plaintexts: what all its combiners share. */
-  private static final class Height {
-    final int height;
-    final long[] commitAt;
-    /** Each validator's commit signers (null until it commits). */
-    final List<List<Integer>> commitSigners;
-    final Map<Integer, Collecting> byCombiner = new HashMap<>();
-    Decision decision;
-    /** The round-0 proposer of the next height, and the validator after it by id. */
-    int designated = -1;
-    int backup = -1;
-    /** The combiner chosen at the first commit (-1 before it). */
-    int first = -1;
-    /** Failover between candidate combiners; null with every validator combining. */
-    CombinerFailover failover;
-    /** With every validator combining: the validators that broadcast their shares. */
-    final boolean[] broadcast;
-    boolean done;
-
-    Height(int height, int validators) {
-      this.height = height;
-      this.commitAt = new long[validators];
-      this.commitSigners = new ArrayList<>(Collections.nCopies(validators, null));
-      this.broadcast = new boolean[validators];
-      Arrays.fill(commitAt, -1);
-    }
-  }
-
-  /** One combiner's bookkeeping of one height, from its first share to the plaintexts. */
-  private static final class Collecting {
-    final Height h;
-    final int height;
-    final int combiner;
-    final long[] announcedAt;
-    final boolean[] started;
-    final List<Integer> arrived = new ArrayList<>();
-    /** The shares each arrived validator sent the combiner (current signer set). */
-    final Map<Integer, List<byte[]>> sent = new HashMap<>();
-    /** Validators named faulty at this height, with the reason. */
-    final Map<Integer, String> excluded = new TreeMap<>();
-    /** Opened plaintexts by ciphertext index. */
-    final Map<Integer, byte[]> plaintexts = new HashMap<>();
-    /** Ciphertext indices still to open (all of them until the first block_propose). */
-    List<Integer> pending;
-    SignerSet signers;
-    int generation;
-    /** Whether the combiner began its part (announced its set, or tried to combine). */
-    boolean began;
-    /**
-     * Folded-style designs: the signers left without the missing hold fewer than t points, so
-     * the combiner waits for a missing validator to come back (its commit) before it announces
-     * again.
-     */
-    boolean waitingForMissing;
-    boolean combining;
-    boolean busy;
-    /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
-    List<Integer> shortWith = List.of();
-    int reshares;
-    long sharesCompleteNanos = -1;
-    long criticalCreateNanos;
-    long reshareFromNanos = -1;
-
-    Collecting(Height h, int combiner, ProposedBlock block) {
-      this.h = h;
-      this.height = h.height;
-      this.combiner = combiner;
-      int validators = h.commitAt.length;
-      this.announcedAt = new long[validators];
-      this.started = new boolean[validators];
-      Arrays.fill(announcedAt, -1);
-      this.pending = block == null ? null : IntStream.range(0, block.size()).boxed().toList();
-    }
-
-    /** When the combiner committed the height (-1: not yet). */
-    long commitNanos() {
-      return h.commitAt[combiner];
-    }
-
-    /** Arrived and not named faulty. */
-    List<Integer> usable() {
-      return arrived.stream().filter(v -> !excluded.containsKey(v)).toList();
-    }
-  }
-
   private final PipelineContext ctx;
   private final Simulation sim;
   private final PipelineSettings settings;
@@ -120,7 +33,7 @@ final class ShareCollection {
   private final ShareCreation creation;
   private final CombinerBlockPropose blockPropose;
   private final HeightRecorder recorder;
-  private final Map<Integer, Height> heights = new HashMap<>();
+  private final Map<Integer, HeightShares> heights = new HashMap<>();
   private final CombinerChoice choice;
 
   ShareCollection(PipelineContext ctx, CombinerChoice choice, ConsensusHost host,
@@ -135,14 +48,14 @@ final class ShareCollection {
     this.blockPropose = new CombinerBlockPropose(ctx);
   }
 
-  private Height state(int height) {
-    return heights.computeIfAbsent(height, h -> new Height(h, ctx.committee.validators()));
+  private HeightShares state(int height) {
+    return heights.computeIfAbsent(height, h -> new HeightShares(h, ctx.committee.validators()));
   }
 
   /** {@code combiner}'s collection of {@code h}'s shares, begun on first use. */
-  private Collecting collecting(Height h, int combiner) {
+  private CombinerShares collecting(HeightShares h, int combiner) {
     return h.byCombiner.computeIfAbsent(combiner, c -> {
-      Collecting st = new Collecting(h, c, host.proposed(h.height));
+      CombinerShares st = new CombinerShares(h, c, host.proposed(h.height));
       if (!ctx.folding()) {
         st.signers = SignerSet.all(ctx.committee(h.height));
       }
@@ -167,7 +80,7 @@ final class ShareCollection {
    * is these; returns whether this was the first.
    */
   boolean decided(int height, int round, long atNanos, ProcessingTime costs) {
-    Height h = state(height);
+    HeightShares h = state(height);
     if (h.decision != null) {
       return false;
     }
@@ -182,11 +95,11 @@ final class ShareCollection {
    */
   void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
-    Height h = state(height);
+    HeightShares h = state(height);
     h.commitAt[validator] = atNanos;
     h.commitSigners.set(validator, signers);
     decided(height, round, atNanos, costs);
-    Height previous = heights.get(height - 1);
+    HeightShares previous = heights.get(height - 1);
     if (previous != null && previous.failover != null) {
       previous.failover.learned(validator); // its next block executed the plaintexts
     }
@@ -203,13 +116,13 @@ final class ShareCollection {
       }
     }
     if (h.failover == null) {
-      Collecting own = collecting(h, validator);
+      CombinerShares own = collecting(h, validator);
       own.began = true;
       tryCombine(own);
       broadcastShares(h, validator);
       return;
     }
-    for (Collecting st : h.byCombiner.values()) {
+    for (CombinerShares st : h.byCombiner.values()) {
       if (st.combiner == validator && st.began) {
         tryCombine(st); // a candidate that began before it committed
       }
@@ -221,12 +134,12 @@ final class ShareCollection {
    * {@code validator} (committed) sends its shares to the candidate combiner at {@code index}:
    * the combiner itself announces its signer set (variants that fold it) or tries to combine.
    */
-  private void enter(Height h, int validator, int index) {
+  private void enter(HeightShares h, int validator, int index) {
     if (h.done) {
       return;
     }
     h.failover.entered(validator, index);
-    Collecting st = collecting(h, h.failover.candidate(index));
+    CombinerShares st = collecting(h, h.failover.candidate(index));
     if (index >= h.failover.candidates()) {
       st.started[validator] = false; // a later pass: its earlier shares may have been lost
     }
@@ -261,7 +174,7 @@ final class ShareCollection {
 
   /** {@code validator}'s shares left for {@code combiner}: its wait for the plaintexts starts. */
   private void onSharesSent(int height, int validator, int combiner) {
-    Height h = state(height);
+    HeightShares h = state(height);
     if (h.failover != null && failoverArmed() && !h.done
         && h.failover.candidate(h.failover.index(validator)) == combiner) {
       h.failover.arm(validator);
@@ -269,7 +182,7 @@ final class ShareCollection {
   }
 
   /** With every validator combining: {@code validator} sends its shares to all, once. */
-  private void broadcastShares(Height h, int validator) {
+  private void broadcastShares(HeightShares h, int validator) {
     if (h.done || h.broadcast[validator]) {
       return;
     }
@@ -285,7 +198,7 @@ final class ShareCollection {
    * at which a missing signer can reach the combiner again, then announces again. With no such
    * change ahead the height stays undecrypted, as on a real chain.
    */
-  private void awaitMissingAfter(Collecting st, long afterNanos) {
+  private void awaitMissingAfter(CombinerShares st, long afterNanos) {
     for (long change : settings.faults().changeTimesNanos()) {
       if (change > afterNanos) {
         sim.schedule(change, s -> {
@@ -303,7 +216,7 @@ final class ShareCollection {
     }
   }
 
-  private boolean aMissingSignerIsBack(Collecting st, long atNanos) {
+  private boolean aMissingSignerIsBack(CombinerShares st, long atNanos) {
     FaultPlan plan = settings.faults();
     for (var e : st.excluded.entrySet()) {
       int v = e.getKey();
@@ -317,7 +230,7 @@ final class ShareCollection {
   }
 
   /** Announces again to every validator not proven faulty (the missing may share now). */
-  private void announceAgain(Collecting st) {
+  private void announceAgain(CombinerShares st) {
     st.waitingForMissing = false;
     st.excluded.values().removeIf(NO_SHARE_IN_TIME::equals);
     announce(st, CombinerChoice.signerSet(ctx.committee(st.height), List.of(),
@@ -325,7 +238,7 @@ final class ShareCollection {
   }
 
   /** The validators excluded for a proven fault (not merely for sending nothing in time). */
-  private static Set<Integer> faultyOnly(Collecting st) {
+  private static Set<Integer> faultyOnly(CombinerShares st) {
     return st.excluded.entrySet().stream().filter(e -> !NO_SHARE_IN_TIME.equals(e.getValue()))
         .map(Map.Entry::getKey).collect(Collectors.toSet());
   }
@@ -335,7 +248,7 @@ final class ShareCollection {
    * set into their shares): at the combiner's commit, and again after blame without the faulty
    * (a reshare; the message then also lists the ciphertexts still to open).
    */
-  private void announce(Collecting st, SignerSet set) {
+  private void announce(CombinerShares st, SignerSet set) {
     st.generation++;
     st.signers = set;
     st.arrived.clear();
@@ -362,11 +275,11 @@ final class ShareCollection {
 
   private void onShareArrival(int height, int gen, int combiner, int validator,
       List<byte[]> shares, long readyAt, long createNanos) {
-    Height h = state(height);
+    HeightShares h = state(height);
     if (h.done) {
       return;
     }
-    Collecting st = collecting(h, combiner);
+    CombinerShares st = collecting(h, combiner);
     if (gen != st.generation || (st.combining && !settings.faults().hasShareFaults())
         || st.sent.containsKey(validator)) {
       // shares for an older signer set cannot be combined with the new one; a failover pass
@@ -386,7 +299,7 @@ final class ShareCollection {
   }
 
   /** The shares the combiner waits for are in (the current attempt's). */
-  private boolean enough(Collecting st) {
+  private boolean enough(CombinerShares st) {
     if (ctx.folding()) {
       return st.arrived.size() == st.signers.size();
     }
@@ -401,7 +314,7 @@ final class ShareCollection {
    * shares and combines what it has (block_propose then finds the set incomplete, and the
    * combiner reshares without the missing signers).
    */
-  private void onShareTimeout(Collecting st, int gen) {
+  private void onShareTimeout(CombinerShares st, int gen) {
     if (st.h.done || gen != st.generation || st.busy || st.combining) {
       return;
     }
@@ -412,7 +325,7 @@ final class ShareCollection {
     tryCombine(st);
   }
 
-  private void tryCombine(Collecting st) {
+  private void tryCombine(CombinerShares st) {
     if (st.h.done || st.busy || st.commitNanos() < 0 || st.signers == null) {
       return;
     }
@@ -426,7 +339,7 @@ final class ShareCollection {
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
-  private void afterAttempt(Collecting st, boolean wasShort, List<Integer> usedSet) {
+  private void afterAttempt(CombinerShares st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
     if (st.h.done) {
       return; // another combiner finished first
@@ -483,7 +396,7 @@ final class ShareCollection {
    * combiner, once it has committed, is in the set and (variants that fold the set) has the
    * combiner's announcement; once per signer set.
    */
-  private void startShares(Collecting st, int validator) {
+  private void startShares(CombinerShares st, int validator) {
     // Without share faults, validators that commit after the combiner already has enough shares
     // send none (they would change nothing); with them every validator sends.
     if (st.h.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
@@ -498,7 +411,7 @@ final class ShareCollection {
         covered(st)));
   }
 
-  private Covered covered(Collecting st) {
+  private Covered covered(CombinerShares st) {
     return ctx.covered(host.proposed(st.height), st.pending);
   }
 
@@ -506,7 +419,7 @@ final class ShareCollection {
    * One block_propose over the shares the combiner has: the validators it names are excluded
    * and what it opens is kept at once; what follows from it comes when its time has passed.
    */
-  private void attempt(Collecting st) {
+  private void attempt(CombinerShares st) {
     st.busy = true;
     List<Integer> senders = ctx.folding() ? st.arrived : st.usable();
     CombinerBlockPropose.Outcome o = blockPropose.attempt(st.height, new CombinerBlockPropose.Input(
@@ -530,10 +443,10 @@ final class ShareCollection {
   }
 
   /** The height is done: every payload opened, or nothing more can be opened. */
-  private void finish(Collecting st) {
-    Height h = st.h;
+  private void finish(CombinerShares st) {
+    HeightShares h = st.h;
     h.done = true;
-    for (Collecting other : h.byCombiner.values()) {
+    for (CombinerShares other : h.byCombiner.values()) {
       other.sent.clear();
     }
     creation.forget(st.height);
@@ -552,7 +465,7 @@ final class ShareCollection {
    * failing over: the height and what opens the block, one combined share per share a validator
    * sends (the same group elements), with a header as the signer-set announcement's.
    */
-  private void announcePlaintexts(Collecting st) {
+  private void announcePlaintexts(CombinerShares st) {
     Covered covered = covered(st);
     long bytes = 64 + (long) ctx.design.sharesPerBlock(covered.block().size())
         * ctx.design.shareWireBytes(ctx.committee(st.height), st.combiner);
