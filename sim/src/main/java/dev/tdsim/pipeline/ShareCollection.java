@@ -167,6 +167,12 @@ final class ShareCollection {
     startShares(st, validator);
   }
 
+  /** Whether the combiner is crashed now: it combines nothing, its results are lost. */
+  private boolean crashed(CombinerShares st) {
+    return !settings.faults().isEmpty()
+        && settings.faults().isCrashed(st.combiner, st.height, sim.nowNanos());
+  }
+
   /** Whether validators fail over (only with faults: without, the designated one finishes). */
   private boolean failoverArmed() {
     return !settings.faults().isEmpty();
@@ -326,7 +332,7 @@ final class ShareCollection {
   }
 
   private void tryCombine(CombinerShares st) {
-    if (st.h.done || st.busy || st.commitNanos() < 0 || st.signers == null) {
+    if (st.h.done || st.busy || st.commitNanos() < 0 || st.signers == null || crashed(st)) {
       return;
     }
     boolean ready = ctx.folding() ? st.combining : enough(st);
@@ -341,8 +347,8 @@ final class ShareCollection {
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
   private void afterAttempt(CombinerShares st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
-    if (st.h.done) {
-      return; // another combiner finished first
+    if (st.h.done || crashed(st)) {
+      return; // another combiner finished first, or this one crashed while it combined
     }
     st.pending = settings.real(st.height)
         ? st.pending.stream().filter(j -> !st.plaintexts.containsKey(j)).toList()

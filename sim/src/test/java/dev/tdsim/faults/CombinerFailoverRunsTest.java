@@ -56,6 +56,21 @@ class CombinerFailoverRunsTest {
   }
 
   @Test
+  void aCombinerThatCrashesWhileItCombinesDeliversNothing() throws Exception {
+    ScenarioRunner.Result base =
+        FaultRunsTest.run("faults: [{kind: crash, validators: []}]\n");
+    HeightRecord h = base.heights().get(HEIGHT - 1);
+    // 1 us before its plaintexts were ready: its shares are in, its block_propose runs
+    long crashAt = h.decidedNanos() + h.decryptionLatencyNanos() - 1_000;
+    assertTrue(h.combineNanos() + h.decryptNanos() > 1_000);
+    ScenarioRunner.Result r = FaultRunsTest.run("faults: [{kind: crash, validators: ["
+        + h.combiner() + "], from: " + crashAt + " ns}]\n");
+    assertTheChainGoesOn(r, 4 * S);
+    assertTrue(r.heights().get(HEIGHT - 1).combiner() != h.combiner(),
+        "a crashed combiner delivered plaintexts");
+  }
+
+  @Test
   void aCombinerThatCrashesAndRecoversDoesNotHaltTheChain() throws Exception {
     Target t = target();
     ScenarioRunner.Result r = FaultRunsTest.run("faults: [{kind: crash, validators: ["
