@@ -97,7 +97,9 @@ final class ShareCollection {
       ProcessingTime costs) {
     HeightShares h = state(height);
     h.commitAt[validator] = atNanos;
-    h.commitSigners.set(validator, signers);
+    if (!h.done) {
+      h.commitSigners.set(validator, signers);
+    }
     decided(height, round, atNanos, costs);
     HeightShares previous = heights.get(height - 1);
     if (previous != null && previous.failover != null) {
@@ -455,6 +457,7 @@ final class ShareCollection {
     for (CombinerShares other : h.byCombiner.values()) {
       other.sent.clear();
     }
+    Collections.fill(h.commitSigners, null); // no candidate announces a set any more
     creation.forget(st.height);
     blockPropose.forget(st.height);
     if (h.failover != null && failoverArmed()) {
