@@ -175,9 +175,13 @@ final class ShareCollection {
         && settings.faults().isCrashed(st.combiner, st.height, sim.nowNanos());
   }
 
-  /** Whether validators fail over (only with faults: without, the designated one finishes). */
+  /**
+   * Whether validators fail over: only with faults that can keep a combiner from delivering
+   * (node and network faults: those that change consensus). Without them the designated
+   * combiner always finishes; share and dealer faults leave it live and reachable.
+   */
   private boolean failoverArmed() {
-    return !settings.faults().isEmpty();
+    return settings.faults().needsExactConsensus();
   }
 
   /** {@code validator}'s shares left for {@code combiner}: its wait for the plaintexts starts. */
