@@ -76,6 +76,25 @@ final class CombinerChoice {
   }
 
   /**
+   * The order in which validators fail over: the combiner chosen at the first commit, then the
+   * validators after the designated one by id (wrapping), each once. Not the next height's later
+   * round proposers: asking the rotation for a round ahead of time would shift it (each
+   * (height, round) takes the rotation's next step when first asked), and by id every validator
+   * knows the order without consensus.
+   */
+  static List<Integer> candidates(Combiners c, int validators) {
+    List<Integer> order = new ArrayList<>(validators);
+    order.add(c.combiner());
+    for (int k = 1; k <= validators; k++) {
+      int v = (c.designated() + k) % validators;
+      if (v != c.combiner() && order.size() < validators) {
+        order.add(v);
+      }
+    }
+    return List.copyOf(order);
+  }
+
+  /**
    * The commit's signers without the excluded, widened in index order (skipping the excluded) if
    * their points fall short of t; null when even every validator left is short of t.
    */

@@ -31,7 +31,9 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>This class wires the parts and is what the runner and consensus see: {@link ConsensusHost}
  * (blocks, validation, proposal gating), {@link ShareCollection} (signer sets, waiting,
- * reshares; the combiner from {@link CombinerChoice}) with {@link ShareCreation} (each
+ * reshares, per height and combiner; the combiner from {@link CombinerChoice}, failed over by
+ * {@link CombinerFailover}, or every validator, as {@link CombinerRule} says) with {@link
+ * ShareCreation} (each
  * validator's shares, faulty or not) and {@link CombinerBlockPropose} (block_propose and its
  * time accounting), and {@link HeightRecorder} (plaintext checks and the {@link
  * HeightRecord}s). Each keeps its own state per height; what one part established and another
@@ -45,6 +47,14 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
    * crypto.share_timeout}; docs/SCENARIOS.md says why 1 s).
    */
   public static final long DEFAULT_SHARE_TIMEOUT_NANOS = 1_000_000_000L;
+
+  /**
+   * How long a validator waits for a height's plaintexts after it sent its shares before it
+   * sends them to the next candidate combiner (scenario key {@code crypto.combiner_timeout};
+   * docs/SCENARIOS.md says why 3 s: CometBFT's timeout_propose, the wait for a missing
+   * proposer, and above every fault-free decryption of the shipped scenarios).
+   */
+  public static final long DEFAULT_COMBINER_TIMEOUT_NANOS = 3_000_000_000L;
 
   private final PipelineContext ctx;
   private final ConsensusHost host;
@@ -82,8 +92,9 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   }
 
   /**
-   * Chooses the combiner of each height (default: the round-0 proposer of the next height); the
-   * runner sets it when faults may keep that proposer from proposing (crashed, silent).
+   * Chooses the first combiner of each height (default: the round-0 proposer of the next
+   * height); the runner sets it when faults may keep that proposer from proposing (crashed,
+   * silent). One that fails later is replaced by the failover ({@link CombinerRule#FAILOVER}).
    */
   public void combinerRule(IntUnaryOperator combinerOfHeight) {
     combiners.combinerRule(combinerOfHeight);

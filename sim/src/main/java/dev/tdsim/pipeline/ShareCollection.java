@@ -5,7 +5,6 @@ import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.FaultPlan;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -14,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * The combiner's side of the share flow, from the commits to the plaintexts: who combines a
@@ -28,61 +26,6 @@ final class ShareCollection {
   static final String NO_SHARE_IN_TIME =
       "no decryption share within crypto.share_timeout";
 
-  /** The combiner's bookkeeping of one height, from the first commit to the plaintexts. */
-  private static final class Collecting {
-    final int height;
-    final long[] commitAt;
-    final long[] announcedAt;
-    final boolean[] started;
-    final List<Integer> arrived = new ArrayList<>();
-    /** The shares each arrived validator sent the combiner (current signer set). */
-    final Map<Integer, List<byte[]>> sent = new HashMap<>();
-    /** Validators named faulty at this height, with the reason. */
-    final Map<Integer, String> excluded = new TreeMap<>();
-    /** Opened plaintexts by ciphertext index. */
-    final Map<Integer, byte[]> plaintexts = new HashMap<>();
-    /** Ciphertext indices still to open (all of them until the first block_propose). */
-    List<Integer> pending;
-    Decision decision;
-    int combiner = -1;
-    /** The round-0 proposer of the next height, and the validator after it by id. */
-    int designated = -1;
-    int backup = -1;
-    long commitNanos = -1;
-    SignerSet signers;
-    int generation;
-    /**
-     * Folded-style designs: the signers left without the missing hold fewer than t points, so
-     * the combiner waits for a missing validator to come back (its commit) before it announces
-     * again.
-     */
-    boolean waitingForMissing;
-    boolean combining;
-    boolean busy;
-    boolean done;
-    /** The usable shares of the last attempt that found fewer than t honest (not to retry). */
-    List<Integer> shortWith = List.of();
-    int reshares;
-    long sharesCompleteNanos = -1;
-    long criticalCreateNanos;
-    long reshareFromNanos = -1;
-
-    Collecting(int height, int validators, ProposedBlock block) {
-      this.height = height;
-      this.commitAt = new long[validators];
-      this.announcedAt = new long[validators];
-      this.started = new boolean[validators];
-      Arrays.fill(commitAt, -1);
-      Arrays.fill(announcedAt, -1);
-      this.pending = block == null ? null : IntStream.range(0, block.size()).boxed().toList();
-    }
-
-    /** Arrived and not named faulty. */
-    List<Integer> usable() {
-      return arrived.stream().filter(v -> !excluded.containsKey(v)).toList();
-    }
-  }
-
   private final PipelineContext ctx;
   private final Simulation sim;
   private final PipelineSettings settings;
@@ -90,7 +33,7 @@ final class ShareCollection {
   private final ShareCreation creation;
   private final CombinerBlockPropose blockPropose;
   private final HeightRecorder recorder;
-  private final Map<Integer, Collecting> heights = new HashMap<>();
+  private final Map<Integer, HeightShares> heights = new HashMap<>();
   private final CombinerChoice choice;
 
   ShareCollection(PipelineContext ctx, CombinerChoice choice, ConsensusHost host,
@@ -101,13 +44,23 @@ final class ShareCollection {
     this.settings = ctx.settings;
     this.host = host;
     this.recorder = recorder;
-    this.creation = new ShareCreation(ctx, this::onShareArrival);
+    this.creation = new ShareCreation(ctx, this::onShareArrival, this::onSharesSent);
     this.blockPropose = new CombinerBlockPropose(ctx);
   }
 
-  private Collecting state(int height) {
-    return heights.computeIfAbsent(height,
-        h -> new Collecting(h, ctx.committee.validators(), host.proposed(h)));
+  private HeightShares state(int height) {
+    return heights.computeIfAbsent(height, h -> new HeightShares(h, ctx.committee.validators()));
+  }
+
+  /** {@code combiner}'s collection of {@code h}'s shares, begun on first use. */
+  private CombinerShares collecting(HeightShares h, int combiner) {
+    return h.byCombiner.computeIfAbsent(combiner, c -> {
+      CombinerShares st = new CombinerShares(h, c, host.proposed(h.height));
+      if (!ctx.folding()) {
+        st.signers = SignerSet.all(ctx.committee(h.height));
+      }
+      return st;
+    });
   }
 
   CombinerBlockPropose blockPropose() {
@@ -127,45 +80,86 @@ final class ShareCollection {
    * is these; returns whether this was the first.
    */
   boolean decided(int height, int round, long atNanos, ProcessingTime costs) {
-    Collecting st = state(height);
-    if (st.decision != null) {
+    HeightShares h = state(height);
+    if (h.decision != null) {
       return false;
     }
-    st.decision = new Decision(round, atNanos, costs);
-    recorder.decided(height, st.decision);
+    h.decision = new Decision(round, atNanos, costs);
+    recorder.decided(height, h.decision);
     return true;
   }
 
   /**
-   * {@code validator} committed {@code height}: the first commit fixes the combiner; the
-   * combiner's own commit announces the signer set (variants that fold it) or tries to combine;
-   * every validator then makes its shares.
+   * {@code validator} committed {@code height}: the first commit fixes the designated combiner
+   * (and the failover order); with every validator combining, the validator tries to combine
+   * and broadcasts its shares; else it joins the candidate combiner the others have reached.
    */
   void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
-    Collecting st = state(height);
-    st.commitAt[validator] = atNanos;
-    decided(height, round, atNanos, costs);
-    if (st.combiner < 0) {
-      CombinerChoice.Combiners c = choice.at(height, atNanos);
-      st.combiner = c.combiner();
-      st.designated = c.designated();
-      st.backup = c.backup();
+    HeightShares h = state(height);
+    h.commitAt[validator] = atNanos;
+    if (!h.done) {
+      h.commitSigners.set(validator, signers);
     }
-    boolean folding = ctx.folding();
-    if (!folding && st.signers == null) {
-      st.signers = SignerSet.all(ctx.committee(height));
+    decided(height, round, atNanos, costs);
+    HeightShares previous = heights.get(height - 1);
+    if (previous != null && previous.failover != null) {
+      previous.failover.learned(validator); // its next block executed the plaintexts
+    }
+    if (h.first < 0) {
+      CombinerChoice.Combiners c = choice.at(height, atNanos);
+      h.first = c.combiner();
+      h.designated = c.designated();
+      h.backup = c.backup();
+      if (!settings.combiner().everyValidatorCombines()) {
+        h.failover = new CombinerFailover(sim, settings.combinerTimeoutNanos(),
+            settings.faults().changeTimesNanos(),
+            CombinerChoice.candidates(c, ctx.committee.validators()),
+            ctx.committee.validators(), (v, i) -> enter(h, v, i));
+      }
+    }
+    if (h.failover == null) {
+      CombinerShares own = collecting(h, validator);
+      own.began = true;
+      tryCombine(own);
+      broadcastShares(h, validator);
+      return;
+    }
+    for (CombinerShares st : h.byCombiner.values()) {
+      if (st.combiner == validator && st.began) {
+        tryCombine(st); // a candidate that began before it committed
+      }
+    }
+    enter(h, validator, h.failover.joinIndex());
+  }
+
+  /**
+   * {@code validator} (committed) sends its shares to the candidate combiner at {@code index}:
+   * the combiner itself announces its signer set (variants that fold it) or tries to combine.
+   */
+  private void enter(HeightShares h, int validator, int index) {
+    if (h.done) {
+      return;
+    }
+    h.failover.entered(validator, index);
+    CombinerShares st = collecting(h, h.failover.candidate(index));
+    if (index >= h.failover.candidates()) {
+      st.started[validator] = false; // a later pass: its earlier shares may have been lost
     }
     if (st.waitingForMissing && validator != st.combiner
         && NO_SHARE_IN_TIME.equals(st.excluded.get(validator))) {
       announceAgain(st); // a missing signer committed late: it can share now
       return;
     }
-    if (validator == st.combiner) {
-      st.commitNanos = atNanos;
-      if (folding) {
+    if (failoverArmed()) {
+      h.failover.arm(validator); // restarted when its shares leave
+    }
+    if (validator == st.combiner && !st.began) {
+      st.began = true;
+      if (ctx.folding()) {
         // The combiner announces the signer set: validators fold it into their shares.
-        announce(st, CombinerChoice.signerSet(ctx.committee(height), signers, st.excluded.keySet()));
+        announce(st, CombinerChoice.signerSet(ctx.committee(h.height),
+            h.commitSigners.get(validator), st.excluded.keySet()));
         if (st.signers == null) {
           return;
         }
@@ -176,16 +170,52 @@ final class ShareCollection {
     startShares(st, validator);
   }
 
+  /** Whether the combiner is crashed now: it combines nothing, its results are lost. */
+  private boolean crashed(CombinerShares st) {
+    return !settings.faults().isEmpty()
+        && settings.faults().isCrashed(st.combiner, st.height, sim.nowNanos());
+  }
+
+  /**
+   * Whether validators fail over: only with faults that can keep a combiner from delivering
+   * (node and network faults: those that change consensus). Without them the designated
+   * combiner always finishes; share and dealer faults leave it live and reachable.
+   */
+  private boolean failoverArmed() {
+    return settings.faults().needsExactConsensus();
+  }
+
+  /** {@code validator}'s shares left for {@code combiner}: its wait for the plaintexts starts. */
+  private void onSharesSent(int height, int validator, int combiner) {
+    HeightShares h = state(height);
+    if (h.failover != null && failoverArmed() && !h.done
+        && h.failover.candidate(h.failover.index(validator)) == combiner) {
+      h.failover.arm(validator);
+    }
+  }
+
+  /** With every validator combining: {@code validator} sends its shares to all, once. */
+  private void broadcastShares(HeightShares h, int validator) {
+    if (h.done || h.broadcast[validator]) {
+      return;
+    }
+    h.broadcast[validator] = true;
+    creation.startShares(new ShareCreation.Request(h.height, 0, validator,
+        SignerSet.all(ctx.committee(h.height)), ShareCreation.TO_ALL, h.designated, h.backup,
+        h.commitAt[validator], ctx.covered(host.proposed(h.height),
+            collecting(h, validator).pending)));
+  }
+
   /**
    * Waits for the first fault change after {@code afterNanos} (a crash ends, a partition heals)
    * at which a missing signer can reach the combiner again, then announces again. With no such
    * change ahead the height stays undecrypted, as on a real chain.
    */
-  private void awaitMissingAfter(Collecting st, long afterNanos) {
+  private void awaitMissingAfter(CombinerShares st, long afterNanos) {
     for (long change : settings.faults().changeTimesNanos()) {
       if (change > afterNanos) {
         sim.schedule(change, s -> {
-          if (!st.waitingForMissing || st.done) {
+          if (!st.waitingForMissing || st.h.done) {
             return;
           }
           if (aMissingSignerIsBack(st, change)) {
@@ -199,7 +229,7 @@ final class ShareCollection {
     }
   }
 
-  private boolean aMissingSignerIsBack(Collecting st, long atNanos) {
+  private boolean aMissingSignerIsBack(CombinerShares st, long atNanos) {
     FaultPlan plan = settings.faults();
     for (var e : st.excluded.entrySet()) {
       int v = e.getKey();
@@ -213,7 +243,7 @@ final class ShareCollection {
   }
 
   /** Announces again to every validator not proven faulty (the missing may share now). */
-  private void announceAgain(Collecting st) {
+  private void announceAgain(CombinerShares st) {
     st.waitingForMissing = false;
     st.excluded.values().removeIf(NO_SHARE_IN_TIME::equals);
     announce(st, CombinerChoice.signerSet(ctx.committee(st.height), List.of(),
@@ -221,7 +251,7 @@ final class ShareCollection {
   }
 
   /** The validators excluded for a proven fault (not merely for sending nothing in time). */
-  private static Set<Integer> faultyOnly(Collecting st) {
+  private static Set<Integer> faultyOnly(CombinerShares st) {
     return st.excluded.entrySet().stream().filter(e -> !NO_SHARE_IN_TIME.equals(e.getValue()))
         .map(Map.Entry::getKey).collect(Collectors.toSet());
   }
@@ -231,7 +261,7 @@ final class ShareCollection {
    * set into their shares): at the combiner's commit, and again after blame without the faulty
    * (a reshare; the message then also lists the ciphertexts still to open).
    */
-  private void announce(Collecting st, SignerSet set) {
+  private void announce(CombinerShares st, SignerSet set) {
     st.generation++;
     st.signers = set;
     st.arrived.clear();
@@ -246,7 +276,7 @@ final class ShareCollection {
     int gen = st.generation;
     long bytes = 64 + 4L * set.size() + (gen > 1 ? 4L * st.pending.size() : 0);
     ctx.net.broadcast(st.combiner, bytes, receiver -> {
-      if (st.generation == gen && !st.done) {
+      if (st.generation == gen && !st.h.done) {
         st.announcedAt[receiver] = sim.nowNanos();
         startShares(st, receiver);
       }
@@ -256,11 +286,18 @@ final class ShareCollection {
     }
   }
 
-  private void onShareArrival(int height, int gen, int validator, List<byte[]> shares,
-      long readyAt, long createNanos) {
-    Collecting st = state(height);
-    if (st.done || gen != st.generation || (st.combining && !settings.faults().hasShareFaults())) {
-      return; // shares for an older signer set cannot be combined with the new one
+  private void onShareArrival(int height, int gen, int combiner, int validator,
+      List<byte[]> shares, long readyAt, long createNanos) {
+    HeightShares h = state(height);
+    if (h.done) {
+      return;
+    }
+    CombinerShares st = collecting(h, combiner);
+    if (gen != st.generation || (st.combining && !settings.faults().hasShareFaults())
+        || st.sent.containsKey(validator)) {
+      // shares for an older signer set cannot be combined with the new one; a failover pass
+      // that sent them again adds nothing
+      return;
     }
     st.arrived.add(validator);
     st.sent.put(validator, shares);
@@ -275,7 +312,7 @@ final class ShareCollection {
   }
 
   /** The shares the combiner waits for are in (the current attempt's). */
-  private boolean enough(Collecting st) {
+  private boolean enough(CombinerShares st) {
     if (ctx.folding()) {
       return st.arrived.size() == st.signers.size();
     }
@@ -290,8 +327,8 @@ final class ShareCollection {
    * shares and combines what it has (block_propose then finds the set incomplete, and the
    * combiner reshares without the missing signers).
    */
-  private void onShareTimeout(Collecting st, int gen) {
-    if (st.done || gen != st.generation || st.busy || st.combining) {
+  private void onShareTimeout(CombinerShares st, int gen) {
+    if (st.h.done || gen != st.generation || st.busy || st.combining) {
       return;
     }
     st.combining = true;
@@ -301,8 +338,8 @@ final class ShareCollection {
     tryCombine(st);
   }
 
-  private void tryCombine(Collecting st) {
-    if (st.done || st.busy || st.commitNanos < 0 || st.signers == null) {
+  private void tryCombine(CombinerShares st) {
+    if (st.h.done || st.busy || st.commitNanos() < 0 || st.signers == null || crashed(st)) {
       return;
     }
     boolean ready = ctx.folding() ? st.combining : enough(st);
@@ -315,8 +352,11 @@ final class ShareCollection {
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
-  private void afterAttempt(Collecting st, boolean wasShort, List<Integer> usedSet) {
+  private void afterAttempt(CombinerShares st, boolean wasShort, List<Integer> usedSet) {
     st.busy = false;
+    if (st.h.done || crashed(st)) {
+      return; // another combiner finished first, or this one crashed while it combined
+    }
     st.pending = settings.real(st.height)
         ? st.pending.stream().filter(j -> !st.plaintexts.containsKey(j)).toList()
         : List.of();
@@ -369,22 +409,22 @@ final class ShareCollection {
    * combiner, once it has committed, is in the set and (variants that fold the set) has the
    * combiner's announcement; once per signer set.
    */
-  private void startShares(Collecting st, int validator) {
+  private void startShares(CombinerShares st, int validator) {
     // Without share faults, validators that commit after the combiner already has enough shares
     // send none (they would change nothing); with them every validator sends.
-    if (st.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
-        || st.started[validator] || st.commitAt[validator] < 0
+    if (st.h.done || (st.combining && !settings.faults().hasShareFaults()) || st.signers == null
+        || st.started[validator] || st.h.commitAt[validator] < 0
         || !st.signers.contains(validator)
         || (ctx.folding() && st.announcedAt[validator] < 0)) {
       return;
     }
     st.started[validator] = true;
     creation.startShares(new ShareCreation.Request(st.height, st.generation, validator,
-        st.signers, st.combiner, st.designated, st.backup, st.commitAt[validator],
+        st.signers, st.combiner, st.h.designated, st.h.backup, st.h.commitAt[validator],
         covered(st)));
   }
 
-  private Covered covered(Collecting st) {
+  private Covered covered(CombinerShares st) {
     return ctx.covered(host.proposed(st.height), st.pending);
   }
 
@@ -392,11 +432,11 @@ final class ShareCollection {
    * One block_propose over the shares the combiner has: the validators it names are excluded
    * and what it opens is kept at once; what follows from it comes when its time has passed.
    */
-  private void attempt(Collecting st) {
+  private void attempt(CombinerShares st) {
     st.busy = true;
     List<Integer> senders = ctx.folding() ? st.arrived : st.usable();
     CombinerBlockPropose.Outcome o = blockPropose.attempt(st.height, new CombinerBlockPropose.Input(
-        st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos, st.signers,
+        st.combiner, host.heldBlockAt(st.height, st.combiner), st.commitNanos(), st.signers,
         List.copyOf(senders), new HashMap<>(st.sent), covered(st)));
     st.plaintexts.putAll(o.opened());
     Map<Integer, String> named = new TreeMap<>(o.named());
@@ -416,13 +456,34 @@ final class ShareCollection {
   }
 
   /** The height is done: every payload opened, or nothing more can be opened. */
-  private void finish(Collecting st) {
-    st.done = true;
-    st.sent.clear();
+  private void finish(CombinerShares st) {
+    HeightShares h = st.h;
+    h.done = true;
+    for (CombinerShares other : h.byCombiner.values()) {
+      other.sent.clear();
+    }
+    Collections.fill(h.commitSigners, null); // no candidate announces a set any more
     creation.forget(st.height);
-    recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), st.decision,
-        st.combiner, st.commitNanos, st.sharesCompleteNanos, st.criticalCreateNanos,
+    blockPropose.forget(st.height);
+    if (h.failover != null && failoverArmed()) {
+      announcePlaintexts(st);
+    }
+    recorder.finish(new HeightRecorder.Decrypted(host.proposed(st.height), h.decision,
+        st.combiner, st.commitNanos(), st.sharesCompleteNanos, st.criticalCreateNanos,
         Collections.unmodifiableMap(st.excluded), st.reshares, st.reshareFromNanos,
-        Map.copyOf(st.plaintexts), blockPropose.tally(st.height)));
+        Map.copyOf(st.plaintexts), blockPropose.tally(st.height, st.combiner)));
+  }
+
+  /**
+   * The combiner that finished tells every validator (failover with faults), so that they stop
+   * failing over: the height and what opens the block, one combined share per share a validator
+   * sends (the same group elements), with a header as the signer-set announcement's.
+   */
+  private void announcePlaintexts(CombinerShares st) {
+    Covered covered = covered(st);
+    long bytes = 64 + (long) ctx.design.sharesPerBlock(covered.block().size())
+        * ctx.design.shareWireBytes(ctx.committee(st.height), st.combiner);
+    CombinerFailover failover = st.h.failover;
+    ctx.net.broadcast(st.combiner, bytes, failover::learned);
   }
 }

@@ -23,16 +23,25 @@ import java.util.Optional;
  * validator's hardware, and the message to the combiner, of the design's share size.
  */
 final class ShareCreation {
-  /** Where a validator's shares go when they reach the combiner. */
+  /** Where a validator's shares go when they reach a combiner. */
   interface Arrival {
-    void onShareArrival(int height, int generation, int validator, List<byte[]> shares,
-        long readyAt, long createNanos);
+    void onShareArrival(int height, int generation, int combiner, int validator,
+        List<byte[]> shares, long readyAt, long createNanos);
   }
+
+  /** Told when a validator's shares leave it for a combiner. */
+  interface Sent {
+    void onSharesSent(int height, int validator, int combiner);
+  }
+
+  /** The combiner of a request whose shares go to every validator (each combines). */
+  static final int TO_ALL = -1;
 
   /**
    * A validator to make its shares for the combiner's current signer set.
    *
    * @param generation the signer set's announcement (0 for designs that do not fold the set)
+   * @param combiner where the shares go, or {@link #TO_ALL}
    * @param designated the round-0 proposer of the next height (the combiner unless it stands in)
    * @param backup the validator after the designated one by id
    * @param committedAt when the validator committed the height
@@ -41,7 +50,7 @@ final class ShareCreation {
       int designated, int backup, long committedAt, Covered covered) {}
 
   /** Every signer's honest shares of one signer set, made at once (real heights). */
-  private record SetShares(int generation, PreparedBlock block, Map<Integer, List<byte[]>> shares,
+  private record SetShares(int generation, SignerSet signers, PreparedBlock block, Map<Integer, List<byte[]>> shares,
       Map<Integer, Long> cpu, Map<Integer, Long> coefficientCpu) {}
 
   private final PipelineContext ctx;
@@ -49,16 +58,18 @@ final class ShareCreation {
   private final Messenger net;
   private final PipelineSettings settings;
   private final Arrival arrivals;
+  private final Sent sent;
   /** Per height, the honest shares of its current signer set. */
   private final Map<Integer, SetShares> made = new HashMap<>();
   private long shareFaultCpuNanos;
 
-  ShareCreation(PipelineContext ctx, Arrival arrivals) {
+  ShareCreation(PipelineContext ctx, Arrival arrivals, Sent sent) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.net = ctx.net;
     this.settings = ctx.settings;
     this.arrivals = arrivals;
+    this.sent = sent;
   }
 
   /** Real CPU nanoseconds spent on honest shares for reshares (signer sets after the first). */
@@ -102,7 +113,9 @@ final class ShareCreation {
   /** Every signer's honest shares of the request's signer set, made on first use. */
   private SetShares setShares(Request r) {
     SetShares set = made.get(r.height());
-    if (set != null && set.generation() == r.generation()) {
+    // The same set (of any combiner that failed over) has the same shares: made once.
+    if (set != null && set.signers().equals(r.signers())
+        && (set.generation() == r.generation() || !ctx.folding())) {
       return set;
     }
     RealCrypto crypto = ctx.crypto(r.height());
@@ -118,7 +131,7 @@ final class ShareCreation {
       cpu.put(makers.get(i), timed.get(i).cpuNanos());
       coefficientCpu.put(makers.get(i), coefficients[i]);
     }
-    set = new SetShares(r.generation(), block, shares, cpu, coefficientCpu);
+    set = new SetShares(r.generation(), r.signers(), block, shares, cpu, coefficientCpu);
     made.put(r.height(), set);
     return set;
   }
@@ -200,13 +213,27 @@ final class ShareCreation {
     int otherTo = standIn ? r.designated() : r.backup();
     long wireBytes = bytes;
     long createNanos = create;
+    if (r.combiner() == TO_ALL) {
+      // Every validator combines: the equivocator's wrong shares go to the designated combiner,
+      // its correct ones to everyone else.
+      List<byte[]> wrong = toCombiner;
+      List<byte[]> right = equivocates ? toBackup : toCombiner;
+      sim.scheduleAfter(create, s -> {
+        long readyAt = s.nowNanos();
+        net.broadcast(validator, wireBytes, to -> arrivals.onShareArrival(height,
+            r.generation(), to, validator, to == r.designated() ? wrong : right, readyAt,
+            createNanos));
+      });
+      return;
+    }
     sim.scheduleAfter(create, s -> {
       long readyAt = s.nowNanos();
       if (equivocates && otherTo != r.combiner() && otherTo != validator) {
         net.send(validator, otherTo, wireBytes, () -> { });
       }
+      sent.onSharesSent(height, validator, r.combiner());
       net.send(validator, r.combiner(), wireBytes, () -> arrivals.onShareArrival(height,
-          r.generation(), validator, shares, readyAt, createNanos));
+          r.generation(), r.combiner(), validator, shares, readyAt, createNanos));
     });
   }
 

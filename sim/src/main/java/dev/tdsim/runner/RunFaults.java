@@ -81,7 +81,10 @@ final class RunFaults {
     return active == null ? NodeFaults.NONE : active;
   }
 
-  /** With faults, each height's combiner is the next live proposer (see {@link #liveCombiner}). */
+  /**
+   * With faults, each height's first combiner is the next live proposer (see {@link
+   * #liveCombiner}); if it fails later, validators fail over (crypto.combiner: failover).
+   */
   void chooseCombiners(DecryptionPipeline pipeline, ConsensusProtocol consensus,
       Simulation sim, int v) {
     if (active != null) {
@@ -111,9 +114,10 @@ final class RunFaults {
   }
 
   /**
-   * The combiner of {@code height}: the first proposer of the next height, round by round, that
-   * is neither crashed nor silent now (it is the one that will propose, so it needs the
-   * plaintexts); the round-0 proposer if every one is.
+   * The first combiner of {@code height}: the first proposer of the next height, round by round,
+   * that is neither crashed nor silent at the height's first commit (it is the one that will
+   * propose, so it needs the plaintexts); the round-0 proposer if every one is. A combiner that
+   * fails after this choice is replaced by the pipeline's failover, not here.
    */
   private static int liveCombiner(ConsensusProtocol consensus, ActiveFaults faults, int height,
       long nowNanos, int validators) {

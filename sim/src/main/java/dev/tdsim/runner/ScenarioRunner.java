@@ -251,7 +251,8 @@ public final class ScenarioRunner {
         costs, workload, new PipelineSettings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
-            s.crypto().shareTimeoutNanos()), streams.strong("combiner", 0));
+            s.crypto().shareTimeoutNanos(), s.crypto().combinerRule(),
+            s.crypto().combinerTimeoutNanos()), streams.strong("combiner", 0));
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.tdsim.scenario;
 
 import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.CombinerRule;
 import dev.tdsim.pipeline.Schedule;
 import java.util.List;
 
@@ -25,6 +26,11 @@ import java.util.List;
  * @param shareTimeoutNanos how long the combiner of a variant that folds the signer set into its
  *     shares waits for the shares of the set it announced before it reshares without the
  *     missing signers (YAML {@code share_timeout}, > 0; docs/SCENARIOS.md says why 1 s)
+ * @param combiner who combines each height's decryption shares (YAML {@code combiner}), one of
+ *     {@link CombinerRule#names()}: {@code failover} or {@code every-validator}
+ * @param combinerTimeoutNanos with {@code failover}, how long a validator waits for a height's
+ *     plaintexts after it sent its shares before it sends them to the next candidate combiner
+ *     (YAML {@code combiner_timeout}, > 0, at most 1 h; docs/SCENARIOS.md says why 3 s)
  */
 public record CryptoConfig(
     String design,
@@ -33,7 +39,9 @@ public record CryptoConfig(
     int sampleHeights,
     String schedule,
     int threads,
-    long shareTimeoutNanos) {
+    long shareTimeoutNanos,
+    String combiner,
+    long combinerTimeoutNanos) {
 
   public static final List<String> TIMINGS = dev.tdsim.timing.TimingModels.names();
   public static final List<String> SCHEDULES = Schedule.names();
@@ -48,6 +56,11 @@ public record CryptoConfig(
   public static final int DEFAULT_THREADS = 0;
   public static final long DEFAULT_SHARE_TIMEOUT_NANOS =
       dev.tdsim.pipeline.DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
+  public static final String DEFAULT_COMBINER = CombinerRule.FAILOVER.scenarioName();
+  public static final long DEFAULT_COMBINER_TIMEOUT_NANOS =
+      dev.tdsim.pipeline.DecryptionPipeline.DEFAULT_COMBINER_TIMEOUT_NANOS;
+  /** The longest combiner timeout (as the fault durations: a longer wait is a halt). */
+  public static final long MAX_COMBINER_TIMEOUT_NANOS = 3_600_000_000_000L;
 
   public CryptoConfig {
     Checks.oneOf("crypto.design", design, Designs.names());
@@ -57,19 +70,40 @@ public record CryptoConfig(
     Checks.oneOf("crypto.schedule", schedule, SCHEDULES);
     Checks.inRange("crypto.threads", threads, 0, MAX_THREADS);
     Checks.positiveDuration("crypto.share_timeout", shareTimeoutNanos);
+    Checks.oneOf("crypto.combiner", combiner, CombinerRule.names());
+    Checks.positiveDuration("crypto.combiner_timeout", combinerTimeoutNanos);
+    if (combinerTimeoutNanos > MAX_COMBINER_TIMEOUT_NANOS) {
+      throw new ScenarioException("crypto.combiner_timeout", "must be at most 1 h, got "
+          + Units.formatDuration(combinerTimeoutNanos));
+    }
+    CombinerRule rule = CombinerRule.byName(combiner);
+    if (!rule.supportsFoldedSignerSets() && Designs.byName(design).sharesDependOnSigners()) {
+      throw new ScenarioException("crypto.combiner", "'" + combiner + "' does not work with"
+          + " crypto.design '" + design + "': its shares fold the signer set one combiner"
+          + " announces, and with every validator combining each validator would make n sets of"
+          + " shares; use combiner: failover, or a design whose shares do not depend on the"
+          + " signers (" + String.join(", ", Designs.names().stream()
+              .filter(d -> !Designs.byName(d).sharesDependOnSigners()).toList()) + ")");
+    }
+  }
+
+  /** The combiner rule of {@link #combiner()}. */
+  public CombinerRule combinerRule() {
+    return CombinerRule.byName(combiner);
   }
 
   /** With the default share timeout. */
   public CryptoConfig(String design, String timing, String calibration, int sampleHeights,
       String schedule, int threads) {
     this(design, timing, calibration, sampleHeights, schedule, threads,
-        DEFAULT_SHARE_TIMEOUT_NANOS);
+        DEFAULT_SHARE_TIMEOUT_NANOS, DEFAULT_COMBINER, DEFAULT_COMBINER_TIMEOUT_NANOS);
   }
 
   /** fast, measured, builtin calibration, every height, before-next, all cores. */
   public static CryptoConfig defaults() {
     return new CryptoConfig(DEFAULT_DESIGN, DEFAULT_TIMING, DEFAULT_CALIBRATION,
-        DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS, DEFAULT_SHARE_TIMEOUT_NANOS);
+        DEFAULT_SAMPLE_HEIGHTS, DEFAULT_SCHEDULE, DEFAULT_THREADS, DEFAULT_SHARE_TIMEOUT_NANOS,
+        DEFAULT_COMBINER, DEFAULT_COMBINER_TIMEOUT_NANOS);
   }
 
   /** Whether the builtin cost model is used (calibration: builtin). */

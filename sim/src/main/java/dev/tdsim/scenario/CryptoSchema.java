@@ -4,9 +4,11 @@ import static dev.tdsim.scenario.ValueTypes.INT;
 import static dev.tdsim.scenario.ValueTypes.STRING;
 
 import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.CombinerRule;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.timing.TimingModels;
 import java.util.List;
+import org.snakeyaml.engine.v2.nodes.Node;
 
 /** The keys of the {@code crypto} section. */
 final class CryptoSchema {
@@ -36,10 +38,35 @@ final class CryptoSchema {
   static final Setting<CryptoConfig, Long> SHARE_TIMEOUT = Setting.of("share_timeout",
       ValueTypes.DURATION, CryptoConfig.DEFAULT_SHARE_TIMEOUT_NANOS, "> 0", "shareTimeoutNanos",
       CryptoConfig::shareTimeoutNanos);
+  static final Setting<CryptoConfig, String> COMBINER = Setting.of("combiner", STRING,
+      CryptoConfig.DEFAULT_COMBINER, Setting.names(CombinerRule.names(), "CombinerRule.names()")
+          + "; `every-validator` not with a design whose shares fold the signer set",
+      "combiner", CryptoConfig::combiner);
+  static final Setting<CryptoConfig, Long> COMBINER_TIMEOUT = Setting.of("combiner_timeout",
+      ValueTypes.DURATION, CryptoConfig.DEFAULT_COMBINER_TIMEOUT_NANOS, "> 0, at most 1 h",
+      "combinerTimeoutNanos", CryptoConfig::combinerTimeoutNanos);
+
+  /**
+   * Whether the written {@code key: value} is left out of the scenario's hash: keys added after
+   * scenarios were first hashed ({@code combiner}, {@code combiner_timeout}), at their default,
+   * so that adding them changed no scenario's hash (nor its result folders).
+   */
+  static boolean unhashedAtDefault(String key, Node value) {
+    return (key.equals(COMBINER.key()) && isDefault(COMBINER, value))
+        || (key.equals(COMBINER_TIMEOUT.key()) && isDefault(COMBINER_TIMEOUT, value));
+  }
+
+  private static <T> boolean isDefault(Setting<CryptoConfig, T> s,
+      Node value) {
+    T def = s.defaultOf().apply(null);
+    return YamlNodes.flow(s.type().node(def)).equals(YamlNodes.flow(value));
+  }
 
   static final Section<CryptoConfig> SECTION = new Section<>("crypto",
-      List.of(DESIGN, TIMING, CALIBRATION, SAMPLE_HEIGHTS, SCHEDULE, THREADS, SHARE_TIMEOUT),
+      List.of(DESIGN, TIMING, CALIBRATION, SAMPLE_HEIGHTS, SCHEDULE, THREADS, SHARE_TIMEOUT,
+          COMBINER, COMBINER_TIMEOUT),
       v -> new CryptoConfig(v.get(DESIGN), v.get(TIMING), v.get(CALIBRATION),
-          v.get(SAMPLE_HEIGHTS), v.get(SCHEDULE), v.get(THREADS), v.get(SHARE_TIMEOUT)),
+          v.get(SAMPLE_HEIGHTS), v.get(SCHEDULE), v.get(THREADS), v.get(SHARE_TIMEOUT),
+          v.get(COMBINER), v.get(COMBINER_TIMEOUT)),
       CryptoConfig::defaults);
 }

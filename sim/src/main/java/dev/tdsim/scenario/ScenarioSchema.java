@@ -85,7 +85,8 @@ final class ScenarioSchema {
 
   /**
    * The written scenario {@code root} with every renamed key of its sections under its first
-   * name (for the hash, which stays that of the first spelling).
+   * name (for the hash, which stays that of the first spelling), and without the keys added
+   * since that are at their default ({@link CryptoSchema#unhashedAtDefault}).
    */
   static Node underFormerNames(Node root) {
     for (NodeTuple t : ((MappingNode) root).getValue()) {
@@ -96,6 +97,10 @@ final class ScenarioSchema {
         List<NodeTuple> renamed = new ArrayList<>();
         for (NodeTuple e : m.getValue()) {
           String name = ((ScalarNode) e.getKeyNode()).getValue();
+          if (key.equals(CryptoSchema.SECTION.path())
+              && CryptoSchema.unhashedAtDefault(name, e.getValueNode())) {
+            continue;
+          }
           List<String> old = ScenarioKeys.oldKeys(key, name);
           renamed.add(old.isEmpty() ? e
               : new NodeTuple(YamlNodes.str(old.get(0)), e.getValueNode()));

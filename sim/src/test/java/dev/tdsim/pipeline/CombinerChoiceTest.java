@@ -27,4 +27,13 @@ class CombinerChoiceTest {
         CombinerChoice.signerSet(committee, List.of(0, 1, 2, 3), Set.of(1)).validators());
     assertNull(CombinerChoice.signerSet(committee, List.of(), Set.of(1, 2)));
   }
+
+  @Test
+  void theFailoverOrderIsTheFirstCombinerThenTheValidatorsAfterTheDesignatedOneById() {
+    assertEquals(List.of(2, 3, 0, 1),
+        CombinerChoice.candidates(new CombinerChoice.Combiners(2, 2, 3), 4));
+    // a stand-in for a crashed designated one (1): the designated comes last
+    assertEquals(List.of(3, 2, 0, 1),
+        CombinerChoice.candidates(new CombinerChoice.Combiners(3, 1, 2), 4));
+  }
 }

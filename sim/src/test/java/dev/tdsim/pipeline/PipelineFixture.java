@@ -244,7 +244,8 @@ final class PipelineFixture {
     DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,
         sampledCosts(design.name()), workload,
         new PipelineSettings(b.pipelined ? Schedule.PIPELINED : Schedule.BEFORE_NEXT,
-            hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos),
+            hardware, b.realAt, 10, b.executionPerTxNanos, b.faults, b.shareTimeoutNanos,
+            b.combiner, DecryptionPipeline.DEFAULT_COMBINER_TIMEOUT_NANOS),
         SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);
     return p;
@@ -274,6 +275,7 @@ final class PipelineFixture {
     private long executionPerTxNanos;
     private dev.tdsim.faults.FaultPlan faults = dev.tdsim.faults.FaultPlan.NONE;
     private long shareTimeoutNanos = DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
+    private CombinerRule combiner = CombinerRule.FAILOVER;
 
     private Builder(BlockDesign design) {
       this.design = design;
@@ -336,6 +338,11 @@ final class PipelineFixture {
 
     Builder shareTimeout(long nanos) {
       this.shareTimeoutNanos = nanos;
+      return this;
+    }
+
+    Builder combiner(CombinerRule rule) {
+      this.combiner = rule;
       return this;
     }
 

@@ -275,6 +275,7 @@ class ScenarioLoaderTest {
     List<String> paths = ScenarioKeys.paths();
     assertTrue(paths.contains("keys.threshold"));
     assertTrue(paths.contains("budgets"));
-    assertEquals(5 + 55, paths.size()); // name, seed, heights, budgets, faults + section keys
+    assertTrue(paths.contains("crypto.combiner") && paths.contains("crypto.combiner_timeout"));
+    assertEquals(5 + 57, paths.size()); // name, seed, heights, budgets, faults + section keys
   }
 }

@@ -230,10 +230,21 @@ class ScenarioWriterTest {
         schedule: before-next
         threads: 0
         share_timeout: 1 s
+        combiner: failover
+        combiner_timeout: 3 s
       budgets: [100 ms, 250 ms, 500 ms, 1 s, 2 s]
       faults: []
       sweep: {}
       """;
+
+  @Test
+  void theCombinerKeysOffTheirDefaultChangeTheHash() throws Exception {
+    String plain = ScenarioLoader.defaults(List.of()).hash();
+    assertNotEquals(plain,
+        ScenarioLoader.defaults(List.of("crypto.combiner=every-validator")).hash());
+    assertNotEquals(plain, ScenarioLoader.defaults(List.of("crypto.combiner_timeout=2 s")).hash());
+    assertEquals(plain, ScenarioLoader.defaults(List.of("crypto.combiner_timeout=3 s")).hash());
+  }
 
   @Test
   void canonicalFormOfTheDefaultsAndItsHash() throws Exception {
@@ -241,7 +252,10 @@ class ScenarioWriterTest {
     assertEquals(DEFAULTS_YAML, ScenarioWriter.toYaml(defaults));
     // the hash is of the first spelling of renamed keys (crypto.design was crypto.variant), so
     // that the rename left every scenario's hash as it was
-    String firstSpelling = DEFAULTS_YAML.replace("  design: fast\n", "  variant: fast\n");
+    // that the rename left every scenario's hash as it was; keys added since (crypto.combiner,
+    // crypto.combiner_timeout) are hashed only off their default, for the same reason
+    String firstSpelling = DEFAULTS_YAML.replace("  design: fast\n", "  variant: fast\n")
+        .replace("  combiner: failover\n  combiner_timeout: 3 s\n", "");
     byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
         .digest(firstSpelling.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(java.util.HexFormat.of().formatHex(digest), defaults.hash());

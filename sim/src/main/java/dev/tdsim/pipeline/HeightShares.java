@@ -1,0 +1,36 @@
+package dev.tdsim.pipeline;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One height, from its first commit to its plaintexts: what all its combiners share. */
+final class HeightShares {
+  final int height;
+  final long[] commitAt;
+  /** Each validator's commit signers (null until it commits). */
+  final List<List<Integer>> commitSigners;
+  final Map<Integer, CombinerShares> byCombiner = new HashMap<>();
+  Decision decision;
+  /** The round-0 proposer of the next height, and the validator after it by id. */
+  int designated = -1;
+  int backup = -1;
+  /** The combiner chosen at the first commit (-1 before it). */
+  int first = -1;
+  /** Failover between candidate combiners; null with every validator combining. */
+  CombinerFailover failover;
+  /** With every validator combining: the validators that broadcast their shares. */
+  final boolean[] broadcast;
+  boolean done;
+
+  HeightShares(int height, int validators) {
+    this.height = height;
+    this.commitAt = new long[validators];
+    this.commitSigners = new ArrayList<>(Collections.nCopies(validators, null));
+    this.broadcast = new boolean[validators];
+    Arrays.fill(commitAt, -1);
+  }
+}

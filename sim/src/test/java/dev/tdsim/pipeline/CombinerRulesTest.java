@@ -1,0 +1,44 @@
+package dev.tdsim.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.pipeline.PipelineFixture.Sent;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Who combines ({@code crypto.combiner}) on 4 validators, 10 ms links, 3 payloads. */
+class CombinerRulesTest {
+  private static final long MS = 1_000_000L;
+
+  @Test
+  void withEveryValidatorCombiningEachBroadcastsItsSharesOnceAndTheFirstDoneDecrypts() {
+    PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
+        .build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 11 * MS, 12 * MS, 40 * MS);
+    f.run();
+    List<Sent> broadcasts = f.net.broadcasts();
+    assertEquals(List.of(0, 1, 2, 3), broadcasts.stream().map(Sent::from).sorted().toList());
+    assertTrue(f.net.shares().isEmpty(), "no share goes to one combiner");
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.opened());
+    assertEquals(0, f.pipeline.mismatches());
+    // validators 0, 1, 2 hold t points 10 ms after validator 2's shares left: the first of
+    // them to hold them all decrypts, not the designated combiner (1's successor) necessarily
+    assertTrue(List.of(0, 1, 2).contains(r.combiner()), "combiner " + r.combiner());
+    long sharesIn = r.decidedNanos() + r.shareCreateNanos() + r.shareGossipNanos();
+    assertTrue(sharesIn < 40 * MS, "did not wait for validator 3: " + sharesIn);
+  }
+
+  @Test
+  void theDefaultFailoverWithoutFaultsSendsToTheDesignatedCombinerAndAnnouncesNothing() {
+    PipelineFixture f = PipelineFixture.builder("fast").build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 11 * MS, 12 * MS, 13 * MS);
+    f.run();
+    assertTrue(f.net.broadcasts().isEmpty(), "no announcement without faults");
+    assertTrue(f.net.shares().stream().allMatch(s -> s.to() == f.record(1).combiner()));
+    assertEquals(3, f.record(1).opened());
+  }
+}
