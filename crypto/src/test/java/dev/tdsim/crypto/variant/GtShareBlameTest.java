@@ -27,12 +27,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Blame by exclusion for simple and batch (no per-share check): with more points than t a bad
- * share's validator is named and the block decrypts; with no spare point to leave a suspect out
- * the result asks for more shares; too few honest points is a status. A small committee (N = 16,
- * V = 4, 4 points each, t = 8) makes exactly t points two validators.
+ * Blame of the GT-family variants by each validator's own check ({@link GtShare#check}): a bad
+ * share's validator is named whatever the spare points, the block decrypts when t honest points
+ * remain, and too few honest points is a status. A small committee (N = 16, V = 4, 4 points each,
+ * t = 8) makes exactly t points two validators.
  */
-class ExclusionBlameTest {
+class GtShareBlameTest {
   private static final KeySet SMALL =
       KeySet.deal(Committee.equal(16, 8, 4), SeededDrbg.of(41, "test", 0), WORKERS);
 
@@ -98,7 +98,7 @@ class ExclusionBlameTest {
     BlockResult r = propose(name, SMALL, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
     assertEquals(List.of(1), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
-    assertTrue(r.faultyValidators().get(1).contains("exclusion"), r.toString());
+    assertTrue(r.faultyValidators().get(1).contains("verification key"), r.toString());
     assertEquals(SignerSet.of(SMALL.committee(), List.of(0, 2)), r.signersUsed());
     assertEquals(8, r.pointsAvailable());
     allOpenedRight(r, 4);
@@ -107,23 +107,23 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void withExactlyTPointsTheResultAsksForMoreSharesThenAttributesWithThem(String name) {
+  void withExactlyTPointsTheBadValidatorIsNamedAndMoreSharesOpenTheRest(String name) {
     StrongRandom random = SeededDrbg.of(303, "test", 0);
     List<Ciphertext> cts = encrypt(SMALL, 3, random);
     Map<Integer, List<byte[]>> shares = shares(name, SMALL, cts, 0, 3);
     spoil(shares, 0, 0);
     BlockResult r = propose(name, SMALL, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
-    assertEquals(8, r.pointsAvailable());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    // Named on its own check, even with no spare point (exclusion could not name it here).
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
+    assertEquals(List.of(0), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(4, r.pointsAvailable());
     // The proven messages open, the spoiled one does not (and never opens wrong).
     assertTrue(r.plaintexts().get(0).isEmpty(), r.toString());
     assertArrayEquals(Fixture.message(1), r.plaintexts().get(1).orElseThrow());
     assertArrayEquals(Fixture.message(2), r.plaintexts().get(2).orElseThrow());
 
-    // The caller waits for one more validator and calls again with all shares that arrived:
-    // the first t points are now validators 0 and 2, and leaving 0 out passes.
-    shares.putAll(shares(name, SMALL, cts, 2));
+    // The caller waits for more validators and calls again with all shares that arrived.
+    shares.putAll(shares(name, SMALL, cts, 1, 2));
     BlockResult again = propose(name, SMALL, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, again.status(), again.toString());
     assertEquals(List.of(0), new ArrayList<>(again.faultyValidators().keySet()));
@@ -132,7 +132,7 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void fewerSparePointsThanASuspectOwnsAlsoAsksForMoreShares(String name) {
+  void fewerSparePointsThanABadValidatorOwnsStillNamesIt(String name) {
     // Fixture: 8 points each, t = 42; 6 validators hold 48 points, 6 spare < 8.
     StrongRandom random = SeededDrbg.of(305, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
@@ -140,10 +140,56 @@ class ExclusionBlameTest {
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.signers(0, 1, 2, 3, 4, 5), cts);
     spoilAll(shares, 4);
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
-    assertEquals(48, r.pointsAvailable());
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
+    assertEquals(List.of(4), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(40, r.pointsAvailable());
     assertEquals(0, r.openedCount());
-    assertTrue(r.faultyValidators().isEmpty());
+  }
+
+  /** A D that fails its blinding key is evidence too: another validator's D, sent as its own. */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch", "precomputed"})
+  void aBlindedShareThatFailsItsBlindingKeyIsNamed(String name) {
+    StrongRandom random = SeededDrbg.of(317, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    for (int j = 0; j < cts.size(); j++) {
+      byte[] own = shares.get(2).get(j).clone();
+      byte[] other = shares.get(5).get(j);
+      // Its own elements times e(G, H) with validator 5's D: elements and D both wrong.
+      System.arraycopy(other, other.length - 96, own, own.length - 96, 96);
+      byte[] first = GtElement.fromBytes(java.util.Arrays.copyOf(own, 576))
+          .multiply(KeyCollision.gtShift()).toBytes();
+      System.arraycopy(first, 0, own, 0, 576);
+      shares.get(2).set(j, own);
+    }
+    BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
+        .propose(cts, shares, Fixture.all(), s -> Fixture.shares(v, s, cts), random);
+    assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    allOpenedRight(r, 2);
+  }
+
+  /** Right elements with a wrong D: nothing to blame, the block opens (D is read only by blame). */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "precomputed"})
+  void aWrongBlindedShareWithRightElementsChangesNothing(String name) {
+    StrongRandom random = SeededDrbg.of(319, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    for (int j = 0; j < cts.size(); j++) {
+      byte[] own = shares.get(2).get(j).clone();
+      byte[] other = shares.get(5).get(j);
+      System.arraycopy(other, other.length - 96, own, own.length - 96, 96);
+      shares.get(2).set(j, own);
+    }
+    BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
+        .propose(cts, shares, Fixture.all(), null, random);
+    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    allOpenedRight(r, 2);
   }
 
   @ParameterizedTest
@@ -166,8 +212,8 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void twoBadSuspectsWithRoomForOnlyOneAskForMoreShares(String name) {
-    // 7 validators, 56 points, 14 spare: one validator (8) can be left out, not two (16).
+  void twoBadValidatorsWithRoomForOnlyOneAreBothNamed(String name) {
+    // 7 validators, 56 points: both bad ones are named, 40 honest points < t = 42 remain.
     StrongRandom random = SeededDrbg.of(309, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
@@ -176,9 +222,9 @@ class ExclusionBlameTest {
     spoilAll(shares, 0);
     spoilAll(shares, 2);
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
     assertEquals(0, r.openedCount());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    assertEquals(List.of(0, 2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
   }
 
   @ParameterizedTest
@@ -205,7 +251,7 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"precomputed"})
-  void precomputedCannotNameTheLiarAndSaysSo(String name) {
+  void precomputedNamesTheLiarAndOpensAfterAReshare(String name) {
     StrongRandom random = SeededDrbg.of(313, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
@@ -213,19 +259,19 @@ class ExclusionBlameTest {
     shares.put(2, shares.get(5));
     BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
         .propose(cts, shares, Fixture.all(), s -> Fixture.shares(v, s, cts), random);
-    assertEquals(BlockResult.Status.UNATTRIBUTED, r.status(), r.toString());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
-    assertEquals(0, r.openedCount());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertFalse(r.signersUsed().contains(2));
+    allOpenedRight(r, 2);
   }
 
   /**
    * A faulty validator owning two combined points that knows the point order can make the
    * check pass without an honest suspect: validator 3 multiplies its points a, b by
    * g^(lambda_b(P0)) and g^(-lambda_a(P0)), g = e(G, H), P0 the first t points without validator
-   * 0, so the error cancels in P0 and not in the first t points of everyone. Excluding 0 (the
-   * first test) passes the check; without the consistency check of all remaining points 0,
-   * honest, would be named (it was, before that check). The remaining points are not on one
-   * polynomial, so 0 is not named; excluding 3 passes both, and 3 is named.
+   * 0, so the error cancels in P0 and not in the first t points of everyone. Under blame by
+   * exclusion, excluding 0 passed the check (a consistency check kept 0 from being named);
+   * each validator's own check names 3 and only 3.
    */
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
