@@ -129,6 +129,33 @@ class SimpleVariant implements CombineVariant<GtShare> {
     };
   }
 
+  @Override
+  public boolean takesPointErrors() {
+    return true;
+  }
+
+  /** The honest share with each element k multiplied by e(G, H)^(p(x_k)) ({@link PointErrors}). */
+  @Override
+  public ShareMaker framingShareMaker(KeySet keys, int attacker, int target, SignerSet signers) {
+    int[] vanishing = PointErrors.vanishing(keys.committee(), attacker, target, signers);
+    Fr[] errors = PointErrors.errors(keys, attacker, vanishing);
+    List<GtElement> factors = new ArrayList<>(errors.length);
+    for (Fr e : errors) {
+      factors.add(KeyCollision.gtShift().pow(e));
+    }
+    ShareMaker honest = shareMaker(keys, attacker, signers);
+    return ct -> {
+      byte[] out = honest.create(ct);
+      for (int k = 0; k < factors.size(); k++) {
+        int off = k * GtElement.BYTES;
+        byte[] shifted = GtElement.fromBytes(Arrays.copyOfRange(out, off, off + GtElement.BYTES))
+            .multiply(factors.get(k)).toBytes();
+        System.arraycopy(shifted, 0, out, off, GtElement.BYTES);
+      }
+      return out;
+    };
+  }
+
   /** The first t signer points: the ones combined (shares of later points are not needed). */
   private static int[] combinedPoints(KeySet keys, SignerSet signers) {
     return Arrays.copyOf(

@@ -102,6 +102,53 @@ class PositiveBlameTest {
   }
 
   /**
+   * The framing share maker (what the simulator's framing-shares fault sends) puts exactly the
+   * audit's error on the attacker's points, and the attacker is named.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch"})
+  void theFramingShareMakerPutsThatErrorOnTheAttackersPointsAndIsNamed(String name) {
+    StrongRandom random = SeededDrbg.of(411, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    assertTrue(v.takesPointErrors());
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    SignerSet signers = Fixture.signers(0, 1, 2, 3, 4, 5, 6);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, signers, cts);
+    Committee committee = Fixture.KEYS.committee();
+    int[] h = committee.pointsOf(List.of(1, 2, 4, 5, 6));
+    assertArrayEquals(h, PointErrors.vanishing(committee, 3, 0, signers));
+    Fr[] error = PointErrors.errors(Fixture.KEYS, 3, h);
+    List<byte[]> framing = Fixture.make(v.framingShareMaker(Fixture.KEYS, 3, 0, signers), cts);
+    List<byte[]> expected = withError(shares.get(3), error);
+    for (int j = 0; j < cts.size(); j++) {
+      assertArrayEquals(expected.get(j), framing.get(j));
+    }
+    shares.put(3, framing);
+    BlockResult r =
+        BlockProposer.forVariant(name, Fixture.KEYS, WORKERS).propose(cts, shares, null, random);
+    assertEquals(List.of(3), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    allOpenedRight(r, 2);
+  }
+
+  /** H fills t - 2 points at most, in signer order; the framing needs two distinct signers. */
+  @org.junit.jupiter.api.Test
+  void theVanishingPointsFitInTMinusTwoAndTheAttackerMustBeASigner() {
+    Committee committee = Fixture.KEYS.committee(); // 8 points each, t = 42: 5 validators fit
+    int[] all = PointErrors.vanishing(committee, 7, 2, Fixture.all());
+    assertArrayEquals(committee.pointsOf(List.of(0, 1, 3, 4, 5)), all);
+    org.junit.jupiter.api.Assertions.assertThrows(dev.tdsim.crypto.CryptoException.class,
+        () -> PointErrors.vanishing(committee, 7, 7, Fixture.all()));
+    org.junit.jupiter.api.Assertions.assertThrows(dev.tdsim.crypto.CryptoException.class,
+        () -> PointErrors.vanishing(committee, 7, 2, Fixture.signers(0, 1, 2, 3, 4, 5)));
+    for (String name : List.of("fast", "precomputed", "folded")) {
+      CombineVariant<?> v = Variants.byName(name);
+      assertFalse(v.takesPointErrors(), name);
+      org.junit.jupiter.api.Assertions.assertThrows(dev.tdsim.crypto.CryptoException.class,
+          () -> v.framingShareMaker(Fixture.KEYS, 3, 0, Fixture.all()), name);
+    }
+  }
+
+  /**
    * Issue 19, item 4: 1 to f = 5 of 16 validators send bad shares (every element shifted), all 16
    * send: every block opens and exactly the bad ones are named. Blame by exclusion gave up at 3.
    */
