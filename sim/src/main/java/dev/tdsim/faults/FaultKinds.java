@@ -142,6 +142,9 @@ public final class FaultKinds {
   public static final FaultKind COLLUDING_ENCRYPTOR = share("colluding-encryptor",
       "a client submits a key-colliding payload together with this colluding validator",
       ShareFaultType.COLLUDING_ENCRYPTOR);
+  public static final FaultKind FRAMING_SHARES = share("framing-shares",
+      "sends shares with a polynomial error chosen to get an honest validator blamed by"
+          + " exclusion (simple, batch)", ShareFaultType.FRAMING);
 
   public static final FaultKind CRASHED_DEALER = dealer("crashed-dealer",
       "deals nothing in the key epochs' DKGs (no transcript): the others wait keys.dkg_timeout"
