@@ -76,12 +76,15 @@ class FaultsSectionTest {
             validators: [4]
           - kind: colluding-encryptor
             validators: [6]
+          - kind: framing-shares
+            validators: [9]
           - kind: crashed-dealer
             validators: [7]
           - kind: lying-dealer
             validators: [8]
             from_height: 11
-        """, "keys.setup=dkg"); // dealer faults need a DKG
+        """, "keys.setup=dkg", "crypto.design=simple"); // dealer faults need a DKG; framing
+        // needs per-point shares
     List<FaultSpec> f = s.faults().list();
     assertEquals(FaultKinds.names(), f.stream().map(x -> x.kind().name()).toList());
     assertEquals(new FaultTarget.Validators(List.of(14, 15)), f.get(0).target());
