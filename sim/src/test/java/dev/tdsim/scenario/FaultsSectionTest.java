@@ -118,7 +118,8 @@ class FaultsSectionTest {
     assertEquals(false, plan.dealerFault(7, 1, 0).orElseThrow().lies());
     assertTrue(plan.dealerFault(8, 1, 0).isEmpty(), "lying from the DKG of height 11 on");
     assertEquals(true, plan.dealerFault(8, 11, 0).orElseThrow().lies());
-    assertEquals(13, plan.dealerFault(8, 21, 0).orElseThrow().fault());
+    assertEquals(14, plan.dealerFault(8, 21, 0).orElseThrow().fault());
+    assertEquals(ShareFaultType.FRAMING, plan.shareFault(9, 1, 0).orElseThrow().type());
   }
 
   @Test
