@@ -3,7 +3,9 @@ package dev.tdsim.pipeline;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.CombineVariant;
@@ -65,7 +67,7 @@ public final class FaultyShares {
    */
   static List<byte[]> framing(DesignKeys keys, int validator, SignerSet signers,
       PreparedBlock block) {
-    CombineVariant<?> variant = dev.tdsim.crypto.design.FerveoDesign.variantOf(keys.design())
+    CombineVariant<?> variant = FerveoDesign.variantOf(keys.design())
         .orElseThrow(() -> new IllegalStateException("framing-shares reached design "
             + keys.design().name() + ", which the scenario check refuses"));
     int target = signers.validators().stream().filter(v -> v != validator).findFirst()
@@ -74,7 +76,7 @@ public final class FaultyShares {
         variant.framingShareMaker(keys.keys(), validator, target, signers);
     List<byte[]> out = new ArrayList<>(block.txs().size());
     for (SealedTx tx : block.txs()) {
-      out.add(maker.create((dev.tdsim.crypto.tpke.Ciphertext) tx));
+      out.add(maker.create((Ciphertext) tx));
     }
     return out;
   }

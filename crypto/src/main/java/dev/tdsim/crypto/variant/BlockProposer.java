@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * public key (variants whose shares are not verified, {@link CombinedCheck}); open only payloads
  * whose secret is proven right. A failed check leads to blame against the signer set the shares
  * were made for (each variant's per-validator check: only a validator whose own share is
- * proven wrong is named), and the failed messages are combined again from the remaining shares. Never returns a wrong plaintext, even for a payload built to open under two
- * keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
+ * proven wrong is named), and the failed messages are combined again from the remaining shares.
+ * Never returns a wrong plaintext, even for a payload built to open under two keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
  * exceptions but {@link BlockResult.Status statuses} of the result, for the caller to act on.
  *
  * @param <S> the variant's decoded share
@@ -177,9 +177,9 @@ public final class BlockProposer<S> {
       if (failing.isEmpty()) {
         break;
       }
-      // Blame against the set the shares were made for: the combiner's own signer set.
-      // Blame on positive evidence only: each validator's own check (never exclusion, which a
-      // crafted error can steer onto an honest validator: docs/CRYPTO.md).
+      // Blame against the set the shares were made for (the combiner's own signer set), on
+      // positive evidence only: each validator's own check, never exclusion, which a crafted
+      // error can steer onto an honest validator (docs/CRYPTO.md, attacks on blame).
       List<Integer> bad = c.blame(select(cts, failing), rows(set, failing), random);
       if (bad.isEmpty()) {
         unresolved = BlockResult.Status.UNATTRIBUTED;
