@@ -185,6 +185,47 @@ class PositiveBlameTest {
     }
   }
 
+  /**
+   * precomputed (issue 19, item 4: it could name nobody, already at 1 bad validator): 1 to f = 5
+   * of 16 send shares shifted by e(G, H); each signer is checked against its fold, the bad ones
+   * are named at once and the others reshare for the set without them: every message opens.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3, 4, 5})
+  void precomputedNamesUpToFBadValidatorsOfSixteenAndOpensAfterOneReshare(int bad) {
+    StrongRandom random = SeededDrbg.of(421 + bad, "test", 0);
+    CombineVariant<?> v = Variants.byName("precomputed");
+    List<Ciphertext> cts = new ArrayList<>();
+    for (int j = 0; j < 2; j++) {
+      cts.add(dev.tdsim.crypto.tpke.Tpke.encrypt(SIXTEEN.publicKey(), Fixture.message(j),
+          v.secretGroup(), random));
+    }
+    SignerSet all = SignerSet.all(SIXTEEN.committee());
+    List<Integer> liars = new ArrayList<>();
+    for (int i = 0; i < bad; i++) {
+      liars.add(3 * i + 1);
+    }
+    BlockProposer.Reshare honestOrShifted = s -> {
+      Map<Integer, List<byte[]>> out = new java.util.LinkedHashMap<>();
+      for (int validator : s.validators()) {
+        CombineVariant.ShareMaker maker = liars.contains(validator)
+            ? v.colludingShareMaker(SIXTEEN, validator, s) : v.shareMaker(SIXTEEN, validator, s);
+        out.put(validator, Fixture.make(maker, cts));
+      }
+      return out;
+    };
+    int[] reshares = {0};
+    BlockResult r = BlockProposer.forVariant("precomputed", SIXTEEN, WORKERS).propose(cts,
+        honestOrShifted.sharesFor(all), all, s -> {
+          reshares[0]++;
+          return honestOrShifted.sharesFor(s);
+        }, random);
+    assertEquals(liars, new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    assertEquals(1, reshares[0], "one reshare for the set without all of them");
+    allOpenedRight(r, 2);
+  }
+
   /** Issue 19, item 10: a share from an index outside the committee names its sender. */
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch", "fast", "precomputed", "folded"})
