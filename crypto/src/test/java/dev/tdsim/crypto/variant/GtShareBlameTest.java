@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.random.SeededDrbg;
-import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
@@ -154,21 +152,27 @@ class GtShareBlameTest {
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
-    for (int j = 0; j < cts.size(); j++) {
-      byte[] own = shares.get(2).get(j).clone();
-      byte[] other = shares.get(5).get(j);
-      // Its own elements times e(G, H) with validator 5's D: elements and D both wrong.
-      System.arraycopy(other, other.length - 96, own, own.length - 96, 96);
-      byte[] first = GtElement.fromBytes(java.util.Arrays.copyOf(own, 576))
-          .multiply(KeyCollision.gtShift()).toBytes();
-      System.arraycopy(first, 0, own, 0, 576);
-      shares.get(2).set(j, own);
-    }
+    // Its own elements, the first times e(G, H), with validator 5's D: both wrong.
+    shares.put(2, PositiveBlameTest.withError(withBlindedSharesOf(shares, 2, 5),
+        new Fr[] {Fr.one()}));
     BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
         .propose(cts, shares, Fixture.all(), s -> Fixture.shares(v, s, cts), random);
     assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
     allOpenedRight(r, 2);
+  }
+
+  /** Validator {@code own}'s shares with validator {@code other}'s D (the last 96 bytes). */
+  private static List<byte[]> withBlindedSharesOf(
+      Map<Integer, List<byte[]>> shares, int own, int other) {
+    List<byte[]> out = new ArrayList<>();
+    for (int j = 0; j < shares.get(own).size(); j++) {
+      byte[] mine = shares.get(own).get(j).clone();
+      byte[] theirs = shares.get(other).get(j);
+      System.arraycopy(theirs, theirs.length - 96, mine, mine.length - 96, 96);
+      out.add(mine);
+    }
+    return out;
   }
 
   /** Right elements with a wrong D: nothing to blame, the block opens (D is read only by blame). */
@@ -179,12 +183,7 @@ class GtShareBlameTest {
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
-    for (int j = 0; j < cts.size(); j++) {
-      byte[] own = shares.get(2).get(j).clone();
-      byte[] other = shares.get(5).get(j);
-      System.arraycopy(other, other.length - 96, own, own.length - 96, 96);
-      shares.get(2).set(j, own);
-    }
+    shares.put(2, withBlindedSharesOf(shares, 2, 5));
     BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
         .propose(cts, shares, Fixture.all(), null, random);
     assertTrue(r.faultyValidators().isEmpty(), r.toString());
@@ -286,28 +285,15 @@ class GtShareBlameTest {
     int a = 24; // validator 3's first two points, positions 16 and 17 in p0
     Fr ea = lambda[a + 1 - 8];
     Fr eb = lambda[a - 8].neg();
-    GtElement g = KeyCollision.gtShift();
     // The crafted errors cancel in P0 and not in the first t points of all.
     Fr[] lambdaAll = Lagrange.atZero(Fixture.KEYS.domain(),
         java.util.stream.IntStream.range(0, t).toArray());
     assertFalse(lambdaAll[a].mul(ea).add(lambdaAll[a + 1].mul(eb)).isZero());
     assertTrue(lambda[a - 8].mul(ea).add(lambda[a + 1 - 8].mul(eb)).isZero());
-    for (int j = 0; j < cts.size(); j++) {
-      byte[] share = shares.get(3).get(j).clone();
-      shift(share, 0, g.pow(ea));
-      shift(share, 1, g.pow(eb));
-      shares.get(3).set(j, share);
-    }
+    shares.put(3, PositiveBlameTest.withError(shares.get(3), new Fr[] {ea, eb}));
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
     assertEquals(List.of(3), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
     allOpenedRight(r, 2);
-  }
-
-  private static void shift(byte[] share, int element, GtElement by) {
-    int off = element * 576;
-    byte[] shifted = GtElement.fromBytes(java.util.Arrays.copyOfRange(share, off, off + 576))
-        .multiply(by).toBytes();
-    System.arraycopy(shifted, 0, share, off, 576);
   }
 }
