@@ -41,6 +41,23 @@ class PositiveBlameTest {
     }
   }
 
+  /** p(x) = x prod_{h in H} (x - h) at each of the attacker's points (the audit's error). */
+  private static Fr[] auditError(int attacker, int[] h) {
+    Committee committee = Fixture.KEYS.committee();
+    int first = committee.firstPointOf(attacker);
+    Fr[] error = new Fr[committee.pointsOf(attacker)];
+    for (int k = 0; k < error.length; k++) {
+      Fr x = Fixture.KEYS.domain().element(first + k);
+      Fr p = x;
+      for (int point : h) {
+        p = p.mul(x.sub(Fixture.KEYS.domain().element(point)));
+      }
+      assertFalse(p.isZero());
+      error[k] = p;
+    }
+    return error;
+  }
+
   /** The validator's shares with every point element k multiplied by e(G, H)^(error[k]). */
   static List<byte[]> withError(List<byte[]> honest, Fr[] error) {
     GtElement g = KeyCollision.gtShift();
@@ -81,18 +98,7 @@ class PositiveBlameTest {
     honestRest.removeAll(List.of(attacker, target));
     int[] h = committee.pointsOf(honestRest);
     assertEquals(committee.threshold() - 2, h.length);
-    int first = committee.firstPointOf(attacker);
-    Fr[] error = new Fr[committee.pointsOf(attacker)];
-    for (int k = 0; k < error.length; k++) {
-      Fr x = Fixture.KEYS.domain().element(first + k);
-      Fr p = x;
-      for (int point : h) {
-        p = p.mul(x.sub(Fixture.KEYS.domain().element(point)));
-      }
-      assertFalse(p.isZero());
-      error[k] = p;
-    }
-    shares.put(attacker, withError(shares.get(attacker), error));
+    shares.put(attacker, withError(shares.get(attacker), auditError(attacker, h)));
     BlockResult r =
         BlockProposer.forVariant(name, Fixture.KEYS, WORKERS).propose(cts, shares, null, random);
     assertFalse(r.faultyValidators().containsKey(target), r.toString());
@@ -117,7 +123,8 @@ class PositiveBlameTest {
     Committee committee = Fixture.KEYS.committee();
     int[] h = committee.pointsOf(List.of(1, 2, 4, 5, 6));
     assertArrayEquals(h, PointErrors.vanishing(committee, 3, 0, signers));
-    Fr[] error = PointErrors.errors(Fixture.KEYS, 3, h);
+    Fr[] error = auditError(3, h);
+    assertArrayEquals(error, PointErrors.errors(Fixture.KEYS, 3, h));
     List<byte[]> framing = Fixture.make(v.framingShareMaker(Fixture.KEYS, 3, 0, signers), cts);
     List<byte[]> expected = withError(shares.get(3), error);
     for (int j = 0; j < cts.size(); j++) {
@@ -140,6 +147,10 @@ class PositiveBlameTest {
         () -> PointErrors.vanishing(committee, 7, 7, Fixture.all()));
     org.junit.jupiter.api.Assertions.assertThrows(dev.tdsim.crypto.CryptoException.class,
         () -> PointErrors.vanishing(committee, 7, 2, Fixture.signers(0, 1, 2, 3, 4, 5)));
+    // Exactly t - 2 = 40 points when validators hold 4 each: 10 of the 14 others.
+    List<Integer> ten = List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    assertArrayEquals(SIXTEEN.committee().pointsOf(ten), PointErrors.vanishing(
+        SIXTEEN.committee(), 15, 14, SignerSet.all(SIXTEEN.committee())));
     for (String name : List.of("fast", "precomputed", "folded")) {
       CombineVariant<?> v = Variants.byName(name);
       assertFalse(v.takesPointErrors(), name);
