@@ -142,6 +142,9 @@ public final class FaultKinds {
   public static final FaultKind COLLUDING_ENCRYPTOR = share("colluding-encryptor",
       "a client submits a key-colliding payload together with this colluding validator",
       ShareFaultType.COLLUDING_ENCRYPTOR);
+  public static final FaultKind FRAMING_SHARES = share("framing-shares",
+      "sends shares with a polynomial error chosen to get an honest validator blamed by"
+          + " exclusion (simple, batch)", ShareFaultType.FRAMING);
 
   public static final FaultKind FORGING_PROPOSER = register(new Kind("forging-proposer",
       "as proposer, publishes a forged digest (a wrong point, another block's id or a future"

@@ -3,7 +3,9 @@ package dev.tdsim.pipeline;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.design.DesignKeys;
+import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.design.PreparedBlock;
+import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.CombineVariant;
@@ -26,7 +28,11 @@ import java.util.List;
  *   <li>{@link ShareFaultType#COLLUDING_ENCRYPTOR}: honest shares, except for the block's
  *       key-colliding payload, whose share is shifted so that the combination opens it to the
  *       attacker's second plaintext (designs that {@link
- *       dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision support it}).
+ *       dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision support it});
+ *   <li>{@link ShareFaultType#FRAMING}: its honest shares with the polynomial error of the
+ *       framing attack on blame by exclusion, computed by the crypto ({@link
+ *       CombineVariant#framingShareMaker}); the honest validator it aims at is the lowest-id
+ *       other signer.
  * </ul>
  */
 public final class FaultyShares {
@@ -52,6 +58,27 @@ public final class FaultyShares {
   static List<byte[]> colluding(DesignKeys keys, int validator, SignerSet signers,
       PreparedBlock block, SealedTx target) {
     return keys.createColludingShares(validator, signers, block, target);
+  }
+
+  /**
+   * Shares with the framing attack's polynomial error (designs whose shares hold an element per
+   * key-share point; others are refused when the scenario loads, {@link
+   * ShareFaultType#refusedBy}), aimed at the lowest-id other signer.
+   */
+  static List<byte[]> framing(DesignKeys keys, int validator, SignerSet signers,
+      PreparedBlock block) {
+    CombineVariant<?> variant = FerveoDesign.variantOf(keys.design())
+        .orElseThrow(() -> new IllegalStateException("framing-shares reached design "
+            + keys.design().name() + ", which the scenario check refuses"));
+    int target = signers.validators().stream().filter(v -> v != validator).findFirst()
+        .orElseThrow(() -> new IllegalStateException("no other signer to frame"));
+    CombineVariant.ShareMaker maker =
+        variant.framingShareMaker(keys.keys(), validator, target, signers);
+    List<byte[]> out = new ArrayList<>(block.txs().size());
+    for (SealedTx tx : block.txs()) {
+      out.add(maker.create((Ciphertext) tx));
+    }
+    return out;
   }
 
   /**

@@ -171,6 +171,8 @@ final class ShareCreation {
       SignerSet signers = r.signers();
       if (type == ShareFaultType.BAD_VALUE || type == ShareFaultType.EQUIVOCATED) {
         faulty = crypto.createWith(() -> FaultyShares.wrong(keys, validator, signers, block));
+      } else if (type == ShareFaultType.FRAMING) {
+        faulty = crypto.createWith(() -> FaultyShares.framing(keys, validator, signers, block));
       } else if (type == ShareFaultType.MALFORMED) {
         faulty = crypto.createWith(() -> FaultyShares.malformed(keys, validator, signers, block));
         bytes -= count;

@@ -222,14 +222,22 @@ public record Scenario(
   }
 
   /**
-   * A fault the design cannot host is rejected: {@code colluding-encryptor} needs a client that
-   * can seal a payload opening under two keys ({@link
+   * A fault the design cannot host is rejected: a share fault whose behaviour the design's facts
+   * refuse ({@link dev.tdsim.faults.ShareFaultType#refusedBy}: {@code framing-shares} needs
+   * per-point shares), and {@code colluding-encryptor}, which needs a client that can seal a
+   * payload opening under two keys ({@link
    * dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision}).
    */
   private static void checkDesignFaults(FaultsConfig faults, CryptoConfig crypto) {
     dev.tdsim.crypto.design.BlockDesign design =
         dev.tdsim.crypto.design.Designs.byName(crypto.design());
     for (int i = 0; i < faults.list().size(); i++) {
+      java.util.Optional<String> refused = faults.list().get(i).kind().shareType()
+          .flatMap(type -> type.refusedBy(design));
+      if (refused.isPresent()) {
+        throw new ScenarioException("faults[" + i + "].kind", refused.get(), "faults[" + i + "]",
+            "crypto.design");
+      }
       if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.COLLUDING_ENCRYPTOR
           && !design.supportsKeyCollision()) {
         throw new ScenarioException("faults[" + i + "].kind", "colluding-encryptor needs a"

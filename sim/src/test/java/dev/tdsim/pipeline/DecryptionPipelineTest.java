@@ -102,12 +102,13 @@ class DecryptionPipelineTest {
     assertEquals(0, f.pipeline.mismatches());
 
     // Validator 3 committed after the combiner had enough shares: it sent none. Each share
-    // message carries one GT element (576 B) per key-share point per message.
+    // message carries one GT element (576 B) per key-share point and the blinded share (96 B)
+    // per message.
     List<Sent> shares = f.net.shares();
     assertEquals(List.of(1, 0, 2), shares.stream().map(Sent::from).toList());
     for (Sent s : shares) {
       assertEquals(2, s.to());
-      assertEquals(3L * 576 * POINTS_EACH, s.bytes());
+      assertEquals(3L * (576 * POINTS_EACH + 96), s.bytes());
     }
     assertEquals(List.of(20 * MS + create1, 30 * MS + create0, 50 * MS + create2),
         shares.stream().map(Sent::atNanos).toList());
@@ -256,8 +257,10 @@ class DecryptionPipelineTest {
     for (String variant : List.of("simple", "batch", "precomputed", "folded")) {
       assertEquals(3L * PipelineFixture.realShareBytes(variant), firstShareBytes(variant), variant);
     }
-    assertEquals(3L * 576, firstShareBytes("precomputed"), "one GT element per message");
-    assertEquals(3L * 576 * POINTS_EACH, firstShareBytes("batch"), "one GT element per point");
+    assertEquals(3L * (576 + 96), firstShareBytes("precomputed"),
+        "one GT element and the blinded share per message");
+    assertEquals(3L * (576 * POINTS_EACH + 96), firstShareBytes("batch"),
+        "one GT element per point and the blinded share");
   }
 
   @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ShareFaultScenariosTest {
   private static final List<String> KINDS = List.of("bad-share", "malformed-share",
-      "withhold-share", "equivocate-share", "colluding-encryptor");
+      "withhold-share", "equivocate-share", "colluding-encryptor", "framing-shares");
 
   private static Path dir() {
     for (Path p : List.of(Path.of("../scenarios/faults"), Path.of("scenarios/faults"))) {
@@ -64,6 +64,56 @@ class ShareFaultScenariosTest {
     }
     assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("share faults: faulty validators"
         + " named at 2 of 3 heights")), r.notes().toString());
+  }
+
+  /**
+   * framing-shares (issue 19, D): validator 3's polynomial error framed an honest validator
+   * under blame by exclusion; now each validator is checked on its own: nothing opens wrong,
+   * every payload opens, 3 is named where its points are read and no honest validator ever is.
+   */
+  @ParameterizedTest
+  @CsvSource({"simple", "batch"})
+  void aFramingValidatorIsNamedAndNoHonestOneIs(String variant) throws Exception {
+    ScenarioRunner.Result r = run("framing-shares", variant);
+    assertEquals(0, r.mismatches(), "every plaintext is what its client sent");
+    boolean named = false;
+    for (HeightRecord h : r.heights()) {
+      assertEquals(h.txCount(), h.opened(), "height " + h.height());
+      assertTrue(List.of(3).containsAll(h.faulty()), "only the attacker: " + h.faulty());
+      named |= h.faulty().contains(3);
+    }
+    assertTrue(named, "the attacker is named where its points are read");
+  }
+
+  /**
+   * Issue 19, item 4: f = 5 of 16 validators send bad shares at every height: simple opens every
+   * block (blame by exclusion gave up at 3 and left the blocks closed) and names only faulty ones.
+   */
+  @Test
+  void simpleOpensEveryBlockWithFBadShareValidators() throws Exception {
+    List<Integer> bad = List.of(1, 3, 5, 7, 9);
+    Scenario s = ScenarioLoader.load(dir().resolve("bad-share.yaml"), List.of("heights=2",
+        "crypto.design=simple", "faults=[{kind: bad-share, validators: [1, 3, 5, 7, 9]}]"));
+    ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(s);
+    assertEquals(0, r.mismatches());
+    for (HeightRecord h : r.heights()) {
+      assertEquals(h.txCount(), h.opened(), "height " + h.height());
+      assertTrue(bad.containsAll(h.faulty()), "only faulty validators named: " + h.faulty());
+      assertTrue(!h.faulty().isEmpty(), "the bad ones among the first t points are named");
+    }
+  }
+
+  /** framing-shares needs per-point shares: other designs refuse it at load, located (exit 2). */
+  @ParameterizedTest
+  @CsvSource({"fast", "precomputed", "folded", "block-key", "batched"})
+  void framingSharesIsRefusedByADesignWithoutPerPointShares(String design) {
+    dev.tdsim.scenario.ScenarioException e = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.tdsim.scenario.ScenarioException.class, () -> ScenarioLoader.load(
+            dir().resolve("framing-shares.yaml"), List.of("crypto.design=" + design)));
+    assertEquals("faults[0].kind", e.getField(), e.getMessage());
+    assertTrue(e.getLine() > 0, e.getMessage());
+    assertTrue(e.getProblem().contains("'" + design + "' has no per-point shares")
+        && e.getProblem().contains("simple, batch"), e.getMessage());
   }
 
   @Test

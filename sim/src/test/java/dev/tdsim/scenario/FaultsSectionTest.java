@@ -76,6 +76,8 @@ class FaultsSectionTest {
             validators: [4]
           - kind: colluding-encryptor
             validators: [6]
+          - kind: framing-shares
+            validators: [9]
           - kind: crashed-dealer
             validators: [7]
           - kind: lying-dealer
@@ -85,7 +87,8 @@ class FaultsSectionTest {
             validators: [9, 10, 11, 12, 13, 14]
             from_height: 2
             until_height: 3
-        """, "keys.setup=dkg"); // dealer faults need a DKG
+        """, "keys.setup=dkg", "crypto.design=simple"); // dealer faults need a DKG; framing
+        // needs per-point shares
     List<FaultSpec> f = s.faults().list();
     // forging-proposer needs a design with a digest, colluding-encryptor a Ferveo one: the
     // former is parsed in its own test below.
@@ -123,7 +126,8 @@ class FaultsSectionTest {
     assertEquals(false, plan.dealerFault(7, 1, 0).orElseThrow().lies());
     assertTrue(plan.dealerFault(8, 1, 0).isEmpty(), "lying from the DKG of height 11 on");
     assertEquals(true, plan.dealerFault(8, 11, 0).orElseThrow().lies());
-    assertEquals(13, plan.dealerFault(8, 21, 0).orElseThrow().fault());
+    assertEquals(14, plan.dealerFault(8, 21, 0).orElseThrow().fault());
+    assertEquals(ShareFaultType.FRAMING, plan.shareFault(9, 1, 0).orElseThrow().type());
   }
 
   @Test

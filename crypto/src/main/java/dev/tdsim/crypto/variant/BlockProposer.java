@@ -26,10 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and honour the result; share_combine every message; check every combined secret against the
  * public key (variants whose shares are not verified, {@link CombinedCheck}); open only payloads
  * whose secret is proven right. A failed check leads to blame against the signer set the shares
- * were made for (by exclusion for variants without a per-share check whose shares do not fold
- * the signer set: {@link ExclusionBlame}), and the failed messages are combined again from the
- * remaining shares. Never returns a wrong plaintext, even for a payload built to open under two
- * keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
+ * were made for (each variant's per-validator check: only a validator whose own share is
+ * proven wrong is named), and the failed messages are combined again from the remaining shares.
+ * Never returns a wrong plaintext, even for a payload built to open under two keys ({@link dev.tdsim.crypto.tpke.KeyCollision}). Too few honest or spare points are not
  * exceptions but {@link BlockResult.Status statuses} of the result, for the caller to act on.
  *
  * @param <S> the variant's decoded share
@@ -118,7 +117,9 @@ public final class BlockProposer<S> {
     PhaseClock clock = new PhaseClock(this::cpuNanos);
     Map<Integer, String> faulty = new TreeMap<>();
     int messages = cts.size();
-    List<Integer> senders = new ArrayList<>(sharesByValidator.keySet());
+    int committeeSize = keys.committee().validators();
+    List<Integer> senders = sharesByValidator.keySet().stream()
+        .filter(v -> v >= 0 && v < committeeSize).toList();
     // Null when the senders hold fewer than t points (settle then finds them not enough).
     SignerSet madeFor = foldedFor != null ? foldedFor
         : keys.committee().pointsOf(senders).length < keys.committee().threshold() ? null
@@ -176,26 +177,16 @@ public final class BlockProposer<S> {
       if (failing.isEmpty()) {
         break;
       }
-      // Blame against the set the shares were made for: the combiner's own signer set.
+      // Blame against the set the shares were made for (the combiner's own signer set), on
+      // positive evidence only: each validator's own check, never exclusion, which a crafted
+      // error can steer onto an honest validator (docs/CRYPTO.md, attacks on blame).
       List<Integer> bad = c.blame(select(cts, failing), rows(set, failing), random);
-      String reason = "decryption share did not match its verification key";
-      unresolved = BlockResult.Status.UNATTRIBUTED;
-      if (bad.isEmpty() && !variant.sharesDependOnSigners()) {
-        // No per-share check: the combined-result check is the oracle (ExclusionBlame).
-        ExclusionBlame.Outcome found = ExclusionBlame.find(variant, keys, combineWorkers, check,
-            cts, failing, set.shares(), set.signers(), random);
-        bad = found.named();
-        reason = "decryption share spoiled the combined secret (found by exclusion)";
-        if (found.needsMoreShares()) {
-          unresolved = BlockResult.Status.NEEDS_MORE_SHARES;
-        }
-      }
       if (bad.isEmpty()) {
+        unresolved = BlockResult.Status.UNATTRIBUTED;
         break; // nothing attributable: those payloads stay unopened, never wrong
       }
       unresolved = null;
-      String why = reason;
-      bad.forEach(v -> faulty.put(v, why));
+      bad.forEach(v -> faulty.put(v, "decryption share did not match its verification key"));
       set = settle(set.madeFor(), set.shares(), faulty, reshare, messages);
       combiner = set.combinable() ? combinerFor(set.signers()) : null;
       pending = failing;
@@ -273,8 +264,14 @@ public final class BlockProposer<S> {
       Map<Integer, List<byte[]>> encoded,
       Map<Integer, String> faulty) {
     List<Integer> validators = new ArrayList<>(encoded.keySet());
+    int committeeSize = keys.committee().validators();
     List<Object> results = workers.map(validators.size(), i -> {
       int validator = validators.get(i);
+      if (validator < 0 || validator >= committeeSize) {
+        // Claiming an index it does not hold is itself evidence against the sender.
+        return "share from validator " + validator + ", which is not in the committee of "
+            + committeeSize + " validators";
+      }
       List<byte[]> shares = encoded.get(validator);
       if (shares == null || shares.size() != messages) {
         return "sent " + (shares == null ? 0 : shares.size()) + " shares for " + messages

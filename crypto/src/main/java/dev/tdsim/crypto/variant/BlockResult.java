@@ -36,9 +36,10 @@ public record BlockResult(
     DECRYPTED,
     /**
      * Some combined secrets failed their check and nothing can be attributed from these shares:
-     * the usable shares hold too few spare points above the threshold (exactly t, or fewer spare
-     * points than a suspect owns) to leave a suspect out. Wait for more validators' shares and
-     * call again with all of them ({@link #pointsAvailable()} says how many points were usable).
+     * wait for more validators' shares and call again with all of them ({@link
+     * #pointsAvailable()} says how many points were usable). No variant returns it any more:
+     * it was the answer of simple's and batch's blame by exclusion with too few spare points,
+     * replaced by a per-validator check (issue 19, item 9); kept while callers still handle it.
      */
     NEEDS_MORE_SHARES,
     /**
@@ -53,9 +54,9 @@ public record BlockResult(
      */
     NEEDS_RESHARE,
     /**
-     * Some combined secrets failed their check and the faulty could not be found (precomputed
-     * shares have no per-validator check; exclusion found no group within its bound). Those
-     * messages stay unopened, never wrong.
+     * Some combined secrets failed their check and no validator's own check failed (no
+     * variant's blame should leave this: it would mean a bug or a 2^-63 chance). Those messages
+     * stay unopened, never wrong.
      */
     UNATTRIBUTED
   }

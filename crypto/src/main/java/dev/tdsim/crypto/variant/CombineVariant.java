@@ -77,6 +77,33 @@ public interface CombineVariant<S> {
   }
 
   /**
+   * Whether this variant's share holds one element per key-share point of its sender, so that a
+   * validator can put a polynomial error on its points ({@link #framingShareMaker}): the attack
+   * that framed an honest validator under blame by exclusion (issue 19, item 9).
+   */
+  default boolean takesPointErrors() {
+    return false;
+  }
+
+  /**
+   * A framing validator's share maker ({@link #takesPointErrors} variants): its honest shares with
+   * the error p(x) = x prod_{h in H} (x - h) on each of its points (in the exponent), H the
+   * points of the signers other than {@code attacker} and {@code target}, in signer order, as
+   * many as fit in t - 2 ({@link PointErrors}). p has degree below t and p(0) = 0, so without
+   * {@code target} the shares of the attacker and H lie on f + p, whose value at 0 is right: a
+   * blame that re-combines without a suspect and checks the result would name {@code target}.
+   * For tests and the simulator's {@code framing-shares} fault.
+   *
+   * @throws dev.tdsim.crypto.CryptoException when the variant's shares are not per point, or the
+   *     attacker or target is not a signer
+   */
+  default ShareMaker framingShareMaker(
+      KeySet keys, int attacker, int target, SignerSet signers) {
+    throw new dev.tdsim.crypto.CryptoException(
+        "framing share", "variant " + name() + " has no per-point shares to put an error on");
+  }
+
+  /**
    * Decodes one validator's encoded share for one ciphertext, with the checks this variant needs
    * (length, encoding, curve, and subgroup unless the variant's own check covers it).
    *

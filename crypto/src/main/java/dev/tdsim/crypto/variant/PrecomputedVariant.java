@@ -20,14 +20,28 @@ import java.util.List;
 /**
  * {@code precomputed} (Ferveo's precomputed variant): for a known signer set each validator folds
  * its Lagrange coefficients into its key, Z'_i = sum_k [lambda_k] Z_k, and sends one GT share
- * e(U, Z'_i) per message; combining is V-1 GT multiplications. No share proofs: a bad share makes
- * the combined secret fail {@link BlockProposer}'s check, and the payload stays unopened.
+ * e(U, Z'_i) per message, with its blinded share D = [1/b_i]U ({@link GtShare}); combining is
+ * V-1 GT multiplications. A bad share makes the combined secret fail {@link BlockProposer}'s
+ * check; {@code blame} then checks each signer's element against e(D, K_i), K_i = sum_k
+ * [-lambda_k omega^k] B_k (fast's combine key for the set), names the wrong ones, and the others
+ * reshare for the set without them.
  */
-final class PrecomputedVariant implements CombineVariant<GtElement> {
-  /** One GT element (576 B) per ciphertext: the validator's points are folded into it. */
+final class PrecomputedVariant implements CombineVariant<GtShare> {
+  /**
+   * One GT element (576 B) per ciphertext (the validator's points are folded into it) and the
+   * blinded share D (96 B) that lets it be checked.
+   */
   @Override
   public long shareWireBytes(Committee committee, int validator) {
-    return 576;
+    return GtShare.wireBytes(1);
+  }
+
+  /** The G2 key shares (share making) and the blinded-share tables (blame's per-validator check). */
+  @Override
+  public String prepareKeyTables(KeySet keys) {
+    keys.keyShares();
+    keys.blindedShareTables();
+    return "G2 key shares, blinded key-share tables";
   }
 
   @Override
@@ -68,8 +82,9 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
     Fr[] lambdas = signers.lambdasOf(validator);
     G2Prepared folded =
         G2Point.msm(keys.keyShares().subList(first, first + count), List.of(lambdas)).prepare();
-    return ct -> Pairings.millerLoopPrepared(List.of(ct.u()), List.of(folded))
-        .finalExponentiation().toBytes();
+    Fr inverseBlinding = keys.validatorBlinding(validator).inverse();
+    return ct -> GtShare.encode(Pairings.millerLoopPrepared(List.of(ct.u()), List.of(folded))
+        .finalExponentiation().toBytes(), ct, inverseBlinding);
   }
 
   /** The honest share times e(G, H): the product of the shares becomes s * e(G, H). */
@@ -77,16 +92,26 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
   public ShareMaker colludingShareMaker(KeySet keys, int validator, SignerSet signers) {
     ShareMaker honest = shareMaker(keys, validator, signers);
     GtElement factor = KeyCollision.gtShift();
-    return ct -> GtElement.fromBytes(honest.create(ct)).multiply(factor).toBytes();
+    return ct -> {
+      byte[] out = honest.create(ct);
+      byte[] shifted = GtElement.fromBytes(java.util.Arrays.copyOf(out, GtElement.BYTES))
+          .multiply(factor).toBytes();
+      System.arraycopy(shifted, 0, out, 0, GtElement.BYTES);
+      return out;
+    };
   }
 
   @Override
-  public GtElement decodeShare(byte[] encoded) {
-    return GtElement.fromBytes(encoded);
+  public GtShare decodeShare(byte[] encoded) {
+    if (encoded == null || encoded.length != GtShare.wireBytes(1)) {
+      throw new CryptoException("decoding precomputed share", "expected " + GtShare.wireBytes(1)
+          + " bytes, got " + (encoded == null ? "null" : encoded.length));
+    }
+    return GtShare.decode(encoded, "decoding precomputed share");
   }
 
   @Override
-  public Combiner<GtElement> prepare(KeySet keys, SignerSet signers, Workers workers) {
+  public Combiner<GtShare> prepare(KeySet keys, SignerSet signers, Workers workers) {
     return new Combiner<>() {
       @Override
       public SignerSet signers() {
@@ -94,12 +119,12 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
       }
 
       @Override
-      public byte[] combine(Ciphertext ct, List<GtElement> shares) {
+      public byte[] combine(Ciphertext ct, List<GtShare> shares) {
         return Tpke.secretBytes(product(shares));
       }
 
       @Override
-      public void kernel(Ciphertext ct, List<GtElement> shares) {
+      public void kernel(Ciphertext ct, List<GtShare> shares) {
         product(shares);
       }
 
@@ -110,26 +135,48 @@ final class PrecomputedVariant implements CombineVariant<GtElement> {
 
       @Override
       public List<Integer> verify(
-          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, StrongRandom random) {
+          List<Ciphertext> cts, List<List<GtShare>> sharesByMessage, StrongRandom random) {
         return List.of();
       }
 
+      /**
+       * Every signer checked on its own ({@link GtShare#check}) against its fold for this set:
+       * e(D, K_i) with the per-point coefficients v_0 lambda_k. Weights are drawn on the calling
+       * thread, in signer order.
+       */
       @Override
       public List<Integer> blame(
-          List<Ciphertext> cts, List<List<GtElement>> sharesByMessage, StrongRandom random) {
-        return List.of();
+          List<Ciphertext> cts, List<List<GtShare>> sharesByMessage, StrongRandom random) {
+        List<StrongRandom> streams = new java.util.ArrayList<>(signers.size());
+        for (int pos = 0; pos < signers.size(); pos++) {
+          streams.add(random.split());
+        }
+        return Shares.faulty(signers, workers, pos -> {
+          Fr[] lambdas = signers.lambdasOf(signers.validator(pos));
+          return GtShare.check(keys, signers.validator(pos), cts,
+              Shares.column(sharesByMessage, pos), v -> scaled(lambdas, v[0]), streams.get(pos))
+              .isEmpty();
+        });
       }
     };
   }
 
-  private static GtElement product(List<GtElement> shares) {
+  private static GtElement product(List<GtShare> shares) {
     if (shares.isEmpty()) {
       throw new CryptoException("precomputed share_combine", "no shares");
     }
-    GtElement acc = shares.get(0);
+    GtElement acc = shares.get(0).elements().get(0);
     for (int i = 1; i < shares.size(); i++) {
-      acc = acc.multiply(shares.get(i));
+      acc = acc.multiply(shares.get(i).elements().get(0));
     }
     return acc;
+  }
+
+  private static Fr[] scaled(Fr[] lambdas, Fr by) {
+    Fr[] out = new Fr[lambdas.length];
+    for (int k = 0; k < lambdas.length; k++) {
+      out[k] = lambdas[k].mul(by);
+    }
+    return out;
   }
 }

@@ -21,27 +21,30 @@ import java.util.List;
 
 /**
  * {@code simple} (the first share_combine benchmark): one GT share C_k = e(U, Z_k) per key-share
- * point, combined as prod C_k^lambda_k over exactly t points, serially. There are no share proofs
- * in this design (the Z_k are private in the GT family): a bad share makes the combined secret
- * fail {@link BlockProposer}'s check against the public key and the payload stays unopened;
- * its combiner's {@code blame} names nobody, but when more than t points arrived {@link
- * BlockProposer} finds the validator by exclusion ({@link ExclusionBlame}).
+ * point, combined as prod C_k^lambda_k over exactly t points, serially. Each share also carries
+ * its sender's blinded share D = [1/b_i]U ({@link GtShare}), so that when the combined secret
+ * fails {@link BlockProposer}'s check against the public key, {@code blame} checks each validator
+ * whose points were combined on its own and names exactly those whose elements are wrong
+ * (positive evidence: never by exclusion, issue 19, item 9).
  *
  * <p>Subclassed by {@code batch}, which combines in parallel.
  */
-class SimpleVariant
-    implements CombineVariant<List<GtElement>>, ExclusionBlame.PointShares<List<GtElement>> {
-  /** A decoded simple share is already one GT element per point, in point order. */
-  @Override
-  public List<GtElement> perPoint(List<GtElement> share) {
-    return share;
-  }
-
-
-  /** One GT element (576 B) per key-share point the validator holds, per ciphertext. */
+class SimpleVariant implements CombineVariant<GtShare> {
+  /**
+   * One GT element (576 B) per key-share point the validator holds, per ciphertext, and the
+   * blinded share D (96 B) that lets each element be checked.
+   */
   @Override
   public long shareWireBytes(Committee committee, int validator) {
-    return 576L * committee.pointsOf(validator);
+    return GtShare.wireBytes(committee.pointsOf(validator));
+  }
+
+  /** The G2 key shares (share making) and the blinded-share tables (blame's per-validator check). */
+  @Override
+  public String prepareKeyTables(KeySet keys) {
+    keys.keyShares();
+    keys.blindedShareTables();
+    return "G2 key shares, blinded key-share tables";
   }
 
   @Override
@@ -88,6 +91,7 @@ class SimpleVariant
     for (int k = first; k < first + count; k++) {
       lines.add(keys.keyShares().get(k).prepare());
     }
+    Fr inverseBlinding = keys.validatorBlinding(validator).inverse();
     return ct -> {
       byte[] out = new byte[count * GtElement.BYTES];
       for (int i = 0; i < count; i++) {
@@ -95,7 +99,7 @@ class SimpleVariant
             .finalExponentiation().toBytes();
         System.arraycopy(share, 0, out, i * GtElement.BYTES, GtElement.BYTES);
       }
-      return out;
+      return GtShare.encode(out, ct, inverseBlinding);
     };
   }
 
@@ -125,6 +129,33 @@ class SimpleVariant
     };
   }
 
+  @Override
+  public boolean takesPointErrors() {
+    return true;
+  }
+
+  /** The honest share with each element k multiplied by e(G, H)^(p(x_k)) ({@link PointErrors}). */
+  @Override
+  public ShareMaker framingShareMaker(KeySet keys, int attacker, int target, SignerSet signers) {
+    int[] vanishing = PointErrors.vanishing(keys.committee(), attacker, target, signers);
+    Fr[] errors = PointErrors.errors(keys, attacker, vanishing);
+    List<GtElement> factors = new ArrayList<>(errors.length);
+    for (Fr e : errors) {
+      factors.add(KeyCollision.gtShift().pow(e));
+    }
+    ShareMaker honest = shareMaker(keys, attacker, signers);
+    return ct -> {
+      byte[] out = honest.create(ct);
+      for (int k = 0; k < factors.size(); k++) {
+        int off = k * GtElement.BYTES;
+        byte[] shifted = GtElement.fromBytes(Arrays.copyOfRange(out, off, off + GtElement.BYTES))
+            .multiply(factors.get(k)).toBytes();
+        System.arraycopy(shifted, 0, out, off, GtElement.BYTES);
+      }
+      return out;
+    };
+  }
+
   /** The first t signer points: the ones combined (shares of later points are not needed). */
   private static int[] combinedPoints(KeySet keys, SignerSet signers) {
     return Arrays.copyOf(
@@ -132,26 +163,17 @@ class SimpleVariant
   }
 
   @Override
-  public List<GtElement> decodeShare(byte[] encoded) {
-    if (encoded == null || encoded.length == 0 || encoded.length % GtElement.BYTES != 0) {
-      throw new CryptoException(
-          "decoding simple share", "expected a multiple of 576 bytes, got "
-              + (encoded == null ? "null" : encoded.length));
-    }
-    List<GtElement> out = new ArrayList<>(encoded.length / GtElement.BYTES);
-    for (int off = 0; off < encoded.length; off += GtElement.BYTES) {
-      out.add(GtElement.fromBytes(Arrays.copyOfRange(encoded, off, off + GtElement.BYTES)));
-    }
-    return out;
+  public GtShare decodeShare(byte[] encoded) {
+    return GtShare.decode(encoded, "decoding simple share");
   }
 
   /**
-   * One GT element per point the validator holds: a share with fewer or more elements would take
-   * other points' places in the combination (spoiling every message with nobody named, or leaving
-   * fewer than t points), so it is malformed.
+   * One GT element per point the validator holds, and D: a share with fewer or more elements
+   * would take other points' places in the combination (spoiling every message, or leaving fewer
+   * than t points), so it is malformed.
    */
   @Override
-  public List<GtElement> decodeShare(byte[] encoded, Committee committee, int validator) {
+  public GtShare decodeShare(byte[] encoded, Committee committee, int validator) {
     long expected = shareWireBytes(committee, validator);
     if (encoded != null && encoded.length != expected) {
       throw new CryptoException("decoding simple share", "validator " + validator + " holds "
@@ -162,21 +184,24 @@ class SimpleVariant
   }
 
   @Override
-  public Combiner<List<GtElement>> prepare(KeySet keys, SignerSet signers, Workers workers) {
-    int t = keys.committee().threshold();
+  public Combiner<GtShare> prepare(KeySet keys, SignerSet signers, Workers workers) {
     Fr[] lambdas = Lagrange.atZero(keys.domain(), combinedPoints(keys, signers));
-    return new SimpleCombiner(signers, List.of(lambdas), t);
+    return new SimpleCombiner(keys, signers, List.of(lambdas), workers);
   }
 
-  private static final class SimpleCombiner implements Combiner<List<GtElement>> {
+  private static final class SimpleCombiner implements Combiner<GtShare> {
+    private final KeySet keys;
     private final SignerSet signers;
     private final List<Fr> lambdas;
     private final int threshold;
+    private final Workers workers;
 
-    SimpleCombiner(SignerSet signers, List<Fr> lambdas, int threshold) {
+    SimpleCombiner(KeySet keys, SignerSet signers, List<Fr> lambdas, Workers workers) {
+      this.keys = keys;
       this.signers = signers;
       this.lambdas = lambdas;
-      this.threshold = threshold;
+      this.threshold = keys.committee().threshold();
+      this.workers = workers;
     }
 
     @Override
@@ -184,10 +209,10 @@ class SimpleVariant
       return signers;
     }
 
-    private List<GtElement> firstT(List<List<GtElement>> shares) {
+    private List<GtElement> firstT(List<GtShare> shares) {
       List<GtElement> flat = new ArrayList<>(threshold);
-      for (List<GtElement> s : shares) {
-        for (GtElement e : s) {
+      for (GtShare s : shares) {
+        for (GtElement e : s.elements()) {
           if (flat.size() == threshold) {
             return flat;
           }
@@ -202,12 +227,12 @@ class SimpleVariant
     }
 
     @Override
-    public byte[] combine(Ciphertext ct, List<List<GtElement>> shares) {
+    public byte[] combine(Ciphertext ct, List<GtShare> shares) {
       return Tpke.secretBytes(GtElement.multiExp(firstT(shares), lambdas));
     }
 
     @Override
-    public void kernel(Ciphertext ct, List<List<GtElement>> shares) {
+    public void kernel(Ciphertext ct, List<GtShare> shares) {
       GtElement.multiExp(firstT(shares), lambdas);
     }
 
@@ -218,15 +243,38 @@ class SimpleVariant
 
     @Override
     public List<Integer> verify(
-        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, StrongRandom random) {
+        List<Ciphertext> cts, List<List<GtShare>> sharesByMessage, StrongRandom random) {
       return List.of();
     }
 
+    /**
+     * Each validator whose points are among the t combined (the only ones a combination reads),
+     * checked on its own against its blinding key and blinded shares ({@link GtShare#check}):
+     * the ones whose shares are wrong. Weights are drawn on the calling thread, in signer order.
+     */
     @Override
     public List<Integer> blame(
-        List<Ciphertext> cts, List<List<List<GtElement>>> sharesByMessage, StrongRandom random) {
-      return List.of();
+        List<Ciphertext> cts, List<List<GtShare>> sharesByMessage, StrongRandom random) {
+      List<Integer> combined = new ArrayList<>();
+      int points = 0;
+      for (int pos = 0; pos < signers.size() && points < threshold; pos++) {
+        combined.add(pos);
+        points += keys.committee().pointsOf(signers.validator(pos));
+      }
+      List<StrongRandom> streams = new ArrayList<>(combined.size());
+      for (int ignored : combined) {
+        streams.add(random.split());
+      }
+      List<Boolean> wrong = workers.map(combined.size(), i -> GtShare.check(keys,
+          signers.validator(combined.get(i)), cts, Shares.column(sharesByMessage, combined.get(i)),
+          v -> v, streams.get(i)).isPresent());
+      List<Integer> bad = new ArrayList<>();
+      for (int i = 0; i < combined.size(); i++) {
+        if (wrong.get(i)) {
+          bad.add(signers.validator(combined.get(i)));
+        }
+      }
+      return bad;
     }
   }
-
 }

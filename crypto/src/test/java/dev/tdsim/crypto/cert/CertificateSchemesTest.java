@@ -84,6 +84,43 @@ class CertificateSchemesTest {
     assertFalse(cert.signers().contains(1) || cert.signers().contains(3));
   }
 
+  /**
+   * bad-partial (issue 19, D): the framing error that steered blame by exclusion in the TPKE
+   * variants, on threshold-BLS partials: validator 3 adds [p(x_k)] H1(m) to each of its points,
+   * p(x) = x prod_{h in H} (x - h) with H the 40 = t - 2 points of 1, 2, 4, 5, 6, so without
+   * validator 0 the points lie on a polynomial with the right value at 0. Each partial is checked
+   * on its own against the public key shares: 3 is named, 0 is not, and the certificate is formed
+   * from the honest partials.
+   */
+  @Test
+  void aFramingErrorOnAPartialNamesOnlyItsSenderAndTheCertificateFormsFromTheOthers() {
+    CommitteeCertifier c = certifier("threshold-bls");
+    Map<Integer, byte[]> votes = votes(c, List.of(0, 1, 2, 3, 4, 5, 6));
+    dev.tdsim.crypto.field.Domain domain = dev.tdsim.crypto.field.Domain.of(64);
+    int[] h = COMMITTEE.pointsOf(List.of(1, 2, 4, 5, 6));
+    assertEquals(COMMITTEE.threshold() - 2, h.length);
+    dev.tdsim.crypto.curve.G1Point hashed = dev.tdsim.crypto.curve.G1Point.hashTo(MESSAGE,
+        dev.tdsim.crypto.tbls.ThresholdBls.DST);
+    dev.tdsim.crypto.tbls.PartialSignature honest =
+        dev.tdsim.crypto.tbls.PartialSignature.decode(COMMITTEE, 3, votes.get(3));
+    List<dev.tdsim.crypto.curve.G1Point> framed = new java.util.ArrayList<>();
+    for (int k = 0; k < honest.points().size(); k++) {
+      dev.tdsim.crypto.field.Fr x = domain.element(COMMITTEE.firstPointOf(3) + k);
+      dev.tdsim.crypto.field.Fr p = x;
+      for (int point : h) {
+        p = p.mul(x.sub(domain.element(point)));
+      }
+      framed.add(honest.points().get(k).add(hashed.multiply(p)));
+    }
+    votes.put(3, new dev.tdsim.crypto.tbls.PartialSignature(3, framed).encodeUncompressed());
+    assertFalse(c.verifyVote(3, MESSAGE, votes.get(3)));
+    CertifyResult r = c.combine(MESSAGE, votes);
+    assertEquals(List.of(3), r.blamed());
+    Certificate cert = r.certificate().orElseThrow();
+    assertTrue(c.verify(MESSAGE, cert));
+    assertFalse(cert.signers().contains(3));
+  }
+
   @Test
   void thresholdBlsNeedsItsThresholdOfPoints() {
     CommitteeCertifier c = certifier("threshold-bls");

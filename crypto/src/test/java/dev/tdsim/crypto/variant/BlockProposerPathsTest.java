@@ -173,9 +173,9 @@ class BlockProposerPathsTest {
       BlockResult r = BlockProposer.forVariant(name, KEYS, WORKERS)
           .propose(cts, shares, null, random);
       assertEquals(List.of(0, 5), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
-      assertTrue(r.faultyValidators().get(0).contains("validator 0 holds 8 points: expected 4608"
+      assertTrue(r.faultyValidators().get(0).contains("validator 0 holds 8 points: expected 4704"
           + " bytes, got 576"), r.faultyValidators().get(0));
-      assertTrue(r.faultyValidators().get(5).contains("got 5184"), r.faultyValidators().get(5));
+      assertTrue(r.faultyValidators().get(5).contains("got 5280"), r.faultyValidators().get(5));
       assertEquals(Fixture.signers(1, 2, 3, 4, 6, 7), r.signersUsed());
       for (int j = 0; j < 2; j++) {
         assertArrayEquals(Fixture.message(j), r.plaintexts().get(j).orElseThrow(), name);
@@ -205,16 +205,17 @@ class BlockProposerPathsTest {
   }
 
   @Test
-  void aBlameThatNamesNobodyIsStillChargedToBlame() {
+  void blameIsChargedToBlame() {
     Instrumented<?> v = Instrumented.of("precomputed", s -> false, 0, SLEEP_MILLIS);
     StrongRandom random = SeededDrbg.of(309, "test", 0);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
     SignerSet all = Fixture.all();
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);
-    shares.put(3, shares.get(4)); // well-formed, wrong; not attributable in the GT family
+    shares.put(3, shares.get(4)); // well-formed, wrong: its own check names it
     BlockResult r = new BlockProposer<>(v, KEYS, WORKERS).propose(cts, shares, all, null, random);
     assertEquals(0, r.openedCount(), r.toString());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    assertEquals(List.of(3), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(BlockResult.Status.NEEDS_RESHARE, r.status(), r.toString());
     assertTrue(r.timings().blameNanos() >= SLEEP_NANOS, r.timings().toString());
     assertEquals(0, r.timings().verifyNanos(), r.timings().toString());
   }

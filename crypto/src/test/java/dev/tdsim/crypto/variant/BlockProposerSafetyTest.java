@@ -34,11 +34,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * torsion components. The invariant everywhere: an opened payload is exactly what was encrypted.
  */
 class BlockProposerSafetyTest {
-  /**
-   * Variants whose blame can name the validator of a well-formed wrong share (simple and batch by
-   * exclusion, since these blocks have more than t points).
-   */
-  private static final Set<String> ATTRIBUTING = Set.of("fast", "folded", "simple", "batch");
   /** Variants whose shares fold the signer set: only combinable for the set they were made for. */
   private static final Set<String> FOLDING = Set.of("folded", "precomputed");
 
@@ -90,15 +85,10 @@ class BlockProposerSafetyTest {
     BlockResult r = propose(name, cts, shares, signers, s -> Fixture.shares(v, s, cts), random);
     boolean opened0 = openedExactly(r, 0, Fixture.message(0));
     boolean opened1 = openedExactly(r, 1, attack.honestPlaintext());
-    if (ATTRIBUTING.contains(name)) {
-      assertEquals(List.of(colluder), new ArrayList<>(r.faultyValidators().keySet()), name);
-      assertTrue(opened0 && opened1, r.toString());
-      assertFalse(r.signersUsed().contains(colluder));
-    } else {
-      // Nothing attributable: the colluder's shift spoils every message; none opens wrong.
-      assertTrue(r.faultyValidators().isEmpty(), r.toString());
-      assertFalse(opened0 || opened1, r.toString());
-    }
+    // Every variant names the colluder on its own check (issue 19: precomputed too, by its D).
+    assertEquals(List.of(colluder), new ArrayList<>(r.faultyValidators().keySet()), name);
+    assertTrue(opened0 && opened1, r.toString());
+    assertFalse(r.signersUsed().contains(colluder));
   }
 
   /** share_combine alone for message j, as the old AEAD-only pipeline trusted it. */
@@ -173,16 +163,10 @@ class BlockProposerSafetyTest {
     for (int j = 0; j < 3; j++) {
       openedExactly(r, j, Fixture.message(j));
     }
-    if (ATTRIBUTING.contains(name)) {
-      assertEquals(List.of(5), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
-      assertEquals(FOLDING.contains(name) ? 0 : 3, r.openedCount(), r.toString());
-      assertEquals(FOLDING.contains(name) ? BlockResult.Status.NEEDS_RESHARE
-          : BlockResult.Status.DECRYPTED, r.status(), r.toString());
-    } else {
-      assertTrue(r.faultyValidators().isEmpty(), r.toString());
-      assertEquals(0, r.openedCount());
-      assertEquals(BlockResult.Status.UNATTRIBUTED, r.status(), r.toString());
-    }
+    assertEquals(List.of(5), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(FOLDING.contains(name) ? 0 : 3, r.openedCount(), r.toString());
+    assertEquals(FOLDING.contains(name) ? BlockResult.Status.NEEDS_RESHARE
+        : BlockResult.Status.DECRYPTED, r.status(), r.toString());
   }
 
   @ParameterizedTest
@@ -228,14 +212,9 @@ class BlockProposerSafetyTest {
     for (int j = 0; j < 2; j++) {
       openedExactly(r, j, Fixture.message(j));
     }
-    if (ATTRIBUTING.contains(name)) {
-      assertEquals(List.of(1), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
-      assertEquals(2, r.openedCount(), r.toString());
-      assertEquals(Fixture.signers(0, 2, 3, 4, 5, 6), r.signersUsed());
-    } else {
-      assertTrue(r.faultyValidators().isEmpty(), r.toString());
-      assertEquals(0, r.openedCount());
-    }
+    assertEquals(List.of(1), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(2, r.openedCount(), r.toString());
+    assertEquals(Fixture.signers(0, 2, 3, 4, 5, 6), r.signersUsed());
   }
 
   @Test
@@ -307,7 +286,7 @@ class BlockProposerSafetyTest {
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, all, cts);
     shares.put(2, shares.get(4));
     BlockResult bad = propose(name, cts, shares, all, s -> Fixture.shares(v, s, cts), random);
-    if (ATTRIBUTING.contains(name) && !verified) {
+    if (!verified) {
       assertTrue(bad.cpu().blameNanos() > bad.cpu().combineNanos(), bad.toString());
     }
   }

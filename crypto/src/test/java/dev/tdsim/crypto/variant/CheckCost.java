@@ -34,8 +34,8 @@ import java.util.Map;
  * sends validator 6's shares, so every message fails its check; reshared shares are made before
  * the call so that their creation, the validators' work, is not timed), and once with validator
  * 5's share of message 0 alone wrong (its share of message 1), so that one message fails. The
- * last columns say how the faulty blocks ended (status, validators named); for simple and batch
- * that is blame by exclusion ({@link ExclusionBlame}).
+ * last columns say how the faulty blocks ended (status, validators named); for the GT family
+ * that is each validator's own check against its blinded share ({@link GtShare#check}).
  */
 public final class CheckCost {
   private CheckCost() {}

@@ -79,9 +79,10 @@ class VariantContractTest {
       v.decodeShare(share, KEYS.committee(), validator); // and it decodes as its own
     }
     // simple and batch: one 576-byte GT element per point (8 each here); fast and folded: an
-    // uncompressed G1 point; precomputed: one GT element.
+    // uncompressed G1 point; precomputed: one GT element; the GT shares then carry D = [1/b]U
+    // (96 B, uncompressed), the evidence their blame checks.
     Map<String, Long> bytes =
-        Map.of("simple", 4608L, "batch", 4608L, "fast", 96L, "folded", 96L, "precomputed", 576L);
+        Map.of("simple", 4704L, "batch", 4704L, "fast", 96L, "folded", 96L, "precomputed", 672L);
     assertEquals(bytes.get(name), v.shareWireBytes(KEYS.committee(), 0));
   }
 
@@ -132,18 +133,23 @@ class VariantContractTest {
     byte[] notInGt = valid.clone();
     notInGt[575] ^= 1;
     rejects(() -> v.decodeShare(notInGt), "not in the order-r subgroup");
+    // The blinded share D after the elements: an uncompressed G1 point on the curve.
+    byte[] dOffCurve = valid.clone();
+    dOffCurve[dOffCurve.length - 1] ^= 1;
+    rejects(() -> v.decodeShare(dOffCurve), "decoding G1 point");
     if (name.equals("precomputed")) {
-      rejects(() -> v.decodeShare(new byte[0]), "got 0");
+      rejects(() -> v.decodeShare(new byte[0]), "expected 672 bytes", "got 0");
+      rejects(() -> v.decodeShare(java.util.Arrays.copyOf(valid, 576)), "got 576");
       return;
     }
-    rejects(() -> v.decodeShare(new byte[0]), "multiple of 576", "got 0");
+    rejects(() -> v.decodeShare(new byte[0]), "multiple of 576 bytes plus 96", "got 0");
     rejects(() -> v.decodeShare(java.util.Arrays.copyOf(valid, 577)), "got 577");
     byte[] lastBad = valid.clone();
-    lastBad[lastBad.length - 1] ^= 1; // the validator's last point's element
+    lastBad[lastBad.length - 97] ^= 1; // the validator's last point's element
     rejects(() -> v.decodeShare(lastBad), "not in the order-r subgroup");
     // simple and batch check the element count against the points the sender holds.
     rejects(() -> v.decodeShare(java.util.Arrays.copyOf(valid, 576), KEYS.committee(), 3),
-        "validator 3 holds 8 points", "expected 4608 bytes, got 576");
+        "validator 3 holds 8 points", "expected 4704 bytes, got 576");
     rejects(() -> v.decodeShare(null, KEYS.committee(), 3), "null");
   }
 

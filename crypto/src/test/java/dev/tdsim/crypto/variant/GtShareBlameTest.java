@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.field.Lagrange;
 import dev.tdsim.crypto.random.SeededDrbg;
-import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
@@ -27,12 +25,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Blame by exclusion for simple and batch (no per-share check): with more points than t a bad
- * share's validator is named and the block decrypts; with no spare point to leave a suspect out
- * the result asks for more shares; too few honest points is a status. A small committee (N = 16,
- * V = 4, 4 points each, t = 8) makes exactly t points two validators.
+ * Blame of the GT-family variants by each validator's own check ({@link GtShare#check}): a bad
+ * share's validator is named whatever the spare points, the block decrypts when t honest points
+ * remain, and too few honest points is a status. A small committee (N = 16, V = 4, 4 points each,
+ * t = 8) makes exactly t points two validators.
  */
-class ExclusionBlameTest {
+class GtShareBlameTest {
   private static final KeySet SMALL =
       KeySet.deal(Committee.equal(16, 8, 4), SeededDrbg.of(41, "test", 0), WORKERS);
 
@@ -98,7 +96,7 @@ class ExclusionBlameTest {
     BlockResult r = propose(name, SMALL, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
     assertEquals(List.of(1), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
-    assertTrue(r.faultyValidators().get(1).contains("exclusion"), r.toString());
+    assertTrue(r.faultyValidators().get(1).contains("verification key"), r.toString());
     assertEquals(SignerSet.of(SMALL.committee(), List.of(0, 2)), r.signersUsed());
     assertEquals(8, r.pointsAvailable());
     allOpenedRight(r, 4);
@@ -107,23 +105,23 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void withExactlyTPointsTheResultAsksForMoreSharesThenAttributesWithThem(String name) {
+  void withExactlyTPointsTheBadValidatorIsNamedAndMoreSharesOpenTheRest(String name) {
     StrongRandom random = SeededDrbg.of(303, "test", 0);
     List<Ciphertext> cts = encrypt(SMALL, 3, random);
     Map<Integer, List<byte[]>> shares = shares(name, SMALL, cts, 0, 3);
     spoil(shares, 0, 0);
     BlockResult r = propose(name, SMALL, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
-    assertEquals(8, r.pointsAvailable());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    // Named on its own check, even with no spare point (exclusion could not name it here).
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
+    assertEquals(List.of(0), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(4, r.pointsAvailable());
     // The proven messages open, the spoiled one does not (and never opens wrong).
     assertTrue(r.plaintexts().get(0).isEmpty(), r.toString());
     assertArrayEquals(Fixture.message(1), r.plaintexts().get(1).orElseThrow());
     assertArrayEquals(Fixture.message(2), r.plaintexts().get(2).orElseThrow());
 
-    // The caller waits for one more validator and calls again with all shares that arrived:
-    // the first t points are now validators 0 and 2, and leaving 0 out passes.
-    shares.putAll(shares(name, SMALL, cts, 2));
+    // The caller waits for more validators and calls again with all shares that arrived.
+    shares.putAll(shares(name, SMALL, cts, 1, 2));
     BlockResult again = propose(name, SMALL, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, again.status(), again.toString());
     assertEquals(List.of(0), new ArrayList<>(again.faultyValidators().keySet()));
@@ -132,7 +130,7 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void fewerSparePointsThanASuspectOwnsAlsoAsksForMoreShares(String name) {
+  void fewerSparePointsThanABadValidatorOwnsStillNamesIt(String name) {
     // Fixture: 8 points each, t = 42; 6 validators hold 48 points, 6 spare < 8.
     StrongRandom random = SeededDrbg.of(305, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
@@ -140,10 +138,57 @@ class ExclusionBlameTest {
     Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.signers(0, 1, 2, 3, 4, 5), cts);
     spoilAll(shares, 4);
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
-    assertEquals(48, r.pointsAvailable());
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
+    assertEquals(List.of(4), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(40, r.pointsAvailable());
     assertEquals(0, r.openedCount());
-    assertTrue(r.faultyValidators().isEmpty());
+  }
+
+  /** A D that fails its blinding key is evidence too: another validator's D, sent as its own. */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch", "precomputed"})
+  void aBlindedShareThatFailsItsBlindingKeyIsNamed(String name) {
+    StrongRandom random = SeededDrbg.of(317, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    // Its own elements, the first times e(G, H), with validator 5's D: both wrong.
+    shares.put(2, PositiveBlameTest.withError(withBlindedSharesOf(shares, 2, 5),
+        new Fr[] {Fr.one()}));
+    BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
+        .propose(cts, shares, Fixture.all(), s -> Fixture.shares(v, s, cts), random);
+    assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    allOpenedRight(r, 2);
+  }
+
+  /** Validator {@code own}'s shares with validator {@code other}'s D (the last 96 bytes). */
+  private static List<byte[]> withBlindedSharesOf(
+      Map<Integer, List<byte[]>> shares, int own, int other) {
+    List<byte[]> out = new ArrayList<>();
+    for (int j = 0; j < shares.get(own).size(); j++) {
+      byte[] mine = shares.get(own).get(j).clone();
+      byte[] theirs = shares.get(other).get(j);
+      System.arraycopy(theirs, theirs.length - 96, mine, mine.length - 96, 96);
+      out.add(mine);
+    }
+    return out;
+  }
+
+  /** Right elements with a wrong D: nothing to blame, the block opens (D is read only by blame). */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "precomputed"})
+  void aWrongBlindedShareWithRightElementsChangesNothing(String name) {
+    StrongRandom random = SeededDrbg.of(319, "test", 0);
+    CombineVariant<?> v = Variants.byName(name);
+    List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
+    Map<Integer, List<byte[]>> shares = Fixture.shares(v, Fixture.all(), cts);
+    shares.put(2, withBlindedSharesOf(shares, 2, 5));
+    BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
+        .propose(cts, shares, Fixture.all(), null, random);
+    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    allOpenedRight(r, 2);
   }
 
   @ParameterizedTest
@@ -166,8 +211,8 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
-  void twoBadSuspectsWithRoomForOnlyOneAskForMoreShares(String name) {
-    // 7 validators, 56 points, 14 spare: one validator (8) can be left out, not two (16).
+  void twoBadValidatorsWithRoomForOnlyOneAreBothNamed(String name) {
+    // 7 validators, 56 points: both bad ones are named, 40 honest points < t = 42 remain.
     StrongRandom random = SeededDrbg.of(309, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
@@ -176,9 +221,9 @@ class ExclusionBlameTest {
     spoilAll(shares, 0);
     spoilAll(shares, 2);
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
-    assertEquals(BlockResult.Status.NEEDS_MORE_SHARES, r.status(), r.toString());
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status(), r.toString());
     assertEquals(0, r.openedCount());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
+    assertEquals(List.of(0, 2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
   }
 
   @ParameterizedTest
@@ -205,7 +250,7 @@ class ExclusionBlameTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"precomputed"})
-  void precomputedCannotNameTheLiarAndSaysSo(String name) {
+  void precomputedNamesTheLiarAndOpensAfterAReshare(String name) {
     StrongRandom random = SeededDrbg.of(313, "test", 0);
     CombineVariant<?> v = Variants.byName(name);
     List<Ciphertext> cts = Fixture.encrypt(v, 2, random);
@@ -213,19 +258,19 @@ class ExclusionBlameTest {
     shares.put(2, shares.get(5));
     BlockResult r = BlockProposer.forVariant(name, Fixture.KEYS, WORKERS)
         .propose(cts, shares, Fixture.all(), s -> Fixture.shares(v, s, cts), random);
-    assertEquals(BlockResult.Status.UNATTRIBUTED, r.status(), r.toString());
-    assertTrue(r.faultyValidators().isEmpty(), r.toString());
-    assertEquals(0, r.openedCount());
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
+    assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
+    assertFalse(r.signersUsed().contains(2));
+    allOpenedRight(r, 2);
   }
 
   /**
    * A faulty validator owning two combined points that knows the point order can make the
    * check pass without an honest suspect: validator 3 multiplies its points a, b by
    * g^(lambda_b(P0)) and g^(-lambda_a(P0)), g = e(G, H), P0 the first t points without validator
-   * 0, so the error cancels in P0 and not in the first t points of everyone. Excluding 0 (the
-   * first test) passes the check; without the consistency check of all remaining points 0,
-   * honest, would be named (it was, before that check). The remaining points are not on one
-   * polynomial, so 0 is not named; excluding 3 passes both, and 3 is named.
+   * 0, so the error cancels in P0 and not in the first t points of everyone. Under blame by
+   * exclusion, excluding 0 passed the check (a consistency check kept 0 from being named);
+   * each validator's own check names 3 and only 3.
    */
   @ParameterizedTest
   @ValueSource(strings = {"simple", "batch"})
@@ -240,28 +285,15 @@ class ExclusionBlameTest {
     int a = 24; // validator 3's first two points, positions 16 and 17 in p0
     Fr ea = lambda[a + 1 - 8];
     Fr eb = lambda[a - 8].neg();
-    GtElement g = KeyCollision.gtShift();
     // The crafted errors cancel in P0 and not in the first t points of all.
     Fr[] lambdaAll = Lagrange.atZero(Fixture.KEYS.domain(),
         java.util.stream.IntStream.range(0, t).toArray());
     assertFalse(lambdaAll[a].mul(ea).add(lambdaAll[a + 1].mul(eb)).isZero());
     assertTrue(lambda[a - 8].mul(ea).add(lambda[a + 1 - 8].mul(eb)).isZero());
-    for (int j = 0; j < cts.size(); j++) {
-      byte[] share = shares.get(3).get(j).clone();
-      shift(share, 0, g.pow(ea));
-      shift(share, 1, g.pow(eb));
-      shares.get(3).set(j, share);
-    }
+    shares.put(3, PositiveBlameTest.withError(shares.get(3), new Fr[] {ea, eb}));
     BlockResult r = propose(name, Fixture.KEYS, cts, shares, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.toString());
     assertEquals(List.of(3), new ArrayList<>(r.faultyValidators().keySet()), r.toString());
     allOpenedRight(r, 2);
-  }
-
-  private static void shift(byte[] share, int element, GtElement by) {
-    int off = element * 576;
-    byte[] shifted = GtElement.fromBytes(java.util.Arrays.copyOfRange(share, off, off + 576))
-        .multiply(by).toBytes();
-    System.arraycopy(shifted, 0, share, off, 576);
   }
 }
