@@ -1,9 +1,12 @@
 package dev.tdsim.faults;
 
 import dev.tdsim.crypto.design.BlockDesign;
+import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.crypto.design.FerveoDesign;
 import dev.tdsim.crypto.variant.CombineVariant;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What a faulty validator (or, for {@link #COLLUDING_ENCRYPTOR}, a client with a validator) does
@@ -38,24 +41,37 @@ public enum ShareFaultType {
 
   /**
    * Why {@code design} cannot host this behaviour (empty: it can). Asked of the design's own
-   * facts, never of its name: {@link #FRAMING} needs shares with an element per key-share point
-   * ({@link CombineVariant#takesPointErrors}).
+   * facts, never of its name: {@link #COLLUDING_ENCRYPTOR} needs a payload that opens under two
+   * keys ({@link BlockDesign#supportsKeyCollision}), {@link #FORGING_PROPOSER} a digest the key
+   * shares are made on ({@link BlockDesign#sharesBindBlockId}), {@link #FRAMING} shares with an
+   * element per key-share point ({@link CombineVariant#takesPointErrors}).
    */
   public Optional<String> refusedBy(BlockDesign design) {
-    if (this == FRAMING && !takesPointErrors(design)) {
-      return Optional.of("framing-shares puts a polynomial error on a validator's per-point"
-          + " shares; crypto.design '" + design.name() + "' has no per-point shares (designs"
-          + " that have: " + String.join(", ", framingDesigns()) + ")");
+    return switch (this) {
+      case COLLUDING_ENCRYPTOR -> refusal(design, BlockDesign::supportsKeyCollision,
+          "colluding-encryptor needs a design whose clients can seal a payload that opens under"
+              + " two keys (Ferveo's variants: %s); crypto.design '%s' has no such payload");
+      case FORGING_PROPOSER -> refusal(design, BlockDesign::sharesBindBlockId,
+          "forging-proposer needs a design whose proposer publishes a digest the key shares are"
+              + " made on (%s); crypto.design '%s' shares per transaction, with no digest");
+      case FRAMING -> refusal(design, ShareFaultType::takesPointErrors,
+          "framing-shares puts a polynomial error on a validator's per-point shares (designs"
+              + " that have them: %s); crypto.design '%s' has no per-point shares");
+      default -> Optional.empty();
+    };
+  }
+
+  /** The refusal (the hosting designs and this one filled into {@code why}) unless it hosts. */
+  private static Optional<String> refusal(BlockDesign design, Predicate<BlockDesign> hosts,
+      String why) {
+    if (hosts.test(design)) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    List<String> hosting = Designs.all().stream().filter(hosts).map(BlockDesign::name).toList();
+    return Optional.of(String.format(why, String.join(", ", hosting), design.name()));
   }
 
   private static boolean takesPointErrors(BlockDesign design) {
     return FerveoDesign.variantOf(design).map(CombineVariant::takesPointErrors).orElse(false);
-  }
-
-  private static java.util.List<String> framingDesigns() {
-    return dev.tdsim.crypto.design.Designs.all().stream()
-        .filter(ShareFaultType::takesPointErrors).map(BlockDesign::name).toList();
   }
 }

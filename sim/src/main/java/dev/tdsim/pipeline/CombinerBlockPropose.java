@@ -49,7 +49,7 @@ final class CombinerBlockPropose {
    *
    * @param named the validators it named faulty, with the reason, ascending
    * @param opened plaintexts it opened, by index into the block
-   * @param wasShort fewer than t honest shares, or a bad share it could not attribute
+   * @param wasShort fewer than t honest shares
    */
   record Outcome(Map<Integer, String> named, Map<Integer, byte[]> opened, boolean wasShort,
       long nanos) {}
@@ -212,7 +212,6 @@ final class CombinerBlockPropose {
     Map<CryptoOp, Long> phaseCpu = new EnumMap<>(CryptoOp.class);
     Map<Integer, String> named = new TreeMap<>();
     boolean shortOfShares = false;
-    boolean needMore = false; // a bad share no spare point could attribute (simple, batch)
     boolean valueFaults = false;
     Boolean ranPrepare = null;
     List<Integer> finalSet = null;
@@ -239,8 +238,6 @@ final class CombinerBlockPropose {
         }
       } else {
         BlockResult result = a.result();
-        // Without share faults validators stop sending once the combiner has enough: none comes.
-        needMore = a.needsMoreShares() && settings.faults().hasShareFaults();
         ranPrepare = result.ranPrepare();
         BlockResult.PhaseTimings c = result.cpu();
         named.putAll(result.faultyValidators());
@@ -352,8 +349,7 @@ final class CombinerBlockPropose {
       t.decryptNanos = decryptNanos;
       t.signersUsed = used.size();
     }
-    boolean wasShort = shortOfShares || needMore;
-    return new Outcome(named, opened, wasShort, combineNanos + decryptNanos);
+    return new Outcome(named, opened, shortOfShares, combineNanos + decryptNanos);
   }
 
 }

@@ -393,14 +393,6 @@ public final class RealCrypto {
       return result.status() == BlockResult.Status.NOT_ENOUGH_HONEST_SHARES;
     }
 
-    /**
-     * A bad share spoiled some messages and could not be attributed from these shares (simple,
-     * batch with no spare point): more validators' shares would let exclusion name it.
-     */
-    public boolean needsMoreShares() {
-      return result.status() == BlockResult.Status.NEEDS_MORE_SHARES;
-    }
-
     /** The validators a short call named faulty before it ran out of honest shares. */
     public List<Integer> namedBeforeShort() {
       return isShort() ? List.copyOf(result.faultyValidators().keySet()) : List.of();

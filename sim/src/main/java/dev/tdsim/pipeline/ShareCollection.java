@@ -389,8 +389,8 @@ final class ShareCollection {
       }
       announce(st, next);
     } else if (wasShort) {
-      // Fewer than t honest among them, or a bad share no spare point could attribute: wait for
-      // one more validator's shares, then retry (none left to come: those stay unopened).
+      // Fewer than t honest among them: wait for one more validator's shares, then retry (none
+      // left to come: those stay unopened).
       if (st.arrived.size() == ctx.committee.validators() && st.usable().equals(usedSet)) {
         finish(st);
         return;

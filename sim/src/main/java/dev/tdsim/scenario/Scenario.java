@@ -222,11 +222,8 @@ public record Scenario(
   }
 
   /**
-   * A fault the design cannot host is rejected: a share fault whose behaviour the design's facts
-   * refuse ({@link dev.tdsim.faults.ShareFaultType#refusedBy}: {@code framing-shares} needs
-   * per-point shares), and {@code colluding-encryptor}, which needs a client that can seal a
-   * payload opening under two keys ({@link
-   * dev.tdsim.crypto.design.BlockDesign#supportsKeyCollision}).
+   * A fault the design cannot host is rejected, by the share fault type's own rule asked of the
+   * design's facts ({@link dev.tdsim.faults.ShareFaultType#refusedBy}).
    */
   private static void checkDesignFaults(FaultsConfig faults, CryptoConfig crypto) {
     dev.tdsim.crypto.design.BlockDesign design =
@@ -238,30 +235,7 @@ public record Scenario(
         throw new ScenarioException("faults[" + i + "].kind", refused.get(), "faults[" + i + "]",
             "crypto.design");
       }
-      if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.COLLUDING_ENCRYPTOR
-          && !design.supportsKeyCollision()) {
-        throw new ScenarioException("faults[" + i + "].kind", "colluding-encryptor needs a"
-            + " design whose clients can seal a payload that opens under two keys (Ferveo's"
-            + " variants: " + String.join(", ", supportingKeyCollision()) + "); crypto.design '"
-            + design.name() + "' has no such payload", "faults[" + i + "]", "crypto.design");
-      }
-      if (faults.list().get(i).kind() == dev.tdsim.faults.FaultKinds.FORGING_PROPOSER
-          && !design.sharesBindBlockId()) {
-        throw new ScenarioException("faults[" + i + "].kind", "forging-proposer needs a design"
-            + " whose proposer publishes a digest the key shares are made on ("
-            + String.join(", ", dev.tdsim.crypto.design.Designs.all().stream()
-                .filter(dev.tdsim.crypto.design.BlockDesign::sharesBindBlockId)
-                .map(dev.tdsim.crypto.design.BlockDesign::name).toList())
-            + "); crypto.design '" + design.name() + "' shares per transaction, with no digest",
-            "faults[" + i + "]", "crypto.design");
-      }
     }
-  }
-
-  private static List<String> supportingKeyCollision() {
-    return dev.tdsim.crypto.design.Designs.all().stream()
-        .filter(dev.tdsim.crypto.design.BlockDesign::supportsKeyCollision)
-        .map(dev.tdsim.crypto.design.BlockDesign::name).toList();
   }
 
   static Path resolveRelative(Path source, String path) {

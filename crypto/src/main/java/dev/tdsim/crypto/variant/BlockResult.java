@@ -35,14 +35,6 @@ public record BlockResult(
      * unopened: its encryptor's doing, nobody to blame). */
     DECRYPTED,
     /**
-     * Some combined secrets failed their check and nothing can be attributed from these shares:
-     * wait for more validators' shares and call again with all of them ({@link
-     * #pointsAvailable()} says how many points were usable). No variant returns it any more:
-     * it was the answer of simple's and batch's blame by exclusion with too few spare points,
-     * replaced by a per-validator check (issue 19, item 9); kept while callers still handle it.
-     */
-    NEEDS_MORE_SHARES,
-    /**
      * Fewer than the threshold of points are left after dropping the faulty (and the malformed):
      * nothing more can be opened from these shares; wait for more validators' shares.
      */
