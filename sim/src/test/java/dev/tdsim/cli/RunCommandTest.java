@@ -131,8 +131,8 @@ class RunCommandTest {
   }
 
   /**
-   * simple with 3 of 8 validators sending bad shares (above f) leaves blocks closed: a correct
-   * refusal, reported plainly with exit 0 (before: exit 1, "this is a bug, please report it").
+   * simple with 4 of 8 validators sending bad shares (the other 4 hold 8 points, t = 10) leaves
+   * every block closed: a correct refusal, reported plainly with exit 0 (before: exit 1, "this is a bug, please report it").
    * The exit codes are in --help.
    */
   @Test
@@ -148,7 +148,7 @@ class RunCommandTest {
         "workload: {msgs_per_block: 2, msg_size: 100 B}",
         "consensus: {timeout_commit: 200 ms}",
         "crypto: {design: simple, timing: model, schedule: pipelined}",
-        "faults: [{kind: bad-share, validators: [0, 1, 2]}]",
+        "faults: [{kind: bad-share, validators: [0, 1, 2, 3]}]",
         ""));
     CliRun r = CliRun.of("run", file.toString(), "--out", dir.resolve("out").toString(),
         "--quiet");

@@ -102,13 +102,14 @@ class RunOutcomesTest {
   }
 
   /**
-   * simple with 3 of 8 validators sending bad shares (above f): some blocks stay closed. Before:
-   * counted as "payloads did not decrypt to what was sent" mismatches (exit 1, "a bug").
+   * simple with 4 of 8 validators sending bad shares (above f; the other 4 hold 8 points, t =
+   * 10): no block can open. Before: counted as "payloads did not decrypt to what was sent"
+   * mismatches (exit 1, "a bug"). (With 3 bad the 5 honest hold t points: every block opens.)
    */
   @Test
   void aCorrectRefusalIsCountedApartFromAWrongPlaintextAndIsNoError() throws Exception {
     ScenarioRunner.Result r = run(SMALL.replace("variant: fast", "design: simple")
-        + "faults: [{kind: bad-share, validators: [0, 1, 2]}]\n", new ArrayList<>());
+        + "faults: [{kind: bad-share, validators: [0, 1, 2, 3]}]\n", new ArrayList<>());
     assertEquals(0, r.mismatches());
     RunSummary s = Summaries.of(r, "test");
     PayloadOutcomes p = s.payloads();
