@@ -36,6 +36,26 @@ public interface NodeFaults {
   }
 
   /** What {@code validator}'s CPU costs are multiplied by (1: normal). */
+  /**
+   * The precommitters of {@code height} whose commit certificate parts are right, as the combiner
+   * finds when it combines them (all of them unless some validators send bad threshold-BLS
+   * partials): only their key points count towards the certificate's t.
+   */
+  default java.util.List<Integer> goodCertificateParts(int height,
+      java.util.List<Integer> precommitters, long atNanos) {
+    return precommitters;
+  }
+
+  /**
+   * What combining {@code height}'s certificate from these precommits costs beyond a clean
+   * combine ({@code certificate.combineNanos()}): when a bad part spoils the combination, the
+   * part-by-part check that names it and the second combination; 0 without bad parts.
+   */
+  default long extraCombineNanos(int height, java.util.List<Integer> precommitters,
+      long atNanos, CertificateCosts certificate) {
+    return 0;
+  }
+
   double cpuFactor(int validator, long atNanos);
 
   /**

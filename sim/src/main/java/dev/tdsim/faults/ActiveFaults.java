@@ -20,6 +20,8 @@ public final class ActiveFaults implements NodeFaults {
   private final TreeSet<Long> equivocations = new TreeSet<>();
   private final TreeSet<Integer> equivocators = new TreeSet<>();
   private final List<Integer> conflictingHeights = new ArrayList<>();
+  /** Null unless some validator sends bad threshold-BLS partials ({@link #certifyWith}). */
+  private BadPartials badPartials;
 
   public ActiveFaults(FaultPlan plan) {
     this.plan = plan;
@@ -29,6 +31,19 @@ public final class ActiveFaults implements NodeFaults {
 
   public FaultPlan plan() {
     return plan;
+  }
+
+  /**
+   * The run's commit certificate keys, for the faults that send bad threshold-BLS partials
+   * (only set when some fault's kind {@link FaultKind#forgesPartials}).
+   */
+  public void certifyWith(dev.tdsim.crypto.cert.CommitteeCertifier certifier) {
+    badPartials = new BadPartials(plan, certifier);
+  }
+
+  /** Whether some fault sends bad threshold-BLS partials (then {@link #certifyWith} is due). */
+  public boolean forgesPartials() {
+    return plan.faults().stream().anyMatch(f -> f.kind().forgesPartials());
   }
 
   /** The height the chain is deciding: one above the highest height committed so far. */
@@ -72,6 +87,20 @@ public final class ActiveFaults implements NodeFaults {
   }
 
   @Override
+  public List<Integer> goodCertificateParts(int height, List<Integer> precommitters,
+      long atNanos) {
+    return badPartials == null || precommitters.isEmpty() ? precommitters
+        : badPartials.good(height, precommitters, atNanos);
+  }
+
+  @Override
+  public long extraCombineNanos(int height, List<Integer> precommitters, long atNanos,
+      dev.tdsim.consensus.CertificateCosts certificate) {
+    return badPartials == null || precommitters.isEmpty() ? 0
+        : badPartials.extraNanos(height, precommitters, atNanos, certificate);
+  }
+
+  @Override
   public double cpuFactor(int validator, long atNanos) {
     return plan.cpuFactor(validator, chainHeight, atNanos);
   }
@@ -111,6 +140,11 @@ public final class ActiveFaults implements NodeFaults {
   /** The validators caught equivocating, ascending. */
   public List<Integer> equivocators() {
     return List.copyOf(equivocators);
+  }
+
+  /** The validators a certificate's combiner named for bad threshold-BLS partials, ascending. */
+  public List<Integer> namedForBadPartials() {
+    return badPartials == null ? List.of() : badPartials.named();
   }
 
   /** Heights at which two validators committed different blocks (must stay empty). */

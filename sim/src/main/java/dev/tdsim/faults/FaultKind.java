@@ -28,6 +28,12 @@ public interface FaultKind {
    */
   boolean needsExactConsensus();
 
+  /**
+   * Whether it puts bad threshold-BLS partials in commit certificates: it needs a certificate
+   * scheme whose combiner checks partials alone ({@code CertificateScheme#checksPartialsAlone}).
+   */
+  boolean forgesPartials();
+
   /** For faults on decryption shares: what the faulty validator does to its shares. */
   Optional<ShareFaultType> shareType();
 

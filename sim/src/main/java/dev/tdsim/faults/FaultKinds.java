@@ -32,8 +32,8 @@ public final class FaultKinds {
 
   /** One registered kind. */
   private record Kind(String name, String summary, List<FaultField> fields, boolean takesTarget,
-      boolean needsExactConsensus, Optional<ShareFaultType> shareType, Check checker,
-      Effect effect) implements FaultKind {
+      boolean needsExactConsensus, Optional<ShareFaultType> shareType, boolean forgesPartials,
+      Check checker, Effect effect) implements FaultKind {
     @Override
     public void check(FaultSpec.FaultSpecView params) {
       checker.check(params);
@@ -85,7 +85,7 @@ public final class FaultKinds {
           + "one more group)",
       List.of(FaultField.required("groups", GROUPS,
           "lists of validator ids or region names, e.g. [[0, 1], [us-east, 5]]")),
-      false, true, Optional.empty(), NO_CHECK,
+      false, true, Optional.empty(), false, NO_CHECK,
       (i, s, v, c, plan) -> {
         List<List<String>> groups = s.groups("groups");
         int[][] members = new int[groups.size()][];
@@ -152,7 +152,7 @@ public final class FaultKinds {
       List.of(FaultField.choice("forge", ProposerForgery.POINT.choice(), ProposerForgery.choices(),
           "point: the next block's hash point; block-id: the previous block's id; future-height:"
               + " the next height")),
-      true, true, Optional.of(ShareFaultType.FORGING_PROPOSER), NO_CHECK,
+      true, true, Optional.of(ShareFaultType.FORGING_PROPOSER), false, NO_CHECK,
       (i, s, v, c, plan) -> plan.share(i, v, s, ShareFaultType.FORGING_PROPOSER)));
 
   public static final FaultKind CRASHED_DEALER = dealer("crashed-dealer",
@@ -168,6 +168,14 @@ public final class FaultKinds {
           + " to the other (a fork above a third of the stake); it withholds its votes in the"
           + " other rounds",
       List.of(), NO_CHECK, (i, s, v, c, plan) -> plan.splitVote(i, v, s.window(), c));
+
+  public static final FaultKind BAD_PARTIAL = register(new Kind("bad-partial",
+      "puts a bad threshold-BLS partial signature (a valid point, a wrong value) in its"
+          + " precommits: the next proposer's combination fails, the partials checked alone name"
+          + " it and the certificate is combined from the others (consensus.certificate:"
+          + " threshold-bls)",
+      List.of(), true, true, Optional.empty(), true, NO_CHECK,
+      (i, s, v, c, plan) -> plan.badPartial(i, v, s.window())));
 
   private static final Registry<FaultKind> KINDS = DECLARED.build();
 
@@ -193,17 +201,20 @@ public final class FaultKinds {
 
   private static FaultKind consensus(String name, String summary, List<FaultField> fields,
       Check check, Effect effect) {
-    return register(new Kind(name, summary, fields, true, true, Optional.empty(), check, effect));
+    return register(new Kind(name, summary, fields, true, true, Optional.empty(), false, check,
+        effect));
   }
 
   private static FaultKind share(String name, String summary, ShareFaultType type) {
-    return register(new Kind(name, summary, List.of(), true, false, Optional.of(type), NO_CHECK,
+    return register(new Kind(name, summary, List.of(), true, false, Optional.of(type), false,
+        NO_CHECK,
         (i, s, v, c, plan) -> plan.share(i, v, s, type)));
   }
 
   /** A fault on DKG dealing: needs keys.setup dkg or keys.epoch_length (checked by Scenario). */
   private static FaultKind dealer(String name, String summary, boolean lies) {
-    return register(new Kind(name, summary, List.of(), true, false, Optional.empty(), NO_CHECK,
+    return register(new Kind(name, summary, List.of(), true, false, Optional.empty(), false,
+        NO_CHECK,
         (i, s, v, c, plan) -> plan.dealer(i, v, s.window(), lies)));
   }
 

@@ -20,6 +20,8 @@ import java.util.List;
  * @param conflictingCommits heights at which two validators committed different blocks (a
  *     safety violation; must be empty)
  * @param equivocation whether some fault makes validators equivocate (safety is then checked)
+ * @param badPartials validators a commit certificate's combiner named for bad threshold-BLS
+ *     partials (each on the real check of its partial alone)
  */
 public record FaultOutcome(
     List<ResolvedFault> timeline,
@@ -31,9 +33,11 @@ public record FaultOutcome(
     int equivocationsDetected,
     List<Integer> equivocators,
     List<Integer> conflictingCommits,
-    boolean equivocation) {
+    boolean equivocation,
+    List<Integer> badPartials) {
 
   public FaultOutcome {
+    badPartials = List.copyOf(badPartials);
     timeline = List.copyOf(timeline);
     heights = List.copyOf(heights);
     stalls = List.copyOf(stalls);

@@ -39,6 +39,7 @@ public final class FaultPlan {
   private final Entry[][] silent;
   private final Entry[][] equivocateProposer;
   private final Entry[][] equivocateVoter;
+  private final Entry[][] badPartial;
   private final SplitVotes splitVotes;
   private final Share[][] shares;
   private final Dealer[][] dealers;
@@ -56,6 +57,7 @@ public final class FaultPlan {
     this.silent = freeze(b.silent);
     this.equivocateProposer = freeze(b.equivocateProposer);
     this.equivocateVoter = freeze(b.equivocateVoter);
+    this.badPartial = freeze(b.badPartial);
     b.splitVotes.freeze();
     this.splitVotes = b.splitVotes;
     this.shares = new Share[validators][];
@@ -160,10 +162,7 @@ public final class FaultPlan {
     return any(crash[validator], height, atNanos);
   }
 
-  /**
-   * Whether a message from {@code from} can reach {@code to}: false when either is crashed or a
-   * partition separates them.
-   */
+  /** Whether a message from {@code from} can reach {@code to} (neither crashed nor cut off). */
   public boolean canReach(int from, int to, int height, long atNanos) {
     if (isCrashed(from, height, atNanos) || isCrashed(to, height, atNanos)) {
       return false;
@@ -328,6 +327,11 @@ public final class FaultPlan {
     return any(silent[validator], height, atNanos);
   }
 
+  /** Whether {@code validator}'s precommit carries a bad threshold-BLS partial signature. */
+  public boolean sendsBadPartial(int validator, int height, long atNanos) {
+    return any(badPartial[validator], height, atNanos);
+  }
+
   /** Whether {@code validator}, as proposer, signs two conflicting proposals. */
   public boolean equivocatesAsProposer(int validator, int height, long atNanos) {
     return any(equivocateProposer[validator], height, atNanos);
@@ -338,9 +342,7 @@ public final class FaultPlan {
     return any(equivocateVoter[validator], height, atNanos);
   }
 
-  /**
-   * The split-vote attack {@code validator} takes part in (as one of its coalition), or null.
-   */
+  /** The split-vote attack {@code validator} takes part in (as one of its coalition), or null. */
   public dev.tdsim.consensus.SplitVote splitVote(int validator, int height, long atNanos) {
     return splitVotes.at(validator, height, atNanos);
   }
@@ -468,6 +470,7 @@ public final class FaultPlan {
     private final List<List<Entry>> silent;
     private final List<List<Entry>> equivocateProposer;
     private final List<List<Entry>> equivocateVoter;
+    private final List<List<Entry>> badPartial;
     private final SplitVotes splitVotes;
     private final List<List<Share>> shares;
     private final List<List<Dealer>> dealers;
@@ -484,6 +487,7 @@ public final class FaultPlan {
       this.silent = lists(validators);
       this.equivocateProposer = lists(validators);
       this.equivocateVoter = lists(validators);
+      this.badPartial = lists(validators);
       this.splitVotes = new SplitVotes(validators);
       this.shares = lists(validators);
       this.dealers = lists(validators);
@@ -538,6 +542,11 @@ public final class FaultPlan {
       }
     }
 
+    /** The validators' precommits carry bad threshold-BLS partial signatures. */
+    public void badPartial(int fault, int[] validators, FaultWindow window) {
+      add(badPartial, fault, validators, window, 0, 0);
+    }
+
     /**
      * The validators form one split-vote coalition during the window (see {@link
      * SplitVotes#sideB} for how it splits the honest ones).
@@ -546,10 +555,7 @@ public final class FaultPlan {
       splitVotes.add(validators, window, committee.stake());
     }
 
-    /**
-     * The groups cannot reach each other during the window; validators in no group form one more
-     * group.
-     */
+    /** The groups cannot reach each other in the window; those in no group form one more. */
     public void partition(int fault, FaultWindow window, int[][] groups) {
       int[] groupOf = new int[validators];
       Arrays.fill(groupOf, groups.length);

@@ -101,6 +101,6 @@ public final class FaultTracker implements ConsensusListener {
     }
     return new FaultOutcome(plan.faults(), rows, halt, stalls, droppedMessages,
         faults.evidenceDetections(), faults.equivocationsDetected(), faults.equivocators(),
-        faults.conflictingCommits(), plan.hasEquivocation());
+        faults.conflictingCommits(), plan.hasEquivocation(), faults.namedForBadPartials());
   }
 }

@@ -45,7 +45,7 @@ public final class FaultSummary {
         stalls, cost(o, heights), ShareFaultCosts.of(o, records), rows, o.droppedMessages(),
         o.evidenceDetections(), o.equivocationsDetected(), o.equivocators(),
         o.conflictingCommits(), o.equivocation(), missing(records),
-        heightsWithMissing(records) > 0 ? heightsWithMissing(records) : null);
+        heightsWithMissing(records) > 0 ? heightsWithMissing(records) : null, o.badPartials());
   }
 
   /** Validators left out at some height only because their shares did not arrive in time. */
@@ -178,6 +178,11 @@ public final class FaultSummary {
     if (!f.missing().isEmpty()) {
       out.add(String.format(Locale.ROOT, "missing (no share in time: crashed, cut off or slow;"
           + " not blamed): validators %s, at %s heights", f.missing(), f.heightsWithMissing()));
+    }
+    if (!f.badPartials().isEmpty()) {
+      out.add("bad threshold-BLS partials: validators " + f.badPartials() + " named by the"
+          + " commit certificate's combiner (each partial checked alone); the certificates were"
+          + " combined from the other partials");
     }
     long evidence = f.evidenceDetections();
     List<Integer> conflicts = f.conflictingCommits();

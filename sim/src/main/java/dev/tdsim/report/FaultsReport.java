@@ -30,6 +30,8 @@ import java.util.Map;
  *     not arrive in time (crashed, cut off, slow): missing, never named faulty (left out when
  *     none)
  * @param heightsWithMissing heights at which some validator was missing (null when none)
+ * @param badPartials validators a commit certificate's combiner named for bad threshold-BLS
+ *     partials (left out when none)
  */
 public record FaultsReport(
     List<TimelineEntry> timeline,
@@ -45,9 +47,11 @@ public record FaultsReport(
     List<Integer> conflictingCommits,
     boolean equivocation,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> missing,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Integer heightsWithMissing) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer heightsWithMissing,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> badPartials) {
 
   public FaultsReport {
+    badPartials = badPartials == null ? List.of() : List.copyOf(badPartials);
     // a summary.json written before share faults (or the missing) were reported has none
     shareFaults = shareFaults == null ? List.of() : shareFaults;
     missing = missing == null ? List.of() : List.copyOf(missing);
@@ -60,7 +64,7 @@ public record FaultsReport(
       List<Integer> conflictingCommits, boolean equivocation) {
     this(timeline, halted, stalls, cost, shareFaults, perHeight, droppedMessages,
         evidenceDetections, equivocationsDetected, equivocators, conflictingCommits, equivocation,
-        List.of(), null);
+        List.of(), null, List.of());
   }
 
   /**

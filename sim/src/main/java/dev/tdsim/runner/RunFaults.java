@@ -76,6 +76,20 @@ final class RunFaults {
     return active == null ? pipeline : new FaultyBlocks(pipeline, plan);
   }
 
+  /**
+   * Deals the run's commit certificate keys (from the seeded stream) when some validator sends
+   * bad threshold-BLS partials: the combiner then combines each height's certificate for real.
+   */
+  void dealCertificateKeys(Scenario s, dev.tdsim.crypto.tpke.Committee committee,
+      RandomStreams streams, dev.tdsim.crypto.Workers workers) {
+    if (active != null && active.forgesPartials()) {
+      active.certifyWith(dev.tdsim.crypto.cert.CertificateSchemes.byName(
+          s.consensus().certificate()).setUp(new dev.tdsim.crypto.cert.CertificateSetup(committee,
+          dev.tdsim.crypto.sig.VoteSignatureSchemes.byName(s.consensus().certificateVoteScheme()),
+          streams.strong("faults.certificate_keys", 0), workers)));
+    }
+  }
+
   /** Which validators are crashed or silent when. */
   NodeFaults nodeFaults() {
     return active == null ? NodeFaults.NONE : active;

@@ -176,6 +176,7 @@ public final class ScenarioRunner {
     long[] stake = RunKeys.stakes(s);
     Committee committee = RunKeys.committee(s);
     RunFaults faults = new RunFaults(s.faults().plan(s.validators()));
+    faults.dealCertificateKeys(s, committee, streams, workers);
     RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(), notes);
     CostModel costs = RunCostModel.of(s, design.name(), realCrypto.sampled(), notes, progress);
     RunKeys keys = RunKeys.setUp(s, committee, design, faults.plan(), streams, workers,

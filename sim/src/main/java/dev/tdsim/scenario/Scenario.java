@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.crypto.cert.CertificateSchemes;
 import dev.tdsim.network.NetworkConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -115,6 +116,7 @@ public record Scenario(
     checkFaults(faults, validators, consensus);
     checkDesignFaults(faults, crypto);
     checkDkg(keys, crypto, faults);
+    checkCertificate(consensus, faults);
     for (int i = 0; i < keys.epochStakes().size(); i++) {
       if (keys.epochStakes().get(i).size() != validators.count()) {
         throw new ScenarioException("keys.epoch_stakes", "entry " + i + " has "
@@ -136,6 +138,28 @@ public record Scenario(
         throw new ScenarioException("faults[" + i + "].kind", kind.name() + " acts on DKG"
             + " dealers: it needs keys.setup: dkg or keys.epoch_length", "faults[" + i + "]",
             "keys.setup", "keys.epoch_length");
+      }
+    }
+  }
+
+  /**
+   * Faults on commit certificates' partials need a certificate whose combiner checks partials
+   * alone (a fact of the scheme).
+   */
+  private static void checkCertificate(ConsensusConfig consensus, FaultsConfig faults) {
+    if (CertificateSchemes.byName(consensus.certificate())
+        .checksPartialsAlone()) {
+      return;
+    }
+    for (int i = 0; i < faults.list().size(); i++) {
+      var kind = faults.list().get(i).kind();
+      if (kind.forgesPartials()) {
+        List<String> needed = CertificateSchemes.names().stream().filter(
+            n -> CertificateSchemes.byName(n).checksPartialsAlone()).toList();
+        throw new ScenarioException("faults[" + i + "].kind", kind.name() + " acts on threshold"
+            + " partials in commit certificates: it needs consensus.certificate: "
+            + String.join(" or ", needed) + " (not " + consensus.certificate() + ")",
+            "faults[" + i + "]", "consensus.certificate");
       }
     }
   }

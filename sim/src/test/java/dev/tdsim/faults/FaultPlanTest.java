@@ -188,6 +188,7 @@ class FaultPlanTest {
     assertTrue(e.getMessage().contains("known: crash, slow"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> FaultKinds.get("crsh"));
     assertTrue(e.getMessage().startsWith("unknown fault kind 'crsh'; known: crash, slow, ")
-        && e.getMessage().endsWith(", split-vote; did you mean 'crash'?"), e.getMessage());
+        && e.getMessage().endsWith(", split-vote, bad-partial; did you mean 'crash'?"),
+        e.getMessage());
   }
 }

@@ -53,6 +53,10 @@ class ShippedFaultScenariosTest {
       // split-vote: a coalition above a third forks the height it attacks; nothing else forks
       assertEquals(name.equals("split-vote") ? List.of(2) : List.of(),
           r.faults().conflictingCommits(), name);
+      // bad-partial: the real certificate combination names exactly the two attackers (it
+      // throws if it names an honest one or its certificate does not verify)
+      assertEquals(name.equals("bad-partial") ? List.of(1, 2) : List.of(),
+          r.faults().badPartials(), name);
       if (name.equals("halt")) {
         assertNotNull(r.faults().halted(), name);
         assertTrue(r.heights().isEmpty(), name);

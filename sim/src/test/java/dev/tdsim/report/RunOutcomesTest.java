@@ -178,7 +178,7 @@ class RunOutcomesTest {
         new FaultOutcome.HeightFaults(2, 0, 270 * MS, 270 * MS + pause + 271 * MS, List.of(0)),
         new FaultOutcome.HeightFaults(3, 0, 741 * MS, 741 * MS + pause + 270 * MS, List.of()));
     FaultOutcome o = new FaultOutcome(List.of(), heights, null, List.of(), 0, 0, 0, List.of(),
-        List.of(), false);
+        List.of(), false, List.of());
     FaultsReport.Cost c = FaultSummary.cost(o, 3);
     assertEquals(1, c.heightsWithFaults());
     assertEquals(1, c.heightsWithoutFaults());
@@ -194,13 +194,14 @@ class RunOutcomesTest {
   @Test
   void aHaltWhileQuorumHeldIsNotTimeWithoutQuorum() {
     FaultOutcome o = new FaultOutcome(List.of(), List.of(), new FaultOutcome.Halt(4,
-        1_000 * MS, 21_000 * MS), List.of(), 0, 0, 0, List.of(), List.of(), false);
+        1_000 * MS, 21_000 * MS), List.of(), 0, 0, 0, List.of(), List.of(), false, List.of());
     assertEquals(0.0, FaultSummary.stalledMs(o));
     FaultsReport.Cost c = FaultSummary.cost(o, 8);
     assertEquals(20_000.0, c.haltedWithQuorumMs(), 1e-9);
     FaultOutcome lost = new FaultOutcome(List.of(), List.of(), new FaultOutcome.Halt(4,
         1_000 * MS, 21_000 * MS), List.of(new FaultOutcome.Stall(4, 5_000 * MS,
-        dev.tdsim.faults.FaultWindow.FOREVER_NANOS, -1)), 0, 0, 0, List.of(), List.of(), false);
+        dev.tdsim.faults.FaultWindow.FOREVER_NANOS, -1)), 0, 0, 0, List.of(), List.of(), false,
+        List.of());
     assertEquals(16_000.0, FaultSummary.stalledMs(lost), 1e-9);
     assertEquals(4_000.0, FaultSummary.cost(lost, 8).haltedWithQuorumMs(), 1e-9);
   }

@@ -39,6 +39,22 @@ class FaultsSectionTest {
     assertTrue(e.getProblem().contains(fragment), e.getMessage());
   }
 
+  /** bad-partial acts on threshold-BLS partials: refused at its kind's line without them. */
+  @Test
+  void badPartialNeedsAThresholdBlsCertificateAndIsRefusedAtItsLine() {
+    String yaml = SMALL + """
+        faults:
+          - kind: bad-partial
+            validators: [3]
+        """;
+    int line = (int) SMALL.lines().count() + 2;
+    assertAt(fail(yaml), line, "faults[0].kind", "consensus.certificate: threshold-bls");
+    assertAt(fail(yaml, "consensus.certificate=bls-aggregate"), line, "faults[0].kind",
+        "(not bls-aggregate)");
+    assertEquals("bad-partial", parse(yaml, "consensus.certificate=threshold-bls").faults()
+        .list().get(0).kind().name());
+  }
+
   @Test
   void everyKindParsesWithItsFieldsAndRoundTrips() {
     Scenario s = parse(SMALL + """
@@ -87,8 +103,10 @@ class FaultsSectionTest {
             validators: [9, 10, 11, 12, 13, 14]
             from_height: 2
             until_height: 3
-        """, "keys.setup=dkg", "crypto.design=simple"); // dealer faults need a DKG; framing
-        // needs per-point shares
+          - kind: bad-partial
+            validators: [3]
+        """, "keys.setup=dkg", "crypto.design=simple", "consensus.certificate=threshold-bls");
+        // dealer faults need a DKG; framing per-point shares; bad-partial threshold-BLS partials
     List<FaultSpec> f = s.faults().list();
     // forging-proposer needs a design with a digest, colluding-encryptor a Ferveo one: the
     // former is parsed in its own test below.

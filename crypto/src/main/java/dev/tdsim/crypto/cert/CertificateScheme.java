@@ -23,6 +23,14 @@ public interface CertificateScheme {
   boolean aggregates();
 
   /**
+   * Whether a vote's part is a threshold partial signature that a combiner whose combination
+   * fails checks alone, naming the validators whose partials are wrong ({@code threshold-bls}).
+   */
+  default boolean checksPartialsAlone() {
+    return false;
+  }
+
+  /**
    * Keys for every validator of the committee (a trusted dealer for {@code threshold-bls}; a DKG
    * would produce the same structure), drawn from {@code setup.random()}.
    */

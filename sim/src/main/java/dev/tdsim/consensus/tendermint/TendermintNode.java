@@ -41,10 +41,7 @@ final class TendermintNode {
   private int lastCommitHeight;
   private int lastCommitRound;
   private int lastCommitFork;
-  /**
-   * The round of this height this validator is to propose in once the previous height's
-   * precommits it holds carry the points its certificate needs, or -1 when it is not waiting.
-   */
+  /** The round to propose in once the held precommits carry the certificate's points; or -1. */
   private int proposeWhenCertified = -1;
   private int startedHeight;
   /** This validator's consensus thread, on cores it shares with its background crypto. */
@@ -130,10 +127,7 @@ final class TendermintNode {
 
   // ---- the serial CPU ----
 
-  /**
-   * Runs {@code action} once this validator's consensus thread has spent {@code cpuNanos} on it
-   * after what it is already busy with.
-   */
+  /** Runs {@code action} once the consensus thread has spent {@code cpuNanos} on it, queued. */
   private void process(long cpuNanos, Runnable action) {
     queue(cpuNanos, 0, action);
   }
@@ -161,10 +155,7 @@ final class TendermintNode {
     thread.submit(cpuNanos, syncNanos, action);
   }
 
-  /**
-   * Runs one queued action: a received vote or proposal (queued as itself, so that the V votes
-   * of a step cost no allocation each) or any other work.
-   */
+  /** Runs one queued action: a received vote or proposal (queued as itself) or other work. */
   private void run(Object action) {
     if (faulty && down()) {
       return;
@@ -243,7 +234,14 @@ final class TendermintNode {
   private boolean certificateShort(int h) {
     var points = costs.certificate().points();
     return points.required() && h > 1 && lastCommit != null && lastCommitHeight == h - 1
-        && !points.heldBy(lastCommit.precommitBlockSigners(lastCommitFork));
+        && !points.heldBy(protocol.context.faults()
+            .goodCertificateParts(h - 1, lastSigners(h), sim.nowNanos()));
+  }
+
+  /** This validator's precommitters of height h - 1 (none when it has not got them). */
+  private List<Integer> lastSigners(int h) {
+    return lastCommit == null || lastCommitHeight != h - 1 ? List.of()
+        : lastCommit.precommitBlockSigners(lastCommitFork);
   }
 
   /** A late precommit of the committed round, kept while a certificate needs points. */
@@ -267,12 +265,12 @@ final class TendermintNode {
     int parts = protocol.context.settings().partsOf(block.bytes());
     // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
-    // The LastCommit's certificate: an aggregating scheme's proposer combines the previous
-    // height's precommits first (once per height, whichever round it proposes in).
+    // An aggregating LastCommit is combined from height h - 1's precommits once, in any round.
     long combine = 0;
     if (costs.certificate().combines() && h > 1 && combinedFor < h - 1) {
       combinedFor = h - 1;
-      combine = costs.certificate().combineNanos();
+      combine = costs.certificate().combineNanos() + protocol.context.faults()
+          .extraCombineNanos(h - 1, lastSigners(h), sim.nowNanos(), costs.certificate());
     }
     signatureNanos += costs.voteSignNanos() + combine;
     walNanos += fsyncs;
