@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.design;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,5 +63,23 @@ class ShareLedgerTest {
     assertTrue(e.getMessage().contains("second, different block"), e.getMessage());
     assertThrows(CryptoException.class, () -> ledger.commit(other));
     assertDoesNotThrow(() -> ledger.commit(committed));
+  }
+
+  @Test
+  void anotherValidatorsCopyCommitsAgainAndOtherIdsStayUncommitted() {
+    ShareLedger ledger = new ShareLedger();
+    PreparedBlock committed = block(ID, "a");
+    ledger.commit(committed);
+    List<SealedTx> txs = committed.txs();
+    PreparedBlock copy = DESIGN.prepare(ID, DESIGN.digest(ID, txs, WORKERS), txs, WORKERS);
+    assertDoesNotThrow(() -> ledger.commit(copy));
+    BlockId next = new BlockId("ledger", 5);
+    assertFalse(ledger.isCommitted(next));
+    assertFalse(ledger.isCommitted(new BlockId("other-chain", 4)));
+    CryptoException e = assertThrows(CryptoException.class, () -> ledger.commit(block(ID, "b")));
+    assertEquals("share ledger: a second, different block committed at " + ID, e.getMessage());
+    PreparedBlock later = block(next, "c");
+    ledger.commit(later);
+    assertDoesNotThrow(() -> ledger.requireReleasable(0, later));
   }
 }
