@@ -65,6 +65,7 @@ class DesignTimingsTest {
         && t.decryptNanos() > 0, t.toString());
     assertTrue(r.cpu().verifyNanos() > 0 && r.cpu().decryptNanos() > 0, r.cpu().toString());
     assertEquals(0, r.cpu().blameNanos(), r.cpu().toString());
+    assertEquals(16, r.pointsAvailable());
   }
 
   @ParameterizedTest
@@ -73,6 +74,11 @@ class DesignTimingsTest {
     BlockResult r = open(name, true);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.faultyValidators().toString());
     assertEquals(List.of(2), new ArrayList<>(r.faultyValidators().keySet()));
+    assertTrue(r.faultyValidators().get(2).contains("failed verification"),
+        r.faultyValidators().get(2));
+    assertEquals(12, r.pointsAvailable(), "the three honest validators' 4 points each");
+    assertTrue(r.timings().decodeNanos() > 0 && r.timings().verifyNanos() > 0,
+        r.timings().toString());
     assertTrue(r.timings().blameNanos() > 0, r.timings().toString());
     assertTrue(r.cpu().blameNanos() > 0, r.cpu().toString());
   }
