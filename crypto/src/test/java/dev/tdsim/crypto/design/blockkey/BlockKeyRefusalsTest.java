@@ -4,6 +4,7 @@ import static dev.tdsim.crypto.design.blockkey.BlockKeyFixture.DESIGN;
 import static dev.tdsim.crypto.design.blockkey.BlockKeyFixture.KEYS;
 import static dev.tdsim.crypto.design.blockkey.BlockKeyFixture.WORKERS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,8 @@ class BlockKeyRefusalsTest {
     SeededDrbg random = SeededDrbg.of(8, "refusals", 1);
     SealedTx batchedTx = BATCHED.encrypt(ID, 0, new byte[1], random);
     SealedTx own = DESIGN.encrypt(ID, 0, new byte[1], random);
+    assertFalse(DESIGN.isValid(batchedTx), "another design's transaction is not valid here");
+    assertTrue(DESIGN.isValid(own));
     assertEquals("block-key prepare: transaction of another design: BatchedTx", refusal(
         () -> DESIGN.prepare(DESIGN.digest(ID, List.of(own), WORKERS), List.of(own, batchedTx),
             WORKERS)));
