@@ -82,4 +82,61 @@ class ShareLedgerTest {
     ledger.commit(later);
     assertDoesNotThrow(() -> ledger.requireReleasable(0, later));
   }
+
+  /** A block of transactions with these encodings, at {@link #ID}. */
+  private static PreparedBlock raw(byte[]... encodings) {
+    List<SealedTx> txs = new java.util.ArrayList<>();
+    for (byte[] e : encodings) {
+      txs.add(new SealedTx() {
+        @Override
+        public int encodedBytes() {
+          return e.length;
+        }
+
+        @Override
+        public int messageBytes() {
+          return e.length;
+        }
+
+        @Override
+        public byte[] toBytes() {
+          return e.clone();
+        }
+      });
+    }
+    BlockDigest digest = new BlockDigest() {
+      @Override
+      public BlockId block() {
+        return ID;
+      }
+
+      @Override
+      public int wireBytes() {
+        return 0;
+      }
+    };
+    return new PreparedBlock() {
+      @Override
+      public BlockDigest digest() {
+        return digest;
+      }
+
+      @Override
+      public List<SealedTx> txs() {
+        return txs;
+      }
+    };
+  }
+
+  /** The same bytes split into other transactions are another block (lengths are hashed). */
+  @Test
+  void transactionsAreHashedOneByOneNotAsOneStream() {
+    ShareLedger ledger = new ShareLedger();
+    ledger.commit(raw(new byte[] {1, 2}, new byte[] {3}));
+    assertDoesNotThrow(() -> ledger.requireReleasable(0, raw(new byte[] {1, 2}, new byte[] {3})));
+    assertThrows(CryptoException.class,
+        () -> ledger.requireReleasable(0, raw(new byte[] {1}, new byte[] {2, 3})));
+    assertThrows(CryptoException.class,
+        () -> ledger.requireReleasable(0, raw(new byte[] {1, 2, 3})));
+  }
 }
