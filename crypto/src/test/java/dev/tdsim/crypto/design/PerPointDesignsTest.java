@@ -173,4 +173,24 @@ class PerPointDesignsTest {
     assertEquals(List.of(0), new ArrayList<>(shut.faultyValidators().keySet()));
     assertTrue(shut.plaintexts().stream().allMatch(Optional::isEmpty));
   }
+
+  /**
+   * Exactly t points with one wrong point among them: the batch check still runs (at t, not
+   * only above it) and names the wrong one as failing verification; the rest are too few.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"batched-points", "block-key-points"})
+  void aWrongShareAmongExactlyTheThresholdFailsVerification(String name) {
+    Committee committee = new Committee(SHARES, THRESHOLD, new int[] {0, 1, 42, 64});
+    Opened o = block(name, committee, 6, 2);
+    Map<Integer, List<byte[]>> shares = o.shares(List.of(0, 1)); // 1 + 41 = t points
+    byte[] msg = shares.get(1).get(0).clone(); // one of validator 1's points is another's
+    System.arraycopy(o.shares(List.of(2)).get(2).get(0), 0, msg, 96, 96);
+    shares.put(1, List.of(msg));
+    BlockResult r = o.propose(shares, 6);
+    assertEquals(BlockResult.Status.NOT_ENOUGH_HONEST_SHARES, r.status());
+    assertEquals(Map.of(1, "key share failed verification"), r.faultyValidators());
+    assertEquals(1, r.pointsAvailable());
+    assertTrue(r.plaintexts().stream().allMatch(Optional::isEmpty));
+  }
 }

@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.design;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,5 +63,80 @@ class ShareLedgerTest {
     assertTrue(e.getMessage().contains("second, different block"), e.getMessage());
     assertThrows(CryptoException.class, () -> ledger.commit(other));
     assertDoesNotThrow(() -> ledger.commit(committed));
+  }
+
+  @Test
+  void anotherValidatorsCopyCommitsAgainAndOtherIdsStayUncommitted() {
+    ShareLedger ledger = new ShareLedger();
+    PreparedBlock committed = block(ID, "a");
+    ledger.commit(committed);
+    List<SealedTx> txs = committed.txs();
+    PreparedBlock copy = DESIGN.prepare(ID, DESIGN.digest(ID, txs, WORKERS), txs, WORKERS);
+    assertDoesNotThrow(() -> ledger.commit(copy));
+    BlockId next = new BlockId("ledger", 5);
+    assertFalse(ledger.isCommitted(next));
+    assertFalse(ledger.isCommitted(new BlockId("other-chain", 4)));
+    CryptoException e = assertThrows(CryptoException.class, () -> ledger.commit(block(ID, "b")));
+    assertEquals("share ledger: a second, different block committed at " + ID, e.getMessage());
+    PreparedBlock later = block(next, "c");
+    ledger.commit(later);
+    assertDoesNotThrow(() -> ledger.requireReleasable(0, later));
+  }
+
+  /** A block of transactions with these encodings, at {@link #ID}. */
+  private static PreparedBlock raw(byte[]... encodings) {
+    List<SealedTx> txs = new java.util.ArrayList<>();
+    for (byte[] e : encodings) {
+      txs.add(new SealedTx() {
+        @Override
+        public int encodedBytes() {
+          return e.length;
+        }
+
+        @Override
+        public int messageBytes() {
+          return e.length;
+        }
+
+        @Override
+        public byte[] toBytes() {
+          return e.clone();
+        }
+      });
+    }
+    BlockDigest digest = new BlockDigest() {
+      @Override
+      public BlockId block() {
+        return ID;
+      }
+
+      @Override
+      public int wireBytes() {
+        return 0;
+      }
+    };
+    return new PreparedBlock() {
+      @Override
+      public BlockDigest digest() {
+        return digest;
+      }
+
+      @Override
+      public List<SealedTx> txs() {
+        return txs;
+      }
+    };
+  }
+
+  /** The same bytes split into other transactions are another block (lengths are hashed). */
+  @Test
+  void transactionsAreHashedOneByOneNotAsOneStream() {
+    ShareLedger ledger = new ShareLedger();
+    ledger.commit(raw(new byte[] {1, 2}, new byte[] {3}));
+    assertDoesNotThrow(() -> ledger.requireReleasable(0, raw(new byte[] {1, 2}, new byte[] {3})));
+    assertThrows(CryptoException.class,
+        () -> ledger.requireReleasable(0, raw(new byte[] {1}, new byte[] {2, 3})));
+    assertThrows(CryptoException.class,
+        () -> ledger.requireReleasable(0, raw(new byte[] {1, 2, 3})));
   }
 }

@@ -1,0 +1,73 @@
+package dev.tdsim.crypto.design;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.SealedTx;
+import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.crypto.tpke.KeySet;
+import dev.tdsim.crypto.tpke.SignerSet;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What a Ferveo design's keys say about themselves and refuse: any block size, the key set they
+ * were set up with, well-formed wrong shares (one per transaction, the honest size, other bytes)
+ * and a transaction of another design, named.
+ */
+class FerveoKeysTest {
+  private static final Workers WORKERS = Workers.of(1);
+  private static final KeySet KEYS = KeySet.deal(Committee.equal(16, 11, 4),
+      SeededDrbg.of(6, "ferveo-keys", 0), WORKERS);
+  private static final BlockId ID = new BlockId("ferveo-keys", 2);
+
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch", "fast", "precomputed", "folded"})
+  void theKeysKnowTheirFactsAndMakeWellFormedWrongShares(String name) {
+    BlockDesign design = Designs.byName(name);
+    DesignKeys keys = design.setup(KEYS, 2, SeededDrbg.of(6, "ferveo-keys", 1), WORKERS);
+    assertSame(design, keys.design());
+    assertSame(KEYS, keys.keys());
+    assertSame(design, keys.forCombiner().design());
+    assertEquals(Integer.MAX_VALUE, keys.maxBlockSize(), "any block size");
+    assertEquals(keys.verifiesShares(), keys.forCombiner().verifiesShares());
+    List<SealedTx> txs = List.of(
+        keys.encrypt(ID, 0, new byte[] {1}, SeededDrbg.of(6, "tx", 0)),
+        keys.encrypt(ID, 1, new byte[] {2, 3}, SeededDrbg.of(6, "tx", 1)));
+    PreparedBlock block = keys.prepare(keys.digest(ID, txs, WORKERS), txs, WORKERS);
+    assertEquals(ID, block.digest().block());
+    assertEquals(txs, block.txs());
+    SignerSet signers = SignerSet.all(KEYS.committee());
+    List<byte[]> honest = keys.createShares(1, signers, block);
+    List<byte[]> wrong = keys.createWrongShares(1, signers, block);
+    assertEquals(2, wrong.size(), "one per transaction");
+    for (int j = 0; j < 2; j++) {
+      assertEquals(honest.get(j).length, wrong.get(j).length, "well-formed");
+      assertFalse(Arrays.equals(honest.get(j), wrong.get(j)), "but wrong");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "folded"})
+  void aTransactionOfAnotherDesignIsNamed(String name) {
+    DesignKeys keys = Designs.byName(name).setup(KEYS, 2, SeededDrbg.of(6, "k", 2), WORKERS);
+    SealedTx foreign = Designs.byName("block-key").setup(KEYS, 2, SeededDrbg.of(6, "k", 3),
+        WORKERS).encrypt(ID, 0, new byte[1], SeededDrbg.of(6, "k", 4));
+    CryptoException e = assertThrows(CryptoException.class, () -> keys.isValid(foreign));
+    assertEquals("Ferveo design: not a threshold ciphertext: BlockKeyTx", e.getMessage());
+    e = assertThrows(CryptoException.class, () -> keys.isValid(null));
+    assertEquals("Ferveo design: not a threshold ciphertext: null", e.getMessage());
+    PreparedBlock block = keys.prepare(keys.digest(ID, List.of(foreign), WORKERS),
+        List.of(foreign), WORKERS);
+    assertTrue(assertThrows(CryptoException.class, () -> keys.createShares(0,
+        SignerSet.all(KEYS.committee()), block)).getMessage().contains("BlockKeyTx"));
+  }
+}
