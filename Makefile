@@ -6,7 +6,7 @@ MVN ?= MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" mvn -B -q -Dstyle.color=ne
 JAR := sim/target/tdsim.jar
 SOURCES := $(shell find crypto/src/main sim/src/main -type f 2>/dev/null) pom.xml crypto/pom.xml sim/pom.xml
 
-.PHONY: build run test bench jmh mutation screenshots spark clean
+.PHONY: build run test bench model-check jmh mutation screenshots spark clean
 
 build: $(JAR)
 
@@ -33,6 +33,12 @@ spark:
 
 bench: $(JAR)
 	./tdsim bench
+
+# The builtin cost model against this machine's measurement of one scaled-down default run (about
+# a minute; docs/PERFORMANCE.md "Model against measurement"). A benchmark, not part of `make
+# test`: run it on a quiet machine; it exits 1 when the model leaves its band.
+model-check: $(JAR)
+	java -cp $(JAR) sim/src/test/java/dev/tdsim/runner/ModelAgreement.java
 
 # Engine micro-benchmarks (JMH, module jmh/; docs/PERFORMANCE.md "Engine"). Pick benchmarks and
 # options with JMH_ARGS, e.g. make jmh JMH_ARGS='QueueBench -f 1 -wi 2 -i 3'.
