@@ -20,7 +20,7 @@ public record ProtocolContext(
     Simulation sim,
     long[] stake,
     int heights,
-    ConsensusSettings settings,
+    ProtocolSettings settings,
     NodeCosts costs,
     BlockSource blocks,
     Transport transport,
@@ -40,7 +40,7 @@ public record ProtocolContext(
   }
 
   /** A run whose validators' CPUs run consensus only. */
-  public ProtocolContext(Simulation sim, long[] stake, int heights, ConsensusSettings settings,
+  public ProtocolContext(Simulation sim, long[] stake, int heights, ProtocolSettings settings,
       NodeCosts costs, BlockSource blocks, Transport transport, ConsensusListener listener,
       Dissemination dissemination, RandomStreams streams, NodeFaults faults) {
     this(sim, stake, heights, settings, costs, blocks, transport, listener, dissemination,
@@ -48,7 +48,7 @@ public record ProtocolContext(
   }
 
   /** A fault-free run. */
-  public ProtocolContext(Simulation sim, long[] stake, int heights, ConsensusSettings settings,
+  public ProtocolContext(Simulation sim, long[] stake, int heights, ProtocolSettings settings,
       NodeCosts costs, BlockSource blocks, Transport transport, ConsensusListener listener,
       Dissemination dissemination, RandomStreams streams) {
     this(sim, stake, heights, settings, costs, blocks, transport, listener, dissemination,

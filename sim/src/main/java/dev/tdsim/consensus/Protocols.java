@@ -9,23 +9,27 @@ import java.util.List;
  * {@code consensus.protocol}. Adding a protocol is one class and one line here.
  */
 public final class Protocols {
-  /** Creates a protocol for one run. */
-  public interface Factory {
-    ConsensusProtocol create(ProtocolContext context);
-  }
-
-  private static final Registry<Factory> FACTORIES =
-      Registry.<Factory>builder("consensus protocol").add(Tendermint.NAME, Tendermint::create)
-          .build();
+  private static final Registry<ProtocolKind> KINDS = Registry.of("consensus protocol",
+      ProtocolKind::name, List.of(Tendermint.KIND));
 
   private Protocols() {}
 
   public static List<String> names() {
-    return FACTORIES.names();
+    return KINDS.names();
+  }
+
+  /** Every protocol, in registry order. */
+  public static List<ProtocolKind> all() {
+    return KINDS.all();
+  }
+
+  /** @throws IllegalArgumentException for an unknown name, listing the known ones */
+  public static ProtocolKind byName(String name) {
+    return KINDS.get(name);
   }
 
   /** @throws IllegalArgumentException for an unknown name, listing the known ones */
   public static ConsensusProtocol create(String name, ProtocolContext context) {
-    return FACTORIES.get(name).create(context);
+    return byName(name).create(context);
   }
 }

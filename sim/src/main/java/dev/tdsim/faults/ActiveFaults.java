@@ -26,7 +26,7 @@ public final class ActiveFaults implements NodeFaults {
   public ActiveFaults(FaultPlan plan) {
     this.plan = plan;
     this.changes = plan.changeTimesNanos();
-    this.any = plan.needsExactConsensus();
+    this.any = plan.actsOnMessages();
   }
 
   public FaultPlan plan() {

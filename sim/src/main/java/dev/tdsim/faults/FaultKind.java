@@ -23,10 +23,12 @@ public interface FaultKind {
   boolean takesTarget();
 
   /**
-   * Whether it changes consensus and so needs the exact (message-by-message) consensus model;
-   * false for faults that only touch decryption shares.
+   * Whether it acts on consensus's single messages and nodes (drops, delays, forges, crashes), so
+   * it needs a protocol simulated message by message (the protocol says where it is: {@link
+   * dev.tdsim.consensus.ProtocolSettings#refusesMessageFaults}); false for faults that only touch
+   * decryption shares.
    */
-  boolean needsExactConsensus();
+  boolean actsOnMessages();
 
   /**
    * Whether it puts bad threshold-BLS partials in commit certificates: it needs a certificate

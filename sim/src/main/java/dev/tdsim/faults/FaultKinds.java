@@ -32,7 +32,7 @@ public final class FaultKinds {
 
   /** One registered kind. */
   private record Kind(String name, String summary, List<FaultField> fields, boolean takesTarget,
-      boolean needsExactConsensus, Optional<ShareFaultType> shareType, boolean forgesPartials,
+      boolean actsOnMessages, Optional<ShareFaultType> shareType, boolean forgesPartials,
       Check checker, Effect effect) implements FaultKind {
     @Override
     public void check(FaultSpec.FaultSpecView params) {

@@ -44,7 +44,7 @@ public final class FaultPlan {
   private final Share[][] shares;
   private final Dealer[][] dealers;
   private final Partition[] partitions;
-  private final boolean needsExactConsensus;
+  private final boolean actsOnMessages;
   private final long lastChangeNanos;
 
   private FaultPlan(Builder b, List<ResolvedFault> faults) {
@@ -69,7 +69,7 @@ public final class FaultPlan {
       dealers[v] = b.dealers.get(v).toArray(new Dealer[0]);
     }
     this.partitions = b.partitions.toArray(new Partition[0]);
-    this.needsExactConsensus = faults.stream().anyMatch(f -> f.kind().needsExactConsensus());
+    this.actsOnMessages = faults.stream().anyMatch(f -> f.kind().actsOnMessages());
     long last = 0;
     for (ResolvedFault f : faults) {
       FaultWindow w = f.window();
@@ -133,8 +133,8 @@ public final class FaultPlan {
   }
 
   /** Whether some fault changes consensus (and so needs the exact consensus model). */
-  public boolean needsExactConsensus() {
-    return needsExactConsensus;
+  public boolean actsOnMessages() {
+    return actsOnMessages;
   }
 
   /**

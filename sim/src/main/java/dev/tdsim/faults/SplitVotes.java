@@ -69,7 +69,7 @@ final class SplitVotes {
       throw new FaultException(null, "a split-vote coalition needs at least two honest "
           + "validators to split, it leaves " + n + " (list the coalition in 'validators')");
     }
-    long quorum = total * 2 / 3 + 1;
+    long quorum = dev.tdsim.consensus.ConsensusProtocol.quorumStake(total);
     long sideA = 0;
     int k = 0;
     while (k < n - 1 && (k == 0 || sideA + b < quorum)) {

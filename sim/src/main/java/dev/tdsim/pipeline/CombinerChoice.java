@@ -10,8 +10,9 @@ import java.util.Set;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Who decrypts a height and with whose shares: the combiner (by default the round-0 proposer of
- * the next height), the validators an equivocating one sends its two kinds of shares to, and the
+ * Who decrypts a height and with whose shares: the combiner (the protocol's, {@link
+ * ConsensusProtocol#combinerOf}: for Tendermint the round-0 proposer of the next height), the
+ * validators an equivocating one sends its two kinds of shares to, and the
  * signer set a combiner that folds the set announces.
  */
 final class CombinerChoice {
@@ -19,8 +20,8 @@ final class CombinerChoice {
    * The validators a height's shares go to, fixed at its first commit.
    *
    * @param combiner the validator that combines them
-   * @param designated the round-0 proposer of the next height (the combiner unless another
-   *     stands in for it)
+   * @param designated the protocol's combiner when every validator is available (Tendermint:
+   *     the round-0 proposer of the next height; the combiner unless another stands in for it)
    * @param backup the validator after the designated one by id
    */
   record Combiners(int combiner, int designated, int backup) {}
@@ -35,7 +36,7 @@ final class CombinerChoice {
     this.validators = validators;
   }
 
-  /** The consensus model, asked for the next height's proposers. */
+  /** The consensus model, asked for each height's combiner. */
   void attach(ConsensusProtocol consensus) {
     this.consensus = consensus;
   }
@@ -47,32 +48,13 @@ final class CombinerChoice {
 
   /** The combiners of {@code height}, chosen at its first commit ({@code atNanos}). */
   Combiners at(int height, long atNanos) {
-    // The runner's rule when faults may keep the round-0 proposer from proposing; else the
-    // designated combiner, or the next live one when it is crashed.
+    // The runner's rule when faults may keep the designated combiner from serving; else the
+    // protocol's designated combiner, skipping those crashed at the first commit.
     int combiner = combinerOf != null ? combinerOf.applyAsInt(height)
-        : designatedCombiner(height, atNanos);
-    // Asked of the rotation only for round 0 (always reached): asking a later round ahead of
-    // time would shift the proposer rotation.
-    int designated = consensus.proposer(height + 1, 0);
+        : faults.isEmpty() ? consensus.combinerOf(height, v -> false)
+        : consensus.combinerOf(height, v -> faults.isCrashed(v, height + 1, atNanos));
+    int designated = consensus.combinerOf(height, v -> false);
     return new Combiners(combiner, designated, (designated + 1) % validators);
-  }
-
-  /**
-   * The combiner of {@code height}: the proposer of height + 1 in round 0, or, when that one is
-   * crashed at the first commit, the proposer of the first later round who is not (the one that
-   * will propose height + 1).
-   */
-  private int designatedCombiner(int height, long atNanos) {
-    if (faults.isEmpty()) {
-      return consensus.proposer(height + 1, 0);
-    }
-    for (int r = 0; r < validators; r++) {
-      int p = consensus.proposer(height + 1, r);
-      if (!faults.isCrashed(p, height + 1, atNanos)) {
-        return p;
-      }
-    }
-    return consensus.proposer(height + 1, 0);
   }
 
   /**

@@ -65,6 +65,8 @@ final class ConsensusHost {
   private long encryptCpuNanos;
   /** Bytes the design's digest adds to a proposal (measured at the last real height). */
   private long digestWireBytes;
+  /** The protocol's {@link dev.tdsim.consensus.ConsensusProtocol#decisionLag()}. */
+  private int decisionLag = 1;
 
   ConsensusHost(PipelineContext ctx, Workload workload) {
     this.ctx = ctx;
@@ -337,14 +339,25 @@ final class ConsensusHost {
     return nanos;
   }
 
+  /** See {@link dev.tdsim.consensus.ConsensusProtocol#decisionLag()}. */
+  void decisionLag(int lag) {
+    this.decisionLag = lag;
+  }
+
+  /**
+   * Runs {@code propose} when the schedule lets the proposer of {@code height} propose: at once,
+   * or, when the schedule holds proposals, once the plaintexts of the height decided just before
+   * this proposal ({@code height} minus the protocol's decision lag) are out.
+   */
   void whenMayPropose(int proposer, int height, Runnable propose) {
-    Proposal previous = heights.get(height - 1);
-    if (!settings.schedule().holdsNextProposal() || height == 1
+    int awaited = height - decisionLag;
+    Proposal previous = heights.get(awaited);
+    if (!settings.schedule().holdsNextProposal() || awaited < 1
         || (previous != null && previous.readyNanos >= 0)) {
       propose.run();
     } else {
       long askedAt = sim.nowNanos();
-      proposal(height - 1).onReady.add(() -> {
+      proposal(awaited).onReady.add(() -> {
         Proposal p = proposal(height);
         if (p.proposalWaitNanos < 0) {
           p.proposalWaitNanos = sim.nowNanos() - askedAt;

@@ -121,6 +121,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   /** Connects the consensus model (which also calls this pipeline back). */
   public void attach(ConsensusProtocol consensus) {
     combiners.attach(consensus);
+    host.decisionLag(consensus.decisionLag());
   }
 
   public List<HeightRecord> records() {

@@ -182,7 +182,7 @@ final class ShareCollection {
    * combiner always finishes; share and dealer faults leave it live and reachable.
    */
   private boolean failoverArmed() {
-    return settings.faults().needsExactConsensus();
+    return settings.faults().actsOnMessages();
   }
 
   /** {@code validator}'s shares left for {@code combiner}: its wait for the plaintexts starts. */

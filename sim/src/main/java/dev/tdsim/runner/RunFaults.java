@@ -3,7 +3,6 @@ package dev.tdsim.runner;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.ConsensusProtocol;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.faults.ActiveFaults;
@@ -57,10 +56,10 @@ final class RunFaults {
 
   /** The transport that drops, delays and partitions the network's messages; null without. */
   FaultyTransport transport(NetworkTransport networkTransport, Simulation sim,
-      RandomStreams streams, ConsensusSettings consensusSettings, Scenario s) {
+      RandomStreams streams, long gossipSleepNanos, Scenario s) {
     faulty = active == null ? null
         : new FaultyTransport(networkTransport, networkTransport, sim, active, streams,
-            consensusSettings.peerGossipSleepNanos(), s.consensus().haltAfterNanos());
+            gossipSleepNanos, s.consensus().haltAfterNanos());
     return faulty;
   }
 
@@ -100,9 +99,9 @@ final class RunFaults {
    * #liveCombiner}); if it fails later, validators fail over (crypto.combiner: failover).
    */
   void chooseCombiners(DecryptionPipeline pipeline, ConsensusProtocol consensus,
-      Simulation sim, int v) {
+      Simulation sim) {
     if (active != null) {
-      pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos(), v));
+      pipeline.combinerRule(h -> liveCombiner(consensus, active, h, sim.nowNanos()));
     }
   }
 
@@ -124,23 +123,18 @@ final class RunFaults {
       return null;
     }
     long total = Arrays.stream(stake).sum();
-    return tracker.outcome(stake, total * 2 / 3 + 1, faulty.dropped());
+    return tracker.outcome(stake, ConsensusProtocol.quorumStake(total), faulty.dropped());
   }
 
   /**
-   * The first combiner of {@code height}: the first proposer of the next height, round by round,
-   * that is neither crashed nor silent at the height's first commit (it is the one that will
-   * propose, so it needs the plaintexts); the round-0 proposer if every one is. A combiner that
-   * fails after this choice is replaced by the pipeline's failover, not here.
+   * The first combiner of {@code height}: the protocol's, skipping validators crashed or silent
+   * at the height's first commit (Tendermint: the first proposer of the next height, round by
+   * round, that will propose, so it needs the plaintexts). A combiner that fails after this
+   * choice is replaced by the pipeline's failover, not here.
    */
   private static int liveCombiner(ConsensusProtocol consensus, ActiveFaults faults, int height,
-      long nowNanos, int validators) {
-    for (int r = 0; r < validators; r++) {
-      int p = consensus.proposer(height + 1, r);
-      if (!faults.isCrashed(p, nowNanos) && !faults.isSilentProposer(p, nowNanos)) {
-        return p;
-      }
-    }
-    return consensus.proposer(height + 1, 0);
+      long nowNanos) {
+    return consensus.combinerOf(height,
+        p -> faults.isCrashed(p, nowNanos) || faults.isSilentProposer(p, nowNanos));
   }
 }

@@ -3,7 +3,6 @@ package dev.tdsim.runner;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.ConsensusProtocol;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProtocolContext;
@@ -217,7 +216,7 @@ public final class ScenarioRunner {
     return new Result(s, pipeline.records(), realCrypto.heights(),
         machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),
         pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
-        network.consensusSettings().timeoutCommitNanos(), notes, checked, faultOutcome,
+        network.consensusSettings().commitPauseNanos(), notes, checked, faultOutcome,
         dkgOutcome, notDecrypted);
   }
 
@@ -264,14 +263,13 @@ public final class ScenarioRunner {
       Machines machines, RunNetwork network, DecryptionPipeline pipeline, RunFaults faults,
       long[] stake, NodeCosts nodeCosts, List<String> notes) {
     Simulation sim = machines.sim();
-    ConsensusSettings consensusSettings = network.consensusSettings();
     ConsensusListener listener = faults.listener(pipeline, sim, s);
     ConsensusProtocol consensus = Protocols.create(s.consensus().protocol(), new ProtocolContext(
-        sim, stake, s.heights(), consensusSettings, nodeCosts,
+        sim, stake, s.heights(), network.consensusSettings(), nodeCosts,
         faults.blocks(pipeline), network.transport(),
         listener, network.dissemination(), streams,
         faults.nodeFaults(), machines.cpus()));
-    faults.chooseCombiners(pipeline, consensus, sim, s.validators().count());
+    faults.chooseCombiners(pipeline, consensus, sim);
     if (!network.exact()) {
       notes.add("decryption shares were sent directly to the combiner: relaying each one over"
           + " the gossip overlay is only simulated for committees simulated message by message");

@@ -1,6 +1,6 @@
 package dev.tdsim.scenario;
 
-import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.ProtocolSettings;
 import dev.tdsim.consensus.Protocols;
 import dev.tdsim.costs.ExecutionCosts;
 import dev.tdsim.crypto.cert.CertificateSchemes;
@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Consensus: YAML section {@code consensus}. The protocol and its timing carry CometBFT's names
- * and defaults (see {@link ConsensusSettings}); the processing costs every validator pays are
- * documented with their sources in docs/COSTS.md.
+ * Consensus: YAML section {@code consensus}. The protocol's own settings are its registry
+ * entry's ({@link dev.tdsim.consensus.ProtocolKind}; Tendermint's carry CometBFT's names and
+ * defaults); the processing costs every validator pays are documented with their sources in
+ * docs/COSTS.md.
  *
  * @param protocol the consensus protocol, one of {@link Protocols#names()}
- * @param settings timeouts, commit pause, block parts, gossip loop sleep, exact or large model
+ * @param settings the protocol's own settings (Tendermint: timeouts, commit pause, block parts,
+ *     gossip loop sleep, exact or large model), of the protocol's settings type
  * @param voteSignature the scheme votes are signed with: {@code ed25519} (CometBFT's default
  *     validator key), {@code bls} (BLS12-381), or {@code none} (no signature cost)
  * @param execution block execution and the disk syncs of the WAL and the signer
@@ -29,7 +31,7 @@ import java.util.List;
  */
 public record ConsensusConfig(
     String protocol,
-    ConsensusSettings settings,
+    ProtocolSettings settings,
     String voteSignature,
     ExecutionCosts execution,
     int maxBlockTxs,
@@ -63,22 +65,22 @@ public record ConsensusConfig(
   }
 
   /** With the default certificate ({@code votes}). */
-  public ConsensusConfig(String protocol, ConsensusSettings settings, String voteSignature,
+  public ConsensusConfig(String protocol, ProtocolSettings settings, String voteSignature,
       ExecutionCosts execution, int maxBlockTxs, long maxBlockBytes, long haltAfterNanos) {
     this(protocol, settings, voteSignature, execution, maxBlockTxs, maxBlockBytes,
         haltAfterNanos, DEFAULT_CERTIFICATE);
   }
 
   /** With the default {@code halt_after}. */
-  public ConsensusConfig(String protocol, ConsensusSettings settings, String voteSignature,
+  public ConsensusConfig(String protocol, ProtocolSettings settings, String voteSignature,
       ExecutionCosts execution, int maxBlockTxs, long maxBlockBytes) {
     this(protocol, settings, voteSignature, execution, maxBlockTxs, maxBlockBytes,
         DEFAULT_HALT_AFTER_NANOS);
   }
 
-  /** CometBFT's defaults (see {@link ConsensusSettings#cometBftDefaults()}). */
+  /** The default protocol with its defaults (CometBFT's). */
   public static ConsensusConfig defaults() {
-    return new ConsensusConfig(DEFAULT_PROTOCOL, ConsensusSettings.cometBftDefaults(),
+    return new ConsensusConfig(DEFAULT_PROTOCOL, Protocols.byName(DEFAULT_PROTOCOL).defaults(),
         DEFAULT_VOTE_SIGNATURE, ExecutionCosts.DEFAULTS, DEFAULT_MAX_BLOCK_TXS,
         DEFAULT_MAX_BLOCK_BYTES);
   }

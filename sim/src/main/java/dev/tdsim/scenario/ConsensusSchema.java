@@ -6,45 +6,29 @@ import static dev.tdsim.scenario.ValueTypes.DURATION_OR_ZERO;
 import static dev.tdsim.scenario.ValueTypes.INT;
 import static dev.tdsim.scenario.ValueTypes.SIZE;
 
-import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.ProtocolField;
+import dev.tdsim.consensus.ProtocolKind;
+import dev.tdsim.consensus.ProtocolSettings;
 import dev.tdsim.consensus.Protocols;
-import dev.tdsim.consensus.SimulationMode;
 import dev.tdsim.costs.ExecutionCosts;
 import dev.tdsim.crypto.cert.CertificateSchemes;
 import dev.tdsim.crypto.sig.VoteSignatureSchemes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The keys of the {@code consensus} section: the protocol, CometBFT's timing ({@link
- * ConsensusSettings}), the signatures and certificates, the processing costs ({@link
- * ExecutionCosts}) and the block limits.
+ * The keys of the {@code consensus} section: the protocol, the keys its registry entry declares
+ * ({@link ProtocolKind#fields()}: CometBFT's timing for Tendermint), the signatures and
+ * certificates, the processing costs ({@link ExecutionCosts}) and the block limits.
  */
 final class ConsensusSchema {
   private ConsensusSchema() {}
 
-  private static final ConsensusSettings COMET = ConsensusSettings.cometBftDefaults();
   private static final ExecutionCosts COSTS = ExecutionCosts.DEFAULTS;
   private static final String UP_TO_A_MINUTE = "0 .. 1 min";
-
-  /** A key of the timing settings. */
-  private static <T> Setting<ConsensusConfig, T> timing(String key, ValueType<T> type,
-      Function<ConsensusSettings, T> get, String allowed, String component) {
-    return Setting.of(key, type, get.apply(COMET), allowed, "settings." + component,
-        c -> get.apply(c.settings()));
-  }
-
-  /** A positive duration of the timing settings. */
-  private static Setting<ConsensusConfig, Long> timeout(String key,
-      Function<ConsensusSettings, Long> get, String component) {
-    return timing(key, DURATION, get, "positive", component);
-  }
-
-  /** A duration of the timing settings that may be 0. */
-  private static Setting<ConsensusConfig, Long> pause(String key,
-      Function<ConsensusSettings, Long> get, String component) {
-    return timing(key, DURATION_OR_ZERO, get, ">= 0", component);
-  }
 
   /** A key of the processing costs. */
   private static <T> Setting<ConsensusConfig, T> cost(String key, ValueType<T> type,
@@ -57,31 +41,54 @@ final class ConsensusSchema {
       ValueTypes.oneOf(Protocols::names), ConsensusConfig.DEFAULT_PROTOCOL,
       Setting.names(Protocols.names(), "Protocols.names()"), "protocol",
       ConsensusConfig::protocol);
-  static final Setting<ConsensusConfig, Long> PROPOSE =
-      timeout("timeout_propose", ConsensusSettings::timeoutProposeNanos, "timeoutProposeNanos");
-  static final Setting<ConsensusConfig, Long> PROPOSE_DELTA = pause("timeout_propose_delta",
-      ConsensusSettings::timeoutProposeDeltaNanos, "timeoutProposeDeltaNanos");
-  static final Setting<ConsensusConfig, Long> PREVOTE =
-      timeout("timeout_prevote", ConsensusSettings::timeoutPrevoteNanos, "timeoutPrevoteNanos");
-  static final Setting<ConsensusConfig, Long> PREVOTE_DELTA = pause("timeout_prevote_delta",
-      ConsensusSettings::timeoutPrevoteDeltaNanos, "timeoutPrevoteDeltaNanos");
-  static final Setting<ConsensusConfig, Long> PRECOMMIT = timeout("timeout_precommit",
-      ConsensusSettings::timeoutPrecommitNanos, "timeoutPrecommitNanos");
-  static final Setting<ConsensusConfig, Long> PRECOMMIT_DELTA = pause("timeout_precommit_delta",
-      ConsensusSettings::timeoutPrecommitDeltaNanos, "timeoutPrecommitDeltaNanos");
-  static final Setting<ConsensusConfig, Long> COMMIT =
-      pause("timeout_commit", ConsensusSettings::timeoutCommitNanos, "timeoutCommitNanos");
-  static final Setting<ConsensusConfig, Boolean> SKIP_COMMIT = timing("skip_timeout_commit",
-      BOOLEAN, ConsensusSettings::skipTimeoutCommit, "`true`, `false`", "skipTimeoutCommit");
-  static final Setting<ConsensusConfig, Long> PART_SIZE = timing("block_part_size", SIZE,
-      ConsensusSettings::blockPartSizeBytes, "positive", "blockPartSizeBytes");
-  static final Setting<ConsensusConfig, Long> GOSSIP_SLEEP = pause("peer_gossip_sleep_duration",
-      ConsensusSettings::peerGossipSleepNanos, "peerGossipSleepNanos");
-  static final Setting<ConsensusConfig, SimulationMode> SIMULATION = timing("simulation",
-      ValueTypes.choice(SimulationMode.values(), null), ConsensusSettings::simulation,
-      Setting.names(ValueTypes.yamlNames(SimulationMode.values()), null), "simulation");
-  static final Setting<ConsensusConfig, Integer> EXACT_MAX = timing("exact_max_validators", INT,
-      ConsensusSettings::exactMaxValidators, ">= 1", "exactMaxValidators");
+
+  /** A key a protocol declares, as the section reads it. */
+  private record ProtocolKey(ProtocolField field, Setting<ConsensusConfig, Object> setting) {}
+
+  /** Each protocol's own keys, by protocol name, in the registry's order. */
+  private static final Map<String, List<ProtocolKey>> PROTOCOL_KEYS = protocolKeys();
+
+  private static Map<String, List<ProtocolKey>> protocolKeys() {
+    Map<String, List<ProtocolKey>> out = new LinkedHashMap<>();
+    for (ProtocolKind kind : Protocols.all()) {
+      out.put(kind.name(), kind.fields().stream()
+          .map(f -> new ProtocolKey(f, protocolKey(kind, f))).toList());
+    }
+    return out;
+  }
+
+  /** A key one protocol declares: read and written only for a scenario of that protocol. */
+  @SuppressWarnings("unchecked")
+  private static Setting<ConsensusConfig, Object> protocolKey(ProtocolKind kind,
+      ProtocolField f) {
+    ValueType<Object> type = (ValueType<Object>) valueType(f);
+    return Setting.<ConsensusConfig, Object>of(f.key(), type, f.defaultValue(), allowed(f),
+        "settings." + f.component(), c -> c.protocol().equals(kind.name())
+            ? f.get().apply(c.settings()) : f.defaultValue())
+        .onlyFor(c -> c.protocol().equals(kind.name()));
+  }
+
+  private static ValueType<?> valueType(ProtocolField f) {
+    return switch (f.type()) {
+      case DURATION -> DURATION;
+      case DURATION_OR_ZERO -> DURATION_OR_ZERO;
+      case SIZE -> SIZE;
+      case POSITIVE_INT -> INT;
+      case BOOLEAN -> BOOLEAN;
+      case CHOICE -> ValueTypes.oneOf(f::choices);
+    };
+  }
+
+  private static String allowed(ProtocolField f) {
+    return switch (f.type()) {
+      case DURATION, SIZE -> "positive";
+      case DURATION_OR_ZERO -> ">= 0";
+      case POSITIVE_INT -> ">= 1";
+      case BOOLEAN -> "`true`, `false`";
+      case CHOICE -> Setting.names(f.choices(), null);
+    };
+  }
+
   static final Setting<ConsensusConfig, String> VOTE_SIGNATURE = Setting.of("vote_signature",
       ValueTypes.oneOf(() -> ConsensusConfig.VOTE_SIGNATURES),
       ConsensusConfig.DEFAULT_VOTE_SIGNATURE, Setting.names(VoteSignatureSchemes.names(),
@@ -111,36 +118,64 @@ final class ConsensusSchema {
       Setting.names(CertificateSchemes.names(), "CertificateSchemes.names()"), "certificate",
       ConsensusConfig::certificate);
 
-  static final Section<ConsensusConfig> SECTION = new Section<>("consensus",
-      List.of(PROTOCOL, PROPOSE, PROPOSE_DELTA, PREVOTE, PREVOTE_DELTA, PRECOMMIT,
-          PRECOMMIT_DELTA, COMMIT, SKIP_COMMIT, PART_SIZE, GOSSIP_SLEEP, SIMULATION, EXACT_MAX,
-          VOTE_SIGNATURE, WAL_FSYNC, WAL_PARTS, PRIVVAL, PER_TX, PER_BLOCK, MAX_TXS, MAX_BYTES,
-          HALT_AFTER, CERTIFICATE),
+  static final Section<ConsensusConfig> SECTION = new Section<>("consensus", keys(),
       ConsensusSchema::build, ConsensusConfig::defaults);
+
+  /** The protocol, every protocol's own keys, then the keys all protocols share. */
+  private static List<Setting<ConsensusConfig, ?>> keys() {
+    List<Setting<ConsensusConfig, ?>> out = new ArrayList<>();
+    out.add(PROTOCOL);
+    PROTOCOL_KEYS.values().forEach(keys -> keys.forEach(k -> out.add(k.setting())));
+    out.addAll(List.of(VOTE_SIGNATURE, WAL_FSYNC, WAL_PARTS, PRIVVAL, PER_TX, PER_BLOCK, MAX_TXS,
+        MAX_BYTES, HALT_AFTER, CERTIFICATE));
+    return out;
+  }
 
   /**
    * The scenario's checks first (located errors naming the YAML key), then the records, whose
    * own checks speak of their components.
    */
   private static ConsensusConfig build(Section.Values v) {
-    for (var s : List.of(PROPOSE, PREVOTE, PRECOMMIT)) {
-      Checks.positiveDuration("consensus." + s.key(), v.get(s));
+    String protocol = v.get(PROTOCOL);
+    Map<String, ProtocolKey> own = new LinkedHashMap<>();
+    PROTOCOL_KEYS.get(protocol).forEach(k -> own.put(k.field().key(), k));
+    PROTOCOL_KEYS.forEach((name, keys) -> {
+      for (ProtocolKey k : keys) {
+        if (!own.containsKey(k.field().key()) && v.given(k.setting())) {
+          throw new ScenarioException("consensus." + k.field().key(), "is a key of"
+              + " consensus.protocol '" + name + "', not of '" + protocol + "'");
+        }
+      }
+    });
+    for (ProtocolKey k : own.values()) {
+      checkValue(k.field(), v.get(k.setting()));
     }
-    for (var s : List.of(PROPOSE_DELTA, PREVOTE_DELTA, PRECOMMIT_DELTA, COMMIT, GOSSIP_SLEEP)) {
-      Checks.nonNegativeDuration("consensus." + s.key(), v.get(s));
-    }
-    Checks.positiveSize("consensus.block_part_size", v.get(PART_SIZE));
-    Checks.atLeast("consensus.exact_max_validators", v.get(EXACT_MAX), 1);
     for (var s : List.of(WAL_FSYNC, PER_TX, PER_BLOCK)) {
       Checks.nonNegativeDuration("consensus." + s.key(), v.get(s));
     }
-    ConsensusSettings settings = new ConsensusSettings(v.get(PROPOSE), v.get(PROPOSE_DELTA),
-        v.get(PREVOTE), v.get(PREVOTE_DELTA), v.get(PRECOMMIT), v.get(PRECOMMIT_DELTA),
-        v.get(COMMIT), v.get(SKIP_COMMIT), v.get(PART_SIZE), v.get(GOSSIP_SLEEP),
-        v.get(SIMULATION), v.get(EXACT_MAX));
+    ProtocolSettings settings;
+    try {
+      settings = Protocols.byName(protocol).settings(key -> v.get(own.get(key).setting()));
+    } catch (IllegalArgumentException e) {
+      String key = e.getMessage().split(" ", 2)[0];
+      throw new ScenarioException(own.containsKey(key) ? "consensus." + key : "consensus",
+          e.getMessage());
+    }
     ExecutionCosts execution = new ExecutionCosts(v.get(PER_TX), v.get(PER_BLOCK),
         v.get(WAL_FSYNC), v.get(WAL_PARTS), v.get(PRIVVAL));
-    return new ConsensusConfig(v.get(PROTOCOL), settings, v.get(VOTE_SIGNATURE), execution,
+    return new ConsensusConfig(protocol, settings, v.get(VOTE_SIGNATURE), execution,
         v.get(MAX_TXS), v.get(MAX_BYTES), v.get(HALT_AFTER), v.get(CERTIFICATE));
+  }
+
+  /** A protocol key's value against its type's bounds (the defaults' too), located at its key. */
+  private static void checkValue(ProtocolField f, Object value) {
+    String field = "consensus." + f.key();
+    switch (f.type()) {
+      case DURATION -> Checks.positiveDuration(field, (Long) value);
+      case DURATION_OR_ZERO -> Checks.nonNegativeDuration(field, (Long) value);
+      case SIZE -> Checks.positiveSize(field, (Long) value);
+      case POSITIVE_INT -> Checks.atLeast(field, (Integer) value, 1);
+      case BOOLEAN, CHOICE -> { }
+    }
   }
 }

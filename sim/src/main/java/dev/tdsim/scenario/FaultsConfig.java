@@ -45,7 +45,7 @@ public record FaultsConfig(List<FaultSpec> list) {
   }
 
   /** Whether some fault changes consensus (and so needs the exact model). */
-  public boolean needsExactConsensus() {
-    return list.stream().anyMatch(f -> f.kind().needsExactConsensus());
+  public boolean actsOnMessages() {
+    return list.stream().anyMatch(f -> f.kind().actsOnMessages());
   }
 }

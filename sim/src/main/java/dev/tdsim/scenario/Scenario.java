@@ -227,21 +227,14 @@ public record Scenario(
       return;
     }
     faults.plan(validators);
-    if (!faults.needsExactConsensus()) {
+    if (!faults.actsOnMessages()) {
       return;
     }
-    dev.tdsim.consensus.ConsensusSettings cs = consensus.settings();
-    if (cs.simulation() == dev.tdsim.consensus.SimulationMode.LARGE) {
-      throw new ScenarioException("faults", "faults need the exact consensus model (every "
-          + "message an event) but consensus.simulation is 'large'; use 'auto' or 'exact'",
-          "consensus.simulation");
-    }
-    if (!cs.exactFor(validators.count())) {
-      throw new ScenarioException("faults", "faults need the exact consensus model, but "
-          + validators.count() + " validators are above consensus.exact_max_validators ("
-          + cs.exactMaxValidators() + "); raise it (exact simulation of this committee is "
-          + "slower) or use fewer validators", "consensus.exact_max_validators",
-          "validators.count");
+    var refusal = consensus.settings().refusesMessageFaults(validators.count());
+    if (refusal.isPresent()) {
+      List<String> fields = refusal.get().keys();
+      throw new ScenarioException("faults", refusal.get().problem(),
+          fields.toArray(String[]::new));
     }
   }
 

@@ -36,6 +36,12 @@ final class Section<R> implements ValueType<R> {
       return (T) f.v();
     }
 
+    /** Whether the file gives {@code s} (a key the user wrote, right or wrong). */
+    boolean given(Setting<?, ?> s) {
+      ReadField<?> f = fields.get(s);
+      return f != null && f.given;
+    }
+
     private void put(Setting<?, ?> s, ReadField<?> f) {
       fields.put(s, f);
       inOrder.add(f);
@@ -131,7 +137,9 @@ final class Section<R> implements ValueType<R> {
   public Node node(R record) {
     List<NodeTuple> entries = new ArrayList<>();
     for (Setting<R, ?> s : settings) {
-      YamlNodes.put(entries, s.key(), written(s, record));
+      if (s.appliesTo().test(record)) {
+        YamlNodes.put(entries, s.key(), written(s, record));
+      }
     }
     return YamlNodes.block(entries);
   }

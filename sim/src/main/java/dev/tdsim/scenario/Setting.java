@@ -2,6 +2,7 @@ package dev.tdsim.scenario;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One key of a scenario section, declared once: everything reading, writing, the key lists and
@@ -17,32 +18,41 @@ import java.util.function.Function;
  * @param java the record component holding the value (the docs' Java column; a plain name is
  *     shown in backticks)
  * @param get the value of a record, for writing it back
+ * @param appliesTo whether a record has the key at all (a key of one consensus protocol is not
+ *     written for another)
  * @param <R> the section's record
  * @param <T> the value
  */
 record Setting<R, T>(String key, List<String> oldKeys, ValueType<T> type,
     Function<Section.Values, T> defaultOf, String defaultDoc, String allowed, String java,
-    Function<R, T> get) {
+    Function<R, T> get, Predicate<R> appliesTo) {
 
   /** A key whose default is a constant. */
   static <R, T> Setting<R, T> of(String key, ValueType<T> type, T otherwise, String allowed,
       String java, Function<R, T> get) {
-    return new Setting<>(key, List.of(), type, v -> otherwise, null, allowed, java, get);
+    return new Setting<>(key, List.of(), type, v -> otherwise, null, allowed, java, get,
+        r -> true);
   }
 
   /** The same key with the docs' default column written out ({@code ""}: none). */
   Setting<R, T> defaultShown(String doc) {
-    return new Setting<>(key, oldKeys, type, defaultOf, doc, allowed, java, get);
+    return new Setting<>(key, oldKeys, type, defaultOf, doc, allowed, java, get, appliesTo);
   }
 
   /** The same key whose default depends on the fields read before it. */
   Setting<R, T> defaultFrom(Function<Section.Values, T> f) {
-    return new Setting<>(key, oldKeys, type, f, defaultDoc, allowed, java, get);
+    return new Setting<>(key, oldKeys, type, f, defaultDoc, allowed, java, get, appliesTo);
   }
 
   /** The same key, also read under its former name {@code old}. */
   Setting<R, T> formerly(String old) {
-    return new Setting<>(key, List.of(old), type, defaultOf, defaultDoc, allowed, java, get);
+    return new Setting<>(key, List.of(old), type, defaultOf, defaultDoc, allowed, java, get,
+        appliesTo);
+  }
+
+  /** The same key, had only by the records {@code applies} accepts. */
+  Setting<R, T> onlyFor(Predicate<R> applies) {
+    return new Setting<>(key, oldKeys, type, defaultOf, defaultDoc, allowed, java, get, applies);
   }
 
   /** The row of docs/SCENARIOS.md's table of the section. */

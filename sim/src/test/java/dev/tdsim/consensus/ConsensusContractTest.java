@@ -10,106 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The protocol-neutral contract's values: settings and their per-round timeouts, the bounds every
- * record enforces (0 is allowed exactly where CometBFT allows it), block parts, the registry.
+ * The protocol-neutral contract's values: the bounds every record enforces, the registry and
+ * what each protocol declares of itself.
  */
 class ConsensusContractTest {
-  private static final long MS = ConsensusSettings.MS;
-
-  private static ConsensusSettings settings(long propose, long proposeDelta, long prevote,
-      long prevoteDelta, long precommit, long precommitDelta, long commit, long part,
-      long gossipSleep, SimulationMode simulation, int exactMax) {
-    return new ConsensusSettings(propose, proposeDelta, prevote, prevoteDelta, precommit,
-        precommitDelta, commit, false, part, gossipSleep, simulation, exactMax);
-  }
-
-  private static ConsensusSettings valid() {
-    return settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1);
-  }
-
-  @Test
-  void cometBftDefaults() {
-    ConsensusSettings d = ConsensusSettings.cometBftDefaults();
-    assertEquals(3000 * MS, d.timeoutProposeNanos());
-    assertEquals(500 * MS, d.timeoutProposeDeltaNanos());
-    assertEquals(1000 * MS, d.timeoutPrevoteNanos());
-    assertEquals(500 * MS, d.timeoutPrevoteDeltaNanos());
-    assertEquals(1000 * MS, d.timeoutPrecommitNanos());
-    assertEquals(500 * MS, d.timeoutPrecommitDeltaNanos());
-    assertEquals(1000 * MS, d.timeoutCommitNanos());
-    assertFalse(d.skipTimeoutCommit());
-    assertEquals(65536, d.blockPartSizeBytes());
-    assertEquals(100 * MS, d.peerGossipSleepNanos());
-    assertEquals(SimulationMode.AUTO, d.simulation());
-    assertEquals(ConsensusSettings.DEFAULT_EXACT_MAX_VALIDATORS, d.exactMaxValidators());
-  }
-
-  @Test
-  void eachStepsTimeoutIsItsBasePlusRoundTimesItsOwnDelta() {
-    ConsensusSettings s = settings(100, 11, 200, 13, 300, 17, 0, 1, 0, SimulationMode.EXACT, 1);
-    for (int r = 0; r < 4; r++) {
-      assertEquals(100 + 11L * r, s.proposeNanos(r), "propose round " + r);
-      assertEquals(200 + 13L * r, s.prevoteNanos(r), "prevote round " + r);
-      assertEquals(300 + 17L * r, s.precommitNanos(r), "precommit round " + r);
-    }
-  }
-
-  @Test
-  void zeroIsRejectedForTimeoutsAndPartSizeButAllowedForDeltasPauseAndSleep() {
-    // every field at its smallest allowed value is accepted
-    ConsensusSettings min = valid();
-    assertEquals(0, min.timeoutCommitNanos());
-    String[] messages = {
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(0, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 0, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 0, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, -1, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, -1, 1, 0, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, -1, 0, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, -1, 1, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 0, 0, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, -1, SimulationMode.AUTO, 1)).getMessage(),
-        assertThrows(IllegalArgumentException.class,
-            () -> settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 0)).getMessage()};
-    String[] expected = {"timeout_propose must be > 0", "timeout_prevote must be > 0",
-        "timeout_precommit must be > 0", "timeout_propose_delta must be >= 0",
-        "timeout_prevote_delta must be >= 0", "timeout_precommit_delta must be >= 0",
-        "timeout_commit must be >= 0", "block_part_size must be > 0",
-        "peer_gossip_sleep_duration must be >= 0",
-        "exact_max_validators must be >= 1"};
-    assertEquals(List.of(expected), List.of(messages));
-  }
-
-  @Test
-  void autoSimulatesExactlyUpToItsLimit() {
-    ConsensusSettings auto = settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.AUTO, 100);
-    assertTrue(auto.exactFor(99));
-    assertTrue(auto.exactFor(100));
-    assertFalse(auto.exactFor(101));
-    assertTrue(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.EXACT, 100).exactFor(5000));
-    assertFalse(settings(1, 0, 1, 0, 1, 0, 0, 1, 0, SimulationMode.LARGE, 100).exactFor(4));
-  }
-
-  @Test
-  void aBlockTravelsInCeilingOfBytesOverPartSizeParts() {
-    ConsensusSettings s = settings(1, 0, 1, 0, 1, 0, 0, 1000, 0, SimulationMode.AUTO, 1);
-    assertEquals(1, s.partsOf(1));
-    assertEquals(1, s.partsOf(999));
-    assertEquals(1, s.partsOf(1000));
-    assertEquals(2, s.partsOf(1001));
-    assertEquals(3, s.partsOf(3000));
-    assertEquals(1, s.partsOf(0), "at least one part");
-  }
-
   @Test
   void recordsRejectNegativeValuesAndAcceptZero() {
     assertEquals(0, new Block(1, 0, 1).txCount());
@@ -146,5 +50,33 @@ class ConsensusContractTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Protocols.create("hotstuff", null));
     assertEquals("unknown consensus protocol 'hotstuff'; known: tendermint", e.getMessage());
+  }
+
+  /**
+   * Every protocol's declaration is whole: its defaults read back through its own fields build
+   * the same settings, each field's default is of its type's Java class, and no key repeats.
+   */
+  @Test
+  void eachProtocolsFieldsRebuildItsDefaults() {
+    for (ProtocolKind kind : Protocols.all()) {
+      ProtocolSettings d = kind.defaults();
+      java.util.Map<String, Object> values = new java.util.HashMap<>();
+      for (ProtocolField f : kind.fields()) {
+        assertEquals(f.defaultValue(), f.get().apply(d), kind.name() + "." + f.key());
+        Class<?> expected = switch (f.type()) {
+          case DURATION, DURATION_OR_ZERO, SIZE -> Long.class;
+          case POSITIVE_INT -> Integer.class;
+          case BOOLEAN -> Boolean.class;
+          case CHOICE -> String.class;
+        };
+        assertEquals(expected, f.defaultValue().getClass(), kind.name() + "." + f.key());
+        if (f.type() == ProtocolField.Type.CHOICE) {
+          assertTrue(f.choices().contains(f.defaultValue()), kind.name() + "." + f.key());
+        }
+        assertEquals(null, values.put(f.key(), f.defaultValue()), "repeated key " + f.key());
+      }
+      assertEquals(d, kind.settings(values::get), kind.name());
+      assertEquals(kind.name(), Protocols.byName(kind.name()).name());
+    }
   }
 }

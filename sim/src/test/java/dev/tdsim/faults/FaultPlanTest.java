@@ -159,7 +159,7 @@ class FaultPlanTest {
     assertTrue(plan.shareFault(0, 4, 0).isEmpty());
     // share faults alone do not need the exact consensus model
     assertFalse(FaultPlan.resolve(List.of(FaultSpec.of(FaultKinds.MALFORMED_SHARE, ids(0))),
-        Committee.equal(4)).needsExactConsensus());
+        Committee.equal(4)).actsOnMessages());
   }
 
   @Test
@@ -179,7 +179,7 @@ class FaultPlanTest {
       assertEquals(k, FaultKinds.get(k.name()));
       // Decryption-share and DKG-dealer faults may leave consensus alone (forging-proposer,
       // carried as a share fault, changes the proposals' votes); every other kind changes it.
-      if (!k.needsExactConsensus()) {
+      if (!k.actsOnMessages()) {
         assertTrue(k.shareType().isPresent() || FaultKinds.actsOnDealers(k), k.name());
       }
     }

@@ -79,7 +79,8 @@ class FaultRunsTest {
   void theRoundsLostToASilentProposerAreJudgedAsConsensusTime() throws Exception {
     ScenarioRunner.Result base = baseline();
     ScenarioRunner.Result r = run("faults: [{kind: silent-proposer, validators: [3]}]\n");
-    long proposeTimeout = r.scenario().consensus().settings().proposeNanos(0);
+    long proposeTimeout = ((dev.tdsim.consensus.tendermint.TendermintSettings)
+        r.scenario().consensus().settings()).proposeNanos(0);
     List<HeightRecord> lateRounds =
         r.heights().stream().filter(h -> h.round() > 0).toList();
     assertFalse(lateRounds.isEmpty(), "validator 3 proposes round 0 of some height");

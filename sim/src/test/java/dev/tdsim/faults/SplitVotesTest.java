@@ -36,7 +36,7 @@ class SplitVotesTest {
     FaultPlan plan = FaultPlan.resolve(List.of(spec), Committee.equal(7));
     assertTrue(plan.hasSplitVotes());
     assertTrue(plan.hasEquivocation());
-    assertTrue(plan.needsExactConsensus());
+    assertTrue(plan.actsOnMessages());
     assertNull(plan.splitVote(1, 2, 0), "before from_height");
     assertNull(plan.splitVote(1, 4, 0), "at until_height");
     assertNull(plan.splitVote(0, 3, 0), "honest");

@@ -119,6 +119,23 @@ final class PipelineFixture {
       return proposer.applyAsInt(height, round);
     }
 
+    /** Tendermint's rule: the next height's proposer in the first round it is available. */
+    @Override
+    public int combinerOf(int height, java.util.function.IntPredicate unavailable) {
+      for (int r = 0; r < 64; r++) {
+        int p = proposer(height + 1, r);
+        if (!unavailable.test(p)) {
+          return p;
+        }
+      }
+      return proposer(height + 1, 0);
+    }
+
+    @Override
+    public int decisionLag() {
+      return 1;
+    }
+
     @Override
     public ConsensusStats stats() {
       return new ConsensusStats("scripted", "scripted", 0, 0, 0, List.of());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.consensus.ConsensusSettings;
+import dev.tdsim.consensus.tendermint.TendermintSettings;
 import dev.tdsim.network.NetworkConfig;
 import dev.tdsim.network.ParetoJitter;
 import dev.tdsim.network.UplinkSharing;
@@ -47,8 +47,8 @@ class ScenarioLoaderTest {
         40_960_000L, 10 * MS), s.network());
     assertEquals(new WorkloadConfig(100, 1000.0, 1024, MsgSizeDistribution.FIXED), s.workload());
     assertEquals(ConsensusConfig.defaults(), s.consensus());
-    assertEquals(new ConsensusSettings(3 * S, 500 * MS, S, 500 * MS, S, 500 * MS, S, false,
-        65536, 100 * MS, dev.tdsim.consensus.SimulationMode.AUTO, 1000), s.consensus().settings());
+    assertEquals(new TendermintSettings(3 * S, 500 * MS, S, 500 * MS, S, 500 * MS, S, false,
+        65536, 100 * MS, dev.tdsim.consensus.tendermint.SimulationMode.AUTO, 1000), s.consensus().settings());
     assertEquals("tendermint", s.consensus().protocol());
     assertEquals("ed25519", s.consensus().voteSignature());
     assertEquals(new CryptoConfig("fast", "measured", "builtin", 0, "before-next", 0),
@@ -132,8 +132,8 @@ class ScenarioLoaderTest {
         NetworkConfig.DEFAULT_PEER_SEND_RATE_BITS_PER_SECOND, 100 * MS), s.network());
     assertEquals(new WorkloadConfig(null, 50.0, 1536, MsgSizeDistribution.LOGNORMAL), s.workload());
     assertTrue(s.workload().fillFromRate());
-    assertEquals(new ConsensusSettings(1500 * MS, 0, 250 * MS, 10 * MS, 250 * MS, 0, 0, true,
-        16384, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000), s.consensus().settings());
+    assertEquals(new TendermintSettings(1500 * MS, 0, 250 * MS, 10 * MS, 250 * MS, 0, 0, true,
+        16384, 0, dev.tdsim.consensus.tendermint.SimulationMode.EXACT, 1000), s.consensus().settings());
     assertEquals(500, s.consensus().maxBlockTxs());
     assertEquals(1_000_000, s.consensus().maxBlockBytes());
     assertEquals("bls", s.consensus().voteSignature());

@@ -1,7 +1,6 @@
 package dev.tdsim.consensus.tendermint;
 
 import dev.tdsim.consensus.ConsensusProtocol;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.PointQuorum;
@@ -45,7 +44,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
   /** A precommit's size: it carries the commit certificate's part. */
   final long precommitBytes;
   private final Simulation sim;
-  private final ConsensusSettings settings;
+  private final TendermintSettings settings;
   private final NodeCosts costs;
   private final Rotation rotation;
   private final int v;
@@ -75,7 +74,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
     this.context = c;
     this.sim = c.sim();
     this.stake = c.stake().clone();
-    this.settings = c.settings();
+    this.settings = Tendermint.settingsOf(c);
     this.costs = c.costs();
     this.v = stake.length;
     this.quorum = new QuorumArrival(c.dissemination(), QuorumSettings.DEFAULT);
@@ -112,6 +111,16 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
   @Override
   public int proposer(int height, int round) {
     return rotation.proposer(height, round);
+  }
+
+  @Override
+  public int combinerOf(int height, java.util.function.IntPredicate unavailable) {
+    return rotation.combinerOf(height, unavailable, v);
+  }
+
+  @Override
+  public int decisionLag() {
+    return 1;
   }
 
   // ---- accounting, called by LargeRound ----

@@ -2,7 +2,6 @@ package dev.tdsim.consensus.tendermint;
 
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.CertificateCosts;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.network.QuorumArrival;
 import dev.tdsim.network.StakeThreshold;
@@ -24,7 +23,7 @@ final class LargeRound {
   private static final StakeThreshold ALL = StakeThreshold.atLeast(1, 1);
 
   private final LargeCommitteeTendermint model;
-  private final ConsensusSettings settings;
+  private final TendermintSettings settings;
   private final NodeCosts costs;
   private final int v;
   final int height;
@@ -45,7 +44,7 @@ final class LargeRound {
 
   LargeRound(LargeCommitteeTendermint model, int height, int round, long[] startNanos) {
     this.model = model;
-    this.settings = model.context.settings();
+    this.settings = Tendermint.settingsOf(model.context);
     this.costs = model.context.costs();
     this.v = startNanos.length;
     this.height = height;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The proposer of each (height, round): each (height, round) takes the next step of the stake
@@ -25,6 +26,22 @@ final class Rotation {
       proposers.add(selection.next());
     }
     return proposers.get(i);
+  }
+
+  /**
+   * The proposer of {@code height + 1} in the first round whose proposer is not {@code
+   * unavailable}, the round-0 proposer when none is: the validator that will propose the next
+   * height, so the one that needs {@code height}'s plaintexts first. Asks later rounds only when
+   * an earlier proposer is unavailable (asking a round ahead of time takes its rotation step).
+   */
+  int combinerOf(int height, IntPredicate unavailable, int validators) {
+    for (int r = 0; r < validators; r++) {
+      int p = proposer(height + 1, r);
+      if (!unavailable.test(p)) {
+        return p;
+      }
+    }
+    return proposer(height + 1, 0);
   }
 
   /** One key per (height, round); rounds are below 2^32, so keys of different heights differ. */

@@ -205,7 +205,7 @@ final class TendermintNode {
         }
       });
     }
-    long timeout = protocol.context.settings().proposeNanos(r);
+    long timeout = protocol.settings.proposeNanos(r);
     sim.scheduleAfter(timeout, s -> onTimeout(h, r, Step.PROPOSE));
     tryCommit(h);
     if (step == Step.PROPOSE) {
@@ -262,7 +262,7 @@ final class TendermintNode {
 
   private void propose(int h, int r) {
     Block block = withCertificate(protocol.context.blocks().blockFor(h, r, id));
-    int parts = protocol.context.settings().partsOf(block.bytes());
+    int parts = protocol.settings.partsOf(block.bytes());
     // CometBFT syncs before signing, the signer state, the signed proposal and each own part.
     long fsyncs = costs.signedMessageSyncNanos() + parts * costs.blockPartSyncNanos();
     // An aggregating LastCommit is combined from height h - 1's precommits once, in any round.
@@ -507,13 +507,13 @@ final class TendermintNode {
     } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake
         && !t.prevoteTimerSet) {
       t.prevoteTimerSet = true;
-      sim.scheduleAfter(protocol.context.settings().prevoteNanos(r),
+      sim.scheduleAfter(protocol.settings.prevoteNanos(r),
           s -> onTimeout(h, r, Step.PREVOTE));
     }
     if (step != Step.COMMITTED && t.precommitAny >= protocol.quorumStake
         && !t.precommitTimerSet) {
       t.precommitTimerSet = true;
-      sim.scheduleAfter(protocol.context.settings().precommitNanos(r),
+      sim.scheduleAfter(protocol.settings.precommitNanos(r),
           s -> onTimeout(h, r, Step.PRECOMMIT));
     }
   }
@@ -581,7 +581,7 @@ final class TendermintNode {
     process(finalize, costs.endHeightSyncNanos(), () -> {
       finalized = true;
       long start = Math.max(sim.nowNanos(),
-          commitTime + protocol.context.settings().timeoutCommitNanos());
+          commitTime + protocol.settings.timeoutCommitNanos());
       sim.schedule(start, s -> enterHeight(h + 1));
       maybeSkipCommitPause();
     });
@@ -589,7 +589,7 @@ final class TendermintNode {
 
   /** skip_timeout_commit: with every validator's precommit in, start the next height at once. */
   private void maybeSkipCommitPause() {
-    if (protocol.context.settings().skipTimeoutCommit() && finalized && lastCommit != null
+    if (protocol.settings.skipTimeoutCommit() && finalized && lastCommit != null
         && startedHeight == lastCommitHeight && lastCommitHeight < protocol.context.heights()
         && lastCommit.precommitVoters == protocol.validators) {
       enterHeight(lastCommitHeight + 1);

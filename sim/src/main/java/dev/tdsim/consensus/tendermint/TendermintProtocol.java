@@ -26,6 +26,7 @@ import java.util.function.IntPredicate;
  */
 final class TendermintProtocol implements ConsensusProtocol {
   final ProtocolContext context;
+  final TendermintSettings settings;
   final long quorumStake;
   final long totalStake;
   final int validators;
@@ -49,12 +50,13 @@ final class TendermintProtocol implements ConsensusProtocol {
 
   TendermintProtocol(ProtocolContext context) {
     this.context = context;
+    this.settings = Tendermint.settingsOf(context);
     long total = 0;
     for (long s : context.stake()) {
       total += s;
     }
     this.totalStake = total;
-    this.quorumStake = total * 2 / 3 + 1;
+    this.quorumStake = ConsensusProtocol.quorumStake(total);
     this.validators = context.stake().length;
     this.rotation = new Rotation(context.stake());
     this.nodes = new TendermintNode[validators];
@@ -146,6 +148,16 @@ final class TendermintProtocol implements ConsensusProtocol {
   }
 
   @Override
+  public int combinerOf(int height, java.util.function.IntPredicate unavailable) {
+    return rotation.combinerOf(height, unavailable, validators);
+  }
+
+  @Override
+  public int decisionLag() {
+    return 1;
+  }
+
+  @Override
   public ConsensusStats stats() {
     long extra = decidedRound.stream().mapToLong(r -> r).sum();
     return new ConsensusStats(Tendermint.NAME, "exact", maxRound, extra, messages, List.of());
@@ -210,7 +222,7 @@ final class TendermintProtocol implements ConsensusProtocol {
   private List<BlockPart> partsOf(Proposal p, int fork) {
     List<BlockPart> out = new ArrayList<>(p.parts());
     long left = p.block().bytes();
-    long partBytes = context.settings().blockPartSizeBytes();
+    long partBytes = settings.blockPartSizeBytes();
     for (int i = 0; i < p.parts(); i++) {
       long bytes = Math.min(partBytes, left);
       left -= bytes;
@@ -304,7 +316,7 @@ final class TendermintProtocol implements ConsensusProtocol {
       return;
     }
     offeredHeight = h;
-    context.sim().scheduleAfter(context.settings().proposeNanos(0), s -> {
+    context.sim().scheduleAfter(settings.proposeNanos(0), s -> {
       long now = s.nowNanos();
       SeenCommit commit = new SeenCommit(h, r, fork, signers,
           context.costs().precommitSignatureBytes());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
 import java.util.ArrayList;
@@ -59,7 +58,7 @@ class ExactModelTimingTest {
     // proposes at 220 ms: commits at 250 ms.
     Harness w = new Harness(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, true, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, true, 65536);
     w.delayMs = (from, to, m) -> from == 3 && m instanceof Vote v
         && v.type() == Vote.Type.PRECOMMIT ? 200 : 10;
     w.run();
@@ -75,7 +74,7 @@ class ExactModelTimingTest {
     // the same links without skip_timeout_commit: everyone starts height 2 at 30 ms + 1 s
     Harness w = new Harness(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, false, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, false, 65536);
     w.delayMs = (from, to, m) -> from == 3 && m instanceof Vote v
         && v.type() == Vote.Type.PRECOMMIT ? 200 : 10;
     w.run();
@@ -254,7 +253,7 @@ class ExactModelTimingTest {
     for (int i = 0; i < pauses.length; i++) {
       Harness w = new Harness(4);
       w.heights = 2;
-      w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), pauses[i] * MS, false,
+      w.settings = Harness.with(TendermintSettings.cometBftDefaults(), pauses[i] * MS, false,
           65536);
       w.costs = new NodeCosts(0, 0, 3 * MS, 0, 0, 6 * MS, 7 * MS, 64);
       w.run();
@@ -273,7 +272,7 @@ class ExactModelTimingTest {
     // at 30 ms + timeout_commit (1 s), not 500 ms + 1 s. Everyone else starts height 2 at 1030.
     Harness w = new Harness(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, false, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, false, 65536);
     w.delayMs = (from, to, m) -> to == 3 && m instanceof BlockPart b && b.height() == 1 ? 500 : 10;
     w.run();
     assertEquals(500 * MS, commitOf(w, 3, 1).atNanos());

@@ -3,7 +3,6 @@ package dev.tdsim.consensus.tendermint;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusProtocol;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
@@ -37,7 +36,7 @@ final class Harness {
   final Simulation sim = new Simulation();
   final int validators;
   long[] stake;
-  ConsensusSettings settings = noPause(ConsensusSettings.cometBftDefaults());
+  TendermintSettings settings = noPause(TendermintSettings.cometBftDefaults());
   NodeCosts costs = NodeCosts.FREE;
   long blockBytes = 2048;
   /** The proposer's time to build each block (a design's digest), ns. */
@@ -84,13 +83,13 @@ final class Harness {
   }
 
   /** CometBFT's defaults without the commit pause and the gossip loop sleep. */
-  static ConsensusSettings noPause(ConsensusSettings d) {
+  static TendermintSettings noPause(TendermintSettings d) {
     return with(d, 0, false, d.blockPartSizeBytes());
   }
 
-  static ConsensusSettings with(ConsensusSettings d, long commitNanos, boolean skip,
+  static TendermintSettings with(TendermintSettings d, long commitNanos, boolean skip,
       long partBytes) {
-    return new ConsensusSettings(d.timeoutProposeNanos(), d.timeoutProposeDeltaNanos(),
+    return new TendermintSettings(d.timeoutProposeNanos(), d.timeoutProposeDeltaNanos(),
         d.timeoutPrevoteNanos(), d.timeoutPrevoteDeltaNanos(), d.timeoutPrecommitNanos(),
         d.timeoutPrecommitDeltaNanos(), commitNanos, skip, partBytes, 0, d.simulation(),
         d.exactMaxValidators());
@@ -148,11 +147,11 @@ final class Harness {
 
   /** The same world simulated by the large-committee model. */
   Harness large() {
-    ConsensusSettings s = settings;
-    settings = new ConsensusSettings(s.timeoutProposeNanos(), s.timeoutProposeDeltaNanos(),
+    TendermintSettings s = settings;
+    settings = new TendermintSettings(s.timeoutProposeNanos(), s.timeoutProposeDeltaNanos(),
         s.timeoutPrevoteNanos(), s.timeoutPrevoteDeltaNanos(), s.timeoutPrecommitNanos(),
         s.timeoutPrecommitDeltaNanos(), s.timeoutCommitNanos(), s.skipTimeoutCommit(),
-        s.blockPartSizeBytes(), 0, dev.tdsim.consensus.SimulationMode.LARGE, 1);
+        s.blockPartSizeBytes(), 0, dev.tdsim.consensus.tendermint.SimulationMode.LARGE, 1);
     return this;
   }
 

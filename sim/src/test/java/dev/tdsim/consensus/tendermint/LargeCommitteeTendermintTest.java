@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusProtocol;
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.Protocols;
@@ -45,7 +44,7 @@ class LargeCommitteeTendermintTest {
   private static final class World {
     final Simulation sim = new Simulation();
     final int validators;
-    ConsensusSettings settings = Harness.noPause(ConsensusSettings.cometBftDefaults());
+    TendermintSettings settings = Harness.noPause(TendermintSettings.cometBftDefaults());
     int heights = 1;
     int muteProposer = -1;
     final List<Commit> commits = new ArrayList<>();
@@ -56,11 +55,11 @@ class LargeCommitteeTendermintTest {
     }
 
     ConsensusProtocol build() {
-      ConsensusSettings s = settings;
-      ConsensusSettings large = new ConsensusSettings(s.timeoutProposeNanos(),
+      TendermintSettings s = settings;
+      TendermintSettings large = new TendermintSettings(s.timeoutProposeNanos(),
           s.timeoutProposeDeltaNanos(), s.timeoutPrevoteNanos(), s.timeoutPrevoteDeltaNanos(),
           s.timeoutPrecommitNanos(), s.timeoutPrecommitDeltaNanos(), s.timeoutCommitNanos(),
-          s.skipTimeoutCommit(), s.blockPartSizeBytes(), 0, dev.tdsim.consensus.SimulationMode.LARGE, 1);
+          s.skipTimeoutCommit(), s.blockPartSizeBytes(), 0, dev.tdsim.consensus.tendermint.SimulationMode.LARGE, 1);
       NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
           1_000_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
       BlockSource blocks = new BlockSource() {
@@ -154,13 +153,13 @@ class LargeCommitteeTendermintTest {
   void timeoutCommitPausesBeforeTheNextHeight() {
     World w = new World(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, false, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, false, 65536);
     w.run();
     // every validator committed height 1 at 30 ms; height 2 starts 1 s later
     assertNear(30 * MS + 1000 * MS + 30 * MS, w.firstCommitNanos(2), "height 2");
     World skip = new World(4);
     skip.heights = 2;
-    skip.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, true, 65536);
+    skip.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, true, 65536);
     skip.run();
     // all precommits are in at 30 ms: skip_timeout_commit starts height 2 at once
     assertNear(30 * MS + 30 * MS, skip.firstCommitNanos(2), "height 2 with skip");

@@ -4,7 +4,6 @@ import static dev.tdsim.consensus.tendermint.Harness.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.ProcessingTime;
 import java.util.List;
@@ -113,8 +112,8 @@ class LargeModelTimingTest {
     //   (110) at 210, +50: round 1 at 260; round 1: own nil prevote at 1360, the others' (1270)
     //   at 1370: precommit; theirs (1280) at 1380, +53: round 2 at 1433; the proposal (1343) at
     //   1443, the others' precommits (1363) at 1463.
-    ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
+    TendermintSettings s = new TendermintSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.tendermint.SimulationMode.EXACT, 1000);
     Harness probe = new Harness(4);
     probe.settings = s;
     probe.build();
@@ -145,14 +144,14 @@ class LargeModelTimingTest {
     // at 310-320) and the others' precommits (230) at 330.
     assertBoth(w -> {
       w.heights = 2;
-      w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, true, 65536);
+      w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, true, 65536);
       w.links(farThird(100));
     }, new long[][] {{30, 30, 30, 120}, {240, 240, 240, 330}}, new int[] {0, 0});
     // without skip: 0-2 start height 2 at 30 + 1000, 3 at 120 + 1000; height 2's precommits
     // (sent at 1050) reach 3 at 1150, after it started height 2
     assertBoth(w -> {
       w.heights = 2;
-      w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, false, 65536);
+      w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, false, 65536);
       w.links(farThird(100));
     }, new long[][] {{30, 30, 30, 120}, {1060, 1060, 1060, 1150}}, new int[] {0, 0});
   }
@@ -167,7 +166,7 @@ class LargeModelTimingTest {
       long h2 = 36 + start[i] + 36;
       assertBoth(w -> {
         w.heights = 2;
-        w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), pause * MS, false, 65536);
+        w.settings = Harness.with(TendermintSettings.cometBftDefaults(), pause * MS, false, 65536);
         w.costs = new NodeCosts(0, 0, 3 * MS, 0, 0, 6 * MS, 7 * MS, 64);
       }, new long[][] {{36, 36, 36, 36}, {h2, h2, h2, h2}}, new int[] {0, 0});
     }
@@ -263,8 +262,8 @@ class LargeModelTimingTest {
     // the others' (1270). Its proposal comes too late for the others, so round 2 decides, as
     // before (0, 2, 3 at 1373; 1, 100 ms away, at 1463); but the round had a proposal: only
     // round 0 counts as muted.
-    ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
+    TendermintSettings s = new TendermintSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.tendermint.SimulationMode.EXACT, 1000);
     Consumer<Harness> setup = w -> {
       w.settings = s;
       w.links(farOne(4, 1, 100));

@@ -4,7 +4,6 @@ import static dev.tdsim.consensus.tendermint.Harness.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.consensus.ConsensusSettings;
 import dev.tdsim.consensus.NodeCosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -62,8 +61,8 @@ class TendermintProtocolTest {
 
   @Test
   void timeoutsGrowByTheirOwnStepDelta() {
-    ConsensusSettings s = new ConsensusSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
-        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.SimulationMode.EXACT, 1000);
+    TendermintSettings s = new TendermintSettings(100 * MS, 1000 * MS, 50 * MS, 7 * MS, 50 * MS,
+        3 * MS, 0, false, 65536, 0, dev.tdsim.consensus.tendermint.SimulationMode.EXACT, 1000);
     assertEquals(100 * MS, s.proposeNanos(0));
     assertEquals(2100 * MS, s.proposeNanos(2));
     assertEquals(64 * MS, s.prevoteNanos(2));
@@ -92,7 +91,7 @@ class TendermintProtocolTest {
   void timeoutCommitPausesBeforeTheNextHeight() {
     Harness w = new Harness(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, false, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, false, 65536);
     w.run();
     // height 2 starts 1 s after each validator's commit of height 1 (30 ms), so its first commit
     // is 1 s + 30 ms after that.
@@ -106,7 +105,7 @@ class TendermintProtocolTest {
   void skipTimeoutCommitStartsOnceEveryPrecommitIsIn() {
     Harness w = new Harness(4);
     w.heights = 2;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 1000 * MS, true, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 1000 * MS, true, 65536);
     w.run();
     // all 4 precommits reach everyone by 30 ms: nobody waits the 1 s pause
     assertTrue(w.firstCommitNanos(2) < 100 * MS, "height 2 at " + w.firstCommitNanos(2));
@@ -125,7 +124,7 @@ class TendermintProtocolTest {
     Harness w = new Harness(4);
     w.heights = 1;
     w.blockBytes = 200_000;
-    w.settings = Harness.with(ConsensusSettings.cometBftDefaults(), 0, false, 65536);
+    w.settings = Harness.with(TendermintSettings.cometBftDefaults(), 0, false, 65536);
     w.run();
     long parts = w.sent.stream().filter(m -> m instanceof BlockPart).count();
     assertEquals(4, parts, "200000 B in 64 KiB parts");

@@ -1,4 +1,8 @@
-package dev.tdsim.consensus;
+package dev.tdsim.consensus.tendermint;
+
+import dev.tdsim.consensus.ProtocolSettings;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Timing parameters of a Tendermint-family protocol, named and defaulted as CometBFT's
@@ -22,7 +26,7 @@ package dev.tdsim.consensus;
  *     step) or auto (by committee size)
  * @param exactMaxValidators with {@code auto}: the largest committee simulated exactly
  */
-public record ConsensusSettings(
+public record TendermintSettings(
     long timeoutProposeNanos,
     long timeoutProposeDeltaNanos,
     long timeoutPrevoteNanos,
@@ -34,13 +38,13 @@ public record ConsensusSettings(
     long blockPartSizeBytes,
     long peerGossipSleepNanos,
     SimulationMode simulation,
-    int exactMaxValidators) {
+    int exactMaxValidators) implements ProtocolSettings {
 
   public static final long MS = 1_000_000L;
   /** Where `auto` switches to the large-committee model (see docs/SCENARIOS.md for why). */
   public static final int DEFAULT_EXACT_MAX_VALIDATORS = 1000;
 
-  public ConsensusSettings {
+  public TendermintSettings {
     positive("timeout_propose", timeoutProposeNanos);
     positive("timeout_prevote", timeoutPrevoteNanos);
     positive("timeout_precommit", timeoutPrecommitNanos);
@@ -57,8 +61,8 @@ public record ConsensusSettings(
   }
 
   /** CometBFT's defaults: 3 s / 1 s / 1 s, +500 ms per round each, commit 1 s, 64 KiB, 100 ms. */
-  public static ConsensusSettings cometBftDefaults() {
-    return new ConsensusSettings(3000 * MS, 500 * MS, 1000 * MS, 500 * MS, 1000 * MS, 500 * MS,
+  public static TendermintSettings cometBftDefaults() {
+    return new TendermintSettings(3000 * MS, 500 * MS, 1000 * MS, 500 * MS, 1000 * MS, 500 * MS,
         1000 * MS, false, 65536, 100 * MS, SimulationMode.AUTO, DEFAULT_EXACT_MAX_VALIDATORS);
   }
 
@@ -74,10 +78,36 @@ public record ConsensusSettings(
     return timeoutPrecommitNanos + round * timeoutPrecommitDeltaNanos;
   }
 
-  /** Whether a committee of {@code validators} is simulated message by message. */
+  @Override
   public boolean exactFor(int validators) {
     return simulation == SimulationMode.EXACT
         || (simulation == SimulationMode.AUTO && validators <= exactMaxValidators);
+  }
+
+  @Override
+  public Optional<Refusal> refusesMessageFaults(int validators) {
+    if (simulation == SimulationMode.LARGE) {
+      return Optional.of(new Refusal("faults need the exact consensus model (every message an"
+          + " event) but consensus.simulation is 'large'; use 'auto' or 'exact'",
+          List.of("consensus.simulation")));
+    }
+    if (!exactFor(validators)) {
+      return Optional.of(new Refusal("faults need the exact consensus model, but " + validators
+          + " validators are above consensus.exact_max_validators (" + exactMaxValidators
+          + "); raise it (exact simulation of this committee is slower) or use fewer validators",
+          List.of("consensus.exact_max_validators", "validators.count")));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public long commitPauseNanos() {
+    return timeoutCommitNanos;
+  }
+
+  @Override
+  public long gossipSleepNanos() {
+    return peerGossipSleepNanos;
   }
 
   /** Parts a block of {@code bytes} travels in (at least one). */

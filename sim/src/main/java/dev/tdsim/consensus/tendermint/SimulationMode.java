@@ -1,4 +1,4 @@
-package dev.tdsim.consensus;
+package dev.tdsim.consensus.tendermint;
 
 /** How consensus is simulated (YAML {@code consensus.simulation}: its name in lower case). */
 public enum SimulationMode {

@@ -1,0 +1,44 @@
+package dev.tdsim.consensus;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A protocol's own settings (its timeouts, its simulation models), as the rest of the simulator
+ * may ask them: each protocol's record implements it and the protocol reads its own record.
+ */
+public interface ProtocolSettings {
+  /** Whether a committee of {@code validators} is simulated message by message. */
+  boolean exactFor(int validators);
+
+  /**
+   * Why a committee of {@code validators} cannot host faults that act on single messages (the
+   * model that computes quorum arrival times has no messages to drop or forge), naming the keys
+   * that decide it; empty when it can.
+   */
+  Optional<Refusal> refusesMessageFaults(int validators);
+
+  /**
+   * The pause a validator takes after a commit before it starts the next height (0 for a
+   * protocol whose next block does not wait for a commit).
+   */
+  long commitPauseNanos();
+
+  /**
+   * How long a peer's gossip loop that finds nothing to send sleeps before it looks again, for
+   * the network's per-peer send loops (0: the protocol sends directly, no gossip loop).
+   */
+  long gossipSleepNanos();
+
+  /**
+   * A refusal of a scenario's combination.
+   *
+   * @param problem what is wrong and how to fix it, one sentence
+   * @param keys the scenario keys that decide it ({@code consensus.simulation})
+   */
+  record Refusal(String problem, List<String> keys) {
+    public Refusal {
+      keys = List.copyOf(keys);
+    }
+  }
+}
