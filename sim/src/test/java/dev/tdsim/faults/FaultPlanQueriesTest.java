@@ -135,6 +135,20 @@ class FaultPlanQueriesTest {
   }
 
   @Test
+  void aPartitionThatAlsoEndsAtAHeightDoesNotHideALaterOne() {
+    // the first ends at height 4 or at 9 s, the second at 12 s: the link heals at 12 s at the
+    // earliest (it used to answer 9 s, and the message was sent across the partition again)
+    List<List<String>> zeroAlone = List.of(List.of("0"), List.of("1", "2", "3"));
+    FaultPlan p = plan(partition(new FaultWindow(0, 9 * S, 1, 4), zeroAlone),
+        partition(time(0, 12 * S), zeroAlone));
+    assertEquals(12 * S, p.healNanos(0, 1, 1, 0));
+    // and one that ends at a height alone still makes the healing time unknown
+    FaultPlan q = plan(partition(new FaultWindow(0, 9 * S, 1, 4), zeroAlone),
+        partition(new FaultWindow(0, NEVER, 1, 6), zeroAlone));
+    assertEquals(FaultPlan.UNKNOWN_HEAL, q.healNanos(0, 1, 1, 0));
+  }
+
+  @Test
   void touchingQuorumLossesMergeIntoOneInterval() {
     // 0 down 1-4 s, 1 down 1-3 s, 2 down 3-5 s: two of four down from 1 s to 4 s
     FaultPlan p = plan(on(FaultKinds.CRASH, time(S, 4 * S), Map.of(), 0),
