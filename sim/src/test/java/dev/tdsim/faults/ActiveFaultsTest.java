@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
+import dev.tdsim.consensus.CertificateCosts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,6 +123,22 @@ class ActiveFaultsTest {
     assertSame(precommitters, f.goodCertificateParts(1, precommitters, 0));
     assertEquals(0, f.extraCombineNanos(1, precommitters, 0, null));
     assertEquals(List.of(), f.namedForBadPartials());
+  }
+
+  @Test
+  void withBadPartialsTheRealCombinationDecidesWhoseCertificatePartsCount() {
+    ActiveFaults f = new ActiveFaults(FaultPlan.resolve(List.of(at(FaultKinds.BAD_PARTIAL,
+        FaultWindow.ALWAYS, Map.of(), 2)), Committee.equal(8)));
+    assertTrue(f.forgesPartials());
+    f.certifyWith(BadPartialsTest.certifier());
+    CertificateCosts costs = BadPartialsTest.COSTS;
+    List<Integer> seven = List.of(0, 1, 2, 3, 4, 5, 6);
+    assertEquals(List.of(0, 1, 3, 4, 5, 6), f.goodCertificateParts(1, seven, 0));
+    assertEquals(7 * 10 + 100, f.extraCombineNanos(1, seven, 0, costs));
+    assertEquals(List.of(2), f.namedForBadPartials());
+    // nobody precommitted yet: nothing to combine, nothing to pay
+    assertEquals(List.of(), f.goodCertificateParts(1, List.of(), 0));
+    assertEquals(0, f.extraCombineNanos(1, List.of(), 0, costs));
   }
 
   @Test

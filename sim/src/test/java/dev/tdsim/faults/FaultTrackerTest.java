@@ -97,6 +97,28 @@ class FaultTrackerTest {
   }
 
   @Test
+  void aHaltStopsTheRunThere() {
+    // a commit due long after the halt never happens
+    Chain c = new Chain().commit(0, 1, 0, S).commit(0, 2, 0, 60 * S).run();
+    assertEquals(6 * S, c.sim.nowNanos());
+    assertEquals(2, c.faults.chainHeight());
+    assertEquals(1, c.tracker.outcome(STAKE, 3, 0).heights().size());
+  }
+
+  @Test
+  void aCommitAtTimeZeroIsACommit() {
+    // height 1 decided at 0 s; its later commits by others change nothing
+    Chain c = new Chain(crash(0, S, 0, 1)).commit(2, 1, 0, 0).commit(3, 1, 1, 2 * S)
+        .commit(2, 2, 0, 3 * S).commit(2, 3, 0, 4 * S).run();
+    FaultOutcome o = c.tracker.outcome(STAKE, 3, 0);
+    assertEquals(List.of(new FaultOutcome.HeightFaults(1, 0, 0, 0, List.of(0)),
+        new FaultOutcome.HeightFaults(2, 0, 0, 3 * S, List.of(0)),
+        new FaultOutcome.HeightFaults(3, 0, 3 * S, 4 * S, List.of())), o.heights());
+    // quorum is lost from 0 s, when height 1 was decided: the stall is at height 2
+    assertEquals(List.of(new FaultOutcome.Stall(2, 0, S, 3 * S)), o.stalls());
+  }
+
+  @Test
   void theWatchdogWaitsForTheLastFaultChange() {
     // validator 3 recovers at 20 s: no halt is declared before 20 s + halt_after
     Chain c = new Chain(crash(S, 20 * S, 3)).commit(0, 1, 0, S).run();

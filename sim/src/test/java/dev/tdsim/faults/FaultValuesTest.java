@@ -77,6 +77,8 @@ class FaultValuesTest {
         new FaultSpec(FaultKinds.CRASH, FaultTarget.ALL, FaultWindow.ALWAYS, null).params());
     refused("probability", "a crash fault has no field 'probability'",
         () -> spec(FaultKinds.CRASH, "probability", 0.5));
+    refused("extra", "a loss fault has no field 'extra'",
+        () -> spec(FaultKinds.LOSS, Map.of("probability", 0.5, "extra", 5L)));
     refused(null, "a loss fault needs 'probability' (chance that one message is lost, 0 to 1 or"
         + " 0% to 100%)", () -> spec(FaultKinds.LOSS, Map.of()));
     refused(null, "a partition fault takes no validators, region or stake ("
@@ -198,6 +200,25 @@ class FaultValuesTest {
     assertEquals("Committee[4 validators]", c.toString());
     assertEquals(List.of("r", "r", "r"), Committee.equal(3).regions());
     assertArrayEquals(new long[] {1, 1, 1}, Committee.equal(3).stake());
+  }
+
+  @Test
+  void equalCommitteesHashAlikeAndDifferentOnesApart() {
+    Committee c = new Committee(new long[] {1, 2}, List.of("eu", "us"));
+    assertEquals(new Committee(new long[] {1, 2}, List.of("eu", "us")).hashCode(), c.hashCode());
+    assertNotEquals(new Committee(new long[] {1, 3}, List.of("eu", "us")).hashCode(),
+        c.hashCode());
+    assertNotEquals(new Committee(new long[] {1, 2}, List.of("eu", "ap")).hashCode(),
+        c.hashCode());
+  }
+
+  @Test
+  void aStakeShareTakesEveryValidatorThatFitsDownToTheFirst() {
+    assertArrayEquals(new int[] {0, 1, 2}, Committee.equal(3).byStake(1));
+    // a validator without stake fits under any share, even 0%
+    Committee zeros = new Committee(new long[] {0, 3, 0, 1}, List.of("a", "a", "a", "a"));
+    assertArrayEquals(new int[] {0, 2}, zeros.byStake(0));
+    assertArrayEquals(new int[] {0, 2, 3}, zeros.byStake(0.25));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.tdsim.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.Messenger;
@@ -234,6 +235,40 @@ class FaultyTransportTest {
     assertEquals(List.of("1@0", "0@340", "2@340", "3@340"), ends.arrived);
     assertEquals(9, ends.transport.resent());
     assertEquals(0, ends.transport.dropped());
+  }
+
+  @Test
+  void theGiveUpCountsFromTheFirstSending() {
+    Run r = new Run(on(FaultKinds.LOSS, FaultWindow.ALWAYS, Map.of("probability", 1.0), 1));
+    r.sim.schedule(2000 * MS, s -> r.transport.send(0, 1, MESSAGE, r.receiver()));
+    r.go();
+    assertEquals(9, r.transport.resent()); // 2110 to 2990 ms
+    assertEquals(1, r.transport.dropped());
+  }
+
+  @Test
+  void anUndelayedMessageIsDeliveredOnArrival() {
+    // a delay fault elsewhere; the message from 0 to 1 is handed over in its arrival event,
+    // before an event queued later for the same instant
+    Run r = new Run(on(FaultKinds.DELAY, FaultWindow.ALWAYS, Map.of("extra", 30 * MS), 3));
+    r.transport.send(0, 1, MESSAGE, r.receiver());
+    r.sim.schedule(LATENCY, s -> r.arrived.add("later event"));
+    r.go();
+    assertEquals(List.of("1@10", "later event"), r.arrived);
+  }
+
+  @Test
+  void onlyLossyLinksDrawFromTheSendersLossStream() {
+    // the stream of sender 0: its first draw keeps the message, its second loses it (p = 0.97)
+    java.util.SplittableRandom draws = new RandomStreams(1).stream("faults.loss", 0);
+    assertTrue(draws.nextDouble() >= 0.97 && draws.nextDouble() < 0.97);
+    // 0 -> 1 has no loss and draws nothing, so 0 -> 2 takes the first draw and arrives
+    Run r = new Run(on(FaultKinds.LOSS, FaultWindow.ALWAYS, Map.of("probability", 0.97), 2));
+    r.transport.send(0, 1, MESSAGE, r.receiver());
+    r.transport.send(0, 2, MESSAGE, r.receiver());
+    r.go();
+    assertEquals(List.of("1@10", "2@10"), r.arrived);
+    assertEquals(0, r.transport.resent());
   }
 
   @Test
