@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The faults of one run, resolved against the committee: immutable, and cheap to ask per event
@@ -496,11 +498,8 @@ public final class FaultPlan {
     }
 
     private static <T> List<List<T>> lists(int n) {
-      List<List<T>> out = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        out.add(new ArrayList<>(1));
-      }
-      return out;
+      return Stream.generate(() -> new ArrayList<T>(1)).limit(n)
+          .collect(Collectors.toList());
     }
 
     /** The validators stop sending, receiving and acting during the window. */

@@ -255,6 +255,20 @@ class FaultValuesTest {
   }
 
   @Test
+  void kindsDeclareRequiredOptionalAndChoiceFields() {
+    FaultField required = FaultField.required("extra", FaultField.Type.DURATION, "latency");
+    assertEquals(new FaultField("extra", FaultField.Type.DURATION, null, List.of(), "latency"),
+        required);
+    assertTrue(required.required());
+    FaultField optional = FaultField.optional("cpu_factor", FaultField.Type.FACTOR, 1.0, "x");
+    assertEquals(new FaultField("cpu_factor", FaultField.Type.FACTOR, 1.0, List.of(), "x"),
+        optional);
+    assertFalse(optional.required());
+    assertEquals(new FaultField("role", FaultField.Type.CHOICE, "a", List.of("a", "b"), "r"),
+        FaultField.choice("role", "a", List.of("a", "b"), "r"));
+  }
+
+  @Test
   void fieldsAndResolvedFaultsKeepTheirOwnCopies() {
     FaultField choice = new FaultField("role", FaultField.Type.CHOICE, "a",
         new ArrayList<>(List.of("a", "b")), "doc");
