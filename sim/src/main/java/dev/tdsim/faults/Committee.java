@@ -124,7 +124,7 @@ public record Committee(long[] stake, List<String> regions) {
 
   @Override
   public int hashCode() {
-    return 31 * Arrays.hashCode(stake) + regions.hashCode();
+    return Objects.hash(Arrays.hashCode(stake), regions);
   }
 
   @Override

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The faults of one run, resolved against the committee: immutable, and cheap to ask per event
@@ -177,17 +179,18 @@ public final class FaultPlan {
 
   /**
    * When the partitions that separate {@code from} and {@code to} now all end: the latest of
-   * their {@code until} times; {@link #UNKNOWN_HEAL} when one of them ends at a height, {@link
-   * FaultWindow#FOREVER_NANOS} when one never ends. Only meaningful when {@link #canReach} is
-   * false for a partition (not a crash).
+   * their {@code until} times; {@link #UNKNOWN_HEAL} when one of them ends at a height only,
+   * {@link FaultWindow#FOREVER_NANOS} when one never ends. Only meaningful when {@link
+   * #canReach} is false for a partition (not a crash).
    */
   public long healNanos(int from, int to, int height, long atNanos) {
     long heal = atNanos;
     for (Partition p : partitions) {
       if (p.groupOf[from] != p.groupOf[to] && p.window.active(height, atNanos)) {
-        if (p.window.hasUntilHeight()) {
-          return p.window.hasUntil() ? Math.max(heal, p.window.untilNanos()) : UNKNOWN_HEAL;
+        if (p.window.hasUntilHeight() && !p.window.hasUntil()) {
+          return UNKNOWN_HEAL;
         }
+        // one that also ends at a height ends at its time at the latest: the others still count
         heal = Math.max(heal, p.window.untilNanos());
       }
     }
@@ -495,11 +498,8 @@ public final class FaultPlan {
     }
 
     private static <T> List<List<T>> lists(int n) {
-      List<List<T>> out = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        out.add(new ArrayList<>(1));
-      }
-      return out;
+      return Stream.generate(() -> new ArrayList<T>(1)).limit(n)
+          .collect(Collectors.toList());
     }
 
     /** The validators stop sending, receiving and acting during the window. */

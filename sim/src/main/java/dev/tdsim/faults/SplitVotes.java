@@ -4,6 +4,9 @@ import dev.tdsim.consensus.SplitVote;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The split-vote faults of a plan, per coalition member, and how a coalition splits the honest
@@ -18,10 +21,8 @@ final class SplitVotes {
   private Entry[][] byValidator;
 
   SplitVotes(int validators) {
-    building = new ArrayList<>(validators);
-    for (int v = 0; v < validators; v++) {
-      building.add(new ArrayList<>(1));
-    }
+    building = Stream.generate(() -> new ArrayList<Entry>(1)).limit(validators)
+        .collect(Collectors.toList());
   }
 
   /**
@@ -58,13 +59,8 @@ final class SplitVotes {
     for (long s : stake) {
       total += s;
     }
-    int[] honest = new int[stake.length - coalition.length];
-    int n = 0;
-    for (int v = 0; v < stake.length; v++) {
-      if (!byzantine[v]) {
-        honest[n++] = v;
-      }
-    }
+    int[] honest = IntStream.range(0, stake.length).filter(v -> !byzantine[v]).toArray();
+    int n = honest.length;
     if (n < 2) {
       throw new FaultException(null, "a split-vote coalition needs at least two honest "
           + "validators to split, it leaves " + n + " (list the coalition in 'validators')");

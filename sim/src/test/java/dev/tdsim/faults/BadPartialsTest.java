@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** bad-partial on the real threshold-BLS certificate of 8 validators of 8 points, t = 43. */
 class BadPartialsTest {
-  private static final CertificateCosts COSTS = new CertificateCosts("threshold-bls", 1, 10, 768,
+  static final CertificateCosts COSTS = new CertificateCosts("threshold-bls", 1, 10, 768,
       100, 5, 48, 48, PointQuorum.NONE);
 
   private static BadPartials attackFromHeight3By(Integer... attackers) {
@@ -24,12 +24,16 @@ class BadPartialsTest {
         new FaultTarget.Validators(List.of(attackers)),
         new FaultWindow(0, FaultWindow.FOREVER_NANOS, 3, Integer.MAX_VALUE), Map.of())),
         Committee.equal(8));
+    return new BadPartials(plan, certifier());
+  }
+
+  /** Threshold-BLS certificate keys of 8 validators of 8 points each, t = 43. */
+  static CommitteeCertifier certifier() {
     try (Workers one = Workers.of(1)) {
-      CommitteeCertifier certifier = CertificateSchemes.byName("threshold-bls").setUp(
+      return CertificateSchemes.byName("threshold-bls").setUp(
           new CertificateSetup(dev.tdsim.crypto.tpke.Committee.equal(64, 43, 8),
               VoteSignatureSchemes.byName(VoteSignatureSchemes.DEFAULT),
               SeededDrbg.of(7L, "test.certificate_keys", 0), one));
-      return new BadPartials(plan, certifier);
     }
   }
 
