@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class FaultKindsTest {
 
   private static String facts(FaultKind k) {
-    return k.name() + (k.takesTarget() ? " target" : "") + (k.needsExactConsensus() ? " exact"
+    return k.name() + (k.takesTarget() ? " target" : "") + (k.actsOnMessages() ? " exact"
         : "") + (k.forgesPartials() ? " forges" : "") + k.shareType().map(t -> " " + t)
         .orElse("") + (FaultKinds.actsOnDealers(k) ? " dealer" : "");
   }

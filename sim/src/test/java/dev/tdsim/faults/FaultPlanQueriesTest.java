@@ -44,7 +44,7 @@ class FaultPlanQueriesTest {
     assertTrue(none.isEmpty());
     assertTrue(FaultPlan.NONE.isEmpty());
     assertEquals(4, none.validators());
-    assertFalse(none.needsExactConsensus());
+    assertFalse(none.actsOnMessages());
     assertFalse(none.hasEquivocation());
     assertFalse(none.hasShareFaults());
     assertFalse(none.hasDealerFaults());
@@ -225,7 +225,7 @@ class FaultPlanQueriesTest {
         1), on(FaultKinds.LYING_DEALER, FaultWindow.ALWAYS, Map.of(), 1, 2));
     assertTrue(p.hasDealerFaults());
     assertFalse(p.hasShareFaults());
-    assertFalse(p.needsExactConsensus());
+    assertFalse(p.actsOnMessages());
     assertEquals(Optional.of(new DealerFault(1, true)), p.dealerFault(1, 1, 0));
     assertEquals(Optional.of(new DealerFault(0, false)), p.dealerFault(1, 5, 0));
     assertEquals(Optional.of(new DealerFault(1, true)), p.dealerFault(2, 5, 0));
