@@ -146,7 +146,7 @@ public final class BlockKeyCipher {
     try {
       int n = aead.processBytes(in, 0, in.length, out, 0);
       n += aead.doFinal(out, n);
-      return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+      return java.util.Arrays.copyOf(out, n);
     } catch (InvalidCipherTextException e) {
       if (seal) {
         throw new CryptoException("block-key encrypt", "AEAD failed to seal", e);

@@ -214,10 +214,14 @@ public final class BlockKeyOps {
   /** Independent non-zero 64-bit weights from a strong stream (unpredictable to share makers). */
   static long[] weights(int n, StrongRandom random) {
     long[] w = random.nextLongs(n);
-    for (int i = 0; i < n; i++) {
-      while (w[i] == 0) {
-        w[i] = random.nextLong();
-      }
+    java.util.Arrays.setAll(w, i -> nonZero(w[i], random));
+    return w;
+  }
+
+  private static long nonZero(long drawn, StrongRandom random) {
+    long w = drawn;
+    while (w == 0) {
+      w = random.nextLong();
     }
     return w;
   }

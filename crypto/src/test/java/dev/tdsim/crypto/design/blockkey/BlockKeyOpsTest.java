@@ -76,4 +76,30 @@ class BlockKeyOpsTest {
     assertEquals(List.of(1, 6), BlockKeyOps.faultyShares(
         H, shares, folded, SeededDrbg.of(5, "w", 0), WORKERS));
   }
+
+  /** The batch check passes honest shares on its own (no share is checked alone). */
+  @Test
+  void honestSharesPassTheBatchCheck() {
+    SignerSet signers = BlockKeyFixture.all();
+    List<G1Point> shares = new ArrayList<>();
+    for (int v : signers.validators()) {
+      shares.add(BlockKeyOps.createShare(KEYS, v, signers, H));
+    }
+    BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers,
+        BlockKeyOps.keyShareTables(KEYS, WORKERS), WORKERS);
+    assertTrue(BlockKeyOps.batchVerify(H, shares, folded, SeededDrbg.of(5, "w", 1), WORKERS));
+    shares.set(2, shares.get(2).add(G1Point.generator()));
+    assertFalse(BlockKeyOps.batchVerify(H, shares, folded, SeededDrbg.of(5, "w", 2), WORKERS));
+  }
+
+  /** A weight is read as an unsigned 64-bit number: 0 is zero, -1 is 2^64 - 1. */
+  @Test
+  void weightsAreUnsigned() {
+    assertEquals(Fr.zero(), BlockKeyOps.unsigned(0));
+    assertEquals(Fr.of(1), BlockKeyOps.unsigned(1));
+    assertEquals(Fr.of(java.math.BigInteger.ONE.shiftLeft(64).subtract(java.math.BigInteger.ONE)),
+        BlockKeyOps.unsigned(-1));
+    assertEquals(Fr.of(java.math.BigInteger.ONE.shiftLeft(63)),
+        BlockKeyOps.unsigned(Long.MIN_VALUE));
+  }
 }
