@@ -62,14 +62,7 @@ public final class BatchedSetup {
    */
   public static BatchedSetup deal(
       KeySet keys, int maxBlockSize, StrongRandom random, Workers workers) {
-    if (maxBlockSize < 1 || maxBlockSize > (1 << 20)) {
-      throw new CryptoException(
-          "batched setup", "maxBlockSize must be in [1, 2^20], got " + maxBlockSize);
-    }
-    int capacity = Integer.highestOneBit(maxBlockSize);
-    if (capacity < maxBlockSize) {
-      capacity <<= 1;
-    }
+    int capacity = capacityFor(maxBlockSize);
     Fr tau;
     do {
       tau = Fr.random(random);
@@ -106,6 +99,21 @@ public final class BatchedSetup {
     return new BatchedSetup(capacity, powers, lagrange, quotients, G2Point.generator().multiply(tau),
         keys.publicKey().multiply(tau), keys.publicKeyG2().multiply(tau), keys.publicKey(),
         keys.publicKeyG2());
+  }
+
+  /**
+   * The capacity a setup for blocks of up to {@code maxBlockSize} transactions gets: the power
+   * of two at or above it.
+   *
+   * @throws CryptoException unless {@code maxBlockSize} is in [1, 2^20]
+   */
+  static int capacityFor(int maxBlockSize) {
+    if (maxBlockSize < 1 || maxBlockSize > (1 << 20)) {
+      throw new CryptoException(
+          "batched setup", "maxBlockSize must be in [1, 2^20], got " + maxBlockSize);
+    }
+    int capacity = Integer.highestOneBit(maxBlockSize);
+    return capacity < maxBlockSize ? capacity << 1 : capacity;
   }
 
   /**
@@ -199,10 +207,6 @@ public final class BatchedSetup {
 
   public G2Point skTau2() {
     return skTau2;
-  }
-
-  G1Point publicKey() {
-    return publicKey;
   }
 
   G2Point publicKeyG2() {

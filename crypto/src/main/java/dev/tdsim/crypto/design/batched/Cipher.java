@@ -128,7 +128,7 @@ final class Cipher {
     try {
       int n = aead.processBytes(body, 0, body.length, out, 0);
       n += aead.doFinal(out, n);
-      return Optional.of(n == out.length ? out : java.util.Arrays.copyOf(out, n));
+      return Optional.of(java.util.Arrays.copyOf(out, n));
     } catch (InvalidCipherTextException e) {
       return Optional.empty();
     }
