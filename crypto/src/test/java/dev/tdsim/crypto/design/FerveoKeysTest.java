@@ -10,6 +10,7 @@ import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -45,6 +46,12 @@ class FerveoKeysTest {
     PreparedBlock block = keys.prepare(keys.digest(ID, txs, WORKERS), txs, WORKERS);
     assertEquals(ID, block.digest().block());
     assertEquals(txs, block.txs());
+    Ciphertext sealed = (Ciphertext) txs.get(1);
+    assertTrue(keys.isValid(sealed));
+    byte[] altered = sealed.payload();
+    altered[0] ^= 1;
+    assertFalse(keys.isValid(new Ciphertext(sealed.group(), sealed.u(), altered, sealed.w())),
+        "the CCA check binds the payload");
     SignerSet signers = SignerSet.all(KEYS.committee());
     List<byte[]> honest = keys.createShares(1, signers, block);
     List<byte[]> wrong = keys.createWrongShares(1, signers, block);
