@@ -81,4 +81,58 @@ class DesignKeysDefaultsTest {
     assertEquals(List.of(0), List.copyOf(r.faultyValidators().keySet()));
     assertTrue(r.plaintexts().get(0).isEmpty());
   }
+
+  /** A design without caches of its own (here: block-key's keys behind a plain wrapper). */
+  private record Plain(DesignKeys inner) implements DesignKeys {
+    public BlockDesign design() {
+      return inner.design();
+    }
+
+    public KeySet keys() {
+      return inner.keys();
+    }
+
+    public int maxBlockSize() {
+      return inner.maxBlockSize();
+    }
+
+    public SealedTx encrypt(BlockId block, int slot, byte[] payload,
+        dev.tdsim.crypto.random.StrongRandom random) {
+      return inner.encrypt(block, slot, payload, random);
+    }
+
+    public SealedTx decode(byte[] encoded) {
+      return inner.decode(encoded);
+    }
+
+    public boolean isValid(SealedTx tx) {
+      return inner.isValid(tx);
+    }
+
+    public BlockDigest digest(BlockId block, List<SealedTx> txs, Workers workers) {
+      return inner.digest(block, txs, workers);
+    }
+
+    public PreparedBlock prepare(BlockDigest digest, List<SealedTx> txs, Workers workers) {
+      return inner.prepare(digest, txs, workers);
+    }
+
+    public List<byte[]> createShares(int validator, SignerSet signers, PreparedBlock block) {
+      return inner.createShares(validator, signers, block);
+    }
+
+    public BlockResult propose(PreparedBlock block, Map<Integer, List<byte[]>> shares,
+        SignerSet foldedFor, dev.tdsim.crypto.variant.BlockProposer.Reshare reshare,
+        dev.tdsim.crypto.random.StrongRandom random) {
+      return inner.propose(block, shares, foldedFor, reshare, random);
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aDesignWithoutCachesOfItsOwnIsItsOwnCombinerView() {
+    DesignKeys plain = new Plain(Designs.byName("block-key").setup(KEYS, 2,
+        SeededDrbg.of(8, "plain", 0), WORKERS));
+    assertTrue(plain.forCombiner() == plain, "the same keys, nothing to copy");
+    assertTrue(plain.verifiesShares());
+  }
 }
