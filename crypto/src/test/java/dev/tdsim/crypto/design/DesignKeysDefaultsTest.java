@@ -42,6 +42,7 @@ class DesignKeysDefaultsTest {
   void wrongSharesAreAnotherSignersHonestSharesAndAreNamed(String name) {
     DesignKeys keys = Designs.byName(name).setup(KEYS, 2, SeededDrbg.of(8, name, 0), WORKERS);
     assertTrue(keys.verifiesShares(), "verifies every share before combining");
+    assertEquals(name.equals("batched") ? 2 : Integer.MAX_VALUE, keys.maxBlockSize());
     PreparedBlock block = block(keys);
     SignerSet signers = SignerSet.of(KEYS.committee(), List.of(0, 1, 3));
     List<byte[]> wrong = keys.createWrongShares(1, signers, block);

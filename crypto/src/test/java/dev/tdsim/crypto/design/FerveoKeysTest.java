@@ -39,6 +39,8 @@ class FerveoKeysTest {
     assertSame(KEYS, keys.keys());
     assertSame(design, keys.forCombiner().design());
     assertEquals(Integer.MAX_VALUE, keys.maxBlockSize(), "any block size");
+    // only fast's combiner verifies every share before combining; the others check the results
+    assertEquals(name.equals("fast"), keys.verifiesShares());
     assertEquals(keys.verifiesShares(), keys.forCombiner().verifiesShares());
     List<SealedTx> txs = List.of(
         keys.encrypt(ID, 0, new byte[] {1}, SeededDrbg.of(6, "tx", 0)),

@@ -140,13 +140,12 @@ public final class BatchedSetup {
     if (powers.get(0).isIdentity()) {
       throw new CryptoException("batched setup", "the first KZG power is the identity");
     }
-    if (capacity > 1) {
-      long[] rho = random.nextLongs(capacity - 1);
-      G1Point lhs = G1Point.msmShort(powers.subList(1, capacity), rho);
-      G1Point rhs = G1Point.msmShort(powers.subList(0, capacity - 1), rho);
-      if (!Pairings.productIsOne(List.of(lhs, rhs.negate()), List.of(G2Point.generator(), tau2))) {
-        throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
-      }
+    // (one power, capacity 1: empty sums, nothing to check)
+    long[] weights = random.nextLongs(capacity - 1);
+    G1Point lhs = G1Point.msmShort(powers.subList(1, capacity), weights);
+    G1Point rhs = G1Point.msmShort(powers.subList(0, capacity - 1), weights);
+    if (!Pairings.productIsOne(List.of(lhs, rhs.negate()), List.of(G2Point.generator(), tau2))) {
+      throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
     }
     // The Lagrange basis commits to the same polynomials: a random one in both forms.
     Fr[] c = new Fr[capacity];

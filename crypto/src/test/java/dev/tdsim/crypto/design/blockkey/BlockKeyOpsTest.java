@@ -102,4 +102,16 @@ class BlockKeyOpsTest {
     assertEquals(Fr.of(java.math.BigInteger.ONE.shiftLeft(63)),
         BlockKeyOps.unsigned(Long.MIN_VALUE));
   }
+
+  /** decrypt_batch's bare kernel: the pairing e(K, U_j) of every transaction, in order. */
+  @Test
+  void thePairingKernelPairsTheKeyWithEveryU() {
+    G1Point key = H.multiply(Fr.of(77));
+    List<G2Point> us = List.of(G2Point.generator(), G2Point.generator().multiply(Fr.of(5)));
+    var pairings = BlockKeyOps.pairings(key, us, WORKERS);
+    assertEquals(2, pairings.size());
+    for (int j = 0; j < 2; j++) {
+      assertEquals(dev.tdsim.crypto.curve.Pairings.pair(key, us.get(j)), pairings.get(j));
+    }
+  }
 }
