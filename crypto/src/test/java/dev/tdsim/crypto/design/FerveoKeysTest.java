@@ -79,4 +79,23 @@ class FerveoKeysTest {
     assertTrue(assertThrows(CryptoException.class, () -> keys.createShares(0,
         SignerSet.all(KEYS.committee()), block)).getMessage().contains("BlockKeyTx"));
   }
+
+  /**
+   * A wrong share for a validator outside the signer set: simple's and batch's shift needs the
+   * validator among the points combined, so it is made for the smallest set that holds it; the
+   * shares are still one per transaction, well-formed and not the honest ones.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch"})
+  void aWrongShareForAValidatorOutsideTheSignerSet(String name) {
+    DesignKeys keys = Designs.byName(name).setup(KEYS, 2, SeededDrbg.of(6, "outside", 0), WORKERS);
+    List<SealedTx> txs = List.of(keys.encrypt(ID, 0, new byte[] {5}, SeededDrbg.of(6, "tx", 2)));
+    PreparedBlock block = keys.prepare(keys.digest(ID, txs, WORKERS), txs, WORKERS);
+    SignerSet three = SignerSet.of(KEYS.committee(), List.of(0, 1, 2)); // 12 points >= 11
+    List<byte[]> wrong = keys.createWrongShares(3, three, block);
+    List<byte[]> honest = keys.createShares(3, SignerSet.all(KEYS.committee()), block);
+    assertEquals(1, wrong.size());
+    assertEquals(honest.get(0).length, wrong.get(0).length, "well-formed");
+    assertFalse(Arrays.equals(honest.get(0), wrong.get(0)));
+  }
 }
