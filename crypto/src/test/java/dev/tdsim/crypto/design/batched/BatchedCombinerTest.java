@@ -75,8 +75,7 @@ class BatchedCombinerTest {
   void aNamedShareNoLongerCountsAmongThePointsAvailable() {
     SignerSet all = SignerSet.all(KEYS.committee());
     Map<Integer, List<byte[]>> shares = BatchedFixture.shares(BATCHED, all, BLOCK);
-    G1Point honest = G1Point.fromBytes(shares.get(3).get(0));
-    shares.put(3, List.of(honest.add(G1Point.generator()).toUncompressed()));
+    BatchedFixture.shift(shares, 3);
     BlockResult r = BATCHED.propose(BLOCK, shares, all, null, SeededDrbg.of(31, "named", 0));
     assertEquals(BlockResult.Status.NEEDS_RESHARE, r.status());
     assertEquals(Map.of(3, "key share failed verification"), r.faultyValidators());

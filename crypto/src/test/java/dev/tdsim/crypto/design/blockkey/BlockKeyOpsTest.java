@@ -18,14 +18,20 @@ import org.junit.jupiter.api.Test;
 class BlockKeyOpsTest {
   private static final G1Point H = BlockKeyCipher.identity(BlockKeyFixture.block(3));
 
-  /** The folded shares of a signer set sum to the key [f(0)]H1(id) that Y2 = [f(0)]H2 checks. */
-  @Test
-  void foldedSharesSumToTheBlockKey() {
-    SignerSet signers = SignerSet.of(KEYS.committee(), List.of(0, 2, 3, 4, 5, 7));
+  /** Every signer's honest share for H, in signer order (a mutable list, to corrupt). */
+  private static List<G1Point> honestShares(SignerSet signers) {
     List<G1Point> shares = new ArrayList<>();
     for (int v : signers.validators()) {
       shares.add(BlockKeyOps.createShare(KEYS, v, signers, H));
     }
+    return shares;
+  }
+
+  /** The folded shares of a signer set sum to the key [f(0)]H1(id) that Y2 = [f(0)]H2 checks. */
+  @Test
+  void foldedSharesSumToTheBlockKey() {
+    SignerSet signers = SignerSet.of(KEYS.committee(), List.of(0, 2, 3, 4, 5, 7));
+    List<G1Point> shares = honestShares(signers);
     G1Point key = BlockKeyOps.reconstruct(H, shares, KEYS.publicKeyG2().prepare()).orElseThrow();
     assertFalse(BlockKeyOps.checkKey(key.add(G1Point.generator()), H, KEYS.publicKeyG2().prepare()));
     BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers, BlockKeyOps.keyShareTables(KEYS, WORKERS), WORKERS);
@@ -64,10 +70,7 @@ class BlockKeyOpsTest {
   @Test
   void cancellingBadSharesAreNamedByTheWeightedCheck() {
     SignerSet signers = BlockKeyFixture.all();
-    List<G1Point> shares = new ArrayList<>();
-    for (int v : signers.validators()) {
-      shares.add(BlockKeyOps.createShare(KEYS, v, signers, H));
-    }
+    List<G1Point> shares = honestShares(signers);
     G1Point e = G1Point.generator().multiply(Fr.of(12345));
     shares.set(1, shares.get(1).add(e));
     shares.set(6, shares.get(6).add(e.negate()));
@@ -81,10 +84,7 @@ class BlockKeyOpsTest {
   @Test
   void honestSharesPassTheBatchCheck() {
     SignerSet signers = BlockKeyFixture.all();
-    List<G1Point> shares = new ArrayList<>();
-    for (int v : signers.validators()) {
-      shares.add(BlockKeyOps.createShare(KEYS, v, signers, H));
-    }
+    List<G1Point> shares = honestShares(signers);
     BlockKeyOps.FoldedKeys folded = BlockKeyOps.FoldedKeys.of(KEYS, signers,
         BlockKeyOps.keyShareTables(KEYS, WORKERS), WORKERS);
     assertTrue(BlockKeyOps.batchVerify(H, shares, folded, SeededDrbg.of(5, "w", 1), WORKERS));
