@@ -158,8 +158,8 @@ final class BatchedCombiner {
    */
   boolean batchVerify(G1Point point, List<G1Point> shares, List<G2Point> folded,
       StrongRandom random) {
-    long[] w = random.nextLongs(shares.size());
-    java.util.Arrays.setAll(w, i -> w[i] | 1L); // never zero
+    long[] w = java.util.Arrays.stream(random.nextLongs(shares.size())).map(x -> x | 1L)
+        .toArray(); // never zero
     G1Point lhs = G1Point.msmShort(shares, w);
     G2Point rhs = G2Point.msmShort(folded, w);
     return Pairings.productIsOne(List.of(lhs, point.negate()), List.of(G2Point.generator(), rhs));

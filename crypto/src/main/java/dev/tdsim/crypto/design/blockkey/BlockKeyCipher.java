@@ -120,9 +120,7 @@ public final class BlockKeyCipher {
       throw new CryptoException("block-key hash", "SHA-512 is not available", e);
     }
     sha.update(R_LABEL);
-    sha.update(new byte[] {
-        (byte) (idBytes.length >>> 24), (byte) (idBytes.length >>> 16),
-        (byte) (idBytes.length >>> 8), (byte) idBytes.length});
+    sha.update(java.nio.ByteBuffer.allocate(4).putInt(idBytes.length).array());
     sha.update(idBytes);
     sha.update(sigma);
     sha.update(message);

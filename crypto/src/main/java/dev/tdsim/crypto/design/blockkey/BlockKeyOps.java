@@ -214,9 +214,7 @@ public final class BlockKeyOps {
 
   /** Independent non-zero 64-bit weights from a strong stream (unpredictable to share makers). */
   static long[] weights(int n, StrongRandom random) {
-    long[] w = random.nextLongs(n);
-    java.util.Arrays.setAll(w, i -> nonZero(w[i], random));
-    return w;
+    return java.util.Arrays.stream(random.nextLongs(n)).map(w -> nonZero(w, random)).toArray();
   }
 
   private static long nonZero(long drawn, StrongRandom random) {

@@ -93,7 +93,7 @@ class BatchedCombinerTest {
   }
 
   @Test
-  void withoutANamedSetSendersHoldingExactlyTheThresholdOpen() {
+  void withoutANamedSetTheSendersAreTheSet() {
     // 0..4 hold 40 points, 5 brings 48 >= 42 = t; six such senders are the set, no reshare
     SignerSet six = SignerSet.of(KEYS.committee(), List.of(0, 1, 2, 3, 4, 5));
     BlockResult r = BATCHED.propose(BLOCK, BatchedFixture.shares(BATCHED, six, BLOCK), null, null,
