@@ -48,16 +48,18 @@ class CipherTest {
 
   @Test
   void theLastSixteenBlocksPointsAreDerivedOnce() {
-    BlockId first = new BlockId("cipher-cache", 1);
+    // a chain of its own per run: the cache is the class's, whatever ran before
+    String chain = "cipher-cache-" + System.nanoTime();
+    BlockId first = new BlockId(chain, 1);
     G1Point point = Cipher.blockPoint(first);
     assertEquals(G1Point.hashTo(first.toBytes(), Cipher.BLOCK_DST), point);
     assertSame(point, Cipher.blockPoint(first), "kept");
     for (int h = 2; h <= 16; h++) {
-      Cipher.blockPoint(new BlockId("cipher-cache", h));
+      Cipher.blockPoint(new BlockId(chain, h));
     }
     assertSame(point, Cipher.blockPoint(first), "still among the last 16");
     for (int h = 17; h <= 32; h++) {
-      Cipher.blockPoint(new BlockId("cipher-cache", h));
+      Cipher.blockPoint(new BlockId(chain, h));
     }
     G1Point again = Cipher.blockPoint(first);
     assertNotSame(point, again, "16 newer blocks pushed it out");
