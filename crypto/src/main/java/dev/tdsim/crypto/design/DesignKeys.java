@@ -127,21 +127,19 @@ public interface DesignKeys {
    * Well-formed shares with a wrong value, as a faulty validator sends them (the simulator's
    * {@code bad-share} and {@code equivocate-share} faults): {@link #propose} must name {@code
    * validator}. By default another signer's honest shares for the same block sent as {@code
-   * validator}'s (well-formed, valid for their maker, wrong for {@code validator}); designs with
-   * a sharper forgery override it.
+   * validator}'s (well-formed, valid for their maker, wrong for {@code validator}); when {@code
+   * validator} signs alone, the next validator's honest shares for the smallest set that holds it
+   * (shares are only made for a set their maker is in). Designs with a sharper forgery override
+   * it.
    */
   default List<byte[]> createWrongShares(int validator, SignerSet signers, PreparedBlock block) {
-    int other = -1;
     for (int v : signers.validators()) {
       if (v != validator) {
-        other = v;
-        break;
+        return createShares(v, signers, block);
       }
     }
-    if (other < 0) {
-      other = (validator + 1) % keys().committee().validators();
-    }
-    return createShares(other, signers, block);
+    int next = (validator + 1) % keys().committee().validators();
+    return createShares(next, SignerSet.smallestWith(keys().committee(), next), block);
   }
 
   /**

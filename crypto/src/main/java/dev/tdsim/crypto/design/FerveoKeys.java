@@ -29,27 +29,21 @@ final class FerveoKeys<S> implements DesignKeys {
   private final KeySet keys;
   private final Workers workers;
   private final BlockProposer<S> proposer;
-  private final String tables;
   private volatile Boolean verifies;
 
-  private FerveoKeys(FerveoDesign design, CombineVariant<S> variant, KeySet keys, Workers workers,
-      String tables) {
+  private FerveoKeys(FerveoDesign design, CombineVariant<S> variant, KeySet keys,
+      Workers workers) {
     this.design = design;
     this.variant = variant;
     this.keys = keys;
     this.workers = workers;
     this.proposer = new BlockProposer<>(variant, keys, workers);
-    this.tables = tables;
   }
 
   static <S> FerveoKeys<S> of(FerveoDesign design, CombineVariant<S> variant, KeySet keys,
       Workers workers) {
-    return new FerveoKeys<>(design, variant, keys, workers, variant.prepareKeyTables(keys));
-  }
-
-  /** What the setup built for the variant (e.g. "G2 key shares"; empty when nothing). */
-  String builtTables() {
-    return tables;
+    variant.prepareKeyTables(keys); // built once per key set, not charged to the first block
+    return new FerveoKeys<>(design, variant, keys, workers);
   }
 
   /** The digest of Ferveo's designs: nothing beyond the block. */
@@ -121,7 +115,7 @@ final class FerveoKeys<S> implements DesignKeys {
   /** The same keys with a prepare_combine cache of its own. */
   @Override
   public DesignKeys forCombiner() {
-    return new FerveoKeys<>(design, variant, keys, workers, tables);
+    return new FerveoKeys<>(design, variant, keys, workers);
   }
 
   /** Asked once, of a combiner for every validator (fast verifies; the others check). */

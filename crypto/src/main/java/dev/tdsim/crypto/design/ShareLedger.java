@@ -80,7 +80,10 @@ public final class ShareLedger {
     return known.block.get() == block || Arrays.equals(known.content, contentHash(block));
   }
 
-  /** SHA-256 over the block id and every transaction's encoding, length-prefixed. */
+  /**
+   * SHA-256 over the block id (its own encoding is unambiguous: length-prefixed name, height) and
+   * every transaction's encoding, each length-prefixed: no other block hashes the same bytes.
+   */
   static byte[] contentHash(PreparedBlock block) {
     MessageDigest sha;
     try {
@@ -89,7 +92,6 @@ public final class ShareLedger {
       throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
     }
     byte[] id = block.digest().block().toBytes();
-    sha.update(ByteBuffer.allocate(8).putInt(id.length).putInt(block.txs().size()).array());
     sha.update(id);
     for (SealedTx tx : block.txs()) {
       byte[] bytes = tx.toBytes();

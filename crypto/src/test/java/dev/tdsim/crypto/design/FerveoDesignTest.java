@@ -124,6 +124,9 @@ class FerveoDesignTest {
     BlockResult r = keys.forCombiner().propose(block, shares, signers, null,
         SeededDrbg.of(8, "test.ferveo-design", 0));
     r.plaintexts().get(0).ifPresent(p -> assertArrayEquals(c.honestPlaintext(), p));
+    byte[] shifted = c.shiftedPlaintext();
+    assertEquals(c.honestPlaintext().length, shifted.length);
+    assertFalse(java.util.Arrays.equals(c.honestPlaintext(), shifted), "another plaintext");
     assertTrue(r.faultyValidators().containsKey(2), "the colluder is named");
     assertArrayEquals(new byte[3], r.plaintexts().get(1).orElseThrow());
   }

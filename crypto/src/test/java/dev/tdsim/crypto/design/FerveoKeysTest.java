@@ -10,6 +10,7 @@ import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.SeededDrbg;
+import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
@@ -38,6 +39,8 @@ class FerveoKeysTest {
     assertSame(KEYS, keys.keys());
     assertSame(design, keys.forCombiner().design());
     assertEquals(Integer.MAX_VALUE, keys.maxBlockSize(), "any block size");
+    // only fast's combiner verifies every share before combining; the others check the results
+    assertEquals(name.equals("fast"), keys.verifiesShares());
     assertEquals(keys.verifiesShares(), keys.forCombiner().verifiesShares());
     List<SealedTx> txs = List.of(
         keys.encrypt(ID, 0, new byte[] {1}, SeededDrbg.of(6, "tx", 0)),
@@ -45,6 +48,12 @@ class FerveoKeysTest {
     PreparedBlock block = keys.prepare(keys.digest(ID, txs, WORKERS), txs, WORKERS);
     assertEquals(ID, block.digest().block());
     assertEquals(txs, block.txs());
+    Ciphertext sealed = (Ciphertext) txs.get(1);
+    assertTrue(keys.isValid(sealed));
+    byte[] altered = sealed.payload();
+    altered[0] ^= 1;
+    assertFalse(keys.isValid(new Ciphertext(sealed.group(), sealed.u(), altered, sealed.w())),
+        "the CCA check binds the payload");
     SignerSet signers = SignerSet.all(KEYS.committee());
     List<byte[]> honest = keys.createShares(1, signers, block);
     List<byte[]> wrong = keys.createWrongShares(1, signers, block);
@@ -69,5 +78,24 @@ class FerveoKeysTest {
         List.of(foreign), WORKERS);
     assertTrue(assertThrows(CryptoException.class, () -> keys.createShares(0,
         SignerSet.all(KEYS.committee()), block)).getMessage().contains("BlockKeyTx"));
+  }
+
+  /**
+   * A wrong share for a validator outside the signer set: simple's and batch's shift needs the
+   * validator among the points combined, so it is made for the smallest set that holds it; the
+   * shares are still one per transaction, well-formed and not the honest ones.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"simple", "batch"})
+  void aWrongShareForAValidatorOutsideTheSignerSet(String name) {
+    DesignKeys keys = Designs.byName(name).setup(KEYS, 2, SeededDrbg.of(6, "outside", 0), WORKERS);
+    List<SealedTx> txs = List.of(keys.encrypt(ID, 0, new byte[] {5}, SeededDrbg.of(6, "tx", 2)));
+    PreparedBlock block = keys.prepare(keys.digest(ID, txs, WORKERS), txs, WORKERS);
+    SignerSet three = SignerSet.of(KEYS.committee(), List.of(0, 1, 2)); // 12 points >= 11
+    List<byte[]> wrong = keys.createWrongShares(3, three, block);
+    List<byte[]> honest = keys.createShares(3, SignerSet.all(KEYS.committee()), block);
+    assertEquals(1, wrong.size());
+    assertEquals(honest.get(0).length, wrong.get(0).length, "well-formed");
+    assertFalse(Arrays.equals(honest.get(0), wrong.get(0)));
   }
 }

@@ -56,6 +56,20 @@ class PhaseClockTest {
     assertTrue(got[0] >= 22_000_000L, "two laps of DECODE add up: " + w);
   }
 
+  /** Work done on the pool's threads while the caller waits is the phase's CPU time too. */
+  @Test
+  void thePoolsThreadsCpuTimeIsCharged() {
+    try (Workers pool = Workers.of(2)) {
+      PhaseClock clock = new PhaseClock(pool);
+      long[] spun = new long[2];
+      pool.forEach(2, i -> spun[i] = spinCpu(SLEEP_MS / 4));
+      clock.lap(PhaseClock.COMBINE);
+      long cpu = clock.cpu().combineNanos();
+      assertTrue(cpu >= spun[0] + spun[1], "the pool's CPU: " + cpu + " >= " + spun[0] + " + "
+          + spun[1]);
+    }
+  }
+
   /** Busy work until the caller's thread has used {@code ms} of CPU; that CPU time. */
   private static long spinCpu(long ms) {
     long start = Workers.callerCpuNanos();

@@ -139,4 +139,17 @@ class ShareLedgerTest {
     assertThrows(CryptoException.class,
         () -> ledger.requireReleasable(0, raw(new byte[] {1, 2, 3})));
   }
+
+  /** The content hash covers the block id: the same transactions at another id hash apart. */
+  @Test
+  void theContentHashCoversTheBlockId() {
+    PreparedBlock here = block(ID, "a");
+    BlockId next = new BlockId("ledger", 5);
+    List<SealedTx> txs = here.txs();
+    PreparedBlock there = DESIGN.prepare(next, DESIGN.digest(next, txs, WORKERS), txs, WORKERS);
+    assertFalse(java.util.Arrays.equals(ShareLedger.contentHash(here),
+        ShareLedger.contentHash(there)));
+    assertTrue(java.util.Arrays.equals(ShareLedger.contentHash(here),
+        ShareLedger.contentHash(block(ID, "a"))));
+  }
 }

@@ -158,10 +158,8 @@ final class BatchedCombiner {
    */
   boolean batchVerify(G1Point point, List<G1Point> shares, List<G2Point> folded,
       StrongRandom random) {
-    long[] w = random.nextLongs(shares.size());
-    for (int i = 0; i < w.length; i++) {
-      w[i] |= 1L; // never zero
-    }
+    long[] w = java.util.Arrays.stream(random.nextLongs(shares.size())).map(x -> x | 1L)
+        .toArray(); // never zero
     G1Point lhs = G1Point.msmShort(shares, w);
     G2Point rhs = G2Point.msmShort(folded, w);
     return Pairings.productIsOne(List.of(lhs, point.negate()), List.of(G2Point.generator(), rhs));
@@ -200,7 +198,10 @@ final class BatchedCombiner {
     });
   }
 
-  /** The bare kernel of {@link #decryptAll}: the same products and final exponentiations. */
+  /**
+   * The bare kernel of {@link #decryptAll}: the same products and final exponentiations; how many
+   * of them are one (none for a real block and key: each is a transaction's GT key).
+   */
   int pairingKernel(BatchedBlock block, G1Point key) {
     List<BatchedTx> txs = block.batchedTxs();
     List<Boolean> ones = workers.map(txs.size(), j -> Pairings.millerLoop(

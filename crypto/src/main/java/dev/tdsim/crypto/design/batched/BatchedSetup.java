@@ -62,14 +62,7 @@ public final class BatchedSetup {
    */
   public static BatchedSetup deal(
       KeySet keys, int maxBlockSize, StrongRandom random, Workers workers) {
-    if (maxBlockSize < 1 || maxBlockSize > (1 << 20)) {
-      throw new CryptoException(
-          "batched setup", "maxBlockSize must be in [1, 2^20], got " + maxBlockSize);
-    }
-    int capacity = Integer.highestOneBit(maxBlockSize);
-    if (capacity < maxBlockSize) {
-      capacity <<= 1;
-    }
+    int capacity = capacityFor(maxBlockSize);
     Fr tau;
     do {
       tau = Fr.random(random);
@@ -109,6 +102,21 @@ public final class BatchedSetup {
   }
 
   /**
+   * The capacity a setup for blocks of up to {@code maxBlockSize} transactions gets: the power
+   * of two at or above it.
+   *
+   * @throws CryptoException unless {@code maxBlockSize} is in [1, 2^20]
+   */
+  static int capacityFor(int maxBlockSize) {
+    if (maxBlockSize < 1 || maxBlockSize > (1 << 20)) {
+      throw new CryptoException(
+          "batched setup", "maxBlockSize must be in [1, 2^20], got " + maxBlockSize);
+    }
+    int capacity = Integer.highestOneBit(maxBlockSize);
+    return capacity < maxBlockSize ? capacity << 1 : capacity;
+  }
+
+  /**
    * Checks that these parameters were dealt for {@code keys} and are well formed: e([sk tau]_1, H)
    * == e(Y, [tau]_2), e(G, [sk tau]_2) == e([sk tau]_1, H), and the powers form one geometric
    * sequence in tau (a random linear combination of e(T_(l+1), H) == e(T_l, [tau]_2)).
@@ -132,13 +140,12 @@ public final class BatchedSetup {
     if (powers.get(0).isIdentity()) {
       throw new CryptoException("batched setup", "the first KZG power is the identity");
     }
-    if (capacity > 1) {
-      long[] rho = random.nextLongs(capacity - 1);
-      G1Point lhs = G1Point.msmShort(powers.subList(1, capacity), rho);
-      G1Point rhs = G1Point.msmShort(powers.subList(0, capacity - 1), rho);
-      if (!Pairings.productIsOne(List.of(lhs, rhs.negate()), List.of(G2Point.generator(), tau2))) {
-        throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
-      }
+    // (one power, capacity 1: empty sums, nothing to check)
+    long[] weights = random.nextLongs(capacity - 1);
+    G1Point lhs = G1Point.msmShort(powers.subList(1, capacity), weights);
+    G1Point rhs = G1Point.msmShort(powers.subList(0, capacity - 1), weights);
+    if (!Pairings.productIsOne(List.of(lhs, rhs.negate()), List.of(G2Point.generator(), tau2))) {
+      throw new CryptoException("batched setup", "the KZG powers are not powers of one tau");
     }
     // The Lagrange basis commits to the same polynomials: a random one in both forms.
     Fr[] c = new Fr[capacity];
@@ -199,10 +206,6 @@ public final class BatchedSetup {
 
   public G2Point skTau2() {
     return skTau2;
-  }
-
-  G1Point publicKey() {
-    return publicKey;
   }
 
   G2Point publicKeyG2() {

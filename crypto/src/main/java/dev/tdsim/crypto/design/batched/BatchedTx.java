@@ -126,7 +126,7 @@ public record BatchedTx(BlockId block, int slot, G2Point a, G2Point b, G1Point w
 
   @Override
   public int hashCode() {
-    return 31 * (31 * block.hashCode() + slot) + Arrays.hashCode(body);
+    return java.util.Objects.hash(block, slot, Arrays.hashCode(body));
   }
 
   @Override

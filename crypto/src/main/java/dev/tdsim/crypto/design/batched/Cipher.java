@@ -28,23 +28,17 @@ final class Cipher {
 
   private Cipher() {}
 
-  /** The last few blocks' points: each digest, prepare and check derives its block's. */
+  /**
+   * The last 16 blocks' points (least recently used out): each digest, prepare and check derives
+   * its block's.
+   */
   private static final java.util.Map<BlockId, G1Point> BLOCK_POINTS =
-      java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(java.util.Map.Entry<BlockId, G1Point> eldest) {
-          return size() > 16;
-        }
-      });
+      com.google.common.cache.CacheBuilder.newBuilder().concurrencyLevel(1).maximumSize(16)
+          .<BlockId, G1Point>build().asMap();
 
   /** Q_block = HashToG1(block id): nobody knows its discrete logarithm. */
   static G1Point blockPoint(BlockId block) {
-    G1Point known = BLOCK_POINTS.get(block);
-    if (known == null) {
-      known = G1Point.hashTo(block.toBytes(), BLOCK_DST);
-      BLOCK_POINTS.put(block, known);
-    }
-    return known;
+    return BLOCK_POINTS.computeIfAbsent(block, b -> G1Point.hashTo(b.toBytes(), BLOCK_DST));
   }
 
   /** The slot's tag h = SHA-512(label || header) mod r (the header covers block, slot, A, B). */
@@ -128,7 +122,7 @@ final class Cipher {
     try {
       int n = aead.processBytes(body, 0, body.length, out, 0);
       n += aead.doFinal(out, n);
-      return Optional.of(n == out.length ? out : java.util.Arrays.copyOf(out, n));
+      return Optional.of(java.util.Arrays.copyOf(out, n));
     } catch (InvalidCipherTextException e) {
       return Optional.empty();
     }

@@ -44,8 +44,8 @@ final class Kzg {
     }
     Fr[] inv = Fr.batchInverse(diffs);
     Fr xjInv = xj.inverse();
-    List<G1Point> points = new java.util.ArrayList<>(b + 1);
-    List<Fr> scalars = new java.util.ArrayList<>(b + 1);
+    List<G1Point> points = new java.util.ArrayList<>();
+    List<Fr> scalars = new java.util.ArrayList<>();
     Fr d = Fr.zero();
     for (int i = 0, k = 0; i < b; i++) {
       if (i == j) {

@@ -120,9 +120,7 @@ public final class BlockKeyCipher {
       throw new CryptoException("block-key hash", "SHA-512 is not available", e);
     }
     sha.update(R_LABEL);
-    sha.update(new byte[] {
-        (byte) (idBytes.length >>> 24), (byte) (idBytes.length >>> 16),
-        (byte) (idBytes.length >>> 8), (byte) idBytes.length});
+    sha.update(java.nio.ByteBuffer.allocate(4).putInt(idBytes.length).array());
     sha.update(idBytes);
     sha.update(sigma);
     sha.update(message);
@@ -146,7 +144,7 @@ public final class BlockKeyCipher {
     try {
       int n = aead.processBytes(in, 0, in.length, out, 0);
       n += aead.doFinal(out, n);
-      return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+      return java.util.Arrays.copyOf(out, n);
     } catch (InvalidCipherTextException e) {
       if (seal) {
         throw new CryptoException("block-key encrypt", "AEAD failed to seal", e);

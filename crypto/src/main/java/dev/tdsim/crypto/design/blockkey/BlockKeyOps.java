@@ -5,6 +5,7 @@ import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2FixedBases;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.G2Prepared;
+import dev.tdsim.crypto.curve.GtElement;
 import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.random.StrongRandom;
@@ -207,17 +208,19 @@ public final class BlockKeyOps {
   }
 
   /** The bare kernel decrypt_batch is measured against: one full pairing e(K, U_j) each. */
-  public static void pairings(G1Point blockKey, List<G2Point> us, Workers workers) {
-    workers.forEach(us.size(), j -> Pairings.pair(blockKey, us.get(j)));
+  public static List<GtElement> pairings(G1Point blockKey, List<G2Point> us, Workers workers) {
+    return workers.map(us.size(), j -> Pairings.pair(blockKey, us.get(j)));
   }
 
   /** Independent non-zero 64-bit weights from a strong stream (unpredictable to share makers). */
   static long[] weights(int n, StrongRandom random) {
-    long[] w = random.nextLongs(n);
-    for (int i = 0; i < n; i++) {
-      while (w[i] == 0) {
-        w[i] = random.nextLong();
-      }
+    return java.util.Arrays.stream(random.nextLongs(n)).map(w -> nonZero(w, random)).toArray();
+  }
+
+  private static long nonZero(long drawn, StrongRandom random) {
+    long w = drawn;
+    while (w == 0) {
+      w = random.nextLong();
     }
     return w;
   }

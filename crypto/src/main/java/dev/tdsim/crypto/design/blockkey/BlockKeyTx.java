@@ -122,7 +122,7 @@ public record BlockKeyTx(G2Point u, byte[] mask, byte[] payload) implements Seal
 
   @Override
   public int hashCode() {
-    return 31 * u.hashCode() + Arrays.hashCode(payload);
+    return java.util.Objects.hash(u, Arrays.hashCode(payload));
   }
 
   @Override

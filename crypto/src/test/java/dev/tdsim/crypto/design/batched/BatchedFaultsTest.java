@@ -41,8 +41,7 @@ class BatchedFaultsTest {
   void aShiftedShareIsNamedAndTheRestDecryptAfterReshare() {
     SignerSet all = SignerSet.all(KEYS.committee());
     Map<Integer, List<byte[]>> shares = BatchedFixture.shares(BATCHED, all, PREPARED);
-    G1Point honest = G1Point.fromBytes(shares.get(3).get(0));
-    shares.put(3, List.of(honest.add(G1Point.generator()).toUncompressed()));
+    BatchedFixture.shift(shares, 3);
     SeededDrbg random = SeededDrbg.of(11, "faults", 0);
     // Without a reshare source: the set the shares were folded for lost validator 3.
     BlockResult stuck = BATCHED.propose(PREPARED, shares, all, null, random);
@@ -85,8 +84,7 @@ class BatchedFaultsTest {
     SignerSet all = SignerSet.all(KEYS.committee());
     Map<Integer, List<byte[]>> shares = BatchedFixture.shares(BATCHED, all, PREPARED);
     for (int v : List.of(0, 1, 2)) {
-      G1Point p = G1Point.fromBytes(shares.get(v).get(0));
-      shares.put(v, List.of(p.add(G1Point.generator()).toUncompressed()));
+      BatchedFixture.shift(shares, v);
     }
     BlockResult r = BATCHED.propose(PREPARED, shares, all,
         s -> BatchedFixture.shares(BATCHED, s, PREPARED), SeededDrbg.of(14, "f", 0));

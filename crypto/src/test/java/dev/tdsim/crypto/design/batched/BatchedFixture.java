@@ -2,6 +2,7 @@ package dev.tdsim.crypto.design.batched;
 
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.design.BlockId;
 import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.crypto.random.SeededDrbg;
@@ -40,6 +41,12 @@ final class BatchedFixture {
 
   static BatchedBlock prepared(BatchedKeys keys, BlockId block, List<SealedTx> txs) {
     return keys.prepare(keys.digest(block, txs, WORKERS), txs, WORKERS);
+  }
+
+  /** Replaces validator {@code v}'s share by the honest one plus G: well-formed, wrong. */
+  static void shift(Map<Integer, List<byte[]>> shares, int v) {
+    G1Point honest = G1Point.fromBytes(shares.get(v).get(0));
+    shares.put(v, List.of(honest.add(G1Point.generator()).toUncompressed()));
   }
 
   /** Every signer's honest share (a mutable map, to corrupt). */

@@ -84,6 +84,12 @@ class BatchedRefusalsTest {
     assertEquals("batched setup: maxBlockSize must be in [1, 2^20], got 1048577",
         refusal(() -> BatchedSetup.deal(KEYS, (1 << 20) + 1, random, WORKERS)));
     assertEquals(4, BatchedSetup.deal(KEYS, 4, random, WORKERS).capacity());
+    // the range's edges, and rounding up to a power of two
+    assertEquals(1, BatchedSetup.capacityFor(1));
+    assertEquals(1 << 20, BatchedSetup.capacityFor(1 << 20));
+    assertEquals(1 << 20, BatchedSetup.capacityFor((1 << 19) + 1));
+    assertEquals(4, BatchedSetup.capacityFor(3));
+    assertEquals(2, BatchedSetup.capacityFor(2));
   }
 
   @Test

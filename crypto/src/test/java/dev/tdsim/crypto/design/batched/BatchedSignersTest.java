@@ -47,6 +47,11 @@ class BatchedSignersTest {
     for (int j = 0; j < 2; j++) {
       assertArrayEquals(BatchedFixture.message(j), r.plaintexts().get(j).orElseThrow());
     }
+    // without a named set, senders holding exactly t points are the set
+    BlockResult unnamed = BATCHED.propose(block, BatchedFixture.shares(BATCHED, exact, block), null,
+        null, random);
+    assertEquals(BlockResult.Status.DECRYPTED, unnamed.status());
+    assertEquals(exact, unnamed.signersUsed());
     // validator 1 alone holds t - 1 points
     SignerSet one = SignerSet.of(COMMITTEE, List.of(1, 2));
     Map<Integer, List<byte[]>> fewer = BatchedFixture.shares(BATCHED, one, block);

@@ -83,6 +83,28 @@ class BatchedTxTest {
     assertNotEquals(t, new BatchedTx(BLOCK, 2, A, B, W.add(W), t.body()));
     assertNotEquals(t, new BatchedTx(BLOCK, 2, A, B, W, body));
     assertNotEquals(t, "not a transaction");
+    // the hash spreads over the block, the slot and the body (these differ in one part each)
+    assertNotEquals(t.hashCode(), new BatchedTx(new BlockId("chain", 10), 2, A, B, W, t.body())
+        .hashCode());
+    assertNotEquals(t.hashCode(), tx(1, 4).hashCode());
+    assertNotEquals(t.hashCode(), new BatchedTx(BLOCK, 2, A, B, W, body).hashCode());
+  }
+
+  /** The edges of the decoder's checks: one byte, a name filling what is left, height 1. */
+  @Test
+  void theDecodersBoundsAreExact() {
+    assertEquals("decoding batched ciphertext: truncated (1 bytes)",
+        refusal(() -> BatchedTx.fromBytes(new byte[] {'B'})));
+    // a chain-name length equal to the bytes left is a name, then the height is missing
+    byte[] nameFillsAll = ByteBuffer.allocate(1 + 4 + 4).put((byte) 'B').putInt(4).array();
+    assertEquals("decoding batched ciphertext: truncated (9 bytes)",
+        refusal(() -> BatchedTx.fromBytes(nameFillsAll)));
+    // an empty chain name is read as one, then the height is checked
+    byte[] emptyName = ByteBuffer.allocate(1 + 4 + 8).put((byte) 'B').putInt(0).putLong(0).array();
+    assertEquals("decoding batched ciphertext: height 0 < 1",
+        refusal(() -> BatchedTx.fromBytes(emptyName)));
+    BatchedTx first = new BatchedTx(new BlockId("chain", 1), 0, A, B, W, new byte[16]);
+    assertEquals(first, BatchedTx.fromBytes(first.toBytes()));
   }
 
   @Test

@@ -97,4 +97,21 @@ class ForgedDigestTest {
         () -> BATCHED.prepare(OWN, d, txs, WORKERS));
     assertTrue(e.getMessage().contains("is for " + future), e.getMessage());
   }
+
+  /**
+   * The forging proposer's digest as the design makes it for the simulator: C' is the victim's
+   * hash point and C = C' - Q_own, a well-formed digest that commits to nothing of this block, so
+   * prepare refuses it.
+   */
+  @Test
+  void theForgingProposersDigestCarriesTheVictimsPointAndIsRefusedAtPrepare() {
+    List<SealedTx> own = BatchedFixture.seal(BATCHED, OWN, 2, SeededDrbg.of(8, "forger", 0));
+    BatchedDigest forged = BATCHED.digestWithPointOf(OWN, own, VICTIM, WORKERS);
+    assertEquals(OWN, forged.block());
+    assertEquals(Cipher.blockPoint(VICTIM), forged.point());
+    CryptoException e =
+        assertThrows(CryptoException.class, () -> BATCHED.prepare(forged, own, WORKERS));
+    assertEquals("batched prepare: the proposer's digest does not commit to the block's"
+        + " transactions", e.getMessage());
+  }
 }

@@ -154,4 +154,23 @@ class BlockKeyCiphertextTest {
     assertTrue(DESIGN.design().sharesDependOnSigners());
     assertEquals("block-key", Designs.byName("Block-Key").name());
   }
+
+  /**
+   * r = H3(id, sigma, M) against a known answer (Python's hashlib: SHA-512("tdsim-blockkey-r-v1"
+   * || len32(id) || id || sigma || M) mod r), with an id of 300 bytes so that every byte of its
+   * length prefix matters.
+   */
+  @Test
+  void h3IsTheLabelledSha512ModTheGroupOrder() {
+    byte[] id = new byte[300];
+    java.util.Arrays.fill(id, (byte) 7);
+    byte[] sigma = new byte[32];
+    for (int i = 0; i < 32; i++) {
+      sigma[i] = (byte) i;
+    }
+    Fr r = BlockKeyCipher.h3(id, sigma,
+        "known answer".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    assertEquals(new java.math.BigInteger(
+        "40cd258361f2455fc29c190170a7b35682315db34e1a266fca15327b312de9ec", 16), r.toBigInteger());
+  }
 }

@@ -64,4 +64,17 @@ class BlockKeyForgingProposerTest {
     assertEquals(2, r.openedCount());
     assertTrue(r.unopenedReason().isEmpty());
   }
+
+  /** The forging proposer's digest: this block's id with the victim's identity point, refused. */
+  @Test
+  void aDigestWithTheVictimsIdentityPointIsRefusedAtPrepare() {
+    List<SealedTx> txs = BlockKeyFixture.seal(DESIGN, NOW, 1, SeededDrbg.of(6, "forger", 0));
+    BlockKeyDigest forged = (BlockKeyDigest) DESIGN.digestWithPointOf(NOW, txs, FUTURE, WORKERS);
+    assertEquals(NOW, forged.block());
+    assertEquals(BlockKeyCipher.identity(FUTURE), forged.identity());
+    CryptoException e =
+        assertThrows(CryptoException.class, () -> DESIGN.prepare(forged, txs, WORKERS));
+    assertEquals("block-key prepare: the digest's identity point is not H1 of " + NOW,
+        e.getMessage());
+  }
 }

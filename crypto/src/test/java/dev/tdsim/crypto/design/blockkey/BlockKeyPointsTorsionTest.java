@@ -41,6 +41,7 @@ class BlockKeyPointsTorsionTest {
     assertEquals(BlockResult.Status.DECRYPTED, r.status());
     assertEquals(List.of(0), List.copyOf(r.faultyValidators().keySet()));
     assertTrue(r.faultyValidators().get(0).contains("subgroup"), r.faultyValidators().toString());
+    assertEquals(56, r.pointsAvailable(), "the named sender's 8 points no longer count");
     for (int j = 0; j < txs.size(); j++) {
       assertArrayEquals(BlockKeyFixture.message(j), r.plaintexts().get(j).orElseThrow());
     }

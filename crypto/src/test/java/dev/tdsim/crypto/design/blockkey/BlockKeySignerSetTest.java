@@ -96,4 +96,19 @@ class BlockKeySignerSetTest {
     assertArrayEquals(BlockKeyFixture.message(2), r.plaintexts().get(2).orElseThrow());
     assertTrue(r.faultyValidators().isEmpty());
   }
+
+  /** Senders holding exactly t points are a signer set; one validator fewer is not. */
+  @Test
+  void sendersHoldingExactlyTheThresholdAreTheSigners() {
+    KeySet keys = KeySet.deal(Committee.equal(16, 12, 4), SeededDrbg.of(12, "exact", 0), WORKERS);
+    DesignKeys design = Designs.byName("block-key").setup(keys, 2, SeededDrbg.of(12, "exact", 1),
+        WORKERS);
+    PreparedBlock b = block(design, 1, "exact");
+    SignerSet three = SignerSet.of(keys.committee(), List.of(0, 1, 3)); // 12 points = t
+    Map<Integer, List<byte[]>> shares = BlockKeyFixture.shares(design, three, b);
+    BlockResult r = design.propose(b, shares, null, null, SeededDrbg.of(12, "p", 4));
+    assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.faultyValidators().toString());
+    assertEquals(three, r.signersUsed());
+    assertArrayEquals(BlockKeyFixture.message(0), r.plaintexts().get(0).orElseThrow());
+  }
 }

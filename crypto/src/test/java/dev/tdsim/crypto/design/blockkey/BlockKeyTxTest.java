@@ -81,6 +81,9 @@ class BlockKeyTxTest {
     assertNotEquals(t, new BlockKeyTx(U, t.mask(), new byte[21]));
     assertNotEquals(t, new BlockKeyTx(U.add(U), t.mask(), t.payload()));
     assertNotEquals(t, "not a transaction");
+    // the hash spreads over U and the payload (these differ in one part each)
+    assertNotEquals(t.hashCode(), new BlockKeyTx(U.add(U), t.mask(), t.payload()).hashCode());
+    assertNotEquals(t.hashCode(), new BlockKeyTx(U, t.mask(), new byte[21]).hashCode());
   }
 
   @Test
