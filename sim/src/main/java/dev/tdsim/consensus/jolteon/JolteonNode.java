@@ -207,6 +207,10 @@ final class JolteonNode {
     if (protocol.reports(height)) {
       protocol.context.listener().onRoundStart(id, height, inHeight, sim.nowNanos());
     }
+    if (protocol.finished()) {
+      // The run's heights are ordered by a quorum: the chain is not simulated further.
+      return;
+    }
     armTimer();
     if (protocol.leaderOf(r) == id && !(faulty
         && protocol.context.faults().isSilentProposer(id, sim.nowNanos()))) {
