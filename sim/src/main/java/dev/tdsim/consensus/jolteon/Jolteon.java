@@ -19,11 +19,9 @@ import java.util.function.Function;
  * #NAME}: simulated message by message ({@link JolteonProtocol}). Its keys under {@code
  * consensus:} carry aptos-core's names and defaults ({@link JolteonSettings}).
  */
-public final class Jolteon implements ProtocolKind {
+public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings defaults)
+    implements ProtocolKind {
   public static final String NAME = "jolteon";
-  /** The registry entry. */
-  public static final ProtocolKind KIND = new Jolteon();
-
   private static final JolteonSettings APTOS = JolteonSettings.aptosDefaults();
   private static final List<ProtocolField> FIELDS = List.of(
       field("round_initial_timeout", DURATION, JolteonSettings::roundInitialTimeoutNanos,
@@ -37,27 +35,12 @@ public final class Jolteon implements ProtocolKind {
           .among(JolteonSettings.PROPOSER_ELECTIONS),
       field("contiguous_rounds", POSITIVE_INT, JolteonSettings::contiguousRounds,
           "contiguousRounds"));
-
-  private Jolteon() {}
+  /** The registry entry: its name, its keys and Aptos' defaults. */
+  public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
 
   private static ProtocolField field(String key, ProtocolField.Type type,
       Function<JolteonSettings, Object> get, String component) {
     return ProtocolField.of(key, type, JolteonSettings.class, get, APTOS, component);
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<ProtocolField> fields() {
-    return FIELDS;
-  }
-
-  @Override
-  public ProtocolSettings defaults() {
-    return APTOS;
   }
 
   @Override

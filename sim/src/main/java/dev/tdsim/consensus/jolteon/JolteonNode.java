@@ -88,14 +88,14 @@ final class JolteonNode {
 
   // ---- the serial CPU ----
 
+  /** Runs {@code action} once the consensus thread has spent the time on it, queued. */
   private void process(long cpuNanos, long syncNanos, Object action) {
     if (faulty) {
-      double factor = protocol.context.faults().cpuFactor(id, sim.nowNanos());
-      long total = Math.round((cpuNanos + syncNanos) * factor);
-      syncNanos = Math.round(syncNanos * factor);
-      cpuNanos = total - syncNanos;
+      thread.submit(cpuNanos, syncNanos, protocol.context.faults().cpuFactor(id, sim.nowNanos()),
+          action);
+    } else {
+      thread.submit(cpuNanos, syncNanos, action);
     }
-    thread.submit(cpuNanos, syncNanos, action);
   }
 
   private void run(Object action) {

@@ -48,13 +48,9 @@ final class JolteonProtocol implements ConsensusProtocol {
   JolteonProtocol(ProtocolContext context) {
     this.context = context;
     this.settings = Jolteon.settingsOf(context);
-    long total = 0;
-    for (long s : context.stake()) {
-      total += s;
-    }
-    this.totalStake = total;
-    this.quorumStake = ConsensusProtocol.quorumStake(total);
     this.validators = context.stake().length;
+    this.totalStake = java.util.Arrays.stream(context.stake()).sum();
+    this.quorumStake = ConsensusProtocol.quorumStake(totalStake);
     this.nodes = new JolteonNode[validators];
     for (int i = 0; i < validators; i++) {
       nodes[i] = new JolteonNode(this, i);

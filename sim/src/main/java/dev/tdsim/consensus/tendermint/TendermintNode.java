@@ -147,12 +147,11 @@ final class TendermintNode {
 
   private void queue(long cpuNanos, long syncNanos, Object action) {
     if (faulty) {
-      double factor = protocol.context.faults().cpuFactor(id, sim.nowNanos());
-      long total = Math.round((cpuNanos + syncNanos) * factor);
-      syncNanos = Math.round(syncNanos * factor);
-      cpuNanos = total - syncNanos;
+      thread.submit(cpuNanos, syncNanos, protocol.context.faults().cpuFactor(id, sim.nowNanos()),
+          action);
+    } else {
+      thread.submit(cpuNanos, syncNanos, action);
     }
-    thread.submit(cpuNanos, syncNanos, action);
   }
 
   /** Runs one queued action: a received vote or proposal (queued as itself) or other work. */
