@@ -57,6 +57,10 @@ public abstract class ConsensusThread implements Series {
    * and its disk syncs each take {@code factor} times as long.
    */
   public void submit(long cpuNanos, long syncNanos, double factor, Object action) {
+    if (factor == 1) {
+      submit(cpuNanos, syncNanos, action);
+      return;
+    }
     long total = Math.round((cpuNanos + syncNanos) * factor);
     long sync = Math.round(syncNanos * factor);
     submit(total - sync, sync, action);

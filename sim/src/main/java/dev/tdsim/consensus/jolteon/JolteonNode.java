@@ -90,12 +90,8 @@ final class JolteonNode {
 
   /** Runs {@code action} once the consensus thread has spent the time on it, queued. */
   private void process(long cpuNanos, long syncNanos, Object action) {
-    if (faulty) {
-      thread.submit(cpuNanos, syncNanos, protocol.context.faults().cpuFactor(id, sim.nowNanos()),
-          action);
-    } else {
-      thread.submit(cpuNanos, syncNanos, action);
-    }
+    thread.submit(cpuNanos, syncNanos,
+        faulty ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1, action);
   }
 
   private void run(Object action) {

@@ -146,12 +146,8 @@ final class TendermintNode {
   }
 
   private void queue(long cpuNanos, long syncNanos, Object action) {
-    if (faulty) {
-      thread.submit(cpuNanos, syncNanos, protocol.context.faults().cpuFactor(id, sim.nowNanos()),
-          action);
-    } else {
-      thread.submit(cpuNanos, syncNanos, action);
-    }
+    thread.submit(cpuNanos, syncNanos,
+        faulty ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1, action);
   }
 
   /** Runs one queued action: a received vote or proposal (queued as itself) or other work. */

@@ -46,7 +46,7 @@ class JolteonProtocolTest {
     // block 4 (child of 3 in the next round) orders 3 and, with it, 1.
     JolteonWorld w = new JolteonWorld(4).orderVotes(false);
     w.heights = 3;
-    w.faults = JolteonWorld.faults(v -> false, v -> v == 2);
+    w.faults = JolteonWorld.faults(4, List.of(), List.of(2));
     JolteonProtocol p = w.run();
     assertEquals(1, p.decidedRound(1));
     assertEquals(3, p.decidedRound(2));
@@ -65,7 +65,7 @@ class JolteonProtocolTest {
     // 7 validators; the leaders of rounds 2..5 do not propose (they still vote and time out).
     JolteonWorld w = new JolteonWorld(7);
     w.heights = 2;
-    w.faults = JolteonWorld.faults(v -> false, v -> v >= 2 && v <= 5);
+    w.faults = JolteonWorld.faults(7, List.of(), List.of(2, 3, 4, 5));
     JolteonProtocol p = w.run();
     List<Long> entries = w.roundStarts.stream()
         .filter(s -> s.validator() == 0 && s.height() == 2).map(RoundStart::atNanos).toList();
@@ -81,7 +81,7 @@ class JolteonProtocolTest {
   @Test
   void aCrashedValidatorNeitherProposesNorVotesAndTheOthersOrderEveryHeight() {
     JolteonWorld w = new JolteonWorld(4);
-    w.faults = JolteonWorld.faults(v -> v == 2, v -> false);
+    w.faults = JolteonWorld.faults(4, List.of(2), List.of());
     JolteonProtocol p = w.run();
     for (int h = 1; h <= w.heights; h++) {
       assertEquals(3, w.ordersOf(h).size(), "height " + h);
@@ -97,7 +97,7 @@ class JolteonProtocolTest {
   void aValidatorBackFromACrashCatchesUpAndOrdersEveryHeight() {
     JolteonWorld w = new JolteonWorld(4);
     w.heights = 12;
-    w.faults = JolteonWorld.faults(v -> v == 2, v -> false, 1500 * MS);
+    w.faults = JolteonWorld.faults(4, List.of(2), List.of(), 1500 * MS);
     w.run();
     assertEquals(4, w.orderedAll(), "validator 2 orders the heights it missed, too");
     long back = w.orders.stream().filter(o -> o.validator() == 2)

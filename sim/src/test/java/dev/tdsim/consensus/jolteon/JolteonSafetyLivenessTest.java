@@ -34,7 +34,9 @@ class JolteonSafetyLivenessTest {
     }
     JolteonWorld w = new JolteonWorld(validators).orderVotes(orderVotes).initialTimeoutMs(100);
     w.heights = 8;
-    w.faults = JolteonWorld.faults(crashed::get, silent::get, faultsEndMs * MS);
+    w.faults = faultsEndMs == 0 ? dev.tdsim.consensus.NodeFaults.NONE
+        : JolteonWorld.faults(validators, crashed.stream().boxed().toList(),
+            silent.stream().boxed().toList(), faultsEndMs * MS);
     // Each message its own delay, 1..150 ms, drawn in send order from the try's seed.
     w.delayMs = (from, to, m) -> 1 + random.nextInt(150);
     JolteonProtocol p = w.run();

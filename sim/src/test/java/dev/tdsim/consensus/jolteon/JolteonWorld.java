@@ -11,6 +11,13 @@ import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.Protocols;
 import dev.tdsim.consensus.Transport;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.faults.ActiveFaults;
+import dev.tdsim.faults.Committee;
+import dev.tdsim.faults.FaultKinds;
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.FaultSpec;
+import dev.tdsim.faults.FaultTarget;
+import dev.tdsim.faults.FaultWindow;
 import dev.tdsim.network.DirectDissemination;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.NoJitter;
@@ -21,7 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.IntPredicate;
+import java.util.Map;
 
 /**
  * A world for Jolteon tests: V validators of equal stake, a transport whose per-message delay the
@@ -77,11 +84,8 @@ final class JolteonWorld {
     @Override
     public void broadcast(int sender, Message message, Receiver receiver) {
       receiver.receive(sender, message);
-      for (int to = 0; to < validators; to++) {
-        if (to != sender) {
-          send(sender, to, message, receiver);
-        }
-      }
+      java.util.stream.IntStream.range(0, validators).filter(to -> to != sender)
+          .forEach(to -> send(sender, to, message, receiver));
     }
 
     @Override
@@ -145,54 +149,28 @@ final class JolteonWorld {
         .filter(v -> orders.stream().filter(o -> o.validator() == v).count() == heights).count();
   }
 
-  /** Faults where the validators {@code crashed} are down and {@code silent} never propose. */
-  static NodeFaults faults(IntPredicate crashed, IntPredicate silent) {
-    return faults(crashed, silent, Long.MAX_VALUE);
+  /**
+   * The fault registry's own crash and silent-proposer faults on {@code crashed} and {@code
+   * silent} (validator ids), from the start until {@code untilNanos}.
+   */
+  static NodeFaults faults(int validators, List<Integer> crashed, List<Integer> silent,
+      long untilNanos) {
+    FaultWindow window = new FaultWindow(0, untilNanos, 1, FaultWindow.NO_LAST_HEIGHT);
+    List<FaultSpec> specs = new ArrayList<>();
+    if (!crashed.isEmpty()) {
+      specs.add(new FaultSpec(FaultKinds.CRASH, new FaultTarget.Validators(crashed), window,
+          Map.of()));
+    }
+    if (!silent.isEmpty()) {
+      specs.add(new FaultSpec(FaultKinds.SILENT_PROPOSER, new FaultTarget.Validators(silent),
+          window, Map.of()));
+    }
+    return specs.isEmpty() ? NodeFaults.NONE
+        : new ActiveFaults(FaultPlan.resolve(specs, Committee.equal(validators)));
   }
 
-  /** The same faults, until {@code untilNanos}. */
-  static NodeFaults faults(IntPredicate crashed, IntPredicate silent, long untilNanos) {
-    return new NodeFaults() {
-      @Override
-      public boolean isCrashed(int validator, long atNanos) {
-        return atNanos < untilNanos && crashed.test(validator);
-      }
-
-      @Override
-      public boolean isSilentProposer(int validator, long atNanos) {
-        return atNanos < untilNanos && silent.test(validator);
-      }
-
-      @Override
-      public boolean equivocatesAsProposer(int validator, long atNanos) {
-        return false;
-      }
-
-      @Override
-      public boolean equivocatesAsVoter(int validator, long atNanos) {
-        return false;
-      }
-
-      @Override
-      public double cpuFactor(int validator, long atNanos) {
-        return 1;
-      }
-
-      @Override
-      public long[] changeTimesNanos() {
-        return untilNanos == Long.MAX_VALUE ? new long[0] : new long[] {untilNanos};
-      }
-
-      @Override
-      public boolean any() {
-        return true;
-      }
-
-      @Override
-      public void onEvidence(int detector, int culprit, int height, int round) {}
-
-      @Override
-      public void onConflictingCommit(int height) {}
-    };
+  /** The same faults for the whole run. */
+  static NodeFaults faults(int validators, List<Integer> crashed, List<Integer> silent) {
+    return faults(validators, crashed, silent, FaultWindow.FOREVER_NANOS);
   }
 }
