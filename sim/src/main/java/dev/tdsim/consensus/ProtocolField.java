@@ -28,6 +28,8 @@ public record ProtocolField(String key, Type type, Object defaultValue, List<Str
     DURATION_OR_ZERO,
     /** A positive size like {@code 64 KiB}; a {@link Long} of bytes. */
     SIZE,
+    /** A positive finite number like {@code 1.2}; a {@link Double}. */
+    POSITIVE_NUMBER,
     /** An integer of at least 1; an {@link Integer}. */
     POSITIVE_INT,
     /** {@code true} or {@code false}; a {@link Boolean}. */

@@ -19,6 +19,14 @@ public interface ProtocolSettings {
   Optional<Refusal> refusesMessageFaults(int validators);
 
   /**
+   * Why this protocol's model cannot host a fault of kind {@code kind} (its scenario name: the
+   * protocol knows which of the fault registry's kinds it models); empty when it can.
+   */
+  default Optional<Refusal> refusesFault(String kind) {
+    return Optional.empty();
+  }
+
+  /**
    * The pause a validator takes after a commit before it starts the next height (0 for a
    * protocol whose next block does not wait for a commit).
    */

@@ -1,5 +1,6 @@
 package dev.tdsim.consensus;
 
+import dev.tdsim.consensus.jolteon.Jolteon;
 import dev.tdsim.consensus.tendermint.Tendermint;
 import dev.tdsim.registry.Registry;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
  */
 public final class Protocols {
   private static final Registry<ProtocolKind> KINDS = Registry.of("consensus protocol",
-      ProtocolKind::name, List.of(Tendermint.KIND));
+      ProtocolKind::name, List.of(Tendermint.KIND, Jolteon.KIND));
 
   private Protocols() {}
 

@@ -52,6 +52,20 @@ public abstract class ConsensusThread implements Series {
     add(done, action);
   }
 
+  /**
+   * {@link #submit} of work slowed by {@code factor} (a slow validator's, 1: none): its CPU time
+   * and its disk syncs each take {@code factor} times as long.
+   */
+  public void submit(long cpuNanos, long syncNanos, double factor, Object action) {
+    if (factor == 1) {
+      submit(cpuNanos, syncNanos, action);
+      return;
+    }
+    long total = Math.round((cpuNanos + syncNanos) * factor);
+    long sync = Math.round(syncNanos * factor);
+    submit(total - sync, sync, action);
+  }
+
   private void add(long done, Object action) {
     if (size == actions.length) {
       grow();

@@ -4,6 +4,7 @@ import static dev.tdsim.scenario.ValueTypes.BOOLEAN;
 import static dev.tdsim.scenario.ValueTypes.DURATION;
 import static dev.tdsim.scenario.ValueTypes.DURATION_OR_ZERO;
 import static dev.tdsim.scenario.ValueTypes.INT;
+import static dev.tdsim.scenario.ValueTypes.NUMBER;
 import static dev.tdsim.scenario.ValueTypes.SIZE;
 
 import dev.tdsim.consensus.ProtocolField;
@@ -73,6 +74,7 @@ final class ConsensusSchema {
       case DURATION -> DURATION;
       case DURATION_OR_ZERO -> DURATION_OR_ZERO;
       case SIZE -> SIZE;
+      case POSITIVE_NUMBER -> NUMBER;
       case POSITIVE_INT -> INT;
       case BOOLEAN -> BOOLEAN;
       case CHOICE -> ValueTypes.oneOf(f::choices);
@@ -81,7 +83,7 @@ final class ConsensusSchema {
 
   private static String allowed(ProtocolField f) {
     return switch (f.type()) {
-      case DURATION, SIZE -> "positive";
+      case DURATION, SIZE, POSITIVE_NUMBER -> "positive";
       case DURATION_OR_ZERO -> ">= 0";
       case POSITIVE_INT -> ">= 1";
       case BOOLEAN -> "`true`, `false`";
@@ -174,6 +176,7 @@ final class ConsensusSchema {
       case DURATION -> Checks.positiveDuration(field, (Long) value);
       case DURATION_OR_ZERO -> Checks.nonNegativeDuration(field, (Long) value);
       case SIZE -> Checks.positiveSize(field, (Long) value);
+      case POSITIVE_NUMBER -> Checks.positiveFinite(field, (Double) value);
       case POSITIVE_INT -> Checks.atLeast(field, (Integer) value, 1);
       case BOOLEAN, CHOICE -> { }
     }

@@ -227,6 +227,15 @@ public record Scenario(
       return;
     }
     faults.plan(validators);
+    for (int i = 0; i < faults.list().size(); i++) {
+      var refused = consensus.settings().refusesFault(faults.list().get(i).kind().name());
+      if (refused.isPresent()) {
+        List<String> fields = new java.util.ArrayList<>(refused.get().keys());
+        fields.add(0, "faults[" + i + "]");
+        throw new ScenarioException("faults[" + i + "].kind", refused.get().problem(),
+            fields.toArray(String[]::new));
+      }
+    }
     if (!faults.actsOnMessages()) {
       return;
     }

@@ -45,11 +45,11 @@ class ConsensusContractTest {
   }
 
   @Test
-  void theRegistryKnowsTendermintAndNamesTheKnownOnesForAnUnknownName() {
-    assertEquals(List.of("tendermint"), Protocols.names());
+  void theRegistryKnowsItsProtocolsAndNamesTheKnownOnesForAnUnknownName() {
+    assertEquals(List.of("tendermint", "jolteon"), Protocols.names());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Protocols.create("hotstuff", null));
-    assertEquals("unknown consensus protocol 'hotstuff'; known: tendermint", e.getMessage());
+    assertEquals("unknown consensus protocol 'hotstuff'; known: tendermint, jolteon", e.getMessage());
   }
 
   /**
@@ -65,6 +65,7 @@ class ConsensusContractTest {
         assertEquals(f.defaultValue(), f.get().apply(d), kind.name() + "." + f.key());
         Class<?> expected = switch (f.type()) {
           case DURATION, DURATION_OR_ZERO, SIZE -> Long.class;
+          case POSITIVE_NUMBER -> Double.class;
           case POSITIVE_INT -> Integer.class;
           case BOOLEAN -> Boolean.class;
           case CHOICE -> String.class;

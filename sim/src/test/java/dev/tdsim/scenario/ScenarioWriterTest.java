@@ -1,6 +1,7 @@
 package dev.tdsim.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,9 +95,14 @@ class ScenarioWriterTest {
   @Test
   void dumpWritesEveryKeyWithCanonicalUnits() {
     String yaml = ScenarioWriter.toYaml(parse(CUSTOM));
+    // A Tendermint scenario: every key but those of the other protocols.
+    java.util.Set<String> othersKeys = new java.util.HashSet<>();
+    dev.tdsim.consensus.Protocols.all().stream().filter(k -> !k.name().equals("tendermint"))
+        .forEach(k -> k.fields().forEach(f -> othersKeys.add("consensus." + f.key())));
     for (String path : ScenarioKeys.paths()) {
       String key = path.substring(path.lastIndexOf('.') + 1);
-      assertTrue(yaml.contains(key + ":"), key + " missing from\n" + yaml);
+      assertEquals(!othersKeys.contains(path), yaml.startsWith(key + ":") || yaml.contains("  " + key + ":")
+          || yaml.contains("\n" + key + ":"), key + " in\n" + yaml);
     }
     assertTrue(yaml.contains("  latency: 1500 us\n"), yaml);
     assertTrue(yaml.contains("  bandwidth: 1500 Mbps\n"), yaml);
@@ -112,6 +118,13 @@ class ScenarioWriterTest {
     assertTrue(yaml.contains("budgets: [1 ns, 1 min, 2 h]\n"), yaml);
     assertTrue(yaml.startsWith("name: '007'\nseed: 123456789012\nheights: 9\nvalidators:\n"),
         yaml);
+
+    String jolteon = ScenarioWriter.toYaml(ScenarioLoader.defaults(
+        List.of("consensus.protocol=jolteon")));
+    assertTrue(jolteon.contains("  round_initial_timeout: 1 s\n"), jolteon);
+    assertTrue(jolteon.contains("  round_timeout_backoff_base: 1.2\n"), jolteon);
+    assertTrue(jolteon.contains("  order_votes: true\n"), jolteon);
+    assertFalse(jolteon.contains("timeout_propose"), jolteon);
 
     String defaults = ScenarioWriter.toYaml(ScenarioLoader.defaults(List.of()));
     assertTrue(defaults.contains("  stake: equal\n"), defaults);

@@ -146,13 +146,8 @@ final class TendermintNode {
   }
 
   private void queue(long cpuNanos, long syncNanos, Object action) {
-    if (faulty) {
-      double factor = protocol.context.faults().cpuFactor(id, sim.nowNanos());
-      long total = Math.round((cpuNanos + syncNanos) * factor);
-      syncNanos = Math.round(syncNanos * factor);
-      cpuNanos = total - syncNanos;
-    }
-    thread.submit(cpuNanos, syncNanos, action);
+    thread.submit(cpuNanos, syncNanos,
+        faulty ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1, action);
   }
 
   /** Runs one queued action: a received vote or proposal (queued as itself) or other work. */

@@ -1,0 +1,64 @@
+package dev.tdsim.consensus.jolteon;
+
+import static dev.tdsim.consensus.ProtocolField.Type.BOOLEAN;
+import static dev.tdsim.consensus.ProtocolField.Type.CHOICE;
+import static dev.tdsim.consensus.ProtocolField.Type.DURATION;
+import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_INT;
+import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_NUMBER;
+
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.ProtocolField;
+import dev.tdsim.consensus.ProtocolKind;
+import dev.tdsim.consensus.ProtocolSettings;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Jolteon (pipelined 2-chain HotStuff) as Aptos' consensus runs it, the registry entry {@value
+ * #NAME}: simulated message by message ({@link JolteonProtocol}). Its keys under {@code
+ * consensus:} carry aptos-core's names and defaults ({@link JolteonSettings}).
+ */
+public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings defaults)
+    implements ProtocolKind {
+  public static final String NAME = "jolteon";
+  private static final JolteonSettings APTOS = JolteonSettings.aptosDefaults();
+  private static final List<ProtocolField> FIELDS = List.of(
+      field("round_initial_timeout", DURATION, JolteonSettings::roundInitialTimeoutNanos,
+          "roundInitialTimeoutNanos"),
+      field("round_timeout_backoff_base", POSITIVE_NUMBER,
+          JolteonSettings::roundTimeoutBackoffBase, "roundTimeoutBackoffBase"),
+      field("round_timeout_backoff_max_exponent", POSITIVE_INT,
+          JolteonSettings::roundTimeoutBackoffMaxExponent, "roundTimeoutBackoffMaxExponent"),
+      field("order_votes", BOOLEAN, JolteonSettings::orderVotes, "orderVotes"),
+      field("proposer_election", CHOICE, JolteonSettings::proposerElection, "proposerElection")
+          .among(JolteonSettings.PROPOSER_ELECTIONS),
+      field("contiguous_rounds", POSITIVE_INT, JolteonSettings::contiguousRounds,
+          "contiguousRounds"));
+  /** The registry entry: its name, its keys and Aptos' defaults. */
+  public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
+
+  private static ProtocolField field(String key, ProtocolField.Type type,
+      Function<JolteonSettings, Object> get, String component) {
+    return ProtocolField.of(key, type, JolteonSettings.class, get, APTOS, component);
+  }
+
+  @Override
+  public ProtocolSettings settings(Function<String, Object> v) {
+    return new JolteonSettings((Long) v.apply("round_initial_timeout"),
+        (Double) v.apply("round_timeout_backoff_base"),
+        (Integer) v.apply("round_timeout_backoff_max_exponent"),
+        (Boolean) v.apply("order_votes"), (String) v.apply("proposer_election"),
+        (Integer) v.apply("contiguous_rounds"));
+  }
+
+  @Override
+  public ConsensusProtocol create(ProtocolContext c) {
+    return new JolteonProtocol(c);
+  }
+
+  /** The run's settings, which are Jolteon's (the registry created this protocol from them). */
+  static JolteonSettings settingsOf(ProtocolContext c) {
+    return (JolteonSettings) c.settings();
+  }
+}

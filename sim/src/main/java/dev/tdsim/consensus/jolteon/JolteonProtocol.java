@@ -1,0 +1,233 @@
+package dev.tdsim.consensus.jolteon;
+
+import dev.tdsim.consensus.ConsensusProtocol;
+import dev.tdsim.consensus.ConsensusStats;
+import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.ProtocolContext;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.IntPredicate;
+
+/**
+ * Jolteon simulated message by message, as aptos-core's consensus runs it: one block per round,
+ * proposed by the round's leader once it holds a QC (or TC) of the round before, carrying its
+ * parent's QC; votes, order votes and timeouts broadcast to all; a block ordered by 2f+1 order
+ * votes on its QC (AIP-89) or, without them, by the 2-chain rule; the exponential round timeout,
+ * timeout certificates, the f+1 echo and round sync. Every validator is a {@link JolteonNode}
+ * with its own serial CPU.
+ *
+ * <p>Heights: the k-th ordered block is height k, the one the pipeline made for height k (a
+ * block that fails to be certified is proposed again at the same height in a later round, with
+ * the same payload, as the pipeline gives one block per height). The round a height reports is
+ * the number of rounds lost before its block (failed rounds between its parent's round and its
+ * own). Blocks past the run's last height are empty fillers the pipeline never sees: without
+ * order votes the last height needs its child certified.
+ */
+final class JolteonProtocol implements ConsensusProtocol {
+  final ProtocolContext context;
+  final JolteonSettings settings;
+  final long totalStake;
+  final long quorumStake;
+  final int validators;
+  private final JolteonNode[] nodes;
+  /** The block each height was first ordered with. */
+  private final List<JBlock> decided = new ArrayList<>();
+  /** Heights at which some validator ordered another block than the first (each once). */
+  private final BitSet conflicting = new BitSet();
+  /** Stake of the validators that ordered the last height, to know when the run is done. */
+  private long finishedStake;
+  private final boolean[] wasDown;
+  /** Rounds some validator timed out. */
+  private final TreeSet<Long> timedOutRounds = new TreeSet<>();
+  private long messages;
+
+  JolteonProtocol(ProtocolContext context) {
+    this.context = context;
+    this.settings = Jolteon.settingsOf(context);
+    this.validators = context.stake().length;
+    this.totalStake = java.util.Arrays.stream(context.stake()).sum();
+    this.quorumStake = ConsensusProtocol.quorumStake(totalStake);
+    this.nodes = new JolteonNode[validators];
+    for (int i = 0; i < validators; i++) {
+      nodes[i] = new JolteonNode(this, i);
+    }
+    this.wasDown = new boolean[validators];
+  }
+
+  @Override
+  public void start(long startNanos) {
+    context.sim().schedule(startNanos, s -> {
+      for (JolteonNode n : nodes) {
+        n.start();
+      }
+      lookForRecoveries();
+    });
+    for (long t : context.faults().changeTimesNanos()) {
+      if (t > startNanos) {
+        context.sim().schedule(t, s -> lookForRecoveries());
+      }
+    }
+  }
+
+  /** Validators back from a crash run their round timer again (a message then syncs them). */
+  private void lookForRecoveries() {
+    if (!context.faults().any()) {
+      return;
+    }
+    long now = context.sim().nowNanos();
+    for (int i = 0; i < validators; i++) {
+      boolean down = context.faults().isCrashed(i, now);
+      if (wasDown[i] && !down) {
+        nodes[i].recover();
+      }
+      wasDown[i] = down;
+    }
+  }
+
+  /** The leader of {@code round} by the scenario's proposer election. */
+  int leaderOf(long round) {
+    return settings.leaderOf(round, validators);
+  }
+
+  /** Whether {@code height} is one of the run's (else its block is an empty filler). */
+  boolean reports(int height) {
+    return height <= context.heights();
+  }
+
+  /** Whether a quorum ordered the run's last height: round timers stop re-arming. */
+  boolean finished() {
+    return finishedStake >= quorumStake;
+  }
+
+  /** A QC's bytes on the wire: the run's certificate (none for genesis). */
+  long certificateBytes(QuorumCert qc) {
+    return qc.round() == 0 ? 0 : context.costs().certificate().wireBytes();
+  }
+
+  /** A TC's bytes: its aggregate signature with the signers' rounds, and its highest QC. */
+  long certificateBytes(TimeoutCert tc) {
+    return context.costs().certificate().wireBytes() + 8L * validators
+        + certificateBytes(tc.highestQc());
+  }
+
+  void timedOut(long round) {
+    timedOutRounds.add(round);
+  }
+
+  void broadcast(int sender, JolteonMessage m) {
+    messages += validators;
+    context.transport().broadcast(sender, m, this::deliver);
+  }
+
+  private void deliver(int receiver, Message m) {
+    nodes[receiver].receive((JolteonMessage) m);
+  }
+
+  /**
+   * {@code validator} ordered {@code block}: reported as its height's commit; the first order of
+   * a height fixes its block, another block later at that height is a safety violation.
+   */
+  void ordered(int validator, JBlock block, List<Integer> signers, ProcessingTime spent) {
+    int h = block.height();
+    if (!reports(h)) {
+      return;
+    }
+    if (decided.size() < h) {
+      decided.add(block);
+      if (context.faults().any()) {
+        context.sim().scheduleAfter(0, s -> lookForRecoveries());
+      }
+    } else if (decided.get(h - 1) != block && !conflicting.get(h)) {
+      conflicting.set(h);
+      context.faults().onConflictingCommit(h);
+    }
+    if (h == context.heights()) {
+      finishedStake += context.stake()[validator];
+    }
+    context.listener().onCommit(validator, h, block.roundInHeight(), context.sim().nowNanos(),
+        signers, spent);
+  }
+
+  /** Heights at which two validators ordered different blocks (must stay empty). */
+  BitSet conflictingHeights() {
+    return (BitSet) conflicting.clone();
+  }
+
+  /** The round of the block first ordered at {@code height}, or -1. */
+  long decidedRound(int height) {
+    return height <= decided.size() ? decided.get(height - 1).round() : -1;
+  }
+
+  /** Rounds some validator timed out, ascending. */
+  List<Long> timedOutRounds() {
+    return List.copyOf(timedOutRounds);
+  }
+
+  /**
+   * The proposer of {@code height}'s ordered block; before it is ordered, the leader of Jolteon
+   * round {@code round}.
+   */
+  @Override
+  public int proposer(int height, int round) {
+    return height >= 1 && height <= decided.size() ? decided.get(height - 1).proposer()
+        : leaderOf(round);
+  }
+
+  /**
+   * The leader of the round after {@code height}'s block's round, skipping the unavailable ones
+   * round by round: the next leader, which needs the height's plaintexts first.
+   */
+  @Override
+  public int combinerOf(int height, IntPredicate unavailable) {
+    long r = height >= 1 && height <= decided.size() ? decided.get(height - 1).round()
+        : highestEnteredRound();
+    long span = (long) validators * settings.contiguousRounds();
+    for (long k = 1; k <= span; k++) {
+      int leader = leaderOf(r + k);
+      if (!unavailable.test(leader)) {
+        return leader;
+      }
+    }
+    return leaderOf(r + 1);
+  }
+
+  private long highestEnteredRound() {
+    long r = 0;
+    for (JolteonNode n : nodes) {
+      r = Math.max(r, n.round());
+    }
+    return r;
+  }
+
+  /**
+   * 2: the proposal of round r + 1 is made once QC(r) exists, before block r is ordered (one
+   * order-vote hop later, or with QC(r + 1) by the 2-chain rule); the first proposal made after
+   * r is ordered is r + 2's, made with QC(r + 1). So the proposal of height h + 2 is the first
+   * that can wait for h's plaintexts (with lag 1, h + 1's would wait for h, whose 2-chain order
+   * needs h + 1 certified: a deadlock).
+   */
+  @Override
+  public int decisionLag() {
+    return 2;
+  }
+
+  @Override
+  public ConsensusStats stats() {
+    long extra = decided.stream().mapToLong(JBlock::roundInHeight).sum();
+    int maxRound = decided.stream().mapToInt(JBlock::roundInHeight).max().orElse(0);
+    long lastRound = decided.isEmpty() ? 0 : decided.get(decided.size() - 1).round();
+    String note = String.format(Locale.ROOT, "jolteon: %d heights ordered in %d rounds"
+        + " (%s), %d rounds timed out; round timeout %d ms x %s^min(idx, %d), %s",
+        decided.size(), lastRound, settings.orderVotes() ? "order votes, 3 hops"
+            : "2-chain rule, 4 hops", timedOutRounds.size(),
+        settings.roundInitialTimeoutNanos() / JolteonSettings.MS,
+        settings.roundTimeoutBackoffBase(), settings.roundTimeoutBackoffMaxExponent(),
+        settings.proposerElection());
+    return new ConsensusStats(Jolteon.NAME, "exact", maxRound, extra, messages,
+        List.of(note));
+  }
+}

@@ -1,0 +1,124 @@
+package dev.tdsim.consensus.jolteon;
+
+import dev.tdsim.consensus.ProtocolSettings;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Jolteon's settings, named and defaulted as aptos-core's node config ({@code
+ * consensus_config.rs}) and on-chain config: the round timeout of a round is
+ * {@code ceil(initial x base^min(idx, maxExponent))} (Aptos' {@code ExponentialTimeInterval},
+ * idx from the distance to the highest ordered round, see {@link #roundTimeoutNanos}); with
+ * {@code orderVotes} a block is ordered by 2f+1 order votes on its QC (AIP-89, 3 hops), without
+ * them by the 2-chain rule (its child of the next round certified).
+ *
+ * @param roundInitialTimeoutNanos {@code round_initial_timeout_ms}, > 0 (1000 ms, Aptos' newest)
+ * @param roundTimeoutBackoffBase {@code round_timeout_backoff_exponent_base}, > 0 (1.2)
+ * @param roundTimeoutBackoffMaxExponent {@code round_timeout_backoff_max_exponent}, 1 .. 31 (6)
+ * @param orderVotes whether validators order blocks by order votes (on-chain
+ *     {@code order_vote_enabled}, true on mainnet since 2024)
+ * @param proposerElection how the leader of a round is chosen: {@code round-robin} (Aptos'
+ *     RotatingProposer)
+ * @param contiguousRounds rounds a leader keeps in a row under round-robin, >= 1 (1)
+ */
+public record JolteonSettings(
+    long roundInitialTimeoutNanos,
+    double roundTimeoutBackoffBase,
+    int roundTimeoutBackoffMaxExponent,
+    boolean orderVotes,
+    String proposerElection,
+    int contiguousRounds) implements ProtocolSettings {
+
+  public static final long MS = 1_000_000L;
+  public static final String ROUND_ROBIN = "round-robin";
+  /** The proposer elections this model implements (leader reputation is to come). */
+  public static final List<String> PROPOSER_ELECTIONS = List.of(ROUND_ROBIN);
+  /**
+   * The fault kinds (their scenario names) this model implements: every other one is refused at
+   * load. A crashed validator sends and receives nothing; a silent leader does not propose; a
+   * slow one runs its consensus CPU slower.
+   */
+  static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow");
+
+  public JolteonSettings {
+    if (roundInitialTimeoutNanos <= 0) {
+      throw new IllegalArgumentException("round_initial_timeout must be > 0");
+    }
+    if (!(roundTimeoutBackoffBase > 0) || Double.isInfinite(roundTimeoutBackoffBase)) {
+      throw new IllegalArgumentException("round_timeout_backoff_base must be > 0");
+    }
+    if (roundTimeoutBackoffMaxExponent < 1 || roundTimeoutBackoffMaxExponent > 31) {
+      throw new IllegalArgumentException(
+          "round_timeout_backoff_max_exponent must be 1 .. 31 (Aptos asserts < 32)");
+    }
+    Objects.requireNonNull(proposerElection, "proposerElection");
+    if (!PROPOSER_ELECTIONS.contains(proposerElection)) {
+      throw new IllegalArgumentException("proposer_election must be one of "
+          + PROPOSER_ELECTIONS);
+    }
+    if (contiguousRounds < 1) {
+      throw new IllegalArgumentException("contiguous_rounds must be >= 1");
+    }
+  }
+
+  /** Aptos' defaults: 1000 ms x 1.2^min(idx, 6), order votes, round-robin one round each. */
+  public static JolteonSettings aptosDefaults() {
+    return new JolteonSettings(1000 * MS, 1.2, 6, true, ROUND_ROBIN, 1);
+  }
+
+  /**
+   * The timeout of {@code round} for a validator whose highest ordered round is {@code
+   * highestOrderedRound} (Aptos' {@code RoundState::setup_deadline}): idx = round - 1 before
+   * anything is ordered, 0 while round < highestOrderedRound + 3 (a leftover of the 3-chain
+   * era Aptos keeps, so a 2-chain in steady state has idx 0), else round - highestOrderedRound
+   * - 3; the timeout is ceil(initial x base^min(idx, max exponent)).
+   */
+  public long roundTimeoutNanos(long round, long highestOrderedRound) {
+    long idx = highestOrderedRound == 0 ? round - 1
+        : round < highestOrderedRound + 3 ? 0 : round - highestOrderedRound - 3;
+    int exponent = (int) Math.max(0, Math.min(idx, roundTimeoutBackoffMaxExponent));
+    double ms = roundInitialTimeoutNanos / (double) MS
+        * Math.pow(roundTimeoutBackoffBase, exponent);
+    return (long) Math.ceil(ms) * MS;
+  }
+
+  /** The leader of {@code round}: validator (round / contiguous_rounds) mod n (by index). */
+  int leaderOf(long round, int validators) {
+    return (int) Math.floorMod(round / contiguousRounds, (long) validators);
+  }
+
+  @Override
+  public boolean exactFor(int validators) {
+    return true;
+  }
+
+  @Override
+  public Optional<Refusal> refusesMessageFaults(int validators) {
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Refusal> refusesFault(String kind) {
+    if (SUPPORTED_FAULTS.contains(kind)) {
+      return Optional.empty();
+    }
+    return Optional.of(new Refusal("consensus.protocol 'jolteon' does not model fault kind '"
+        + kind + "' yet; it models " + String.join(", ", SUPPORTED_FAULTS.stream().sorted()
+        .toList()) + " (or use consensus.protocol: tendermint)",
+        List.of("consensus.protocol")));
+  }
+
+  /** Jolteon's next block does not wait for a commit: no pause. */
+  @Override
+  public long commitPauseNanos() {
+    return 0;
+  }
+
+  /** Proposals, votes and timeouts are sent directly to every validator (no gossip loop). */
+  @Override
+  public long gossipSleepNanos() {
+    return 0;
+  }
+}

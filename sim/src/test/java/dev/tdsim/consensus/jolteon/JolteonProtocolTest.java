@@ -1,0 +1,117 @@
+package dev.tdsim.consensus.jolteon;
+
+import static dev.tdsim.consensus.jolteon.JolteonWorld.MS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.consensus.jolteon.JolteonWorld.RoundStart;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Jolteon's rules on a small committee with 10 ms links and free CPU: when a block is ordered
+ * (order votes: 3 hops; 2-chain: when its child of the next round is certified), what a silent
+ * or crashed leader costs (a TC after the round timeout, with Aptos' back-off), and who orders.
+ */
+class JolteonProtocolTest {
+  @Test
+  void withOrderVotesABlockIsOrderedThreeHopsAfterItsProposal() {
+    JolteonWorld w = new JolteonWorld(4);
+    JolteonProtocol p = w.run();
+    // Round h's leader proposes at 20(h-1) ms (when QC(h-1) forms): proposal, vote, order vote.
+    for (int h = 1; h <= w.heights; h++) {
+      assertEquals((20L * (h - 1) + 30) * MS, w.firstOrderNanos(h), "height " + h);
+      assertEquals(4, w.ordersOf(h).size(), "every validator orders height " + h);
+      assertEquals(h, p.decidedRound(h), "one block per round");
+      assertEquals(0, w.ordersOf(h).get(0).roundInHeight());
+    }
+    assertEquals(0, p.stats().maxRound());
+    assertEquals(List.of(), p.timedOutRounds());
+  }
+
+  @Test
+  void withoutOrderVotesABlockIsOrderedWhenItsChildOfTheNextRoundIsCertified() {
+    JolteonWorld w = new JolteonWorld(4).orderVotes(false);
+    w.run();
+    // Block h is certified at 20h ms, its child (round h + 1) at 20(h + 1): 4 hops.
+    for (int h = 1; h <= w.heights; h++) {
+      assertEquals((20L * h + 20) * MS, w.firstOrderNanos(h), "height " + h);
+    }
+  }
+
+  @Test
+  void aCertifiedBlockWhoseChildIsNotOfTheNextRoundWaitsForADirectChain() {
+    // Round 2's leader (validator 2) is silent: block 1 is certified but its child is block 3
+    // (after TC(2)); QC(3) does not order block 1 (rounds 1, 3 are not consecutive), QC(4) of
+    // block 4 (child of 3 in the next round) orders 3 and, with it, 1.
+    JolteonWorld w = new JolteonWorld(4).orderVotes(false);
+    w.heights = 3;
+    w.faults = JolteonWorld.faults(4, List.of(), List.of(2));
+    JolteonProtocol p = w.run();
+    assertEquals(1, p.decidedRound(1));
+    assertEquals(3, p.decidedRound(2));
+    assertEquals(4, p.decidedRound(3));
+    // Round 2 starts at 20 ms with nothing ordered: timeout 1.2 s, TC at 1230 ms; QC(4) at 1270.
+    assertEquals(1270 * MS, w.firstOrderNanos(1));
+    assertEquals(1270 * MS, w.firstOrderNanos(2));
+    assertEquals(1, w.ordersOf(2).get(0).roundInHeight(), "one round lost before height 2");
+    assertEquals(List.of(2L), p.timedOutRounds());
+    assertEquals(1, p.stats().maxRound());
+    assertEquals(1, p.stats().extraRounds());
+  }
+
+  @Test
+  void silentLeadersCostTimeoutCertificatesWithAptosBackOff() {
+    // 7 validators; the leaders of rounds 2..5 do not propose (they still vote and time out).
+    JolteonWorld w = new JolteonWorld(7);
+    w.heights = 2;
+    w.faults = JolteonWorld.faults(7, List.of(), List.of(2, 3, 4, 5));
+    JolteonProtocol p = w.run();
+    List<Long> entries = w.roundStarts.stream()
+        .filter(s -> s.validator() == 0 && s.height() == 2).map(RoundStart::atNanos).toList();
+    // Round 2: nothing ordered yet, idx 1 (1200 ms); round 3: idx 0 (< ordered 1 + 3); round 4:
+    // idx 0; round 5: idx 1 (1200 ms). Each TC forms one 10 ms hop after the timeouts fire.
+    assertEquals(List.of(20 * MS, 1230 * MS, 2240 * MS, 3250 * MS, 4460 * MS), entries);
+    assertEquals(List.of(2L, 3L, 4L, 5L), p.timedOutRounds());
+    assertEquals(6, p.decidedRound(2));
+    assertEquals(4490 * MS, w.firstOrderNanos(2));
+    assertEquals(4, w.ordersOf(2).get(0).roundInHeight());
+  }
+
+  @Test
+  void aCrashedValidatorNeitherProposesNorVotesAndTheOthersOrderEveryHeight() {
+    JolteonWorld w = new JolteonWorld(4);
+    w.faults = JolteonWorld.faults(4, List.of(2), List.of());
+    JolteonProtocol p = w.run();
+    for (int h = 1; h <= w.heights; h++) {
+      assertEquals(3, w.ordersOf(h).size(), "height " + h);
+      assertTrue(w.ordersOf(h).stream().noneMatch(o -> o.validator() == 2));
+      assertTrue(w.ordersOf(h).get(0).signers().size() >= 3, "2f+1 of 4");
+    }
+    // Rounds 2 and 6 are validator 2's.
+    assertEquals(List.of(2L, 6L), p.timedOutRounds());
+    assertEquals(0, p.conflictingHeights().cardinality());
+  }
+
+  @Test
+  void aValidatorBackFromACrashCatchesUpAndOrdersEveryHeight() {
+    JolteonWorld w = new JolteonWorld(4);
+    w.heights = 12;
+    w.faults = JolteonWorld.faults(4, List.of(2), List.of(), 1500 * MS);
+    w.run();
+    assertEquals(4, w.orderedAll(), "validator 2 orders the heights it missed, too");
+    long back = w.orders.stream().filter(o -> o.validator() == 2)
+        .mapToLong(JolteonWorld.Order::atNanos).min().orElseThrow();
+    assertTrue(back >= 1500 * MS, "nothing while it was down");
+  }
+
+  @Test
+  void theNextLeaderAfterAHeightsBlockCombinesItSkippingUnavailableOnes() {
+    JolteonWorld w = new JolteonWorld(4);
+    JolteonProtocol p = w.run();
+    // Height 2 is block 2: round 3's leader (3) is next, then round 4's (0).
+    assertEquals(3, p.combinerOf(2, v -> false));
+    assertEquals(0, p.combinerOf(2, v -> v == 3));
+    assertEquals(2, p.decisionLag());
+  }
+}

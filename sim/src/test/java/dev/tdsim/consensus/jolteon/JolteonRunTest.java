@@ -1,0 +1,85 @@
+package dev.tdsim.consensus.jolteon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.runner.ScenarioRunner;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioException;
+import dev.tdsim.scenario.ScenarioLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Whole runs of {@code scenarios/jolteon-small.yaml}: the decryption pipeline's real blocks on
+ * the Jolteon chain, every plaintext checked; faults the model does not implement are refused at
+ * load, naming the fault.
+ */
+class JolteonRunTest {
+  private static Path scenarios() {
+    for (Path p : List.of(Path.of("../scenarios"), Path.of("scenarios"))) {
+      if (Files.isDirectory(p)) {
+        return p;
+      }
+    }
+    throw new AssertionError("scenarios/ not found from " + Path.of("").toAbsolutePath());
+  }
+
+  private static Scenario load(String... overrides) throws Exception {
+    return ScenarioLoader.load(scenarios().resolve("jolteon-small.yaml"), List.of(overrides));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"fast", "batched"})
+  void everyPlaintextOfEveryHeightOpensOnTheJolteonChain(String design) throws Exception {
+    ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(load(
+        "crypto.design=" + design, "crypto.timing=model", "heights=4",
+        "workload.msgs_per_block=16", "validators.count=8", "keys.shares=32"));
+    assertEquals(4, r.heights().size());
+    assertEquals(0, r.mismatches(), "every plaintext is what its client sent");
+    for (HeightRecord h : r.heights()) {
+      assertEquals(h.txCount(), h.opened(), design + " height " + h.height());
+      assertEquals(0, h.round(), "no round lost");
+    }
+    assertEquals("jolteon", r.consensus().protocol());
+  }
+
+  @Test
+  void aCrashedValidatorCostsRoundsNotPlaintexts() throws Exception {
+    Path file = Files.createTempFile("jolteon-crash", ".yaml");
+    Files.writeString(file, Files.readString(scenarios().resolve("jolteon-small.yaml"))
+        + "\nfaults:\n  - kind: crash\n    validators: [3]\n");
+    ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(ScenarioLoader.load(file,
+        List.of("crypto.timing=model", "heights=6", "workload.msgs_per_block=8",
+            "validators.count=8", "keys.shares=32")));
+    assertEquals(0, r.mismatches());
+    assertEquals(6, r.heights().stream().filter(h -> h.txCount() == h.opened()).count());
+    assertTrue(r.consensus().extraRounds() >= 1, "round 3, validator 3's, times out");
+  }
+
+  @Test
+  void aFaultKindJolteonDoesNotModelIsRefusedAtLoad() throws Exception {
+    Path file = Files.createTempFile("jolteon-equivocate", ".yaml");
+    Files.writeString(file, Files.readString(scenarios().resolve("jolteon-small.yaml"))
+        + "\nfaults:\n  - kind: equivocate\n    validators: [3]\n");
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(file, List.of()));
+    assertTrue(e.getMessage().contains("faults[0].kind"), e.getMessage());
+    assertTrue(e.getMessage().contains("does not model fault kind 'equivocate'"),
+        e.getMessage());
+  }
+
+  @Test
+  void aTendermintKeyIsRefusedInAJolteonScenario() throws Exception {
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> load("consensus.timeout_propose=1s"));
+    assertTrue(e.getMessage().contains("is a key of consensus.protocol 'tendermint'"),
+        e.getMessage());
+  }
+}

@@ -1,0 +1,68 @@
+package dev.tdsim.consensus.jolteon;
+
+import static dev.tdsim.consensus.jolteon.JolteonWorld.MS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Aptos' round timeout formula, round-robin leaders and what the settings accept. */
+class JolteonSettingsTest {
+  private static final JolteonSettings APTOS = JolteonSettings.aptosDefaults();
+
+  @Test
+  void theRoundTimeoutIsAptosExponentialIntervalByDistanceToTheHighestOrderedRound() {
+    // Nothing ordered: idx = round - 1.
+    assertEquals(1000 * MS, APTOS.roundTimeoutNanos(1, 0));
+    assertEquals(1200 * MS, APTOS.roundTimeoutNanos(2, 0));
+    assertEquals(1440 * MS, APTOS.roundTimeoutNanos(3, 0));
+    // 1000 x 1.2^6 = 2985.98..., ceiled; the exponent stops at 6.
+    assertEquals(2986 * MS, APTOS.roundTimeoutNanos(7, 0));
+    assertEquals(2986 * MS, APTOS.roundTimeoutNanos(100, 0));
+    // Within 3 rounds of the highest ordered one: idx 0; beyond: round - ordered - 3.
+    assertEquals(1000 * MS, APTOS.roundTimeoutNanos(12, 10));
+    assertEquals(1000 * MS, APTOS.roundTimeoutNanos(13, 10));
+    assertEquals(1200 * MS, APTOS.roundTimeoutNanos(14, 10));
+    assertEquals(1728 * MS, APTOS.roundTimeoutNanos(16, 10));
+  }
+
+  @Test
+  void roundRobinGivesEachLeaderItsContiguousRounds() {
+    assertEquals(List.of(0, 1, 2, 0, 1), java.util.stream.LongStream.range(0, 5)
+        .mapToObj(r -> APTOS.leaderOf(r, 3)).toList());
+    JolteonSettings two = new JolteonSettings(1000 * MS, 1.2, 6, true, "round-robin", 2);
+    assertEquals(List.of(0, 0, 1, 1, 2, 2, 0), java.util.stream.LongStream.range(0, 7)
+        .mapToObj(r -> two.leaderOf(r, 3)).toList());
+  }
+
+  @Test
+  void badValuesAreRefusedNamingTheirKey() {
+    assertMessageStarts("round_initial_timeout",
+        () -> new JolteonSettings(0, 1.2, 6, true, "round-robin", 1));
+    assertMessageStarts("round_timeout_backoff_base",
+        () -> new JolteonSettings(MS, 0, 6, true, "round-robin", 1));
+    assertMessageStarts("round_timeout_backoff_max_exponent",
+        () -> new JolteonSettings(MS, 1.2, 32, true, "round-robin", 1));
+    assertMessageStarts("proposer_election",
+        () -> new JolteonSettings(MS, 1.2, 6, true, "reputation", 1));
+    assertMessageStarts("contiguous_rounds",
+        () -> new JolteonSettings(MS, 1.2, 6, true, "round-robin", 0));
+  }
+
+  @Test
+  void itRefusesTheFaultKindsItDoesNotModel() {
+    assertTrue(APTOS.refusesFault("crash").isEmpty());
+    assertTrue(APTOS.refusesFault("silent-proposer").isEmpty());
+    assertTrue(APTOS.refusesFault("slow").isEmpty());
+    var refusal = APTOS.refusesFault("equivocate").orElseThrow();
+    assertTrue(refusal.problem().contains("'equivocate'"), refusal.problem());
+    assertEquals(List.of("consensus.protocol"), refusal.keys());
+  }
+
+  private static void assertMessageStarts(String key, Runnable r) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
+    assertTrue(e.getMessage().startsWith(key + " "), e.getMessage());
+  }
+}

@@ -1,0 +1,176 @@
+package dev.tdsim.consensus.jolteon;
+
+import dev.tdsim.consensus.Block;
+import dev.tdsim.consensus.BlockSource;
+import dev.tdsim.consensus.ConsensusListener;
+import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.NodeFaults;
+import dev.tdsim.consensus.ProcessingTime;
+import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.Protocols;
+import dev.tdsim.consensus.Transport;
+import dev.tdsim.engine.Simulation;
+import dev.tdsim.faults.ActiveFaults;
+import dev.tdsim.faults.Committee;
+import dev.tdsim.faults.FaultKinds;
+import dev.tdsim.faults.FaultPlan;
+import dev.tdsim.faults.FaultSpec;
+import dev.tdsim.faults.FaultTarget;
+import dev.tdsim.faults.FaultWindow;
+import dev.tdsim.network.DirectDissemination;
+import dev.tdsim.network.NetworkModel;
+import dev.tdsim.network.NoJitter;
+import dev.tdsim.network.UniformLatency;
+import dev.tdsim.network.UplinkSharing;
+import dev.tdsim.random.RandomStreams;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A world for Jolteon tests: V validators of equal stake, a transport whose per-message delay the
+ * test chooses, empty blocks, and a record of every order and round entry.
+ */
+final class JolteonWorld {
+  static final long MS = 1_000_000L;
+
+  /** One validator's order of one height. */
+  record Order(int validator, int height, int roundInHeight, long atNanos, List<Integer> signers) {}
+
+  /** One validator's entry into a round (reported as the height it proposes and its attempt). */
+  record RoundStart(int validator, int height, int roundInHeight, long atNanos) {}
+
+  /** The delay of one message from one validator to another, in ms. */
+  interface Delay {
+    long ms(int from, int to, Message m);
+  }
+
+  final Simulation sim = new Simulation();
+  final int validators;
+  final long[] stake;
+  JolteonSettings settings = JolteonSettings.aptosDefaults();
+  int heights = 5;
+  Delay delayMs = (from, to, m) -> 10;
+  NodeFaults faults = NodeFaults.NONE;
+  final List<Order> orders = new ArrayList<>();
+  final List<RoundStart> roundStarts = new ArrayList<>();
+  JolteonProtocol protocol;
+
+  JolteonWorld(int validators) {
+    this.validators = validators;
+    this.stake = new long[validators];
+    Arrays.fill(stake, 1);
+  }
+
+  JolteonWorld orderVotes(boolean on) {
+    JolteonSettings s = settings;
+    settings = new JolteonSettings(s.roundInitialTimeoutNanos(), s.roundTimeoutBackoffBase(),
+        s.roundTimeoutBackoffMaxExponent(), on, s.proposerElection(), s.contiguousRounds());
+    return this;
+  }
+
+  JolteonWorld initialTimeoutMs(long ms) {
+    JolteonSettings s = settings;
+    settings = new JolteonSettings(ms * MS, s.roundTimeoutBackoffBase(),
+        s.roundTimeoutBackoffMaxExponent(), s.orderVotes(), s.proposerElection(),
+        s.contiguousRounds());
+    return this;
+  }
+
+  private final Transport transport = new Transport() {
+    @Override
+    public void broadcast(int sender, Message message, Receiver receiver) {
+      receiver.receive(sender, message);
+      java.util.stream.IntStream.range(0, validators).filter(to -> to != sender)
+          .forEach(to -> send(sender, to, message, receiver));
+    }
+
+    @Override
+    public void send(int sender, int to, Message message, Receiver receiver) {
+      sim.scheduleAfter(delayMs.ms(sender, to, message) * MS, s -> receiver.receive(to, message));
+    }
+  };
+
+  private final BlockSource blocks = new BlockSource() {
+    @Override
+    public Block blockFor(int height, int round, int proposer) {
+      return new Block(height, 1, 2048);
+    }
+
+    @Override
+    public void whenMayPropose(int proposer, int height, Runnable propose) {
+      propose.run();
+    }
+
+    @Override
+    public long validationNanos(int height, int validator) {
+      return 0;
+    }
+  };
+
+  private final ConsensusListener listener = new ConsensusListener() {
+    @Override
+    public void onCommit(int validator, int height, int round, long atNanos,
+        List<Integer> signers, ProcessingTime costs) {
+      orders.add(new Order(validator, height, round, atNanos, signers));
+    }
+
+    @Override
+    public void onRoundStart(int validator, int height, int round, long atNanos) {
+      roundStarts.add(new RoundStart(validator, height, round, atNanos));
+    }
+  };
+
+  JolteonProtocol run() {
+    NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
+        1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
+    protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
+        heights, settings, NodeCosts.FREE, blocks, transport, listener,
+        new DirectDissemination(network), new RandomStreams(1), faults));
+    protocol.start(0);
+    sim.run();
+    return protocol;
+  }
+
+  List<Order> ordersOf(int height) {
+    return orders.stream().filter(o -> o.height() == height).toList();
+  }
+
+  long firstOrderNanos(int height) {
+    return ordersOf(height).stream().mapToLong(Order::atNanos).min().orElseThrow();
+  }
+
+  /** Validators that ordered every height. */
+  long orderedAll() {
+    return java.util.stream.IntStream.range(0, validators)
+        .filter(v -> orders.stream().filter(o -> o.validator() == v).count() == heights).count();
+  }
+
+  /**
+   * The fault registry's own crash and silent-proposer faults on {@code crashed} and {@code
+   * silent} (validator ids), from the start until {@code untilNanos}.
+   */
+  static NodeFaults faults(int validators, List<Integer> crashed, List<Integer> silent,
+      long untilNanos) {
+    FaultWindow window = new FaultWindow(0, untilNanos, 1, FaultWindow.NO_LAST_HEIGHT);
+    List<FaultSpec> specs = new ArrayList<>();
+    if (!crashed.isEmpty()) {
+      specs.add(new FaultSpec(FaultKinds.CRASH, new FaultTarget.Validators(crashed), window,
+          Map.of()));
+    }
+    if (!silent.isEmpty()) {
+      specs.add(new FaultSpec(FaultKinds.SILENT_PROPOSER, new FaultTarget.Validators(silent),
+          window, Map.of()));
+    }
+    return specs.isEmpty() ? NodeFaults.NONE
+        : new ActiveFaults(FaultPlan.resolve(specs, Committee.equal(validators)));
+  }
+
+  /** The same faults for the whole run. */
+  static NodeFaults faults(int validators, List<Integer> crashed, List<Integer> silent) {
+    return faults(validators, crashed, silent, FaultWindow.FOREVER_NANOS);
+  }
+}
