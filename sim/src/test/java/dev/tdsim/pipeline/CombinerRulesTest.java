@@ -1,6 +1,8 @@
 package dev.tdsim.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.pipeline.PipelineFixture.Sent;
@@ -40,5 +42,24 @@ class CombinerRulesTest {
     assertTrue(f.net.broadcasts().isEmpty(), "no announcement without faults");
     assertTrue(f.net.shares().stream().allMatch(s -> s.to() == f.record(1).combiner()));
     assertEquals(3, f.record(1).opened());
+  }
+
+  @Test
+  void rulesByNameEachKnowingWhoCombinesAndWhetherItTakesFoldedSignerSets() {
+    assertEquals(List.of("failover", "every-validator"), CombinerRule.names());
+    assertEquals(CombinerRule.FAILOVER, CombinerRule.byName("failover"));
+    assertEquals(CombinerRule.EVERY_VALIDATOR, CombinerRule.byName("every-validator"));
+    assertEquals("every-validator", CombinerRule.EVERY_VALIDATOR.scenarioName());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CombinerRule.byName("leader"));
+    assertEquals("unknown combiner rule 'leader'; known: failover, every-validator",
+        e.getMessage());
+    assertFalse(CombinerRule.FAILOVER.everyValidatorCombines());
+    assertTrue(CombinerRule.FAILOVER.supportsFoldedSignerSets());
+    assertTrue(CombinerRule.EVERY_VALIDATOR.everyValidatorCombines());
+    assertFalse(CombinerRule.EVERY_VALIDATOR.supportsFoldedSignerSets(),
+        "one announced set per combiner would be n sets of shares per validator");
+    assertTrue(CombinerRule.FAILOVER.description().startsWith("the designated combiner"));
+    assertTrue(CombinerRule.EVERY_VALIDATOR.description().startsWith("every validator"));
   }
 }
