@@ -245,12 +245,6 @@ final class ConsensusHost {
     return List.copyOf(all);
   }
 
-  /** The proposers named at {@code height} for a forged digest, with why (ascending). */
-  Map<Integer, String> namedProposers(int height) {
-    Proposal p = heights.get(height);
-    return p == null ? Map.of() : Map.copyOf(p.namedProposers);
-  }
-
   /**
    * A real height's block: the workload's payloads really sealed and admitted (slot 0 replaced
    * by a key-colliding payload when a colluding-encryptor fault is active), the proposer's digest
