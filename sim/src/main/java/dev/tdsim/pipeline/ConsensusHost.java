@@ -339,10 +339,9 @@ final class ConsensusHost {
     } else {
       long askedAt = sim.nowNanos();
       proposal(height - 1).onReady.add(() -> {
+        // all waiting proposals go at once: the height's wait is the first ask's, the longest
         Proposal p = proposal(height);
-        if (p.proposalWaitNanos < 0) {
-          p.proposalWaitNanos = sim.nowNanos() - askedAt;
-        }
+        p.proposalWaitNanos = Math.max(p.proposalWaitNanos, sim.nowNanos() - askedAt);
         propose.run();
       });
     }

@@ -62,4 +62,25 @@ class CombinerRulesTest {
     assertTrue(CombinerRule.FAILOVER.description().startsWith("the designated combiner"));
     assertTrue(CombinerRule.EVERY_VALIDATOR.description().startsWith("every validator"));
   }
+
+  /**
+   * Validators 0, 1 and 2 work on machines a thousand times slower than 3's (their shares take 8
+   * s, a combine a minute); 3 commits last, at 9 s, holding their shares already: it combines at
+   * its commit and finishes first.
+   */
+  @Test
+  void withEveryValidatorCombiningOneThatHoldsTheSharesWhenItCommitsCombinesAtOnce() {
+    dev.tdsim.timing.Hardware slow = new dev.tdsim.timing.Hardware(1, 0.001);
+    PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
+        .hardware(slow, slow, slow, new dev.tdsim.timing.Hardware(1, 1.0)).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 9000 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.combiner());
+    assertEquals(9000 * MS, r.commitNanos());
+    assertEquals(3, r.opened());
+    assertEquals(9000 * MS + r.combineNanos() + r.decryptNanos(),
+        r.decidedNanos() + r.decryptionLatencyNanos(), "it combined at its commit");
+  }
 }

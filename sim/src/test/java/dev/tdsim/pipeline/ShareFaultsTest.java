@@ -80,6 +80,7 @@ class ShareFaultsTest {
   void aBadShareIsBlamedAndTheBlockDecryptsFromTheOthers(String variant) {
     HeightRecord r = assertRecovered(variant, FaultKinds.BAD_SHARE);
     assertTrue(r.blameNanos() > 0, "blame is charged on the combiner");
+    assertEquals("", r.collidingPayload(), "no key-colliding payload without its fault");
     assertTrue(r.reshareNanos() > 0);
     if (variant.equals("folded") || variant.equals("precomputed")) {
       assertEquals(1, r.reshares(), "one new signer set without the faulty");
@@ -181,5 +182,16 @@ class ShareFaultsTest {
     assertEquals(4 + 3, creates.size(), "4 first shares, then 3 for the new set");
     assertEquals(2, f.net.broadcasts().size(), "the signer set, then the new one");
     assertEquals(2, f.timing.of(CryptoOp.PREPARE).size(), "prepare_combine for each set");
+  }
+
+  @org.junit.jupiter.api.Test
+  void theCpuSpentBecauseOfShareFaultsIsCounted() {
+    assertEquals(0, run("simple", FaultPlan.NONE).pipeline.shareFaultCpuNanos());
+    // simple retries with the fourth validator's shares: block_propose calls only (no new set)
+    assertTrue(run("simple", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
+        > 0);
+    // folded reshares: the new set's shares and the block_propose calls
+    assertTrue(run("folded", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
+        > 0);
   }
 }
