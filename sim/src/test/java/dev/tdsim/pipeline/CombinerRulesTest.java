@@ -26,6 +26,9 @@ class CombinerRulesTest {
     HeightRecord r = f.record(1);
     assertEquals(3, r.opened());
     assertEquals(0, f.pipeline.mismatches());
+    // Without share faults any t honest shares open the same plaintexts: one real block_propose
+    // serves every combiner (3 payloads sealed and checked, one share batch per validator).
+    assertEquals(2 * 3 + 4 + 1, f.crypto.calls());
     // validators 0, 1, 2 hold t points 10 ms after validator 2's shares left: the first of
     // them to hold them all decrypts, not the designated combiner (1's successor) necessarily
     assertTrue(List.of(0, 1, 2).contains(r.combiner()), "combiner " + r.combiner());
