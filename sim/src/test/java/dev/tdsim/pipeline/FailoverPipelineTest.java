@@ -67,6 +67,30 @@ class FailoverPipelineTest {
     assertEquals(64 + 3L * PipelineFixture.realShareBytes("simple"), announced.get(0).bytes());
   }
 
+  /**
+   * A validator that commits the next height learned this height's plaintexts (its block executed
+   * them): it does not fail over for this height any more.
+   */
+  @Test
+  void committingTheNextHeightEndsTheFailoverOfThisOne() {
+    FaultPlan plan = FaultPlan.resolve(List.of(new FaultSpec(FaultKinds.CRASH,
+            new FaultTarget.Validators(List.of(2)),
+            new FaultWindow(25 * MS, FaultWindow.FOREVER_NANOS, 1, FaultWindow.NO_LAST_HEIGHT),
+            Map.of())),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+    PipelineFixture f = PipelineFixture.builder("simple").faults(plan).build();
+    f.propose(1, 0);
+    f.propose(2, 500 * MS);
+    for (int v : new int[] {0, 1, 3}) {
+      f.commit(v, 1, 0, (v == 3 ? 40 : 10 + 10 * v) * MS, List.of(0, 1, 3));
+      f.commit(v, 2, 0, 1000 * MS, List.of(0, 1, 3));
+    }
+    f.run();
+    assertEquals(3, f.record(2).opened());
+    assertEquals(List.of(), f.net.shares().stream().filter(s -> s.atNanos() > 2000 * MS)
+        .toList(), "nobody sent height 1's shares to another candidate");
+  }
+
   @Test
   void aCandidateOfAFoldingDesignAnnouncesItsOwnSignerSet() {
     PipelineFixture f = crashedCombiner("folded");
