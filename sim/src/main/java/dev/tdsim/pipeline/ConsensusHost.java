@@ -247,12 +247,6 @@ final class ConsensusHost {
     return List.copyOf(all);
   }
 
-  /** The proposers named at {@code height} for a forged digest, with why (ascending). */
-  Map<Integer, String> namedProposers(int height) {
-    Proposal p = heights.get(height);
-    return p == null ? Map.of() : Map.copyOf(p.namedProposers);
-  }
-
   /**
    * A real height's block: the workload's payloads really sealed and admitted (slot 0 replaced
    * by a key-colliding payload when a colluding-encryptor fault is active), the proposer's digest
@@ -358,10 +352,9 @@ final class ConsensusHost {
     } else {
       long askedAt = sim.nowNanos();
       proposal(awaited).onReady.add(() -> {
+        // all waiting proposals go at once: the height's wait is the first ask's, the longest
         Proposal p = proposal(height);
-        if (p.proposalWaitNanos < 0) {
-          p.proposalWaitNanos = sim.nowNanos() - askedAt;
-        }
+        p.proposalWaitNanos = Math.max(p.proposalWaitNanos, sim.nowNanos() - askedAt);
         propose.run();
       });
     }

@@ -15,11 +15,11 @@ final class HeightShares {
   final List<List<Integer>> commitSigners;
   final Map<Integer, CombinerShares> byCombiner = new HashMap<>();
   Decision decision;
-  /** The round-0 proposer of the next height, and the validator after it by id. */
-  int designated = -1;
-  int backup = -1;
-  /** The combiner chosen at the first commit (-1 before it). */
-  int first = -1;
+  /**
+   * Who combines, chosen at the first commit (null before it): the first combiner, the round-0
+   * proposer of the next height and the validator after it by id.
+   */
+  CombinerChoice.Combiners combiners;
   /** Failover between candidate combiners; null with every validator combining. */
   CombinerFailover failover;
   /** With every validator combining: the validators that broadcast their shares. */

@@ -106,11 +106,9 @@ final class ShareCollection {
     if (previous != null && previous.failover != null) {
       previous.failover.learned(validator); // its next block executed the plaintexts
     }
-    if (h.first < 0) {
+    if (h.combiners == null) {
       CombinerChoice.Combiners c = choice.at(height, atNanos);
-      h.first = c.combiner();
-      h.designated = c.designated();
-      h.backup = c.backup();
+      h.combiners = c;
       if (!settings.combiner().everyValidatorCombines()) {
         h.failover = new CombinerFailover(sim, settings.combinerTimeoutNanos(),
             settings.faults().changeTimesNanos(),
@@ -124,11 +122,6 @@ final class ShareCollection {
       tryCombine(own);
       broadcastShares(h, validator);
       return;
-    }
-    for (CombinerShares st : h.byCombiner.values()) {
-      if (st.combiner == validator && st.began) {
-        tryCombine(st); // a candidate that began before it committed
-      }
     }
     enter(h, validator, h.failover.joinIndex());
   }
@@ -158,11 +151,9 @@ final class ShareCollection {
       st.began = true;
       if (ctx.folding()) {
         // The combiner announces the signer set: validators fold it into their shares.
+        // (no set: the height is done, and startShares sends nothing)
         announce(st, CombinerChoice.signerSet(ctx.committee(h.height),
             h.commitSigners.get(validator), st.excluded.keySet()));
-        if (st.signers == null) {
-          return;
-        }
       } else {
         tryCombine(st);
       }
@@ -201,7 +192,7 @@ final class ShareCollection {
     }
     h.broadcast[validator] = true;
     creation.startShares(new ShareCreation.Request(h.height, 0, validator,
-        SignerSet.all(ctx.committee(h.height)), ShareCreation.TO_ALL, h.designated, h.backup,
+        SignerSet.all(ctx.committee(h.height)), ShareCreation.TO_ALL, h.combiners.designated(), h.combiners.backup(),
         h.commitAt[validator], ctx.covered(host.proposed(h.height),
             collecting(h, validator).pending)));
   }
@@ -420,7 +411,8 @@ final class ShareCollection {
     }
     st.started[validator] = true;
     creation.startShares(new ShareCreation.Request(st.height, st.generation, validator,
-        st.signers, st.combiner, st.h.designated, st.h.backup, st.h.commitAt[validator],
+        st.signers, st.combiner, st.h.combiners.designated(), st.h.combiners.backup(),
+        st.h.commitAt[validator],
         covered(st)));
   }
 

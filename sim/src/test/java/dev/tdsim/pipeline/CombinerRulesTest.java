@@ -1,6 +1,8 @@
 package dev.tdsim.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.pipeline.PipelineFixture.Sent;
@@ -24,6 +26,9 @@ class CombinerRulesTest {
     HeightRecord r = f.record(1);
     assertEquals(3, r.opened());
     assertEquals(0, f.pipeline.mismatches());
+    // Without share faults any t honest shares open the same plaintexts: one real block_propose
+    // serves every combiner (3 payloads sealed and checked, one share batch per validator).
+    assertEquals(2 * 3 + 4 + 1, f.crypto.calls());
     // validators 0, 1, 2 hold t points 10 ms after validator 2's shares left: the first of
     // them to hold them all decrypts, not the designated combiner (1's successor) necessarily
     assertTrue(List.of(0, 1, 2).contains(r.combiner()), "combiner " + r.combiner());
@@ -40,5 +45,45 @@ class CombinerRulesTest {
     assertTrue(f.net.broadcasts().isEmpty(), "no announcement without faults");
     assertTrue(f.net.shares().stream().allMatch(s -> s.to() == f.record(1).combiner()));
     assertEquals(3, f.record(1).opened());
+  }
+
+  @Test
+  void rulesByNameEachKnowingWhoCombinesAndWhetherItTakesFoldedSignerSets() {
+    assertEquals(List.of("failover", "every-validator"), CombinerRule.names());
+    assertEquals(CombinerRule.FAILOVER, CombinerRule.byName("failover"));
+    assertEquals(CombinerRule.EVERY_VALIDATOR, CombinerRule.byName("every-validator"));
+    assertEquals("every-validator", CombinerRule.EVERY_VALIDATOR.scenarioName());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CombinerRule.byName("leader"));
+    assertEquals("unknown combiner rule 'leader'; known: failover, every-validator",
+        e.getMessage());
+    assertFalse(CombinerRule.FAILOVER.everyValidatorCombines());
+    assertTrue(CombinerRule.FAILOVER.supportsFoldedSignerSets());
+    assertTrue(CombinerRule.EVERY_VALIDATOR.everyValidatorCombines());
+    assertFalse(CombinerRule.EVERY_VALIDATOR.supportsFoldedSignerSets(),
+        "one announced set per combiner would be n sets of shares per validator");
+    assertTrue(CombinerRule.FAILOVER.description().startsWith("the designated combiner"));
+    assertTrue(CombinerRule.EVERY_VALIDATOR.description().startsWith("every validator"));
+  }
+
+  /**
+   * Validators 0, 1 and 2 work on machines a thousand times slower than 3's (their shares take 8
+   * s, a combine a minute); 3 commits last, at 9 s, holding their shares already: it combines at
+   * its commit and finishes first.
+   */
+  @Test
+  void withEveryValidatorCombiningOneThatHoldsTheSharesWhenItCommitsCombinesAtOnce() {
+    dev.tdsim.timing.Hardware slow = new dev.tdsim.timing.Hardware(1, 0.001);
+    PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
+        .hardware(slow, slow, slow, new dev.tdsim.timing.Hardware(1, 1.0)).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 9000 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.combiner());
+    assertEquals(9000 * MS, r.commitNanos());
+    assertEquals(3, r.opened());
+    assertEquals(9000 * MS + r.combineNanos() + r.decryptNanos(),
+        r.decidedNanos() + r.decryptionLatencyNanos(), "it combined at its commit");
   }
 }

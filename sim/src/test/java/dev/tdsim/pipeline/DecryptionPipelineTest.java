@@ -100,6 +100,12 @@ class DecryptionPipelineTest {
     assertEquals(3, r.opened());
     assertTrue(r.realCrypto());
     assertEquals(0, f.pipeline.mismatches());
+    // Without faults: no blame; the combined results' checks are simple's CHECK phase.
+    assertEquals(0, r.blameNanos());
+    assertEquals(f.cost(CryptoOp.CHECK, combine, 2), r.checkNanos());
+    assertEquals(r.checkNanos(), r.firstProposeCheckNanos());
+    assertEquals(r.combineNanos() - r.checkNanos(), r.combineOnlyNanos());
+    assertEquals(0, r.reshareNanos());
 
     // Validator 3 committed after the combiner had enough shares: it sent none. Each share
     // message carries one GT element (576 B) per key-share point and the blinded share (96 B)
@@ -426,6 +432,8 @@ class DecryptionPipelineTest {
     assertEquals(2, f.record(2).opened());
     assertEquals(0, f.pipeline.mismatches());
     for (int h = 1; h <= 2; h++) {
+      assertTrue(f.record(h).blameNanos() > 0,
+          "a combined secret that failed its check is searched for a faulty share");
       assertEquals(1, f.record(h).refused());
       assertEquals(0, f.record(h).openedWrong());
       assertEquals(HeightStatus.REFUSED, f.record(h).status());

@@ -157,6 +157,40 @@ class DesignFlowTest {
     }
   }
 
+  /**
+   * The combiner (2) checked the proposal at time 0 (and again at 5 ms, which changes nothing):
+   * its prepare runs from 0, and what is left of it at the commit (10 ms) delays the combine.
+   */
+  @Test
+  void aCombinerThatHeldTheBlockAtTimeZeroPreparesFromThen() {
+    PipelineFixture f = PipelineFixture.builder(new BundledDesign()).build();
+    f.sim.schedule(0, s -> {
+      f.pipeline.blockFor(1, 0, 1);
+      f.pipeline.validationNanos(1, 2);
+    });
+    f.sim.schedule(5 * MS, s -> f.pipeline.validationNanos(1, 2));
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 10 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    long prepare = f.timing.cost(CryptoOp.EVAL_PROOFS, new OpSize(3, 4, 8, 3 * 64),
+        new Hardware(1, 1.0));
+    assertEquals(prepare + prepared(200 * MS).combineNanos() + r.decryptNanos(),
+        r.decidedNanos() + r.decryptionLatencyNanos(), "prepare from 0, then block_propose");
+  }
+
+  /** A height priced by the cost model carries the digest bytes of the last real one. */
+  @Test
+  void aSampledHeightsBlockCarriesTheDigestOfTheLastRealHeight() {
+    PipelineFixture f = PipelineFixture.builder("batched").realCryptoAt(h -> h == 1).build();
+    Block[] blocks = new Block[2];
+    f.sim.schedule(0, s -> blocks[0] = f.pipeline.blockFor(1, 0, 1));
+    f.sim.schedule(MS, s -> blocks[1] = f.pipeline.blockFor(2, 0, 2));
+    f.run();
+    assertEquals(Block.HEADER_BYTES + 48 + 3 * (64 + f.pipeline.txOverheadBytes()),
+        blocks[1].bytes(), "the KZG commitment (48 B) and the sealed payloads");
+    assertEquals(blocks[0].bytes(), blocks[1].bytes());
+  }
+
   private static HeightRecord prepared(long commitNanos) {
     PipelineFixture f = PipelineFixture.builder(new BundledDesign()).build();
     f.propose(1, 0);

@@ -241,6 +241,8 @@ final class PipelineFixture {
   final KnownTiming timing = new KnownTiming(realBases());
   final Hardware[] hardware;
   final DecryptionPipeline pipeline;
+  /** The run's real crypto (every height's, unless a test sets key epochs). */
+  RealCrypto crypto;
   final int msgsPerBlock;
   final long msgBytes;
 
@@ -255,7 +257,7 @@ final class PipelineFixture {
 
   /** The one place that constructs the pipeline. */
   private DecryptionPipeline build(BlockDesign design, Builder b) {
-    RealCrypto crypto = RealCrypto.of(design, keys(), Math.max(1, msgsPerBlock), Workers.of(1));
+    crypto = RealCrypto.of(design, keys(), Math.max(1, msgsPerBlock), Workers.of(1));
     Workload workload = new Workload(msgsPerBlock, 0, msgBytes, dev.tdsim.workload.MsgSizeDistribution.FIXED, 10_000,
         Long.MAX_VALUE, crypto.txOverheadBytes(), new SplittableRandom(5));
     DecryptionPipeline p = new DecryptionPipeline(sim, net, crypto, timing,

@@ -175,4 +175,35 @@ class RealCryptoTest {
     assertEquals(List.of(0L, 0L, 0L),
         Arrays.stream(crypto.coefficientCharges(List.of(0, 1, 2), set)).boxed().toList());
   }
+
+  @Test
+  void aValidatorsOwnShareMakingAndAKeyCollidingPayloadAreCountedAndTimed() {
+    RealCrypto crypto = RealCrypto.of(Designs.byName("fast"), PipelineFixture.keys(), 4,
+        Workers.of(1));
+    long thread0 = PipelineFixture.threadCpuNanos();
+    RealCrypto.Timed<List<byte[]>> made = crypto.createWith(() -> {
+      SeededDrbg.of(9, "test.realcrypto.work", 0).nextBytes(new byte[1 << 16]);
+      return List.of(new byte[] {7});
+    });
+    assertEquals(1, crypto.calls());
+    assertEquals(7, made.value().get(0)[0]);
+    RealCrypto.Timed<dev.tdsim.crypto.design.DesignKeys.Colliding> c =
+        crypto.colliding(2, 0, new byte[16], stream(4));
+    assertEquals(2, crypto.calls());
+    long bound = PipelineFixture.threadCpuNanos() - thread0;
+    assertTrue(made.cpuNanos() >= 0 && made.cpuNanos() <= bound, "shares " + made.cpuNanos());
+    assertTrue(c.cpuNanos() > 0 && c.cpuNanos() <= bound, "colliding " + c.cpuNanos());
+    assertTrue(crypto.designKeys().isValid(c.value().tx()));
+  }
+
+  @Test
+  void eachPhaseOfBlockProposeIsPricedAsItsOperation() {
+    Map<dev.tdsim.timing.CryptoOp, Long> byOp =
+        RealCrypto.byOp(new BlockResult.PhaseTimings(1, 2, 3, 4, 5, 6, 7, 8));
+    assertEquals(Map.of(dev.tdsim.timing.CryptoOp.DECODE, 1L,
+        dev.tdsim.timing.CryptoOp.VALIDITY, 2L, dev.tdsim.timing.CryptoOp.VERIFY, 3L,
+        dev.tdsim.timing.CryptoOp.PREPARE, 4L, dev.tdsim.timing.CryptoOp.COMBINE, 5L,
+        dev.tdsim.timing.CryptoOp.CHECK, 6L, dev.tdsim.timing.CryptoOp.DECRYPT, 7L,
+        dev.tdsim.timing.CryptoOp.BLAME, 8L), byOp);
+  }
 }

@@ -80,6 +80,7 @@ class ShareFaultsTest {
   void aBadShareIsBlamedAndTheBlockDecryptsFromTheOthers(String variant) {
     HeightRecord r = assertRecovered(variant, FaultKinds.BAD_SHARE);
     assertTrue(r.blameNanos() > 0, "blame is charged on the combiner");
+    assertEquals("", r.collidingPayload(), "no key-colliding payload without its fault");
     assertTrue(r.reshareNanos() > 0);
     if (variant.equals("folded") || variant.equals("precomputed")) {
       assertEquals(1, r.reshares(), "one new signer set without the faulty");
@@ -94,6 +95,11 @@ class ShareFaultsTest {
     HeightRecord r = assertRecovered(variant, FaultKinds.MALFORMED_SHARE);
     assertTrue(r.reshareNanos() > 0);
     assertEquals(1, r.reshares());
+    if (variant.equals("folded")) {
+      // all three of the set's shares in, one does not decode: nothing is combined, nobody is
+      // searched for by value (blame): the set is redone without the malformed one
+      assertEquals(0, r.blameNanos(), "decode names it; no blame");
+    }
   }
 
   @ParameterizedTest
@@ -181,5 +187,16 @@ class ShareFaultsTest {
     assertEquals(4 + 3, creates.size(), "4 first shares, then 3 for the new set");
     assertEquals(2, f.net.broadcasts().size(), "the signer set, then the new one");
     assertEquals(2, f.timing.of(CryptoOp.PREPARE).size(), "prepare_combine for each set");
+  }
+
+  @org.junit.jupiter.api.Test
+  void theCpuSpentBecauseOfShareFaultsIsCounted() {
+    assertEquals(0, run("simple", FaultPlan.NONE).pipeline.shareFaultCpuNanos());
+    // simple retries with the fourth validator's shares: block_propose calls only (no new set)
+    assertTrue(run("simple", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
+        > 0);
+    // folded reshares: the new set's shares and the block_propose calls
+    assertTrue(run("folded", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
+        > 0);
   }
 }
