@@ -107,4 +107,16 @@ class FailoverPipelineTest {
     assertEquals(40 * MS + TIMEOUT, announced.get(0).atNanos());
     assertEquals(64 + 4L * 3, announced.get(0).bytes(), "a set of 3 signers");
   }
+
+  /** The runner's rule (faults may keep the round-0 proposer from serving) picks the combiner. */
+  @Test
+  void theRunnersCombinerRuleChoosesWhoCombines() {
+    PipelineFixture f = PipelineFixture.builder("simple").build();
+    f.pipeline.combinerRule(h -> 0);
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 20 * MS, 30 * MS, 40 * MS);
+    f.run();
+    assertEquals(0, f.record(1).combiner(), "not 2, the next height's round-0 proposer");
+    assertEquals(List.of(0), f.net.shares().stream().map(Sent::to).distinct().toList());
+  }
 }

@@ -250,4 +250,20 @@ class PipelineAccountingTest {
     assertEquals(admitted[0], calls.get(0).measuredCpuNanos());
     assertEquals(admitted[1] - admitted[0], calls.get(1).measuredCpuNanos());
   }
+
+  /**
+   * A height whose first block_propose (50) blamed for 10 and checked for 5, and whose reshare
+   * (100) held later block_propose calls that blamed for 20 and checked for 15: the critical
+   * path's combine and reshare phases leave every blame and check out, which are counted apart.
+   */
+  @Test
+  void theCombineAndReshareOnlyPhasesLeaveOutEveryBlameAndCheck() {
+    HeightRecord r = new HeightRecord(1, 0, 3, 100, 2, 0, 0, 0, 0, 0, 0, 0, 200, 300, 50, 100,
+        750, 0, 0, 3, 3, true, List.of(0), 30, 20, 100, 1, "", 10, 5);
+    assertEquals(35, r.combineOnlyNanos());
+    assertEquals(65, r.reshareOnlyNanos());
+    assertEquals(r.decryptionLatencyNanos(), r.shareCreateNanos() + r.shareGossipNanos()
+        + r.combineOnlyNanos() + r.checkNanos() + r.blameNanos() + r.decryptNanos()
+        + r.reshareOnlyNanos());
+  }
 }
