@@ -266,4 +266,26 @@ class PipelineAccountingTest {
         + r.combineOnlyNanos() + r.checkNanos() + r.blameNanos() + r.decryptNanos()
         + r.reshareOnlyNanos());
   }
+
+  /**
+   * The cost check compares real calls only at real heights, and not a call whose CPU clock read
+   * 0 (the process clock may tick in 10 ms steps: 0 says nothing about the call).
+   */
+  @Test
+  void theCostCheckSkipsCallsThatReadNoCpuAndSampledHeights() {
+    CostModel.Coefficients oneMs = new CostModel.Coefficients(1e6, 0, 0, 0, 0, 0, 0);
+    CostModel model = new CostModel(Map.of("simple", Map.of(CryptoOp.SHARE_CREATE, oneMs)),
+        Map.of(), "test");
+    CostCharger charger = new CostCharger(new PipelineFixture.KnownTiming(Map.of()),
+        new dev.tdsim.timing.ModelTiming(model, "simple"), h -> h == 1);
+    CostCheck check = new CostCheck(model, "simple", 1);
+    charger.checkCosts(check);
+    OpSize size = new OpSize(3, 1, 2, 192);
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 0);
+    charger.check(2, CryptoOp.SHARE_CREATE, size, 2_000_000);
+    assertNull(check.summary().byOp().get(CryptoOp.SHARE_CREATE), "nothing compared yet");
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 1);
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 2_000_000);
+    assertEquals(2, check.summary().byOp().get(CryptoOp.SHARE_CREATE).calls());
+  }
 }
