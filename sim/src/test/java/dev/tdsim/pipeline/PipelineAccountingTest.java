@@ -288,4 +288,24 @@ class PipelineAccountingTest {
     charger.check(1, CryptoOp.SHARE_CREATE, size, 2_000_000);
     assertEquals(2, check.summary().byOp().get(CryptoOp.SHARE_CREATE).calls());
   }
+
+  /**
+   * A sampled height's block is sized as the last real height sealed: same payloads, same bytes
+   * on the wire (its transactions' overhead and, for designs with one, the digest).
+   */
+  @Test
+  void aSampledBlockWeighsWhatTheSameRealBlockWeighs() {
+    for (String design : List.of("simple", "batched")) {
+      PipelineFixture f = PipelineFixture.builder(design).realCryptoAt(h -> h == 1).build();
+      for (int h = 1; h <= 2; h++) {
+        long t = (h - 1) * 1000 * MS;
+        f.propose(h, t);
+        f.commitAll(h, t + 10 * MS, t + 10 * MS, t + 10 * MS, t + 10 * MS);
+      }
+      f.run();
+      assertTrue(f.record(1).realCrypto() && !f.record(2).realCrypto());
+      assertTrue(f.record(1).blockBytes() > 3 * 64, design + ": sealed transactions weigh more");
+      assertEquals(f.record(1).blockBytes(), f.record(2).blockBytes(), design);
+    }
+  }
 }
