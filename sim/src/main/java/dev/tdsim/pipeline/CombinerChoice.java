@@ -69,7 +69,7 @@ final class CombinerChoice {
     order.add(c.combiner());
     for (int k = 1; k <= validators; k++) {
       int v = (c.designated() + k) % validators;
-      if (v != c.combiner() && order.size() < validators) {
+      if (v != c.combiner()) { // each validator once: k walks every id, the combiner included
         order.add(v);
       }
     }

@@ -1,6 +1,7 @@
 package dev.tdsim.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.faults.FaultKinds;
 import dev.tdsim.faults.FaultPlan;
@@ -106,5 +107,51 @@ class FailoverPipelineTest {
     assertEquals(List.of(3, 3), announced.stream().map(Sent::from).toList());
     assertEquals(40 * MS + TIMEOUT, announced.get(0).atNanos());
     assertEquals(64 + 4L * 3, announced.get(0).bytes(), "a set of 3 signers");
+  }
+
+  /** The runner's rule (faults may keep the round-0 proposer from serving) picks the combiner. */
+  @Test
+  void theRunnersCombinerRuleChoosesWhoCombines() {
+    PipelineFixture f = PipelineFixture.builder("simple").build();
+    f.pipeline.combinerRule(h -> 0);
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 20 * MS, 30 * MS, 40 * MS);
+    f.run();
+    assertEquals(0, f.record(1).combiner(), "not 2, the next height's round-0 proposer");
+    assertEquals(List.of(0), f.net.shares().stream().map(Sent::to).distinct().toList());
+  }
+
+  /**
+   * Every candidate fails in the first pass: 3 is down throughout, the designated 2 crashes at
+   * 15 ms (after 0's first commit chose it) until 20 s, and 0 and 1 hold too few points alone.
+   * Once the faults change (20 s) the validators start again from the first candidate, 2, and
+   * send their shares anew (those of the first pass were lost with the crashed 2), which
+   * combines once it has committed.
+   */
+  @Test
+  void afterEveryCandidateFailedTheLaterPassSendsTheSharesAgain() {
+    long back = 20_000 * MS;
+    FaultPlan plan = FaultPlan.resolve(List.of(
+            new FaultSpec(FaultKinds.CRASH, new FaultTarget.Validators(List.of(2)),
+                new FaultWindow(15 * MS, back, 1, FaultWindow.NO_LAST_HEIGHT), Map.of()),
+            new FaultSpec(FaultKinds.CRASH, new FaultTarget.Validators(List.of(3)),
+                FaultWindow.ALWAYS, Map.of())),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+    PipelineFixture f = PipelineFixture.builder("simple").faults(plan).build();
+    f.propose(1, 0);
+    f.commit(0, 1, 0, 10 * MS, List.of(0, 1, 2));
+    f.commit(1, 1, 0, 20 * MS, List.of(0, 1, 2));
+    f.commit(2, 1, 0, back + MS, List.of(0, 1, 2));
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(2, r.combiner());
+    assertEquals(3, r.opened());
+    for (int v : new int[] {0, 1}) {
+      int from = v;
+      List<Long> toTwo = f.net.shares().stream().filter(m -> m.from() == from && m.to() == 2)
+          .map(Sent::atNanos).toList();
+      assertEquals(2, toTwo.size(), v + " sent to 2 in both passes: " + toTwo);
+      assertTrue(toTwo.get(0) < 15 * MS + TIMEOUT && toTwo.get(1) >= back, toTwo.toString());
+    }
   }
 }

@@ -56,4 +56,15 @@ class HeightOutcomesTest {
     f.run();
     assertEquals(List.of(), f.pipeline.notDecrypted("the run ended"));
   }
+
+  /** The fixture's run has 10 heights: its last counts, a block made beyond it does not. */
+  @Test
+  void theRunsLastHeightIsReportedAndNothingBeyondIt() {
+    PipelineFixture f = PipelineFixture.builder("simple").realCryptoAt(h -> false).build();
+    f.propose(10, 0);
+    f.propose(11, 0);
+    f.run();
+    assertEquals(List.of(10), f.pipeline.notDecrypted("the run ended").stream()
+        .map(HeightRecord::height).toList());
+  }
 }

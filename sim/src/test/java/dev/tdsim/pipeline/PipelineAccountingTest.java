@@ -250,4 +250,62 @@ class PipelineAccountingTest {
     assertEquals(admitted[0], calls.get(0).measuredCpuNanos());
     assertEquals(admitted[1] - admitted[0], calls.get(1).measuredCpuNanos());
   }
+
+  /**
+   * A height whose first block_propose (50) blamed for 10 and checked for 5, and whose reshare
+   * (100) held later block_propose calls that blamed for 20 and checked for 15: the critical
+   * path's combine and reshare phases leave every blame and check out, which are counted apart.
+   */
+  @Test
+  void theCombineAndReshareOnlyPhasesLeaveOutEveryBlameAndCheck() {
+    HeightRecord r = new HeightRecord(1, 0, 3, 100, 2, 0, 0, 0, 0, 0, 0, 0, 200, 300, 50, 100,
+        750, 0, 0, 3, 3, true, List.of(0), 30, 20, 100, 1, "", 10, 5);
+    assertEquals(35, r.combineOnlyNanos());
+    assertEquals(65, r.reshareOnlyNanos());
+    assertEquals(r.decryptionLatencyNanos(), r.shareCreateNanos() + r.shareGossipNanos()
+        + r.combineOnlyNanos() + r.checkNanos() + r.blameNanos() + r.decryptNanos()
+        + r.reshareOnlyNanos());
+  }
+
+  /**
+   * The cost check compares real calls only at real heights, and not a call whose CPU clock read
+   * 0 (the process clock may tick in 10 ms steps: 0 says nothing about the call).
+   */
+  @Test
+  void theCostCheckSkipsCallsThatReadNoCpuAndSampledHeights() {
+    CostModel.Coefficients oneMs = new CostModel.Coefficients(1e6, 0, 0, 0, 0, 0, 0);
+    CostModel model = new CostModel(Map.of("simple", Map.of(CryptoOp.SHARE_CREATE, oneMs)),
+        Map.of(), "test");
+    CostCharger charger = new CostCharger(new PipelineFixture.KnownTiming(Map.of()),
+        new dev.tdsim.timing.ModelTiming(model, "simple"), h -> h == 1);
+    CostCheck check = new CostCheck(model, "simple", 1);
+    charger.checkCosts(check);
+    OpSize size = new OpSize(3, 1, 2, 192);
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 0);
+    charger.check(2, CryptoOp.SHARE_CREATE, size, 2_000_000);
+    assertNull(check.summary().byOp().get(CryptoOp.SHARE_CREATE), "nothing compared yet");
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 1);
+    charger.check(1, CryptoOp.SHARE_CREATE, size, 2_000_000);
+    assertEquals(2, check.summary().byOp().get(CryptoOp.SHARE_CREATE).calls());
+  }
+
+  /**
+   * A sampled height's block is sized as the last real height sealed: same payloads, same bytes
+   * on the wire (its transactions' overhead and, for designs with one, the digest).
+   */
+  @Test
+  void aSampledBlockWeighsWhatTheSameRealBlockWeighs() {
+    for (String design : List.of("simple", "batched")) {
+      PipelineFixture f = PipelineFixture.builder(design).realCryptoAt(h -> h == 1).build();
+      for (int h = 1; h <= 2; h++) {
+        long t = (h - 1) * 1000 * MS;
+        f.propose(h, t);
+        f.commitAll(h, t + 10 * MS, t + 10 * MS, t + 10 * MS, t + 10 * MS);
+      }
+      f.run();
+      assertTrue(f.record(1).realCrypto() && !f.record(2).realCrypto());
+      assertTrue(f.record(1).blockBytes() > 3 * 64, design + ": sealed transactions weigh more");
+      assertEquals(f.record(1).blockBytes(), f.record(2).blockBytes(), design);
+    }
+  }
 }

@@ -206,4 +206,13 @@ class RealCryptoTest {
         dev.tdsim.timing.CryptoOp.CHECK, 6L, dev.tdsim.timing.CryptoOp.DECRYPT, 7L,
         dev.tdsim.timing.CryptoOp.BLAME, 8L), byOp);
   }
+
+  /** fast's combiner verifies each share (a VERIFY phase); simple checks the combined result. */
+  @Test
+  void whetherTheCombinerVerifiesSharesIsTheDesigns() {
+    assertTrue(RealCrypto.of(Designs.byName("fast"), PipelineFixture.keys(), 1, Workers.of(1))
+        .verifiesShares());
+    assertFalse(RealCrypto.of(Designs.byName("simple"), PipelineFixture.keys(), 1,
+        Workers.of(1)).verifiesShares());
+  }
 }
