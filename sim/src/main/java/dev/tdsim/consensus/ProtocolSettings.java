@@ -38,6 +38,15 @@ public interface ProtocolSettings {
    */
   long gossipSleepNanos();
 
+  /** How much of the chain's time one block needs, for judging a block-time budget. */
+  BlockPace pace();
+
+  /**
+   * The setting that spaces this chain's blocks, in words for the report's chain line (e.g.
+   * {@code timeout_commit 0 ms}).
+   */
+  String blockSpacing();
+
   /**
    * A refusal of a scenario's combination.
    *

@@ -14,17 +14,37 @@ public enum Schedule {
       "consensus (proposal to commit) plus decryption latency (dec) plus execution, all before the"
           + " next block") {
     @Override
-    public long judgedNanos(HeightRecord h) {
+    public long judgedNanos(HeightRecord h, long paceNanos) {
       return h.consensusNanos() + h.decryptionLatencyNanos() + h.executionNanos();
     }
   },
   /** Decryption and execution run one block behind, overlapping the next height. */
   PIPELINED("pipelined",
-      "the slower of consensus (proposal to commit) and decryption latency (dec) plus execution,"
+      "the slower of the chain's time per block and decryption latency (dec) plus execution,"
           + " which run one block behind") {
     @Override
-    public long judgedNanos(HeightRecord h) {
-      return Math.max(h.consensusNanos(), h.decryptionLatencyNanos() + h.executionNanos());
+    public long judgedNanos(HeightRecord h, long paceNanos) {
+      return Math.max(paceNanos, h.decryptionLatencyNanos() + h.executionNanos());
+    }
+  },
+  /**
+   * Ordering goes on while blocks wait for their plaintexts, any number of them; each block is
+   * executed, in order, once its plaintexts are ready (TrX on Aptos: key shares sent when a
+   * block is ordered, execution waits for the key). A height needs only the chain's own time per
+   * block, and decryption must keep pace: no growing backlog of blocks waiting for keys.
+   */
+  STREAMED("streamed",
+      "the chain's own time per block, with decryption keeping pace behind ordering (no growing"
+          + " backlog of blocks waiting for keys; execution in order after each block's"
+          + " plaintexts)") {
+    @Override
+    public long judgedNanos(HeightRecord h, long paceNanos) {
+      return paceNanos;
+    }
+
+    @Override
+    public boolean needsKeepingPace() {
+      return true;
     }
   };
 
@@ -53,9 +73,24 @@ public enum Schedule {
 
   /**
    * The time a height needs within one block time B (a chain tuned to block interval B pauses B
-   * minus its consensus time after each commit).
+   * minus its consensus time after each commit), given the chain's own time for this block
+   * ({@code paceNanos}: its consensus time when heights are sequential, its round when they
+   * pipeline).
    */
-  public abstract long judgedNanos(HeightRecord h);
+  public abstract long judgedNanos(HeightRecord h, long paceNanos);
+
+  /** The judged time on a chain whose heights are sequential (its time per block: consensus). */
+  public long judgedNanos(HeightRecord h) {
+    return judgedNanos(h, h.consensusNanos());
+  }
+
+  /**
+   * Whether a budget also needs decryption to keep pace with one block per B, beyond each
+   * height's judged time (true when nothing bounds how far decryption may fall behind).
+   */
+  public boolean needsKeepingPace() {
+    return false;
+  }
 
   private static final Registry<Schedule> BY_NAME =
       Registry.of("schedule", Schedule::scenarioName, List.of(values()));

@@ -1,5 +1,6 @@
 package dev.tdsim.report;
 
+import dev.tdsim.consensus.BlockPace;
 import dev.tdsim.pipeline.HeightRecord;
 import java.util.List;
 
@@ -22,6 +23,10 @@ import java.util.List;
  *     shorter
  * @param certificate which commit certificate the blocks carried and what it cost per block
  *     ({@code CertificateCosts.describe()}); null when not known
+ * @param pace what a block needs of the chain's time (the protocol's {@link BlockPace}); null in
+ *     a summary written before protocols declared it (read as sequential)
+ * @param blockSpacing the protocol's setting that spaces blocks, in words ({@code timeout_commit
+ *     0 ms}, {@code one block per round}); null in a summary written before it was reported
  */
 public record ChainTiming(
     double networkMs,
@@ -33,23 +38,46 @@ public record ChainTiming(
     double blockIntervalMs,
     double decryptionStretchMs,
     @com.fasterxml.jackson.annotation.JsonInclude(
-        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String certificate) {
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String certificate,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BlockPace pace,
+    @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String blockSpacing) {
 
   /** Without a certificate line. */
   public ChainTiming(double networkMs, double validationMs, double signaturesMs, double walMs,
       double executionMs, double timeoutCommitMs, double blockIntervalMs,
       double decryptionStretchMs) {
     this(networkMs, validationMs, signaturesMs, walMs, executionMs, timeoutCommitMs,
-        blockIntervalMs, decryptionStretchMs, null);
+        blockIntervalMs, decryptionStretchMs, null, null, null);
   }
 
   /** The same with the commit certificate's line. */
   public ChainTiming withCertificate(String line) {
     return new ChainTiming(networkMs, validationMs, signaturesMs, walMs, executionMs,
-        timeoutCommitMs, blockIntervalMs, decryptionStretchMs, line);
+        timeoutCommitMs, blockIntervalMs, decryptionStretchMs, line, pace, blockSpacing);
   }
 
-  public static ChainTiming of(List<HeightRecord> heights, long timeoutCommitNanos) {
+  /** What a block needs of the chain's time; sequential when the summary does not say. */
+  public BlockPace paceOrSequential() {
+    return pace == null ? BlockPace.SEQUENTIAL : pace;
+  }
+
+  /**
+   * The setting that spaces blocks, in words; a summary written before protocols said it was
+   * Tendermint's, spaced by its commit pause.
+   */
+  public String spacingWords() {
+    return blockSpacing != null ? blockSpacing
+        : String.format(java.util.Locale.ROOT, "timeout_commit %.0f ms", timeoutCommitMs);
+  }
+
+  /**
+   * The chain of a protocol whose blocks need {@code pace} and are spaced by {@code
+   * blockSpacing}, pausing {@code commitPauseNanos} after each commit.
+   */
+  public static ChainTiming of(List<HeightRecord> heights, long commitPauseNanos,
+      BlockPace pace, String blockSpacing) {
     int n = Math.max(1, heights.size());
     double interval = Double.NaN;
     double stretch = 0;
@@ -66,7 +94,7 @@ public record ChainTiming(
         mean(heights, HeightRecord::signatureNanos, n),
         mean(heights, HeightRecord::walNanos, n),
         mean(heights, HeightRecord::executionNanos, n),
-        Verdicts.ms(timeoutCommitNanos), interval, stretch);
+        Verdicts.ms(commitPauseNanos), interval, stretch, null, pace, blockSpacing);
   }
 
   private static double mean(List<HeightRecord> heights,

@@ -88,13 +88,23 @@ public final class Charts {
   public static JFreeChart perHeight(java.util.List<dev.tdsim.pipeline.HeightRecord> heights,
       java.util.List<Verdict> budgets, dev.tdsim.pipeline.Schedule schedule,
       Double markBudgetMs) {
+    return perHeight(heights, budgets, schedule, dev.tdsim.consensus.BlockPace.SEQUENTIAL,
+        markBudgetMs);
+  }
+
+  /** As above, for a protocol whose blocks need {@code pace} of the chain's time. */
+  public static JFreeChart perHeight(java.util.List<dev.tdsim.pipeline.HeightRecord> heights,
+      java.util.List<Verdict> budgets, dev.tdsim.pipeline.Schedule schedule,
+      dev.tdsim.consensus.BlockPace pace, Double markBudgetMs) {
+    long[] paceNanos = KeepingPace.paceNanos(heights, pace);
+    int index = 0;
     org.jfree.data.xy.XYSeries judged = new org.jfree.data.xy.XYSeries(JUDGED);
     org.jfree.data.xy.XYSeries consensus = new org.jfree.data.xy.XYSeries("consensus");
     org.jfree.data.xy.XYSeries decryption = new org.jfree.data.xy.XYSeries(DECRYPTION);
     org.jfree.data.xy.XYSeries misses = markBudgetMs == null ? null
         : new org.jfree.data.xy.XYSeries("misses " + Durations.budget(markBudgetMs));
     for (dev.tdsim.pipeline.HeightRecord r : heights) {
-      double judgedMs = schedule.judgedNanos(r) / 1e6;
+      double judgedMs = schedule.judgedNanos(r, paceNanos[index++]) / 1e6;
       judged.add(r.height(), judgedMs);
       consensus.add(r.height(), r.consensusNanos() / 1e6);
       decryption.add(r.height(), (r.decryptionLatencyNanos() + r.executionNanos()) / 1e6);

@@ -46,7 +46,8 @@ public final class HtmlReport {
         .append(" heights. tdsim ").append(esc(s.tdsimVersion())).append(".</p>");
     h.append("<h2>Verdict per block-time budget</h2><table><tr><th>block time</th><th>fits</th>")
         .append("<th>heights fitting</th><th>decryption p50</th><th>p95</th><th>p99</th>")
-        .append("<th>judged p95</th></tr>");
+        .append("<th>judged p95</th><th>decryption keeps pace</th><th>added p50</th>")
+        .append("<th>added p95</th></tr>");
     for (Verdict v : s.verdicts()) {
       h.append("<tr><td>").append(roundedMsNumber(v.blockTimeMs())).append(" ms</td><td class=\"")
           .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
@@ -54,14 +55,25 @@ public final class HtmlReport {
           .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
           .append("</td><td>").append(roundedMs(v.p50Ms())).append("</td><td>")
           .append(roundedMs(v.p95Ms())).append("</td><td>").append(roundedMs(v.p99Ms()))
-          .append("</td><td>").append(roundedMs(v.judgedP95Ms())).append("</td></tr>");
+          .append("</td><td>").append(roundedMs(v.judgedP95Ms())).append("</td><td class=\"")
+          .append(v.keepsPace() == null ? "\">-" : v.keepsPace() ? "yes\">yes" : "no\">no")
+          .append(paceDetail(v))
+          .append("</td><td>").append(roundedMs(v.addedP50Ms())).append("</td><td>")
+          .append(roundedMs(v.addedP95Ms())).append("</td></tr>");
     }
     h.append("</table><p>A budget B stands for a chain tuned to block interval B (its commit"
         + " pause is B minus its consensus time). A budget fits when at least 95% of heights fit"
         + " it. The judged time of a height is its consensus time (proposal to the first commit,"
         + " with every validator's signature, validation and disk costs) plus the decryption"
         + " latency and the execution of the decrypted block when these must finish before the"
-        + " next block, or the slower of the two stages when they run one block behind.</p>");
+        + " next block, or the slower of the two stages when they run one block behind. When"
+        + " decryption streams behind ordering, a height needs only the chain's own time per"
+        + " block (" + esc(s.chain().paceOrSequential().perBlock()) + ") and the budget also"
+        + " needs decryption to keep pace. Keeps pace: the run's phases replayed at one block"
+        + " per B (each validator decrypting one block at a time, executing in order) leave no"
+        + " growing backlog of blocks waiting for keys (utilisation of the busiest decryption"
+        + " queue below 1). Added: how much later a block is executed than on the same chain"
+        + " without decryption.</p>");
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> h.append("<p class=\"payloads\">").append(esc(l))
           .append(". A refused payload is a correct outcome, not an error; a height never"
@@ -116,9 +128,8 @@ public final class HtmlReport {
       h.append("<p>").append(esc(ch.certificate())).append(".</p>");
     }
     if (!Double.isNaN(ch.blockIntervalMs())) {
-      h.append("<p>This scenario's own chain (timeout_commit ")
-          .append(roundedMsNumber(ch.timeoutCommitMs()))
-          .append(" ms) decided a block every ").append(roundedMsNumber(ch.blockIntervalMs()))
+      h.append("<p>This scenario's own chain (").append(esc(ch.spacingWords()))
+          .append(") decided a block every ").append(roundedMsNumber(ch.blockIntervalMs()))
           .append(" ms on average; ").append(roundedMsNumber(ch.decryptionStretchMs()))
           .append(" ms of that was proposers waiting for the previous block's decryption.</p>");
     }
@@ -128,7 +139,7 @@ public final class HtmlReport {
       h.append("<h2>Judged time per height</h2><p class=\"nochart\">No height was decided, so"
           + " there is nothing to chart.</p>");
     } else {
-      charts(h, c, heights, s.verdicts(), headline, schedule);
+      charts(h, c, heights, s.verdicts(), headline, schedule, s.chain().paceOrSequential());
     }
     if (!s.notes().isEmpty()) {
       h.append("<h2>Notes</h2><ul>");
@@ -146,14 +157,22 @@ public final class HtmlReport {
     Files.writeString(dir.resolve(ReportWriter.HTML), h);
   }
 
+  /** " (utilisation 0.42, 3 blocks waiting)" where the replay ran, else "". */
+  private static String paceDetail(Verdict v) {
+    return v.decryptionUtilisation() == null || Double.isNaN(v.decryptionUtilisation()) ? ""
+        : String.format(Locale.ROOT, " (utilisation %.2f, at most %d blocks waiting for keys)",
+            v.decryptionUtilisation(), v.maxBlocksWaitingForKeys());
+  }
+
   /** The critical-path chart, then the per-height chart with what it shows. */
   private static void charts(StringBuilder h, CriticalPath c, List<HeightRecord> heights,
-      List<Verdict> verdicts, Headline headline, dev.tdsim.pipeline.Schedule schedule) {
+      List<Verdict> verdicts, Headline headline, dev.tdsim.pipeline.Schedule schedule,
+      dev.tdsim.consensus.BlockPace pace) {
     h.append("<img alt=\"critical path\" src=\"")
         .append(Charts.dataUri(Charts.criticalPath(c, "Critical path, mean height"), 900, 220))
         .append("\">");
     h.append("<h2>Judged time per height</h2><img alt=\"judged time per height\" src=\"")
-        .append(Charts.dataUri(Charts.perHeight(heights, verdicts, schedule,
+        .append(Charts.dataUri(Charts.perHeight(heights, verdicts, schedule, pace,
             headline.closestBudgetMs()), 900, 320)).append("\"><p>Bold: the judged time of each"
             + " height (").append(esc(schedule.judgedTime())).append("), what the verdict"
             + " compares with the budgets (dashed).");

@@ -3,6 +3,7 @@ package dev.tdsim.report;
 import static dev.tdsim.format.Durations.budget;
 import static dev.tdsim.format.Durations.tenthsMs;
 
+import dev.tdsim.consensus.ProtocolSettings;
 import dev.tdsim.pipeline.Schedule;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
@@ -46,12 +47,15 @@ public final class Summaries {
     machine.put("crypto", "blst via tech.pegasys:jblst 0.3.17 + JNA "
         + com.sun.jna.Native.VERSION);
     boolean halted = r.faults() != null && r.faults().halted() != null;
+    ProtocolSettings protocol = s.consensus().settings();
     RunSummary summary = new RunSummary(s.name(), s.seed(), s.hash(), version, machine, s.crypto().design(),
         r.timing(), s.crypto().schedule(), r.consensusMode(), r.realCryptoHeights(), counts,
         speed, Verdicts.judge(r.heights(), s.budgetsNanos(),
             Schedule.byName(s.crypto().schedule()), s.heights(), halted,
-            r.notDecrypted().size()),
-        Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos())
+            r.notDecrypted().size(), protocol.pace(),
+            s.crypto().combinerRule().everyValidatorCombines()),
+        Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos(),
+            protocol.pace(), protocol.blockSpacing())
             .withCertificate(r.nodeCosts() == null ? null
                 : r.nodeCosts().certificate().describe()),
         r.notes()).withPayloads(PayloadOutcomes.of(r.heights(), r.notDecrypted()));
@@ -81,17 +85,22 @@ public final class Summaries {
     b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
         s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
-    b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s%n", "block time",
-        "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95"));
+    b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s %-6s %10s%n",
+        "block time", "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95", "pace",
+        "added p95"));
     for (Verdict v : s.verdicts()) {
-      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s%n",
+      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s %-6s %10s%n",
           budget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
           100 * v.shareOfHeightsFitting(), tenthsMs(v.p50Ms()), tenthsMs(v.p95Ms()),
-          tenthsMs(v.p99Ms()), tenthsMs(v.judgedP95Ms())));
+          tenthsMs(v.p99Ms()), tenthsMs(v.judgedP95Ms()), v.keepsPace() == null ? "-" : v.keepsPace() ? "keeps" : "behind",
+          tenthsMs(v.addedP95Ms())));
     }
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
         .append(System.lineSeparator());
+    b.append("pace: whether decryption keeps up with one block per B (" + s.chain()
+        .paceOrSequential().perBlock() + " per block); added: how much later a block is executed"
+        + " than on the same chain without decryption").append(System.lineSeparator());
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> b.append(l).append(System.lineSeparator()));
     }
@@ -113,9 +122,9 @@ public final class Summaries {
     }
     if (!Double.isNaN(ch.blockIntervalMs())) {
       b.append(String.format(Locale.ROOT,
-          "this chain (timeout_commit %.0f ms): block interval %.1f ms, of which %.1f ms is"
+          "this chain (%s): block interval %.1f ms, of which %.1f ms is"
               + " proposers waiting for decryption%n",
-          ch.timeoutCommitMs(), ch.blockIntervalMs(), ch.decryptionStretchMs()));
+          ch.spacingWords(), ch.blockIntervalMs(), ch.decryptionStretchMs()));
     }
     if (s.faults() != null) {
       for (String line : FaultSummary.lines(s.faults())) {

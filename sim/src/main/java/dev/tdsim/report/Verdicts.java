@@ -1,5 +1,6 @@
 package dev.tdsim.report;
 
+import dev.tdsim.consensus.BlockPace;
 import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.pipeline.Schedule;
 import java.util.ArrayList;
@@ -35,18 +36,41 @@ public final class Verdicts {
    */
   public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
       Schedule schedule, int expectedHeights, boolean halted, int notDecrypted) {
+    return judge(heights, budgetsNanos, schedule, expectedHeights, halted, notDecrypted,
+        BlockPace.SEQUENTIAL, false);
+  }
+
+  /**
+   * As {@link #judge(List, List, Schedule, int, boolean, int)} for a protocol whose blocks need
+   * {@code pace} of the chain's time, and with whether every validator decrypts every block:
+   * each verdict also says whether decryption keeps pace and what it adds ({@link
+   * KeepingPace}).
+   */
+  public static List<Verdict> judge(List<HeightRecord> heights, List<Long> budgetsNanos,
+      Schedule schedule, int expectedHeights, boolean halted, int notDecrypted, BlockPace pace,
+      boolean everyValidatorCombines) {
     int tried = heights.size() + notDecrypted;
     int judgedOver = halted ? Math.max(expectedHeights, tried) : tried;
+    KeepingPace replay = new KeepingPace(heights, pace, schedule, everyValidatorCombines);
+    long[] paceNanos = replay.paceNanos();
+    long[] judgedNanos = new long[heights.size()];
+    for (int i = 0; i < judgedNanos.length; i++) {
+      judgedNanos[i] = schedule.judgedNanos(heights.get(i), paceNanos[i]);
+    }
     double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
-    double[] judged = heights.stream().mapToDouble(h -> ms(schedule.judgedNanos(h))).toArray();
+    double[] judged = java.util.Arrays.stream(judgedNanos).mapToDouble(Verdicts::ms).toArray();
+    boolean allDecrypted = !halted && notDecrypted == 0 && !heights.isEmpty();
     List<Verdict> out = new ArrayList<>();
     for (long budget : budgetsNanos) {
-      double budgetMs = ms(budget);
-      long fitting = heights.stream().filter(h -> schedule.judgedNanos(h) <= budget).count();
+      long fitting = java.util.Arrays.stream(judgedNanos).filter(j -> j <= budget).count();
       double share = judgedOver == 0 ? 0 : (double) fitting / judgedOver;
-      out.add(new Verdict(budgetMs, !halted && !heights.isEmpty() && share >= FIT_QUANTILE,
-          percentile(latency, 50), percentile(latency, 95), percentile(latency, 99),
-          percentile(judged, 95), share));
+      boolean judgedFits = !halted && !heights.isEmpty() && share >= FIT_QUANTILE;
+      KeepingPace.Replay r = replay.at(budget, judgedFits);
+      boolean keepsPace = allDecrypted && r.keepsPace();
+      boolean fits = judgedFits && (!schedule.needsKeepingPace() || keepsPace);
+      out.add(new Verdict(ms(budget), fits, percentile(latency, 50), percentile(latency, 95),
+          percentile(latency, 99), percentile(judged, 95), share, keepsPace, r.utilisation(),
+          KeepingPace.addedMs(r, 50), KeepingPace.addedMs(r, 95), r.maxWaitingForKeys()));
     }
     return out;
   }

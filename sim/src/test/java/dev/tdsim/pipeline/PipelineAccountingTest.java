@@ -206,14 +206,14 @@ class PipelineAccountingTest {
 
   @Test
   void schedulesByName() {
-    assertEquals(List.of("before-next", "pipelined"), Schedule.names());
+    assertEquals(List.of("before-next", "pipelined", "streamed"), Schedule.names());
     assertEquals(Schedule.BEFORE_NEXT, Schedule.byName("before-next"));
     assertEquals("pipelined", Schedule.PIPELINED.scenarioName());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Schedule.byName("eager"));
-    assertEquals("unknown schedule 'eager'; known: before-next, pipelined", e.getMessage());
+    assertEquals("unknown schedule 'eager'; known: before-next, pipelined, streamed", e.getMessage());
     assertTrue(Schedule.BEFORE_NEXT.judgedTime().startsWith("consensus (proposal to commit) plus"));
-    assertTrue(Schedule.PIPELINED.judgedTime().startsWith("the slower of consensus"));
+    assertTrue(Schedule.PIPELINED.judgedTime().startsWith("the slower of the chain's time per block"));
   }
 
   @Test

@@ -22,7 +22,7 @@ class WhyThisCostTest {
     return new RunSummary("x", 1, "h", "test", Map.of(), variant, timing, "before-next", "exact",
         List.of(), Map.of("heights", (long) hs.size()), Map.of("setup_s", 2.5),
         List.of(new Verdict(1000, true, 0, 0, 0, 0, 1)), Verdicts.criticalPath(hs),
-        ChainTiming.of(hs, 0), List.of());
+        ChainTiming.of(hs, 0, dev.tdsim.consensus.BlockPace.SEQUENTIAL, "timeout_commit 0 ms"), List.of());
   }
 
   @Test

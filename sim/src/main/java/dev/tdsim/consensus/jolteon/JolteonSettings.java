@@ -1,5 +1,6 @@
 package dev.tdsim.consensus.jolteon;
 
+import dev.tdsim.consensus.BlockPace;
 import dev.tdsim.consensus.ProtocolSettings;
 import java.util.List;
 import java.util.Objects;
@@ -120,5 +121,17 @@ public record JolteonSettings(
   @Override
   public long gossipSleepNanos() {
     return 0;
+  }
+
+  /** One block per round; a block is ordered two rounds later while the next ones go on. */
+  @Override
+  public BlockPace pace() {
+    return BlockPace.PIPELINED;
+  }
+
+  /** Nothing pauses a Jolteon chain: a leader proposes as soon as it holds the last QC. */
+  @Override
+  public String blockSpacing() {
+    return "one block per round";
   }
 }

@@ -1,5 +1,6 @@
 package dev.tdsim.consensus.tendermint;
 
+import dev.tdsim.consensus.BlockPace;
 import dev.tdsim.consensus.ProtocolSettings;
 import java.util.List;
 import java.util.Optional;
@@ -108,6 +109,18 @@ public record TendermintSettings(
   @Override
   public long gossipSleepNanos() {
     return peerGossipSleepNanos;
+  }
+
+  /** A height commits before the next is proposed. */
+  @Override
+  public BlockPace pace() {
+    return BlockPace.SEQUENTIAL;
+  }
+
+  @Override
+  public String blockSpacing() {
+    return String.format(java.util.Locale.ROOT, "timeout_commit %.0f ms",
+        timeoutCommitNanos / 1e6);
   }
 
   /** Parts a block of {@code bytes} travels in (at least one). */
