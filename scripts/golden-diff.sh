@@ -3,16 +3,18 @@
 # sweep.csv and sensitivity.json byte for byte, after masking what is measured on the machine and
 # so differs from run to run (wall-clock speed, the cost model's check of the real calls' measured
 # CPU times and the note it adds, wall-clock setup and real-CPU blame times in notes). summary.json is compared
-# value for value in its written order. The certificates sweep and faults/bad-partial are left
-# out: their threshold-BLS certificate costs are measured by design (scenarios/certificates.yaml;
-# the cost model has no certificate costs, so their consensus times differ run to run). Prints the differences; exits 1 on any.
+# value for value in its written order. The certificates sweep, faults/bad-partial, the Jolteon
+# scenarios and validation/aptos-* are left out: their BLS certificate costs are measured by design
+# (scenarios/certificates.yaml; the cost model has no certificate costs, so their consensus times
+# differ run to run). Prints the differences; exits 1 on any.
 # Usage: scripts/golden-diff.sh BEFORE AFTER
 set -euo pipefail
 before="${1:?usage: scripts/golden-diff.sh BEFORE AFTER}"; after="${2:?usage: scripts/golden-diff.sh BEFORE AFTER}"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 python3 - "$before" "$after" "$work" <<'PY'
 import json, os, re, sys
-SKIP = {"certificates", "faults-bad-partial"}
+SKIP = {"certificates", "faults-bad-partial", "jolteon", "jolteon-small"}
+SKIP_PREFIX = ("validation-aptos-",)
 KEEP = ("heights.csv", "summary.json", "report.html", "sweep.csv", "sensitivity.json")
 NOTE = re.compile(r"cost model \S+ is off for this machine.*?use (&#39;|')timing: measured(&#39;|')")
 WALL = re.compile(r"setup took [0-9.]+ s of wall clock")
@@ -36,7 +38,7 @@ for side, src in (("before", sys.argv[1]), ("after", sys.argv[2])):
             if f in KEEP:
                 p = os.path.join(root, f)
                 rel = os.path.relpath(p, src)
-                if rel.split(os.sep)[0] in SKIP:
+                if rel.split(os.sep)[0] in SKIP or rel.startswith(SKIP_PREFIX):
                     continue
                 dst = os.path.join(sys.argv[3], side, rel)
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
