@@ -70,7 +70,7 @@ public final class HtmlReport {
         + " decryption streams behind ordering, a height needs only the chain's own time per"
         + " block (" + esc(s.chain().paceOrSequential().perBlock()) + ") and the budget also"
         + " needs decryption to keep pace. Keeps pace: the run's phases replayed at one block"
-        + " per B (each validator decrypting one block at a time, executing in order) leave no"
+        + " per B, or per the chain's own time where that is longer (each validator decrypting one block at a time, executing in order) leave no"
         + " growing backlog of blocks waiting for keys (utilisation of the busiest decryption"
         + " queue below 1). Added: how much later a block is executed than on the same chain"
         + " without decryption.</p>");

@@ -98,9 +98,10 @@ public final class Summaries {
     b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
         + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
         .append(System.lineSeparator());
-    b.append("pace: whether decryption keeps up with one block per B (" + s.chain()
-        .paceOrSequential().perBlock() + " per block); added: how much later a block is executed"
-        + " than on the same chain without decryption").append(System.lineSeparator());
+    b.append("pace: whether decryption keeps up with one block per B, or per the chain's own "
+        + s.chain().paceOrSequential().perBlock() + " where that is longer; added: how much later"
+        + " a block is executed than on the same chain without decryption")
+        .append(System.lineSeparator());
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> b.append(l).append(System.lineSeparator()));
     }
