@@ -34,6 +34,23 @@ class HeadlineTest {
   }
 
   @Test
+  void streamedSaysWhetherDecryptionKeepsPaceAndWhatItAdds() {
+    Verdict behind = new Verdict(500, false, 1, 2, 3, 4, 1.0, false, 1.4, 1500.0, 1900.0, 7);
+    Verdict keeps = new Verdict(2000, true, 1, 2, 3, 4, 1.0, true, 0.7, 1700.0, 1710.0, 1);
+    Headline h = Headline.of(List.of(behind, keeps), PATH, 0, Schedule.STREAMED, true, false,
+        null);
+    // the judged time is the chain's own: the largest part is among decryption and execution
+    // (combine 1540 of 1700 ms)
+    assertEquals("answer: fits 2 s; not 500 ms; closest 2 s (100% of heights); decryption keeps"
+        + " pace at 2 s and adds 1710 ms p95 to execution; largest part: combine, 91% of"
+        + " decryption and execution", h.text());
+    assertEquals("combine", h.bottleneckPhase());
+    Headline none = Headline.of(List.of(behind), PATH, 0, Schedule.STREAMED, true, false, null);
+    assertTrue(none.text().contains("decryption falls behind at 500 ms and adds 1900 ms p95"),
+        none.text());
+  }
+
+  @Test
   void whenNoHeightFitsAnyBudgetTheLargestIsTheClosest() {
     Headline h = Headline.of(List.of(v(100, false, 0), v(2000, false, 0), v(500, false, 0)),
         PATH, 0, Schedule.BEFORE_NEXT, true, false, null);
