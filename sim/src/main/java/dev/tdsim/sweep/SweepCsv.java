@@ -16,8 +16,9 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code sweep.csv}: one row per cell and budget, over the replicates finished so far. Columns:
  * {@code point}, one column per varied path (named by the path), {@code replicates},
  * {@code block_time_ms}, {@code fits} (every replicate fits), {@code replicates_fitting},
- * {@code share_of_heights_fitting}, {@code p50_ms}, {@code p95_ms}, {@code p99_ms},
- * {@code judged_p95_ms} (means over replicates), and when the sweep has more than one replicate
+ * {@code share_of_heights_fitting}, {@code keeps_pace} (decryption keeps pace in every replicate;
+ * empty for summaries written before it was reported), {@code p50_ms}, {@code p95_ms}, {@code
+ * p99_ms}, {@code judged_p95_ms}, {@code added_p95_ms} (means over replicates), and when the sweep has more than one replicate
  * per point, {@code p50_ms_ci_low}, {@code p50_ms_ci_high} and so on for each latency statistic:
  * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done).
  *
@@ -30,7 +31,8 @@ import org.apache.commons.csv.CSVPrinter;
 public final class SweepCsv {
   public static final String FILE = "sweep.csv";
   static final String ERROR = "error";
-  static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms");
+  static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms",
+      "added_p95_ms");
 
   private SweepCsv() {}
 
@@ -45,7 +47,7 @@ public final class SweepCsv {
       h.add(p.path());
     }
     h.addAll(List.of("replicates", "block_time_ms", "fits", "replicates_fitting",
-        "share_of_heights_fitting"));
+        "share_of_heights_fitting", "keeps_pace"));
     h.addAll(STATS);
     if (plan.spec().replicates() > 1) {
       for (String s : STATS) {
@@ -101,7 +103,7 @@ public final class SweepCsv {
               }
               row.add(0);
               row.add(num(budget / 1e6));
-              int empty = 3 + STATS.size() * (ci ? 3 : 1);
+              int empty = 4 + STATS.size() * (ci ? 3 : 1);
               for (int i = 0; i < empty; i++) {
                 row.add("");
               }
@@ -123,7 +125,9 @@ public final class SweepCsv {
           row.add(b.fits());
           row.add(b.replicatesFitting());
           row.add(String.format(Locale.ROOT, "%.4f", b.shareOfHeightsFitting()));
-          List<Stats.Interval> iv = List.of(b.p50(), b.p95(), b.p99(), b.judgedP95());
+          row.add(b.keepsPace() == null ? "" : b.keepsPace());
+          List<Stats.Interval> iv = List.of(b.p50(), b.p95(), b.p99(), b.judgedP95(),
+              b.addedP95());
           for (Stats.Interval i : iv) {
             row.add(num(i.mean()));
           }

@@ -114,7 +114,7 @@ class SweepTest {
         .toList();
     assertEquals(plan.base().budgetsNanos().size(), failedRows.size(), csv.toString());
     for (String row : failedRows) {
-      assertTrue(row.matches("msgs_per_block-2,2,0,[0-9.]+,,,,,,,,IllegalArgumentException: two"
+      assertTrue(row.matches("msgs_per_block-2,2,0,[0-9.]+,,,,,,,,,,IllegalArgumentException: two"
           + " is not allowed"), row);
     }
     Path folder = out.resolve(Sweep.POINTS).resolve(f.id());
@@ -148,10 +148,11 @@ class SweepTest {
     assertEquals(8, o.executed());
     List<String> lines = Files.readAllLines(dir.resolve("sweep.csv"));
     assertEquals(List.of("point", "workload.msgs_per_block", "crypto.variant", "replicates",
-        "block_time_ms", "fits", "replicates_fitting", "share_of_heights_fitting", "p50_ms",
-        "p95_ms", "p99_ms", "judged_p95_ms", "p50_ms_ci_low", "p50_ms_ci_high", "p95_ms_ci_low",
-        "p95_ms_ci_high", "p99_ms_ci_low", "p99_ms_ci_high", "judged_p95_ms_ci_low",
-        "judged_p95_ms_ci_high"), List.of(lines.get(0).split(",")));
+        "block_time_ms", "fits", "replicates_fitting", "share_of_heights_fitting", "keeps_pace",
+        "p50_ms", "p95_ms", "p99_ms", "judged_p95_ms", "added_p95_ms", "p50_ms_ci_low",
+        "p50_ms_ci_high", "p95_ms_ci_low", "p95_ms_ci_high", "p99_ms_ci_low", "p99_ms_ci_high",
+        "judged_p95_ms_ci_low", "judged_p95_ms_ci_high", "added_p95_ms_ci_low",
+        "added_p95_ms_ci_high"), List.of(lines.get(0).split(",")));
     assertEquals(1 + 4 * 2, lines.size(), "4 cells x 2 budgets");
     String[] row = lines.get(2).split(",", -1);
     assertEquals("msgs_per_block-1__variant-fast", row[0]);
@@ -159,10 +160,12 @@ class SweepTest {
     assertEquals("fast", row[2]);
     assertEquals("2", row[3]);
     assertEquals("1000.000", row[4]);
-    double p95 = Double.parseDouble(row[9]);
-    double low = Double.parseDouble(row[14]);
-    double high = Double.parseDouble(row[15]);
+    assertEquals("true", row[8], "decryption keeps pace at 1 s in both replicates");
+    double p95 = Double.parseDouble(row[10]);
+    double low = Double.parseDouble(row[16]);
+    double high = Double.parseDouble(row[17]);
     assertTrue(low <= p95 && p95 <= high, lines.get(2));
+    assertTrue(Double.parseDouble(row[13]) > 0, "decryption adds time to execution");
     // the sensitivity file and the report exist and name the categorical parameter
     JsonNode sens = new ObjectMapper().readTree(dir.resolve("sensitivity.json").toFile());
     assertEquals("crypto.variant", sens.get("parameters").get(0).get("path").asText());
