@@ -56,12 +56,18 @@ public record CertificateCosts(String scheme, long signNanos, long verifyNanos,
     return combineNanos > 0;
   }
 
-  /** One line for the console and the report: which certificate, what it cost per block. */
-  public String describe() {
-    return String.format(Locale.ROOT, "commit certificate %s: sign %.3f ms per precommit, verify"
-        + " %.3f ms per received precommit, combine %.3f ms at the next proposer, check %.3f ms"
-        + " per block at every validator, %d B in the block (precommit part %d B)", scheme,
-        signNanos / 1e6, verifyNanos / 1e6, combineNanos / 1e6, checkNanos / 1e6, wireBytes,
-        signatureBytes);
+  /**
+   * One line for the console and the report: which certificate, what it cost per block, in the
+   * protocol's words for its certificate and the votes that make it ({@link
+   * ProtocolSettings#certificateWords()}).
+   */
+  public String describe(ProtocolSettings.CertificateWords words) {
+    String vote = words.vote();
+    return String.format(Locale.ROOT, "%s %s: sign %.3f ms per %s, verify"
+        + " %.3f ms per received %s, combine %.3f ms at the next proposer, check %.3f ms"
+        + " per block at every validator, %d B in the block (%s part %d B)", words.certificate(),
+        scheme,
+        signNanos / 1e6, vote, verifyNanos / 1e6, vote, combineNanos / 1e6, checkNanos / 1e6,
+        wireBytes, vote, signatureBytes);
   }
 }

@@ -48,6 +48,18 @@ public interface ProtocolSettings {
   String blockSpacing();
 
   /**
+   * The protocol's words for its block certificate and for the votes that make it, for reports
+   * (Tendermint: {@code commit certificate} of {@code precommit}s).
+   */
+  CertificateWords certificateWords();
+
+  /**
+   * @param certificate the block certificate's name ({@code commit certificate})
+   * @param vote one vote that makes it ({@code precommit})
+   */
+  record CertificateWords(String certificate, String vote) {}
+
+  /**
    * A refusal of a scenario's combination.
    *
    * @param problem what is wrong and how to fix it, one sentence

@@ -22,7 +22,7 @@ import java.util.List;
  *     height's decryption (before-next): the interval without decryption would be this much
  *     shorter
  * @param certificate which commit certificate the blocks carried and what it cost per block
- *     ({@code CertificateCosts.describe()}); null when not known
+ *     ({@code CertificateCosts.describe(words)}, in the protocol's words); null when not known
  * @param pace what a block needs of the chain's time (the protocol's {@link BlockPace}); null in
  *     a summary written before protocols declared it (read as sequential)
  * @param blockSpacing the protocol's setting that spaces blocks, in words ({@code timeout_commit

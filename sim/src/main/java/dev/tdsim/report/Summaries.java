@@ -57,7 +57,7 @@ public final class Summaries {
         Verdicts.criticalPath(r.heights()), ChainTiming.of(r.heights(), r.timeoutCommitNanos(),
             protocol.pace(), protocol.blockSpacing())
             .withCertificate(r.nodeCosts() == null ? null
-                : r.nodeCosts().certificate().describe()),
+                : r.nodeCosts().certificate().describe(protocol.certificateWords())),
         r.notes()).withPayloads(PayloadOutcomes.of(r.heights(), r.notDecrypted()));
     if (r.faults() != null) {
       summary = summary.withFaults(FaultSummary.of(r.faults(), s.heights(), r.heights()));

@@ -134,4 +134,9 @@ public record JolteonSettings(
   public String blockSpacing() {
     return "one block per round";
   }
+
+  @Override
+  public CertificateWords certificateWords() {
+    return new CertificateWords("quorum certificate", "vote");
+  }
 }

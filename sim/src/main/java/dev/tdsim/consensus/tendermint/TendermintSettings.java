@@ -139,4 +139,9 @@ public record TendermintSettings(
       throw new IllegalArgumentException(key + " must be >= 0");
     }
   }
+
+  @Override
+  public CertificateWords certificateWords() {
+    return new CertificateWords("commit certificate", "precommit");
+  }
 }
