@@ -298,8 +298,8 @@ final class SweepCommand implements Callable<Integer> {
             .append('\n');
         last = row.design();
       }
-      b.append(String.format(Locale.ROOT, "    %8s: %s", Durations.budget(row.blockTimeMs()),
-          row.valueText(msgs)));
+      b.append(String.format(Locale.ROOT, "    %8s: %s%s", Durations.budget(row.blockTimeMs()),
+          row.valueText(msgs), row.addedText()));
       if (row.bottleneck() != null) {
         b.append(String.format(Locale.ROOT, ", bottleneck %s %.0f%% (at %s)",
             row.bottleneck().phase(), 100 * row.bottleneck().share(), row.bottleneck().at()));

@@ -59,6 +59,23 @@ final class FitRule {
     return (int) Math.ceil(dev.tdsim.report.Verdicts.FIT_QUANTILE * n - 1e-9);
   }
 
+  /**
+   * What decryption adds to a block's time to execution at budget {@code blockTimeMs}, p95, mean
+   * over the runs; null when a run's summary predates it or has no such budget.
+   */
+  static Double addedP95Ms(List<PointResult> runs, double blockTimeMs) {
+    double sum = 0;
+    for (PointResult r : runs) {
+      dev.tdsim.report.Verdict v = r.verdicts().stream()
+          .filter(x -> x.blockTimeMs() == blockTimeMs).findFirst().orElse(null);
+      if (v == null || v.addedP95Ms() == null) {
+        return null;
+      }
+      sum += v.addedP95Ms();
+    }
+    return runs.isEmpty() ? null : sum / runs.size();
+  }
+
   /** The phase taking the largest mean share of the critical path over the runs. */
   static SensitivityReport.Bottleneck bottleneck(List<PointResult> runs, String at) {
     String[] names = {"consensus", "share creation", "share gossip", "combine", "decrypt"};

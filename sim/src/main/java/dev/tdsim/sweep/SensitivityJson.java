@@ -104,6 +104,9 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
         g.writeStringField("bound", f.bound().label());
         g.writeFieldName("bottleneck");
         bottleneck(f.bottleneck(), g);
+        if (f.addedP95Ms() != null) {
+          number(g, "added_p95_ms", f.addedP95Ms());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();

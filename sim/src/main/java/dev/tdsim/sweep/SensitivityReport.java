@@ -50,7 +50,7 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
     for (NumericGroup g : p.groups()) {
       for (BudgetFit f : g.budgets()) {
         rows.add(new HeadlineRow(g.fixed(), f.blockTimeMs(), f.value(), f.label(), f.bound(),
-            f.bracketHigh(), f.bottleneck()));
+            f.bracketHigh(), f.bottleneck(), f.addedP95Ms()));
       }
     }
     return rows;
@@ -152,9 +152,20 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
    * @param bracketLow the last fitting value known (display unit), or null
    * @param bracketHigh the first non-fitting value known, or null
    * @param probes bisection (and doubling) steps taken for this budget
+   * @param addedP95Ms at the value fitting, what decryption adds to a block's time to execution
+   *     at this budget, p95 (mean over its runs); null when nothing fits or its runs predate it
    */
   public record BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
-      Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck) {}
+      Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck,
+      Double addedP95Ms) {
+
+    /** Without the added latency (not known). */
+    public BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
+        Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck) {
+      this(blockTimeMs, value, label, bound, bracketLow, bracketHigh, probes, note, bottleneck,
+          null);
+    }
+  }
 
   /**
    * The phase of the critical path that takes the largest share of a height (mean over heights
@@ -205,7 +216,20 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
    * when the latency falls with it) value of the searched parameter that fits, and the bottleneck.
    */
   public record HeadlineRow(Map<String, String> design, double blockTimeMs, Double value,
-      String label, Bound bound, Double bracketHigh, Bottleneck bottleneck) {
+      String label, Bound bound, Double bracketHigh, Bottleneck bottleneck, Double addedP95Ms) {
+
+    /** Without the added latency (not known). */
+    public HeadlineRow(Map<String, String> design, double blockTimeMs, Double value,
+        String label, Bound bound, Double bracketHigh, Bottleneck bottleneck) {
+      this(design, blockTimeMs, value, label, bound, bracketHigh, bottleneck, null);
+    }
+
+    /** {@code , adds 173 ms p95 to execution} when known, else empty. */
+    public String addedText() {
+      return addedP95Ms == null || !Double.isFinite(addedP95Ms) ? ""
+          : ", adds " + dev.tdsim.format.Durations.roundedMs(addedP95Ms) + " p95 to execution";
+    }
+
 
     /**
      * The value as a reader wants it: {@code 137 msgs}, {@code none fits} (not even one message),

@@ -274,8 +274,10 @@ final class SensitivitySearch {
       if (at == null && !known.isEmpty()) {
         at = (sign > 0 ? known.firstEntry() : known.lastEntry()).getValue();
       }
+      Known fitting = x == null ? null : known.get(x);
       return new BudgetFit(budget, display(x), label, bound, display(xl), display(xh), probes,
-          note, at == null ? null : FitRule.bottleneck(at.runs(), at.label()));
+          note, at == null ? null : FitRule.bottleneck(at.runs(), at.label()),
+          fitting == null ? null : FitRule.addedP95Ms(fitting.runs(), budget));
     }
 
     private String labelOf(double x) {

@@ -227,7 +227,7 @@ final class SweepReport {
 
   /** One design and budget, e.g. {@code 137 msgs} then {@code bottleneck combine 77% (at 137)}. */
   static String headlineCell(SensitivityReport.HeadlineRow r, boolean msgs) {
-    String head = r.valueText(msgs);
+    String head = r.valueText(msgs) + r.addedText();
     String neck = r.bottleneck() == null ? "" : String.format(Locale.ROOT,
         "\nbottleneck %s %.0f%% (at %s)", r.bottleneck().phase(), 100 * r.bottleneck().share(),
         r.bottleneck().at());

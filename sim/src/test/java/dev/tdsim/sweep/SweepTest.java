@@ -460,6 +460,19 @@ class SweepTest {
         Bound.PROBE_CAP, 120.0, null).valueText(true));
   }
 
+  @Test
+  void theHeadlineSaysWhatDecryptionAddsWhereItIsKnown() {
+    Map<String, String> d = Map.of("consensus.protocol", "jolteon");
+    assertEquals("137 msgs, adds 173 ms p95 to execution<br><small>bottleneck combine 77% (at"
+        + " 137)</small>", SweepReport.headlineCellHtml(new HeadlineRow(d, 500, 137.0, "137",
+        Bound.EXACT, 138.0, new Bottleneck("combine", 100, 0.77, "137"), 173.3), true)
+        .replaceAll("^<td><span class=\"yes\">|</span>|</td>$", ""));
+    assertEquals("", new HeadlineRow(d, 500, 137.0, "137", Bound.EXACT, 138.0, null, null)
+        .addedText(), "a point written before tdsim reported it");
+    assertEquals("", new HeadlineRow(d, 500, 137.0, "137", Bound.EXACT, 138.0, null,
+        Double.NaN).addedText());
+  }
+
   /** In report.html an answer is green when a value fits, red when none does. */
   @Test
   void theHeadlineCellsAreGreenWhenSomethingFitsAndRedWhenNothingDoes() {
