@@ -54,6 +54,12 @@ public interface ProtocolSettings {
   CertificateWords certificateWords();
 
   /**
+   * The name of the decryption schedule ({@code crypto.schedule}) a scenario on this protocol
+   * gets when it names none: how the chains that run this protocol decrypt.
+   */
+  String defaultSchedule();
+
+  /**
    * @param certificate the block certificate's name ({@code commit certificate})
    * @param vote one vote that makes it ({@code precommit})
    */

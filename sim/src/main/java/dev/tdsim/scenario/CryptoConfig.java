@@ -18,7 +18,9 @@ import java.util.List;
  * @param sampleHeights with measured timing, measure only this many heights (spread over the run)
  *     and reuse their times for the others; 0 = measure every height. At most heights
  * @param schedule when decryption runs: {@code before-next} (a height's decryption finishes before
- *     the next height starts) or {@code pipelined} (it overlaps the next height)
+ *     the next height starts), {@code pipelined} (it overlaps the next height) or {@code
+ *     streamed} (ordering goes on, blocks executed once decrypted); null (the key absent) until
+ *     the scenario resolves it to its protocol's ({@code ProtocolSettings.defaultSchedule()})
  * @param threads worker threads of the machine running tdsim on which the real crypto calls run,
  *     in [0, 4096]; 0 = every core of that machine. Not the simulated validators' cores ({@link
  *     ValidatorsConfig#cores()}): a measured call is converted to single-core time and charged
@@ -67,7 +69,9 @@ public record CryptoConfig(
     Checks.oneOf("crypto.timing", timing, TIMINGS);
     Checks.nonBlank("crypto.calibration", calibration);
     Checks.atLeast("crypto.sample_heights", sampleHeights, 0);
-    Checks.oneOf("crypto.schedule", schedule, SCHEDULES);
+    if (schedule != null) { // null: the protocol's, which the scenario resolves
+      Checks.oneOf("crypto.schedule", schedule, SCHEDULES);
+    }
     Checks.inRange("crypto.threads", threads, 0, MAX_THREADS);
     Checks.positiveDuration("crypto.share_timeout", shareTimeoutNanos);
     Checks.oneOf("crypto.combiner", combiner, CombinerRule.names());
@@ -85,6 +89,12 @@ public record CryptoConfig(
           + " signers (" + String.join(", ", Designs.names().stream()
               .filter(d -> !Designs.byName(d).sharesDependOnSigners()).toList()) + ")");
     }
+  }
+
+  /** The same with {@code schedule}. */
+  public CryptoConfig withSchedule(String other) {
+    return new CryptoConfig(design, timing, calibration, sampleHeights, other, threads,
+        shareTimeoutNanos, combiner, combinerTimeoutNanos);
   }
 
   /** The combiner rule of {@link #combiner()}. */

@@ -30,9 +30,11 @@ final class CryptoSchema {
   static final Setting<CryptoConfig, Integer> SAMPLE_HEIGHTS = Setting.of("sample_heights", INT,
       CryptoConfig.DEFAULT_SAMPLE_HEIGHTS, "0 .. `heights`", "sampleHeights",
       CryptoConfig::sampleHeights);
+  /** Absent: null, which the scenario resolves to its protocol's schedule. */
   static final Setting<CryptoConfig, String> SCHEDULE = Setting.of("schedule", STRING,
-      CryptoConfig.DEFAULT_SCHEDULE, Setting.names(Schedule.names(), null), "schedule",
-      CryptoConfig::schedule);
+      (String) null, Setting.names(Schedule.names(), null), "schedule", CryptoConfig::schedule)
+      .defaultShown("the protocol's own: `before-next` for `tendermint`, `streamed` for"
+          + " `jolteon`");
   static final Setting<CryptoConfig, Integer> THREADS = Setting.of("threads", INT,
       CryptoConfig.DEFAULT_THREADS, "0 .. 4096", "threads", CryptoConfig::threads);
   static final Setting<CryptoConfig, Long> SHARE_TIMEOUT = Setting.of("share_timeout",

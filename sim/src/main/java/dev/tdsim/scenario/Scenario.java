@@ -74,6 +74,9 @@ public record Scenario(
     Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(consensus, "consensus");
     Objects.requireNonNull(crypto, "crypto");
+    if (crypto.schedule() == null) {
+      crypto = crypto.withSchedule(consensus.settings().defaultSchedule());
+    }
     budgetsNanos = checkBudgets(budgetsNanos);
     sweep = sweep == null ? Map.of() : freezeMap(sweep);
     faults = faults == null ? FaultsConfig.NONE : faults;

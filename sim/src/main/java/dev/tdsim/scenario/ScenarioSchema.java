@@ -51,7 +51,8 @@ final class ScenarioSchema {
   static final Setting<Scenario, ConsensusConfig> CONSENSUS =
       section(ConsensusSchema.SECTION, ConsensusConfig.defaults(), Scenario::consensus);
   static final Setting<Scenario, CryptoConfig> CRYPTO =
-      section(CryptoSchema.SECTION, CryptoConfig.defaults(), Scenario::crypto);
+      section(CryptoSchema.SECTION, CryptoConfig.defaults().withSchedule(null),
+          Scenario::crypto); // null schedule: the protocol's, as when the section omits it
   static final Setting<Scenario, List<Long>> BUDGETS = Setting.of("budgets",
       ValueTypes.listOf(ValueTypes.DURATION, "[100 ms, 1 s]", "list of durations"),
       Scenario.DEFAULT_BUDGETS_NANOS,

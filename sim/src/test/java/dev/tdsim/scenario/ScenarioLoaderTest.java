@@ -67,6 +67,18 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aScenarioWithoutAScheduleGetsItsProtocols() {
+    assertEquals("before-next", parse("").crypto().schedule());
+    assertEquals("streamed", parse("consensus:\n  protocol: jolteon\n").crypto().schedule(),
+        "TrX's schedule on Aptos' consensus");
+    assertEquals("streamed", parse("", "consensus.protocol=jolteon").crypto().schedule());
+    assertEquals("before-next", parse("consensus:\n  protocol: jolteon\ncrypto:\n"
+        + "  schedule: before-next\n").crypto().schedule(), "a schedule written wins");
+    assertEquals("pipelined", parse("consensus:\n  protocol: jolteon\n",
+        "crypto.schedule=pipelined").crypto().schedule());
+  }
+
+  @Test
   void readsEveryField() {
     Scenario s = parse("""
         name: full-run

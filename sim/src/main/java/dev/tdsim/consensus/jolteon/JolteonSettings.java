@@ -139,4 +139,10 @@ public record JolteonSettings(
   public CertificateWords certificateWords() {
     return new CertificateWords("quorum certificate", "vote");
   }
+
+  /** TrX on Aptos: key shares at ordering, ordering goes on, execution waits for each block's key. */
+  @Override
+  public String defaultSchedule() {
+    return "streamed";
+  }
 }

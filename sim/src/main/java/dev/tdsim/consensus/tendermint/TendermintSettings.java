@@ -144,4 +144,10 @@ public record TendermintSettings(
   public CertificateWords certificateWords() {
     return new CertificateWords("commit certificate", "precommit");
   }
+
+  /** A height is decrypted before the next is proposed, as tdsim has judged CometBFT chains from the start. */
+  @Override
+  public String defaultSchedule() {
+    return "before-next";
+  }
 }
