@@ -20,6 +20,12 @@ import java.util.function.IntConsumer;
  * validator adds latency on arrival. Every attempt travels through the wrapped network (its
  * bandwidth is spent). Loss draws come from the seeded streams {@code faults.loss} (one per
  * sender).
+ *
+ * <p>A protocol without a gossip loop ({@code retryNanos} 0: it sends each consensus message once,
+ * directly, as Aptos' Jolteon does) is not sent its lost consensus messages again: a {@link
+ * Message} lost or cut off by a partition is gone, and the protocol's own timers recover (Jolteon
+ * re-sends its round timeout every timeout interval, and every message's sync info carries the
+ * sender's certificates). Bytes sent through the {@link Messenger} are still sent again.
  */
 public final class FaultyTransport implements Transport, Messenger {
   private final Transport transport;
@@ -30,6 +36,8 @@ public final class FaultyTransport implements Transport, Messenger {
   private final SplittableRandom[] loss;
   private final long retryNanos;
   private final long giveUpNanos;
+  /** Whether lost consensus messages are sent again (the protocol gossips). */
+  private final boolean resendsMessages;
   private long dropped;
   private long resent;
 
@@ -40,12 +48,14 @@ public final class FaultyTransport implements Transport, Messenger {
   }
 
   /**
-   * @param retryNanos how long after a loss a message is sent again (> 0)
+   * @param retryNanos how long after a loss a message is sent again (> 0); 0 for a protocol that
+   *     sends directly: its consensus messages are not sent again, other bytes at once
    * @param giveUpNanos how long after its first sending a message is no longer sent again
    */
   public FaultyTransport(Transport transport, Messenger messenger, Simulation sim,
       ActiveFaults faults, RandomStreams streams, long retryNanos, long giveUpNanos) {
     this.retryNanos = Math.max(1, retryNanos);
+    this.resendsMessages = retryNanos > 0;
     this.giveUpNanos = giveUpNanos;
     this.transport = transport;
     this.messenger = messenger;
@@ -80,7 +90,7 @@ public final class FaultyTransport implements Transport, Messenger {
         receiver.receive(to, m);
       } else {
         arrive(sender, to, sent, sent, h, () -> receiver.receive(to, m),
-            first -> resend(sender, to, m, receiver, first));
+            resender(first -> resend(sender, to, m, receiver, first)));
       }
     });
   }
@@ -104,7 +114,12 @@ public final class FaultyTransport implements Transport, Messenger {
       return;
     }
     transport.send(sender, to, message, (v, m) -> arrive(sender, to, sent, sent, h,
-        () -> receiver.receive(v, m), f -> resend(sender, to, m, receiver, f)));
+        () -> receiver.receive(v, m), resender(f -> resend(sender, to, m, receiver, f))));
+  }
+
+  /** How a lost consensus message is sent again: not at all when the protocol does not gossip. */
+  private Resend resender(Resend resend) {
+    return resendsMessages ? resend : null;
   }
 
   @Override
@@ -176,7 +191,7 @@ public final class FaultyTransport implements Transport, Messenger {
   }
 
   private void retry(long atNanos, long first, Resend resend) {
-    if (atNanos == FaultWindow.FOREVER_NANOS || atNanos - first > giveUpNanos) {
+    if (resend == null || atNanos == FaultWindow.FOREVER_NANOS || atNanos - first > giveUpNanos) {
       dropped++;
       return;
     }

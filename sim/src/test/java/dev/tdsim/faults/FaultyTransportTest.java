@@ -77,8 +77,12 @@ class FaultyTransportTest {
     final List<String> arrived = new ArrayList<>();
 
     Run(FaultSpec... specs) {
+      this(RETRY, specs);
+    }
+
+    Run(long retryNanos, FaultSpec... specs) {
       faults = new ActiveFaults(FaultPlan.resolve(List.of(specs), Committee.equal(4)));
-      transport = new FaultyTransport(net, net, sim, faults, new RandomStreams(1), RETRY,
+      transport = new FaultyTransport(net, net, sim, faults, new RandomStreams(1), retryNanos,
           GIVE_UP);
     }
 
@@ -235,6 +239,31 @@ class FaultyTransportTest {
     assertEquals(List.of("1@0", "0@340", "2@340", "3@340"), ends.arrived);
     assertEquals(9, ends.transport.resent());
     assertEquals(0, ends.transport.dropped());
+  }
+
+  @Test
+  void aProtocolThatSendsDirectlyLosesItsLostOrCutOffMessagesButNotItsBytes() {
+    // retry 0: no gossip loop (Jolteon); every message to or from 1 is lost, 2 and 3 are cut off
+    // from 0 until 500 ms
+    Run r = new Run(0, on(FaultKinds.LOSS, time(0, 300), Map.of("probability", 1.0), 1),
+        new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
+            Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
+    r.transport.broadcast(0, MESSAGE, r.receiver());
+    r.transport.send(2, 0, MESSAGE, r.receiver());
+    r.go();
+    assertEquals(List.of("0@0"), r.arrived);
+    assertEquals(0, r.transport.resent());
+    assertEquals(4, r.transport.dropped());
+    // bytes (decryption shares) are sent again: at once after a loss, at the healing across
+    // the partition
+    Run bytes = new Run(0, on(FaultKinds.LOSS, time(0, 25), Map.of("probability", 1.0), 1),
+        new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
+            Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
+    bytes.transport.send(0, 1, 64, bytes.arrival(1));
+    bytes.transport.send(0, 2, 64, bytes.arrival(2));
+    bytes.go();
+    assertEquals(List.of("1@40", "2@510"), bytes.arrived); // sent at 0, 10, 20 ms: lost
+    assertEquals(0, bytes.transport.dropped());
   }
 
   @Test

@@ -21,7 +21,8 @@ import java.util.Map;
  * own messages queue on its {@link ConsensusThread}.
  *
  * <p>Rounds: a validator is in round max(highest QC, highest TC) + 1 and moves on as soon as any
- * message brings it a higher certificate (round sync). Votes, order votes and timeouts go to all.
+ * message brings it a higher certificate (round sync); a newer ordered certificate in a message's
+ * sync info orders its block here too (a validator that lost the order votes catches up). Votes, order votes and timeouts go to all.
  * It votes once per round, for the round's leader's proposal, by the 2-chain voting rule; with
  * 2f+1 votes every validator forms the QC itself. A round's timer, ceil(initial x
  * base^min(idx, max)), fires a signed timeout to all and re-arms; f+1 timeouts of its round make
@@ -46,6 +47,8 @@ final class JolteonNode {
   private long highestTimeoutRound;
   /** The last block this validator ordered (genesis first). */
   private JBlock lastOrdered = JBlock.GENESIS;
+  /** Its certificate, which this validator's messages carry in their sync info. */
+  private OrderedCert highestOrdered = OrderedCert.GENESIS;
   /** Whether it sent a timeout in its current round. */
   private boolean timedOut;
   /** Identifies the armed round timer (a timer of an earlier arming is stale). */
@@ -99,8 +102,13 @@ final class JolteonNode {
       return;
     }
     if (action instanceof JolteonMessage m) {
-      // Round sync first (Aptos' ensure_round_and_sync_up), then the message itself.
-      syncUp(m.qc(), m.tc());
+      // Round sync first (Aptos' ensure_round_and_sync_up), then the message itself. An order
+      // vote carries no sync info: its QC only backs the order (Aptos' process_order_vote_msg),
+      // so a validator still counting that round's votes keeps its round and order votes too.
+      if (!(m instanceof OrderVote)) {
+        syncUp(m.qc(), m.tc());
+        order(m.ordered().block(), m.ordered().signers());
+      }
       if (m instanceof Vote v) {
         onVote(v);
       } else if (m instanceof OrderVote o) {
@@ -132,6 +140,9 @@ final class JolteonNode {
       verify += costs.commitVerifyNanos();
     }
     if (!own && m.tc() != null && (htc == null || m.tc().round() > htc.round())) {
+      verify += costs.commitVerifyNanos();
+    }
+    if (!own && m.ordered() != null && m.ordered().round() > lastOrdered.round()) {
       verify += costs.commitVerifyNanos();
     }
     signatureNanos += verify;
@@ -257,7 +268,7 @@ final class JolteonNode {
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
         + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc));
-    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, bytes)));
+    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, highestOrdered, bytes)));
   }
 
   /** Signs one own message (a vote's certificate part), persists it, then runs {@code send}. */
@@ -283,7 +294,7 @@ final class JolteonNode {
     JBlock block = new JBlock(r, height, parent, id, payload);
     long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
         + (tc == null ? 0 : protocol.certificateBytes(tc));
-    Proposal p = new Proposal(block, qc, tc, bytes);
+    Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
     // Building the block (a batched design's digest), then the proposal's signature.
     long cpu = payload.buildNanos() + costs.voteSignNanos();
     long sync = costs.signedMessageSyncNanos();
@@ -334,7 +345,7 @@ final class JolteonNode {
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
         + protocol.certificateBytes(qc);
-    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, bytes)));
+    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, highestOrdered, bytes)));
   }
 
   /** A vote of this round: 2f+1 of the stake form the block's QC here (aggregated). */
@@ -425,6 +436,7 @@ final class JolteonNode {
       chain.add(x);
     }
     lastOrdered = b;
+    highestOrdered = new OrderedCert(b, signers);
     orderVotes.keySet().removeIf(k -> k <= b.round());
     for (int i = chain.size() - 1; i >= 0; i--) {
       JBlock x = chain.get(i);

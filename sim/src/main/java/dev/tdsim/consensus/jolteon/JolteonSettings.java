@@ -38,9 +38,13 @@ public record JolteonSettings(
   /**
    * The fault kinds (their scenario names) this model implements: every other one is refused at
    * load. A crashed validator sends and receives nothing; a silent leader does not propose; a
-   * slow one runs its consensus CPU slower.
+   * slow one runs its consensus CPU slower. Lost messages and messages cut off by a partition
+   * are gone (Jolteon sends each message once, directly: the network does not send them again),
+   * delayed ones arrive late; the pacemaker recovers (a timeout re-sent every interval, the
+   * certificates every message carries).
    */
-  static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow");
+  static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow",
+      "loss", "delay", "partition");
 
   public JolteonSettings {
     if (roundInitialTimeoutNanos <= 0) {

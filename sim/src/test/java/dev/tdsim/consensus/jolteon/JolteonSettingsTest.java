@@ -56,6 +56,9 @@ class JolteonSettingsTest {
     assertTrue(APTOS.refusesFault("crash").isEmpty());
     assertTrue(APTOS.refusesFault("silent-proposer").isEmpty());
     assertTrue(APTOS.refusesFault("slow").isEmpty());
+    for (String kind : List.of("loss", "delay", "partition")) {
+      assertTrue(APTOS.refusesFault(kind).isEmpty(), kind);
+    }
     var refusal = APTOS.refusesFault("equivocate").orElseThrow();
     assertTrue(refusal.problem().contains("'equivocate'"), refusal.problem());
     assertEquals(List.of("consensus.protocol"), refusal.keys());

@@ -36,6 +36,8 @@ import java.util.Map;
  */
 final class JolteonWorld {
   static final long MS = 1_000_000L;
+  /** Simulated time after which a run stops, ordered or not. */
+  static final long RUN_LIMIT_NANOS = 60_000 * MS;
 
   /** One validator's order of one height. */
   record Order(int validator, int height, int roundInHeight, long atNanos, List<Integer> signers) {}
@@ -131,7 +133,8 @@ final class JolteonWorld {
         heights, settings, NodeCosts.FREE, blocks, transport, listener,
         new DirectDissemination(network), new RandomStreams(1), faults));
     protocol.start(0);
-    sim.run();
+    // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
+    sim.runUntil(RUN_LIMIT_NANOS);
     return protocol;
   }
 
