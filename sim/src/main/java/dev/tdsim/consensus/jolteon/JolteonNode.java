@@ -10,9 +10,12 @@ import dev.tdsim.consensus.jolteon.JolteonMessage.Vote;
 import dev.tdsim.cpu.ConsensusThread;
 import dev.tdsim.engine.Simulation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One validator's Jolteon state machine, as aptos-core's RoundManager, RoundState and 2-chain
@@ -53,9 +56,14 @@ final class JolteonNode {
   private boolean timedOut;
   /** Identifies the armed round timer (a timer of an earlier arming is stale). */
   private long timerArmings;
-  private final Map<Long, Tally> votes = new HashMap<>();
+  /** Votes by block (one round's: equivocated blocks are counted apart, as Aptos' digests). */
+  private final Map<JBlock, Tally> votes = new IdentityHashMap<>();
+  /** The block each validator voted for first in the current round (to see equivocation). */
+  private final Map<Integer, JBlock> firstVotes = new HashMap<>();
+  /** Blocks of the current round a voting equivocator signed an extra vote for. */
+  private final Set<JBlock> equivocatedFor = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Long, Tally> timeouts = new HashMap<>();
-  private final Map<Long, Tally> orderVotes = new HashMap<>();
+  private final Map<JBlock, Tally> orderVotes = new IdentityHashMap<>();
   /** CPU spent on consensus since the last ordered block, by kind. */
   private long validationNanos;
   private long signatureNanos;
@@ -207,7 +215,9 @@ final class JolteonNode {
   private void enterRound(long r) {
     round = r;
     timedOut = false;
-    votes.keySet().removeIf(k -> k < r);
+    votes.keySet().removeIf(b -> b.round() < r);
+    firstVotes.clear();
+    equivocatedFor.clear();
     timeouts.keySet().removeIf(k -> k < r);
     int height = hqc.block().height() + 1;
     int inHeight = (int) (r - hqc.round() - 1);
@@ -295,13 +305,24 @@ final class JolteonNode {
     long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
         + (tc == null ? 0 : protocol.certificateBytes(tc));
     Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
-    // Building the block (a batched design's digest), then the proposal's signature.
-    long cpu = payload.buildNanos() + costs.voteSignNanos();
+    // An equivocating leader signs a second block of the round (same parent and payload, its
+    // own id) and sends each to half of the validators.
+    boolean equivocates = faulty
+        && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
+    // Building the block (a batched design's digest), then the proposal's signature(s).
+    long signing = costs.voteSignNanos() * (equivocates ? 2 : 1);
+    long cpu = payload.buildNanos() + signing;
     long sync = costs.signedMessageSyncNanos();
     validationNanos += payload.buildNanos();
-    signatureNanos += costs.voteSignNanos();
+    signatureNanos += signing;
     walNanos += sync;
-    process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
+    if (equivocates) {
+      Proposal q = new Proposal(new JBlock(r, height, parent, id, payload), qc, tc,
+          highestOrdered, bytes);
+      process(cpu, sync, (Runnable) () -> protocol.broadcastForked(id, p, q));
+    } else {
+      process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
+    }
   }
 
   /**
@@ -341,6 +362,11 @@ final class JolteonNode {
     }
     lastVotedRound = b.round();
     oneChainRound = Math.max(oneChainRound, parentQc.round());
+    signVote(b);
+  }
+
+  /** Signs and broadcasts a vote for {@code b} with this validator's sync info. */
+  private void signVote(JBlock b) {
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
@@ -348,13 +374,28 @@ final class JolteonNode {
     sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, highestOrdered, bytes)));
   }
 
-  /** A vote of this round: 2f+1 of the stake form the block's QC here (aggregated). */
+  /**
+   * A vote of this round: 2f+1 of the stake for one block form its QC here (aggregated). Two
+   * votes of one voter for two blocks of the round are evidence against it (Aptos'
+   * EquivocateVote); a voting equivocator that sees a vote for another block of the round than
+   * its own votes for that one too.
+   */
   private void onVote(Vote v) {
     long r = v.block().round();
     if (r != round) {
       return;
     }
-    Tally t = votes.computeIfAbsent(r, k -> new Tally());
+    JBlock first = firstVotes.putIfAbsent(v.voter(), v.block());
+    if (first != null && first != v.block()) {
+      protocol.context.faults().onEvidence(id, v.voter(), v.block().height(),
+          v.block().roundInHeight());
+    }
+    JBlock mine = firstVotes.get(id);
+    if (faulty && mine != null && mine != v.block() && equivocatedFor.add(v.block())
+        && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos())) {
+      signVote(v.block());
+    }
+    Tally t = votes.computeIfAbsent(v.block(), k -> new Tally());
     if (!t.add(v.voter(), stake[v.voter()]) || t.formed || t.stake < protocol.quorumStake) {
       return;
     }
@@ -380,7 +421,7 @@ final class JolteonNode {
     if (r <= lastOrdered.round()) {
       return;
     }
-    Tally t = orderVotes.computeIfAbsent(r, k -> new Tally());
+    Tally t = orderVotes.computeIfAbsent(o.qc().block(), k -> new Tally());
     if (!t.add(o.voter(), stake[o.voter()]) || t.formed || t.stake < protocol.quorumStake) {
       return;
     }
@@ -437,7 +478,7 @@ final class JolteonNode {
     }
     lastOrdered = b;
     highestOrdered = new OrderedCert(b, signers);
-    orderVotes.keySet().removeIf(k -> k <= b.round());
+    orderVotes.keySet().removeIf(x -> x.round() <= b.round());
     for (int i = chain.size() - 1; i >= 0; i--) {
       JBlock x = chain.get(i);
       ProcessingTime spent = new ProcessingTime(validationNanos, signatureNanos, walNanos);

@@ -123,8 +123,29 @@ final class JolteonProtocol implements ConsensusProtocol {
     context.transport().broadcast(sender, m, this::deliver);
   }
 
+  /**
+   * An equivocating leader's two proposals of one round: {@code a} to the lower half of the
+   * validators (by index), {@code b} to the others, as one broadcast of the block's bytes.
+   */
+  void broadcastForked(int sender, JolteonMessage a, JolteonMessage b) {
+    messages += validators;
+    context.transport().broadcast(sender, new Forked(a, b, validators / 2), this::deliver);
+  }
+
+  /** Two conflicting messages, each for one half of the validators. */
+  private record Forked(JolteonMessage a, JolteonMessage b, int split) implements Message {
+    @Override
+    public long wireBytes() {
+      return a.wireBytes();
+    }
+  }
+
   private void deliver(int receiver, Message m) {
-    nodes[receiver].receive((JolteonMessage) m);
+    if (m instanceof Forked f) {
+      nodes[receiver].receive(receiver < f.split() ? f.a() : f.b());
+    } else {
+      nodes[receiver].receive((JolteonMessage) m);
+    }
   }
 
   /**

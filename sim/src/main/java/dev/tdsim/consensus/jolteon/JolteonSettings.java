@@ -2,6 +2,7 @@ package dev.tdsim.consensus.jolteon;
 
 import dev.tdsim.consensus.ProtocolSettings;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -41,10 +42,21 @@ public record JolteonSettings(
    * slow one runs its consensus CPU slower. Lost messages and messages cut off by a partition
    * are gone (Jolteon sends each message once, directly: the network does not send them again),
    * delayed ones arrive late; the pacemaker recovers (a timeout re-sent every interval, the
-   * certificates every message carries).
+   * certificates every message carries). An equivocating leader sends two blocks of its round,
+   * each to half of the validators; an equivocating voter votes for both. The faults on
+   * decryption shares and DKG dealers act after ordering, on the pipeline, whatever the chain.
    */
   static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow",
-      "loss", "delay", "partition");
+      "loss", "delay", "partition", "equivocate", "bad-share", "malformed-share",
+      "withhold-share", "equivocate-share", "colluding-encryptor", "framing-shares",
+      "forging-proposer", "crashed-dealer", "lying-dealer");
+
+  /** Why the kinds Jolteon refuses do not apply to it. */
+  private static final Map<String, String> REFUSAL_REASONS = Map.of(
+      "split-vote", ": it is a coalition above a third of the stake forking Tendermint's"
+          + " rounds; a Byzantine Jolteon leader is 'equivocate'",
+      "bad-partial", ": Jolteon's QCs aggregate BLS votes at every validator, with no"
+          + " threshold-BLS partials for a combiner to check");
 
   public JolteonSettings {
     if (roundInitialTimeoutNanos <= 0) {
@@ -109,9 +121,9 @@ public record JolteonSettings(
       return Optional.empty();
     }
     return Optional.of(new Refusal("consensus.protocol 'jolteon' does not model fault kind '"
-        + kind + "' yet; it models " + String.join(", ", SUPPORTED_FAULTS.stream().sorted()
-        .toList()) + " (or use consensus.protocol: tendermint)",
-        List.of("consensus.protocol")));
+        + kind + "'" + REFUSAL_REASONS.getOrDefault(kind, "") + "; it models "
+        + String.join(", ", SUPPORTED_FAULTS.stream().sorted().toList())
+        + " (or use consensus.protocol: tendermint)", List.of("consensus.protocol")));
   }
 
   /** Jolteon's next block does not wait for a commit: no pause. */

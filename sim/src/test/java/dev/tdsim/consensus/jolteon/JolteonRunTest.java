@@ -98,14 +98,14 @@ class JolteonRunTest {
 
   @Test
   void aFaultKindJolteonDoesNotModelIsRefusedAtLoad() throws Exception {
-    Path file = Files.createTempFile("jolteon-equivocate", ".yaml");
+    Path file = Files.createTempFile("jolteon-split-vote", ".yaml");
     Files.writeString(file, Files.readString(scenarios().resolve("jolteon-small.yaml"))
-        + "\nfaults:\n  - kind: equivocate\n    validators: [3]\n");
+        + "\nfaults:\n  - kind: split-vote\n    validators: [3]\n");
     ScenarioException e = assertThrows(ScenarioException.class,
         () -> ScenarioLoader.load(file, List.of()));
     assertTrue(e.getMessage().contains("faults[0].kind"), e.getMessage());
-    assertTrue(e.getMessage().contains("does not model fault kind 'equivocate'"),
-        e.getMessage());
+    assertTrue(e.getMessage().contains("does not model fault kind 'split-vote': it is a"
+        + " coalition"), e.getMessage());
   }
 
   @Test

@@ -56,11 +56,12 @@ class JolteonSettingsTest {
     assertTrue(APTOS.refusesFault("crash").isEmpty());
     assertTrue(APTOS.refusesFault("silent-proposer").isEmpty());
     assertTrue(APTOS.refusesFault("slow").isEmpty());
-    for (String kind : List.of("loss", "delay", "partition")) {
+    for (String kind : List.of("loss", "delay", "partition", "equivocate", "bad-share",
+        "withhold-share", "forging-proposer", "lying-dealer")) {
       assertTrue(APTOS.refusesFault(kind).isEmpty(), kind);
     }
-    var refusal = APTOS.refusesFault("equivocate").orElseThrow();
-    assertTrue(refusal.problem().contains("'equivocate'"), refusal.problem());
+    var refusal = APTOS.refusesFault("bad-partial").orElseThrow();
+    assertTrue(refusal.problem().contains("'bad-partial': Jolteon's QCs"), refusal.problem());
     assertEquals(List.of("consensus.protocol"), refusal.keys());
   }
 

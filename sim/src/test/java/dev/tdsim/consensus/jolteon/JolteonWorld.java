@@ -172,6 +172,11 @@ final class JolteonWorld {
         : new ActiveFaults(FaultPlan.resolve(specs, Committee.equal(validators)));
   }
 
+  /** The faults of {@code specs} (the registry's kinds) on equal-stake validators. */
+  static NodeFaults faults(int validators, FaultSpec... specs) {
+    return new ActiveFaults(FaultPlan.resolve(List.of(specs), Committee.equal(validators)));
+  }
+
   /** The same faults for the whole run. */
   static NodeFaults faults(int validators, List<Integer> crashed, List<Integer> silent) {
     return faults(validators, crashed, silent, FaultWindow.FOREVER_NANOS);
