@@ -301,7 +301,7 @@ final class JolteonNode {
         ? protocol.context.blocks().blockFor(height, inHeight, id)
         : new Block(height, 0, Block.HEADER_BYTES);
     TimeoutCert tc = qc.round() == r - 1 ? null : htc;
-    JBlock block = new JBlock(r, height, parent, id, payload);
+    JBlock block = new JBlock(r, height, parent, id, payload, qc.signers());
     long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
         + (tc == null ? 0 : protocol.certificateBytes(tc));
     Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
@@ -317,7 +317,7 @@ final class JolteonNode {
     signatureNanos += signing;
     walNanos += sync;
     if (equivocates) {
-      Proposal q = new Proposal(new JBlock(r, height, parent, id, payload), qc, tc,
+      Proposal q = new Proposal(new JBlock(r, height, parent, id, payload, qc.signers()), qc, tc,
           highestOrdered, bytes);
       process(cpu, sync, (Runnable) () -> protocol.broadcastForked(id, p, q));
     } else {

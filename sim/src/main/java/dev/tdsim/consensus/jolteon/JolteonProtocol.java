@@ -41,6 +41,8 @@ final class JolteonProtocol implements ConsensusProtocol {
   /** Stake of the validators that ordered the last height, to know when the run is done. */
   private long finishedStake;
   private final boolean[] wasDown;
+  /** Leader reputation's election, or null under round-robin. */
+  private final LeaderReputation reputation;
   /** Rounds some validator timed out. */
   private final TreeSet<Long> timedOutRounds = new TreeSet<>();
   private long messages;
@@ -56,6 +58,13 @@ final class JolteonProtocol implements ConsensusProtocol {
       nodes[i] = new JolteonNode(this, i);
     }
     this.wasDown = new boolean[validators];
+    if (settings.electsByReputation()) {
+      reputation = new LeaderReputation(settings.reputation(), context.stake(),
+          context.streams().stream("jolteon.leader_reputation", 0).nextLong(), decided);
+      reputation.leadersFrom(this::leaderOf);
+    } else {
+      reputation = null;
+    }
   }
 
   @Override
@@ -90,7 +99,8 @@ final class JolteonProtocol implements ConsensusProtocol {
 
   /** The leader of {@code round} by the scenario's proposer election. */
   int leaderOf(long round) {
-    return settings.leaderOf(round, validators);
+    return reputation == null ? settings.leaderOf(round, validators)
+        : reputation.leaderOf(round);
   }
 
   /** Whether {@code height} is one of the run's (else its block is an empty filler). */

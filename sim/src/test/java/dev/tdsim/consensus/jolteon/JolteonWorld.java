@@ -55,6 +55,7 @@ final class JolteonWorld {
   final long[] stake;
   JolteonSettings settings = JolteonSettings.aptosDefaults();
   int heights = 5;
+  long seed = 1;
   Delay delayMs = (from, to, m) -> 10;
   NodeFaults faults = NodeFaults.NONE;
   final List<Order> orders = new ArrayList<>();
@@ -70,7 +71,8 @@ final class JolteonWorld {
   JolteonWorld orderVotes(boolean on) {
     JolteonSettings s = settings;
     settings = new JolteonSettings(s.roundInitialTimeoutNanos(), s.roundTimeoutBackoffBase(),
-        s.roundTimeoutBackoffMaxExponent(), on, s.proposerElection(), s.contiguousRounds());
+        s.roundTimeoutBackoffMaxExponent(), on, s.proposerElection(), s.contiguousRounds(),
+        s.reputation());
     return this;
   }
 
@@ -78,7 +80,16 @@ final class JolteonWorld {
     JolteonSettings s = settings;
     settings = new JolteonSettings(ms * MS, s.roundTimeoutBackoffBase(),
         s.roundTimeoutBackoffMaxExponent(), s.orderVotes(), s.proposerElection(),
-        s.contiguousRounds());
+        s.contiguousRounds(), s.reputation());
+    return this;
+  }
+
+  /** Leaders by leader reputation with these parameters. */
+  JolteonWorld leaderReputation(JolteonSettings.Reputation reputation) {
+    JolteonSettings s = settings;
+    settings = new JolteonSettings(s.roundInitialTimeoutNanos(), s.roundTimeoutBackoffBase(),
+        s.roundTimeoutBackoffMaxExponent(), s.orderVotes(), JolteonSettings.LEADER_REPUTATION,
+        s.contiguousRounds(), reputation);
     return this;
   }
 
@@ -131,7 +142,7 @@ final class JolteonWorld {
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
     protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
         heights, settings, NodeCosts.FREE, blocks, transport, listener,
-        new DirectDissemination(network), new RandomStreams(1), faults));
+        new DirectDissemination(network), new RandomStreams(seed), faults));
     protocol.start(0);
     // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
     sim.runUntil(RUN_LIMIT_NANOS);
