@@ -4,6 +4,7 @@ import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.consensus.ProcessingTime;
@@ -18,6 +19,7 @@ import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.FaultSpec;
 import dev.tdsim.faults.FaultTarget;
 import dev.tdsim.faults.FaultWindow;
+import dev.tdsim.faults.FaultyTransport;
 import dev.tdsim.network.DirectDissemination;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.NoJitter;
@@ -137,11 +139,34 @@ final class JolteonWorld {
     }
   };
 
+  /**
+   * The transport with the run's message faults in front (loss, delay, partition, crashes), as
+   * a scenario's run has it: Jolteon sends directly, so nothing lost is sent again.
+   */
+  private Transport faultyTransport() {
+    if (!(faults instanceof ActiveFaults active)) {
+      return transport;
+    }
+    Messenger noBytes = new Messenger() {
+      @Override
+      public void send(int from, int to, long bytes, Runnable onArrival) {
+        throw new UnsupportedOperationException("consensus sends messages only");
+      }
+
+      @Override
+      public void broadcast(int from, long bytes, java.util.function.IntConsumer onArrival) {
+        throw new UnsupportedOperationException("consensus sends messages only");
+      }
+    };
+    return new FaultyTransport(transport, noBytes, sim, active, new RandomStreams(seed), 0,
+        RUN_LIMIT_NANOS);
+  }
+
   JolteonProtocol run() {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
     protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
-        heights, settings, NodeCosts.FREE, blocks, transport, listener,
+        heights, settings, NodeCosts.FREE, blocks, faultyTransport(), listener,
         new DirectDissemination(network), new RandomStreams(seed), faults));
     protocol.start(0);
     // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
