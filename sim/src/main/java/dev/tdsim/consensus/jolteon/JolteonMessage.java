@@ -19,7 +19,7 @@ sealed interface JolteonMessage extends Message {
    * The sender's highest ordered certificate, or null (an order vote). Its bytes are not
    * counted: the certificate it names is one the QC or the order votes already carried.
    */
-  OrderedCert ordered();
+  QuorumCert ordered();
 
   /** The validator that signed and sent it. */
   int sender();
@@ -31,7 +31,7 @@ sealed interface JolteonMessage extends Message {
    * A leader's proposal of {@code block} in its round, with the QC of its parent and, after a
    * failed round, the TC of the round before.
    */
-  record Proposal(JBlock block, QuorumCert qc, TimeoutCert tc, OrderedCert ordered,
+  record Proposal(JBlock block, QuorumCert qc, TimeoutCert tc, QuorumCert ordered,
       long wireBytes)
       implements JolteonMessage {
     @Override
@@ -41,7 +41,7 @@ sealed interface JolteonMessage extends Message {
   }
 
   /** {@code voter}'s signed vote for {@code block}, broadcast to all (Aptos: broadcast_vote). */
-  record Vote(JBlock block, int voter, QuorumCert qc, TimeoutCert tc, OrderedCert ordered,
+  record Vote(JBlock block, int voter, QuorumCert qc, TimeoutCert tc, QuorumCert ordered,
       long wireBytes)
       implements JolteonMessage {
     @Override
@@ -58,7 +58,7 @@ sealed interface JolteonMessage extends Message {
     }
 
     @Override
-    public OrderedCert ordered() {
+    public QuorumCert ordered() {
       return null;
     }
 
@@ -70,6 +70,6 @@ sealed interface JolteonMessage extends Message {
 
   /** {@code sender}'s signed timeout of {@code round} (Aptos' RoundTimeoutMsg). */
   record Timeout(long round, int sender, QuorumCert qc, TimeoutCert tc,
-      OrderedCert ordered, long wireBytes)
+      QuorumCert ordered, long wireBytes)
       implements JolteonMessage {}
 }

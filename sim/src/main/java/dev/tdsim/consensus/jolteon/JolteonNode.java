@@ -25,11 +25,11 @@ import java.util.Set;
  *
  * <p>Rounds: a validator is in round max(highest QC, highest TC) + 1 and moves on as soon as any
  * message brings it a higher certificate (round sync); a newer ordered certificate in a message's
- * sync info orders its block here too (a validator that lost the order votes catches up). Votes, order votes and timeouts go to all.
- * It votes once per round, for the round's leader's proposal, by the 2-chain voting rule; with
- * 2f+1 votes every validator forms the QC itself. A round's timer, ceil(initial x
- * base^min(idx, max)), fires a signed timeout to all and re-arms; f+1 timeouts of its round make
- * a validator time out at once (echo), 2f+1 form a TC.
+ * sync info orders its block here too (a validator that lost the order votes catches up).
+ * Votes, order votes and timeouts go to all. It votes once per round, for the round's leader's
+ * proposal, by the 2-chain voting rule; with 2f+1 votes every validator forms the QC itself. A
+ * round's timer, ceil(initial x base^min(idx, max)), fires a signed timeout to all and re-arms;
+ * f+1 timeouts of its round make a validator time out at once (echo), 2f+1 form a TC.
  */
 final class JolteonNode {
   private final JolteonProtocol protocol;
@@ -51,7 +51,7 @@ final class JolteonNode {
   /** The last block this validator ordered (genesis first). */
   private JBlock lastOrdered = JBlock.GENESIS;
   /** Its certificate, which this validator's messages carry in their sync info. */
-  private OrderedCert highestOrdered = OrderedCert.GENESIS;
+  private QuorumCert highestOrdered = QuorumCert.GENESIS;
   /** Whether it sent a timeout in its current round. */
   private boolean timedOut;
   /** Identifies the armed round timer (a timer of an earlier arming is stale). */
@@ -477,7 +477,7 @@ final class JolteonNode {
       chain.add(x);
     }
     lastOrdered = b;
-    highestOrdered = new OrderedCert(b, signers);
+    highestOrdered = new QuorumCert(b, signers);
     orderVotes.keySet().removeIf(x -> x.round() <= b.round());
     for (int i = chain.size() - 1; i >= 0; i--) {
       JBlock x = chain.get(i);

@@ -54,7 +54,8 @@ public record JolteonSettings(
    * @param voterWindowMultiplier {@code voter_window_num_validators_multiplier} (1)
    * @param excludeRound {@code exclude_round}: round r's leader is drawn from the chain up to
    *     round r minus this (40)
-   * @param maxFailedAuthors {@code max_failed_authors_to_store}: failed leaders a block records (10)
+   * @param maxFailedAuthors {@code max_failed_authors_to_store}: the failed leaders a block
+   *     records (10)
    */
   public record Reputation(int activeWeight, int inactiveWeight, int failedWeight,
       int failureThresholdPercent, int proposerWindowMultiplier, int voterWindowMultiplier,
