@@ -21,11 +21,11 @@ import java.util.function.IntConsumer;
  * bandwidth is spent). Loss draws come from the seeded streams {@code faults.loss} (one per
  * sender).
  *
- * <p>A protocol without a gossip loop ({@code retryNanos} 0: it sends each consensus message once,
- * directly, as Aptos' Jolteon does) is not sent its lost consensus messages again: a {@link
- * Message} lost or cut off by a partition is gone, and the protocol's own timers recover (Jolteon
- * re-sends its round timeout every timeout interval, and every message's sync info carries the
- * sender's certificates). Bytes sent through the {@link Messenger} are still sent again.
+ * <p>A consensus {@link Message} that is not {@link Message#resentWhenLost} (a protocol that sends
+ * each message once, directly, as Aptos' Jolteon does) is not sent again: lost or cut off by a
+ * partition, it is gone, and the protocol's own timers recover (Jolteon re-sends its round timeout
+ * every timeout interval, and its messages' sync info carries the sender's certificates). Bytes
+ * sent through the {@link Messenger} are always sent again.
  */
 public final class FaultyTransport implements Transport, Messenger {
   private final Transport transport;
@@ -36,8 +36,6 @@ public final class FaultyTransport implements Transport, Messenger {
   private final SplittableRandom[] loss;
   private final long retryNanos;
   private final long giveUpNanos;
-  /** Whether lost consensus messages are sent again (the protocol gossips). */
-  private final boolean resendsMessages;
   private long dropped;
   private long resent;
 
@@ -48,14 +46,12 @@ public final class FaultyTransport implements Transport, Messenger {
   }
 
   /**
-   * @param retryNanos how long after a loss a message is sent again (> 0); 0 for a protocol that
-   *     sends directly: its consensus messages are not sent again, other bytes at once
+   * @param retryNanos how long after a loss a message is sent again (> 0)
    * @param giveUpNanos how long after its first sending a message is no longer sent again
    */
   public FaultyTransport(Transport transport, Messenger messenger, Simulation sim,
       ActiveFaults faults, RandomStreams streams, long retryNanos, long giveUpNanos) {
     this.retryNanos = Math.max(1, retryNanos);
-    this.resendsMessages = retryNanos > 0;
     this.giveUpNanos = giveUpNanos;
     this.transport = transport;
     this.messenger = messenger;
@@ -90,7 +86,7 @@ public final class FaultyTransport implements Transport, Messenger {
         receiver.receive(to, m);
       } else {
         arrive(sender, to, sent, sent, h, () -> receiver.receive(to, m),
-            resender(first -> resend(sender, to, m, receiver, first)));
+            resender(m, first -> resend(sender, to, m, receiver, first)));
       }
     });
   }
@@ -114,12 +110,12 @@ public final class FaultyTransport implements Transport, Messenger {
       return;
     }
     transport.send(sender, to, message, (v, m) -> arrive(sender, to, sent, sent, h,
-        () -> receiver.receive(v, m), resender(f -> resend(sender, to, m, receiver, f))));
+        () -> receiver.receive(v, m), resender(m, f -> resend(sender, to, m, receiver, f))));
   }
 
-  /** How a lost consensus message is sent again: not at all when the protocol does not gossip. */
-  private Resend resender(Resend resend) {
-    return resendsMessages ? resend : null;
+  /** How a lost consensus message is sent again: not at all if it is sent once only. */
+  private static Resend resender(Message message, Resend resend) {
+    return message.resentWhenLost() ? resend : null;
   }
 
   @Override

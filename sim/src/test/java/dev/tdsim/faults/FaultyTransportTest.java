@@ -24,6 +24,18 @@ class FaultyTransportTest {
   private static final long RETRY = 100 * MS;
   private static final long GIVE_UP = 1000 * MS;
   private static final Message MESSAGE = () -> 100;
+  /** A message of a protocol that sends each once (Jolteon): never sent again. */
+  private static final Message SENT_ONCE = new Message() {
+    @Override
+    public long wireBytes() {
+      return 100;
+    }
+
+    @Override
+    public boolean resentWhenLost() {
+      return false;
+    }
+  };
 
   /** A network that delivers everything after {@link #LATENCY}, counting what it carries. */
   private static final class Network implements Transport, Messenger {
@@ -77,12 +89,8 @@ class FaultyTransportTest {
     final List<String> arrived = new ArrayList<>();
 
     Run(FaultSpec... specs) {
-      this(RETRY, specs);
-    }
-
-    Run(long retryNanos, FaultSpec... specs) {
       faults = new ActiveFaults(FaultPlan.resolve(List.of(specs), Committee.equal(4)));
-      transport = new FaultyTransport(net, net, sim, faults, new RandomStreams(1), retryNanos,
+      transport = new FaultyTransport(net, net, sim, faults, new RandomStreams(1), RETRY,
           GIVE_UP);
     }
 
@@ -242,27 +250,26 @@ class FaultyTransportTest {
   }
 
   @Test
-  void aProtocolThatSendsDirectlyLosesItsLostOrCutOffMessagesButNotItsBytes() {
-    // retry 0: no gossip loop (Jolteon); every message to or from 1 is lost, 2 and 3 are cut off
-    // from 0 until 500 ms
-    Run r = new Run(0, on(FaultKinds.LOSS, time(0, 300), Map.of("probability", 1.0), 1),
+  void aMessageSentOnceIsGoneWhenLostOrCutOffButBytesAreSentAgain() {
+    // every message to or from 1 is lost, 2 and 3 are cut off from 0 until 500 ms
+    Run r = new Run(on(FaultKinds.LOSS, time(0, 300), Map.of("probability", 1.0), 1),
         new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
             Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
-    r.transport.broadcast(0, MESSAGE, r.receiver());
-    r.transport.send(2, 0, MESSAGE, r.receiver());
+    r.transport.broadcast(0, SENT_ONCE, r.receiver());
+    r.transport.send(2, 0, SENT_ONCE, r.receiver());
     r.go();
     assertEquals(List.of("0@0"), r.arrived);
     assertEquals(0, r.transport.resent());
     assertEquals(4, r.transport.dropped());
-    // bytes (decryption shares) are sent again: at once after a loss, at the healing across
-    // the partition
-    Run bytes = new Run(0, on(FaultKinds.LOSS, time(0, 25), Map.of("probability", 1.0), 1),
+    // bytes (decryption shares) are sent again: after the retry, at the healing across the
+    // partition
+    Run bytes = new Run(on(FaultKinds.LOSS, time(0, 25), Map.of("probability", 1.0), 1),
         new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
             Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
     bytes.transport.send(0, 1, 64, bytes.arrival(1));
     bytes.transport.send(0, 2, 64, bytes.arrival(2));
     bytes.go();
-    assertEquals(List.of("1@40", "2@510"), bytes.arrived); // sent at 0, 10, 20 ms: lost
+    assertEquals(List.of("1@120", "2@510"), bytes.arrived); // lost on arrival at 10 ms
     assertEquals(0, bytes.transport.dropped());
   }
 

@@ -24,6 +24,12 @@ sealed interface JolteonMessage extends Message {
   /** The validator that signed and sent it. */
   int sender();
 
+  /** Jolteon sends each message once, directly: lost, it is gone (the pacemaker recovers). */
+  @Override
+  default boolean resentWhenLost() {
+    return false;
+  }
+
   /** Bytes of a message beside its block, signatures and certificates (ids, rounds, epoch). */
   long HEADER_BYTES = 128;
 

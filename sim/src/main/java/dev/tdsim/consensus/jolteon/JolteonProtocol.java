@@ -148,6 +148,11 @@ final class JolteonProtocol implements ConsensusProtocol {
     public long wireBytes() {
       return a.wireBytes();
     }
+
+    @Override
+    public boolean resentWhenLost() {
+      return false;
+    }
   }
 
   private void deliver(int receiver, Message m) {

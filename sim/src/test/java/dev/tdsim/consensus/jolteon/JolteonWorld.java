@@ -141,7 +141,7 @@ final class JolteonWorld {
 
   /**
    * The transport with the run's message faults in front (loss, delay, partition, crashes), as
-   * a scenario's run has it: Jolteon sends directly, so nothing lost is sent again.
+   * a scenario's run has it (Jolteon's messages are not sent again when lost).
    */
   private Transport faultyTransport() {
     if (!(faults instanceof ActiveFaults active)) {
