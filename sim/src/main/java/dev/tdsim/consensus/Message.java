@@ -8,4 +8,13 @@ package dev.tdsim.consensus;
 public interface Message {
   /** Encoded size on the wire, in bytes (> 0). */
   long wireBytes();
+
+  /**
+   * Whether a message a fault loses or cuts off is sent again later: true for a gossiping
+   * protocol, whose peers send each other what they lack (CometBFT); false for one that sends
+   * each message once, directly, and recovers by its own timers (Jolteon).
+   */
+  default boolean resentWhenLost() {
+    return true;
+  }
 }

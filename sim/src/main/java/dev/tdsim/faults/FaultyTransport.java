@@ -20,6 +20,12 @@ import java.util.function.IntConsumer;
  * validator adds latency on arrival. Every attempt travels through the wrapped network (its
  * bandwidth is spent). Loss draws come from the seeded streams {@code faults.loss} (one per
  * sender).
+ *
+ * <p>A consensus {@link Message} that is not {@link Message#resentWhenLost} (a protocol that sends
+ * each message once, directly, as Aptos' Jolteon does) is not sent again: lost or cut off by a
+ * partition, it is gone, and the protocol's own timers recover (Jolteon re-sends its round timeout
+ * every timeout interval, and its messages' sync info carries the sender's certificates). Bytes
+ * sent through the {@link Messenger} are always sent again.
  */
 public final class FaultyTransport implements Transport, Messenger {
   private final Transport transport;
@@ -80,7 +86,7 @@ public final class FaultyTransport implements Transport, Messenger {
         receiver.receive(to, m);
       } else {
         arrive(sender, to, sent, sent, h, () -> receiver.receive(to, m),
-            first -> resend(sender, to, m, receiver, first));
+            resender(m, first -> resend(sender, to, m, receiver, first)));
       }
     });
   }
@@ -104,7 +110,12 @@ public final class FaultyTransport implements Transport, Messenger {
       return;
     }
     transport.send(sender, to, message, (v, m) -> arrive(sender, to, sent, sent, h,
-        () -> receiver.receive(v, m), f -> resend(sender, to, m, receiver, f)));
+        () -> receiver.receive(v, m), resender(m, f -> resend(sender, to, m, receiver, f))));
+  }
+
+  /** How a lost consensus message is sent again: not at all if it is sent once only. */
+  private static Resend resender(Message message, Resend resend) {
+    return message.resentWhenLost() ? resend : null;
   }
 
   @Override
@@ -176,7 +187,7 @@ public final class FaultyTransport implements Transport, Messenger {
   }
 
   private void retry(long atNanos, long first, Resend resend) {
-    if (atNanos == FaultWindow.FOREVER_NANOS || atNanos - first > giveUpNanos) {
+    if (resend == null || atNanos == FaultWindow.FOREVER_NANOS || atNanos - first > giveUpNanos) {
       dropped++;
       return;
     }

@@ -24,6 +24,18 @@ class FaultyTransportTest {
   private static final long RETRY = 100 * MS;
   private static final long GIVE_UP = 1000 * MS;
   private static final Message MESSAGE = () -> 100;
+  /** A message of a protocol that sends each once (Jolteon): never sent again. */
+  private static final Message SENT_ONCE = new Message() {
+    @Override
+    public long wireBytes() {
+      return 100;
+    }
+
+    @Override
+    public boolean resentWhenLost() {
+      return false;
+    }
+  };
 
   /** A network that delivers everything after {@link #LATENCY}, counting what it carries. */
   private static final class Network implements Transport, Messenger {
@@ -235,6 +247,30 @@ class FaultyTransportTest {
     assertEquals(List.of("1@0", "0@340", "2@340", "3@340"), ends.arrived);
     assertEquals(9, ends.transport.resent());
     assertEquals(0, ends.transport.dropped());
+  }
+
+  @Test
+  void aMessageSentOnceIsGoneWhenLostOrCutOffButBytesAreSentAgain() {
+    // every message to or from 1 is lost, 2 and 3 are cut off from 0 until 500 ms
+    Run r = new Run(on(FaultKinds.LOSS, time(0, 300), Map.of("probability", 1.0), 1),
+        new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
+            Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
+    r.transport.broadcast(0, SENT_ONCE, r.receiver());
+    r.transport.send(2, 0, SENT_ONCE, r.receiver());
+    r.go();
+    assertEquals(List.of("0@0"), r.arrived);
+    assertEquals(0, r.transport.resent());
+    assertEquals(4, r.transport.dropped());
+    // bytes (decryption shares) are sent again: after the retry, at the healing across the
+    // partition
+    Run bytes = new Run(on(FaultKinds.LOSS, time(0, 25), Map.of("probability", 1.0), 1),
+        new FaultSpec(FaultKinds.PARTITION, FaultTarget.ALL, time(0, 500),
+            Map.of("groups", List.of(List.of("0", "1"), List.of("2", "3")))));
+    bytes.transport.send(0, 1, 64, bytes.arrival(1));
+    bytes.transport.send(0, 2, 64, bytes.arrival(2));
+    bytes.go();
+    assertEquals(List.of("1@120", "2@510"), bytes.arrived); // lost on arrival at 10 ms
+    assertEquals(0, bytes.transport.dropped());
   }
 
   @Test

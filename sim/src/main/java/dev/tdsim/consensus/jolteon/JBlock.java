@@ -1,6 +1,7 @@
 package dev.tdsim.consensus.jolteon;
 
 import dev.tdsim.consensus.Block;
+import java.util.List;
 
 /**
  * A block of the Jolteon chain: one per round (an honest leader proposes once per round), so its
@@ -13,10 +14,13 @@ import dev.tdsim.consensus.Block;
  * @param parent the block it extends (null for genesis)
  * @param proposer the leader that proposed it (-1 for genesis)
  * @param payload what the pipeline (or an empty filler past the run's heights) put in it
+ * @param parentSigners the voters of its parent's QC (Aptos' previous_block_votes_bitvec, which
+ *     leader reputation counts)
  */
-record JBlock(long round, int height, JBlock parent, int proposer, Block payload) {
+record JBlock(long round, int height, JBlock parent, int proposer, Block payload,
+    List<Integer> parentSigners) {
   /** The block every chain starts from: round 0, height 0. */
-  static final JBlock GENESIS = new JBlock(0, 0, null, -1, null);
+  static final JBlock GENESIS = new JBlock(0, 0, null, -1, null, List.of());
 
   /** Rounds lost before this block: the failed rounds between its parent's and its own. */
   int roundInHeight() {

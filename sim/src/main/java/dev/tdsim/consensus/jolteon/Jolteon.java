@@ -11,6 +11,7 @@ import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.ProtocolField;
 import dev.tdsim.consensus.ProtocolKind;
 import dev.tdsim.consensus.ProtocolSettings;
+import dev.tdsim.consensus.jolteon.JolteonSettings.Reputation;
 import java.util.List;
 import java.util.function.Function;
 
@@ -34,7 +35,19 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
       field("proposer_election", CHOICE, JolteonSettings::proposerElection, "proposerElection")
           .among(JolteonSettings.PROPOSER_ELECTIONS),
       field("contiguous_rounds", POSITIVE_INT, JolteonSettings::contiguousRounds,
-          "contiguousRounds"));
+          "contiguousRounds"),
+      reputation("active_weight", Reputation::activeWeight, "activeWeight"),
+      reputation("inactive_weight", Reputation::inactiveWeight, "inactiveWeight"),
+      reputation("failed_weight", Reputation::failedWeight, "failedWeight"),
+      reputation("failure_threshold_percent", Reputation::failureThresholdPercent,
+          "failureThresholdPercent"),
+      reputation("proposer_window_num_validators_multiplier",
+          Reputation::proposerWindowMultiplier, "proposerWindowMultiplier"),
+      reputation("voter_window_num_validators_multiplier", Reputation::voterWindowMultiplier,
+          "voterWindowMultiplier"),
+      reputation("exclude_round", Reputation::excludeRound, "excludeRound"),
+      reputation("max_failed_authors_to_store", Reputation::maxFailedAuthors,
+          "maxFailedAuthors"));
   /** The registry entry: its name, its keys and Aptos' defaults. */
   public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
 
@@ -43,13 +56,25 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
     return ProtocolField.of(key, type, JolteonSettings.class, get, APTOS, component);
   }
 
+  /** A leader reputation parameter: a positive int of {@link JolteonSettings#reputation()}. */
+  private static ProtocolField reputation(String key, Function<Reputation, Integer> get,
+      String component) {
+    return field(key, POSITIVE_INT, s -> get.apply(s.reputation()), "reputation." + component);
+  }
+
   @Override
   public ProtocolSettings settings(Function<String, Object> v) {
     return new JolteonSettings((Long) v.apply("round_initial_timeout"),
         (Double) v.apply("round_timeout_backoff_base"),
         (Integer) v.apply("round_timeout_backoff_max_exponent"),
         (Boolean) v.apply("order_votes"), (String) v.apply("proposer_election"),
-        (Integer) v.apply("contiguous_rounds"));
+        (Integer) v.apply("contiguous_rounds"), new Reputation(
+            (Integer) v.apply("active_weight"), (Integer) v.apply("inactive_weight"),
+            (Integer) v.apply("failed_weight"), (Integer) v.apply("failure_threshold_percent"),
+            (Integer) v.apply("proposer_window_num_validators_multiplier"),
+            (Integer) v.apply("voter_window_num_validators_multiplier"),
+            (Integer) v.apply("exclude_round"),
+            (Integer) v.apply("max_failed_authors_to_store")));
   }
 
   @Override

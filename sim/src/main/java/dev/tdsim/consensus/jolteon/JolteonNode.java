@@ -10,9 +10,12 @@ import dev.tdsim.consensus.jolteon.JolteonMessage.Vote;
 import dev.tdsim.cpu.ConsensusThread;
 import dev.tdsim.engine.Simulation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One validator's Jolteon state machine, as aptos-core's RoundManager, RoundState and 2-chain
@@ -21,11 +24,12 @@ import java.util.Map;
  * own messages queue on its {@link ConsensusThread}.
  *
  * <p>Rounds: a validator is in round max(highest QC, highest TC) + 1 and moves on as soon as any
- * message brings it a higher certificate (round sync). Votes, order votes and timeouts go to all.
- * It votes once per round, for the round's leader's proposal, by the 2-chain voting rule; with
- * 2f+1 votes every validator forms the QC itself. A round's timer, ceil(initial x
- * base^min(idx, max)), fires a signed timeout to all and re-arms; f+1 timeouts of its round make
- * a validator time out at once (echo), 2f+1 form a TC.
+ * message brings it a higher certificate (round sync); a newer ordered certificate in a message's
+ * sync info orders its block here too (a validator that lost the order votes catches up).
+ * Votes, order votes and timeouts go to all. It votes once per round, for the round's leader's
+ * proposal, by the 2-chain voting rule; with 2f+1 votes every validator forms the QC itself. A
+ * round's timer, ceil(initial x base^min(idx, max)), fires a signed timeout to all and re-arms;
+ * f+1 timeouts of its round make a validator time out at once (echo), 2f+1 form a TC.
  */
 final class JolteonNode {
   private final JolteonProtocol protocol;
@@ -46,13 +50,20 @@ final class JolteonNode {
   private long highestTimeoutRound;
   /** The last block this validator ordered (genesis first). */
   private JBlock lastOrdered = JBlock.GENESIS;
+  /** Its certificate, which this validator's messages carry in their sync info. */
+  private QuorumCert highestOrdered = QuorumCert.GENESIS;
   /** Whether it sent a timeout in its current round. */
   private boolean timedOut;
   /** Identifies the armed round timer (a timer of an earlier arming is stale). */
   private long timerArmings;
-  private final Map<Long, Tally> votes = new HashMap<>();
+  /** Votes by block (one round's: equivocated blocks are counted apart, as Aptos' digests). */
+  private final Map<JBlock, Tally> votes = new IdentityHashMap<>();
+  /** The block each validator voted for first in the current round (to see equivocation). */
+  private final Map<Integer, JBlock> firstVotes = new HashMap<>();
+  /** Blocks of the current round a voting equivocator signed an extra vote for. */
+  private final Set<JBlock> equivocatedFor = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Long, Tally> timeouts = new HashMap<>();
-  private final Map<Long, Tally> orderVotes = new HashMap<>();
+  private final Map<JBlock, Tally> orderVotes = new IdentityHashMap<>();
   /** CPU spent on consensus since the last ordered block, by kind. */
   private long validationNanos;
   private long signatureNanos;
@@ -99,8 +110,13 @@ final class JolteonNode {
       return;
     }
     if (action instanceof JolteonMessage m) {
-      // Round sync first (Aptos' ensure_round_and_sync_up), then the message itself.
-      syncUp(m.qc(), m.tc());
+      // Round sync first (Aptos' ensure_round_and_sync_up), then the message itself. An order
+      // vote carries no sync info: its QC only backs the order (Aptos' process_order_vote_msg),
+      // so a validator still counting that round's votes keeps its round and order votes too.
+      if (!(m instanceof OrderVote)) {
+        syncUp(m.qc(), m.tc());
+        order(m.ordered().block(), m.ordered().signers());
+      }
       if (m instanceof Vote v) {
         onVote(v);
       } else if (m instanceof OrderVote o) {
@@ -132,6 +148,9 @@ final class JolteonNode {
       verify += costs.commitVerifyNanos();
     }
     if (!own && m.tc() != null && (htc == null || m.tc().round() > htc.round())) {
+      verify += costs.commitVerifyNanos();
+    }
+    if (!own && m.ordered() != null && m.ordered().round() > lastOrdered.round()) {
       verify += costs.commitVerifyNanos();
     }
     signatureNanos += verify;
@@ -196,7 +215,9 @@ final class JolteonNode {
   private void enterRound(long r) {
     round = r;
     timedOut = false;
-    votes.keySet().removeIf(k -> k < r);
+    votes.keySet().removeIf(b -> b.round() < r);
+    firstVotes.clear();
+    equivocatedFor.clear();
     timeouts.keySet().removeIf(k -> k < r);
     int height = hqc.block().height() + 1;
     int inHeight = (int) (r - hqc.round() - 1);
@@ -257,7 +278,7 @@ final class JolteonNode {
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
         + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc));
-    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, bytes)));
+    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, highestOrdered, bytes)));
   }
 
   /** Signs one own message (a vote's certificate part), persists it, then runs {@code send}. */
@@ -280,17 +301,28 @@ final class JolteonNode {
         ? protocol.context.blocks().blockFor(height, inHeight, id)
         : new Block(height, 0, Block.HEADER_BYTES);
     TimeoutCert tc = qc.round() == r - 1 ? null : htc;
-    JBlock block = new JBlock(r, height, parent, id, payload);
+    JBlock block = new JBlock(r, height, parent, id, payload, qc.signers());
     long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
         + (tc == null ? 0 : protocol.certificateBytes(tc));
-    Proposal p = new Proposal(block, qc, tc, bytes);
-    // Building the block (a batched design's digest), then the proposal's signature.
-    long cpu = payload.buildNanos() + costs.voteSignNanos();
+    Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
+    // An equivocating leader signs a second block of the round (same parent and payload, its
+    // own id) and sends each to half of the validators.
+    boolean equivocates = faulty
+        && protocol.context.faults().equivocatesAsProposer(id, sim.nowNanos());
+    // Building the block (a batched design's digest), then the proposal's signature(s).
+    long signing = costs.voteSignNanos() * (equivocates ? 2 : 1);
+    long cpu = payload.buildNanos() + signing;
     long sync = costs.signedMessageSyncNanos();
     validationNanos += payload.buildNanos();
-    signatureNanos += costs.voteSignNanos();
+    signatureNanos += signing;
     walNanos += sync;
-    process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
+    if (equivocates) {
+      Proposal q = new Proposal(new JBlock(r, height, parent, id, payload, qc.signers()), qc, tc,
+          highestOrdered, bytes);
+      process(cpu, sync, (Runnable) () -> protocol.broadcastForked(id, p, q));
+    } else {
+      process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
+    }
   }
 
   /**
@@ -330,20 +362,40 @@ final class JolteonNode {
     }
     lastVotedRound = b.round();
     oneChainRound = Math.max(oneChainRound, parentQc.round());
+    signVote(b);
+  }
+
+  /** Signs and broadcasts a vote for {@code b} with this validator's sync info. */
+  private void signVote(JBlock b) {
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
         + protocol.certificateBytes(qc);
-    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, bytes)));
+    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, highestOrdered, bytes)));
   }
 
-  /** A vote of this round: 2f+1 of the stake form the block's QC here (aggregated). */
+  /**
+   * A vote of this round: 2f+1 of the stake for one block form its QC here (aggregated). Two
+   * votes of one voter for two blocks of the round are evidence against it (Aptos'
+   * EquivocateVote); a voting equivocator that sees a vote for another block of the round than
+   * its own votes for that one too.
+   */
   private void onVote(Vote v) {
     long r = v.block().round();
     if (r != round) {
       return;
     }
-    Tally t = votes.computeIfAbsent(r, k -> new Tally());
+    JBlock first = firstVotes.putIfAbsent(v.voter(), v.block());
+    if (first != null && first != v.block()) {
+      protocol.context.faults().onEvidence(id, v.voter(), v.block().height(),
+          v.block().roundInHeight());
+    }
+    JBlock mine = firstVotes.get(id);
+    if (faulty && mine != null && mine != v.block() && equivocatedFor.add(v.block())
+        && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos())) {
+      signVote(v.block());
+    }
+    Tally t = votes.computeIfAbsent(v.block(), k -> new Tally());
     if (!t.add(v.voter(), stake[v.voter()]) || t.formed || t.stake < protocol.quorumStake) {
       return;
     }
@@ -369,7 +421,7 @@ final class JolteonNode {
     if (r <= lastOrdered.round()) {
       return;
     }
-    Tally t = orderVotes.computeIfAbsent(r, k -> new Tally());
+    Tally t = orderVotes.computeIfAbsent(o.qc().block(), k -> new Tally());
     if (!t.add(o.voter(), stake[o.voter()]) || t.formed || t.stake < protocol.quorumStake) {
       return;
     }
@@ -425,7 +477,8 @@ final class JolteonNode {
       chain.add(x);
     }
     lastOrdered = b;
-    orderVotes.keySet().removeIf(k -> k <= b.round());
+    highestOrdered = new QuorumCert(b, signers);
+    orderVotes.keySet().removeIf(x -> x.round() <= b.round());
     for (int i = chain.size() - 1; i >= 0; i--) {
       JBlock x = chain.get(i);
       ProcessingTime spent = new ProcessingTime(validationNanos, signatureNanos, walNanos);

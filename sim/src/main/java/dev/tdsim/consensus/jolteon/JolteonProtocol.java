@@ -41,6 +41,8 @@ final class JolteonProtocol implements ConsensusProtocol {
   /** Stake of the validators that ordered the last height, to know when the run is done. */
   private long finishedStake;
   private final boolean[] wasDown;
+  /** Leader reputation's election, or null under round-robin. */
+  private final LeaderReputation reputation;
   /** Rounds some validator timed out. */
   private final TreeSet<Long> timedOutRounds = new TreeSet<>();
   private long messages;
@@ -56,6 +58,13 @@ final class JolteonProtocol implements ConsensusProtocol {
       nodes[i] = new JolteonNode(this, i);
     }
     this.wasDown = new boolean[validators];
+    if (settings.electsByReputation()) {
+      reputation = new LeaderReputation(settings.reputation(), context.stake(),
+          context.streams().stream("jolteon.leader_reputation", 0).nextLong(), decided);
+      reputation.leadersFrom(this::leaderOf);
+    } else {
+      reputation = null;
+    }
   }
 
   @Override
@@ -90,7 +99,8 @@ final class JolteonProtocol implements ConsensusProtocol {
 
   /** The leader of {@code round} by the scenario's proposer election. */
   int leaderOf(long round) {
-    return settings.leaderOf(round, validators);
+    return reputation == null ? settings.leaderOf(round, validators)
+        : reputation.leaderOf(round);
   }
 
   /** Whether {@code height} is one of the run's (else its block is an empty filler). */
@@ -123,8 +133,34 @@ final class JolteonProtocol implements ConsensusProtocol {
     context.transport().broadcast(sender, m, this::deliver);
   }
 
+  /**
+   * An equivocating leader's two proposals of one round: {@code a} to the lower half of the
+   * validators (by index), {@code b} to the others, as one broadcast of the block's bytes.
+   */
+  void broadcastForked(int sender, JolteonMessage a, JolteonMessage b) {
+    messages += validators;
+    context.transport().broadcast(sender, new Forked(a, b, validators / 2), this::deliver);
+  }
+
+  /** Two conflicting messages, each for one half of the validators. */
+  private record Forked(JolteonMessage a, JolteonMessage b, int split) implements Message {
+    @Override
+    public long wireBytes() {
+      return a.wireBytes();
+    }
+
+    @Override
+    public boolean resentWhenLost() {
+      return false;
+    }
+  }
+
   private void deliver(int receiver, Message m) {
-    nodes[receiver].receive((JolteonMessage) m);
+    if (m instanceof Forked f) {
+      nodes[receiver].receive(receiver < f.split() ? f.a() : f.b());
+    } else {
+      nodes[receiver].receive((JolteonMessage) m);
+    }
   }
 
   /**

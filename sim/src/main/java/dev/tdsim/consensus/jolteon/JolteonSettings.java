@@ -3,6 +3,7 @@ package dev.tdsim.consensus.jolteon;
 import dev.tdsim.consensus.BlockPace;
 import dev.tdsim.consensus.ProtocolSettings;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -21,8 +22,10 @@ import java.util.Set;
  * @param orderVotes whether validators order blocks by order votes (on-chain
  *     {@code order_vote_enabled}, true on mainnet since 2024)
  * @param proposerElection how the leader of a round is chosen: {@code round-robin} (Aptos'
- *     RotatingProposer)
+ *     RotatingProposer) or {@code leader-reputation} (Aptos' LeaderReputation
+ *     ProposerAndVoterV2, the on-chain default: {@link LeaderReputation})
  * @param contiguousRounds rounds a leader keeps in a row under round-robin, >= 1 (1)
+ * @param reputation leader reputation's weights and windows (Aptos' defaults)
  */
 public record JolteonSettings(
     long roundInitialTimeoutNanos,
@@ -30,18 +33,69 @@ public record JolteonSettings(
     int roundTimeoutBackoffMaxExponent,
     boolean orderVotes,
     String proposerElection,
-    int contiguousRounds) implements ProtocolSettings {
+    int contiguousRounds,
+    Reputation reputation) implements ProtocolSettings {
 
   public static final long MS = 1_000_000L;
   public static final String ROUND_ROBIN = "round-robin";
-  /** The proposer elections this model implements (leader reputation is to come). */
-  public static final List<String> PROPOSER_ELECTIONS = List.of(ROUND_ROBIN);
+  public static final String LEADER_REPUTATION = "leader-reputation";
+  /** The proposer elections this model implements. */
+  public static final List<String> PROPOSER_ELECTIONS = List.of(ROUND_ROBIN, LEADER_REPUTATION);
+
+  /**
+   * Leader reputation's parameters, named and defaulted as Aptos' on-chain
+   * {@code ProposerAndVoterConfig} ({@code ConsensusConfigV1::default()}), each >= 1.
+   *
+   * @param activeWeight {@code active_weight}: a validator that proposed or voted (1000)
+   * @param inactiveWeight {@code inactive_weight}: one that did neither in the windows (10)
+   * @param failedWeight {@code failed_weight}: one whose failed rounds exceed the threshold (1)
+   * @param failureThresholdPercent {@code failure_threshold_percent} of its rounds (10)
+   * @param proposerWindowMultiplier {@code proposer_window_num_validators_multiplier}: the
+   *     proposer window is this x n ordered blocks (10)
+   * @param voterWindowMultiplier {@code voter_window_num_validators_multiplier} (1)
+   * @param excludeRound {@code exclude_round}: round r's leader is drawn from the chain up to
+   *     round r minus this (40)
+   * @param maxFailedAuthors {@code max_failed_authors_to_store}: the failed leaders a block
+   *     records (10)
+   */
+  public record Reputation(int activeWeight, int inactiveWeight, int failedWeight,
+      int failureThresholdPercent, int proposerWindowMultiplier, int voterWindowMultiplier,
+      int excludeRound, int maxFailedAuthors) {
+    public Reputation {
+      if (Math.min(Math.min(Math.min(activeWeight, inactiveWeight), Math.min(failedWeight,
+          failureThresholdPercent)), Math.min(Math.min(proposerWindowMultiplier,
+          voterWindowMultiplier), Math.min(excludeRound, maxFailedAuthors))) < 1) {
+        throw new IllegalArgumentException("leader reputation's weights and windows must be"
+            + " >= 1");
+      }
+    }
+
+    /** Aptos' defaults. */
+    public static Reputation aptosDefaults() {
+      return new Reputation(1000, 10, 1, 10, 10, 1, 40, 10);
+    }
+  }
   /**
    * The fault kinds (their scenario names) this model implements: every other one is refused at
    * load. A crashed validator sends and receives nothing; a silent leader does not propose; a
-   * slow one runs its consensus CPU slower.
+   * slow one runs its consensus CPU slower. Lost messages and messages cut off by a partition
+   * are gone (Jolteon sends each message once, directly: the network does not send them again),
+   * delayed ones arrive late; the pacemaker recovers (a timeout re-sent every interval, the
+   * certificates every message carries). An equivocating leader sends two blocks of its round,
+   * each to half of the validators; an equivocating voter votes for both. The faults on
+   * decryption shares and DKG dealers act after ordering, on the pipeline, whatever the chain.
    */
-  static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow");
+  static final Set<String> SUPPORTED_FAULTS = Set.of("crash", "silent-proposer", "slow",
+      "loss", "delay", "partition", "equivocate", "bad-share", "malformed-share",
+      "withhold-share", "equivocate-share", "colluding-encryptor", "framing-shares",
+      "forging-proposer", "crashed-dealer", "lying-dealer");
+
+  /** Why the kinds Jolteon refuses do not apply to it. */
+  private static final Map<String, String> REFUSAL_REASONS = Map.of(
+      "split-vote", ": it is a coalition above a third of the stake forking Tendermint's"
+          + " rounds; a Byzantine Jolteon leader is 'equivocate'",
+      "bad-partial", ": Jolteon's QCs aggregate BLS votes at every validator, with no"
+          + " threshold-BLS partials for a combiner to check");
 
   public JolteonSettings {
     if (roundInitialTimeoutNanos <= 0) {
@@ -62,11 +116,16 @@ public record JolteonSettings(
     if (contiguousRounds < 1) {
       throw new IllegalArgumentException("contiguous_rounds must be >= 1");
     }
+    Objects.requireNonNull(reputation, "reputation");
   }
 
-  /** Aptos' defaults: 1000 ms x 1.2^min(idx, 6), order votes, round-robin one round each. */
+  /**
+   * Aptos' defaults: 1000 ms x 1.2^min(idx, 6), order votes, round-robin one round each (the
+   * leader reputation parameters Aptos' on-chain config sets, for {@code leader-reputation}).
+   */
   public static JolteonSettings aptosDefaults() {
-    return new JolteonSettings(1000 * MS, 1.2, 6, true, ROUND_ROBIN, 1);
+    return new JolteonSettings(1000 * MS, 1.2, 6, true, ROUND_ROBIN, 1,
+        Reputation.aptosDefaults());
   }
 
   /**
@@ -83,6 +142,11 @@ public record JolteonSettings(
     double ms = roundInitialTimeoutNanos / (double) MS
         * Math.pow(roundTimeoutBackoffBase, exponent);
     return (long) Math.ceil(ms) * MS;
+  }
+
+  /** Whether leaders are drawn by leader reputation (else round-robin). */
+  boolean electsByReputation() {
+    return LEADER_REPUTATION.equals(proposerElection);
   }
 
   /** The leader of {@code round}: validator (round / contiguous_rounds) mod n (by index). */
@@ -106,9 +170,9 @@ public record JolteonSettings(
       return Optional.empty();
     }
     return Optional.of(new Refusal("consensus.protocol 'jolteon' does not model fault kind '"
-        + kind + "' yet; it models " + String.join(", ", SUPPORTED_FAULTS.stream().sorted()
-        .toList()) + " (or use consensus.protocol: tendermint)",
-        List.of("consensus.protocol")));
+        + kind + "'" + REFUSAL_REASONS.getOrDefault(kind, "") + "; it models "
+        + String.join(", ", SUPPORTED_FAULTS.stream().sorted().toList())
+        + " (or use consensus.protocol: tendermint)", List.of("consensus.protocol")));
   }
 
   /** Jolteon's next block does not wait for a commit: no pause. */

@@ -4,7 +4,10 @@ import java.util.List;
 
 /**
  * A quorum certificate: 2f+1 of the stake voted for {@code block} in its round (aggregated BLS
- * signatures in Aptos, the run's {@code consensus.certificate} here).
+ * signatures in Aptos, the run's {@code consensus.certificate} here). The same shape serves as
+ * an ordered certificate (Aptos' highest_ordered_cert in SyncInfo): {@code block} ordered, by
+ * 2f+1 order votes (or by its child's QC under the 2-chain rule) of {@code signers}; a validator
+ * that receives a newer one orders up to its block.
  *
  * @param block the certified block
  * @param signers the voters whose votes formed it, in arrival order

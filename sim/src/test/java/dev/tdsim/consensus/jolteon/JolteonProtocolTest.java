@@ -114,4 +114,58 @@ class JolteonProtocolTest {
     assertEquals(0, p.combinerOf(2, v -> v == 3));
     assertEquals(2, p.decisionLag());
   }
+
+  @Test
+  void anOrderVoteDoesNotMoveItsReceiverToTheNextRound() {
+    // 3 of 4 up: every live validator's order vote is needed. Votes reach 0 late, so 1's and
+    // 2's order votes (carrying the QC) arrive before 0 forms the QC itself: as in Aptos'
+    // process_order_vote_msg they must not sync 0 past the round whose votes it still counts.
+    JolteonWorld w = new JolteonWorld(4);
+    w.faults = JolteonWorld.faults(4, List.of(3), List.of());
+    w.delayMs = (from, to, m) -> to == 0 && m instanceof JolteonMessage.Vote ? 50 : 10;
+    JolteonProtocol p = w.run();
+    for (int h = 1; h <= w.heights; h++) {
+      assertEquals(3, w.ordersOf(h).size(), "height " + h);
+    }
+    assertEquals(0, p.conflictingHeights().cardinality());
+  }
+
+  @Test
+  void aValidatorThatGetsNoOrderVotesOrdersFromTheOrderedCertificateOfLaterMessages() {
+    // Order votes never reach 3 (they take longer than the run): the ordered certificate in the
+    // next proposals' and votes' sync info orders each height there a round later.
+    JolteonWorld w = new JolteonWorld(4);
+    w.heights = 6;
+    w.delayMs = (from, to, m) -> to == 3 && m instanceof JolteonMessage.OrderVote ? 100_000 : 10;
+    w.run();
+    for (int h = 1; h <= 5; h++) {
+      int height = h;
+      JolteonWorld.Order late = w.ordersOf(h).stream().filter(o -> o.validator() == 3)
+          .findFirst().orElseThrow(() -> new AssertionError("3 orders height " + height));
+      assertTrue(late.atNanos() > w.firstOrderNanos(h), "after the others");
+    }
+  }
+
+  @Test
+  void anEquivocatingLeaderAndVoterForkNoHeightAndGetNamed() {
+    // 7 validators, 2 of them (f) equivocate as leaders and voters: each of their rounds has two
+    // blocks, one per half (0-2, 3-6); the honest vote once, so at most one block of a round gets
+    // 5 of 7 votes (the larger half with both equivocators' votes).
+    JolteonWorld w = new JolteonWorld(7);
+    w.heights = 8;
+    dev.tdsim.faults.FaultSpec spec = new dev.tdsim.faults.FaultSpec(
+        dev.tdsim.faults.FaultKinds.EQUIVOCATE,
+        new dev.tdsim.faults.FaultTarget.Validators(List.of(2, 4)),
+        dev.tdsim.faults.FaultWindow.ALWAYS, java.util.Map.of("role", "both"));
+    dev.tdsim.faults.ActiveFaults faults =
+        (dev.tdsim.faults.ActiveFaults) JolteonWorld.faults(7, spec);
+    w.faults = faults;
+    JolteonProtocol p = w.run();
+    List<Integer> named = faults.equivocators();
+    assertEquals(0, p.conflictingHeights().cardinality());
+    for (int h = 1; h <= w.heights; h++) {
+      assertEquals(7, w.ordersOf(h).size(), "height " + h);
+    }
+    assertEquals(List.of(2, 4), named, "the equivocators, and only they, are named");
+  }
 }

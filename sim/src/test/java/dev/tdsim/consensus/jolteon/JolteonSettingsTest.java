@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /** Aptos' round timeout formula, round-robin leaders and what the settings accept. */
 class JolteonSettingsTest {
+  private static final JolteonSettings.Reputation REP =
+      JolteonSettings.Reputation.aptosDefaults();
+
   private static final JolteonSettings APTOS = JolteonSettings.aptosDefaults();
 
   @Test
@@ -32,7 +35,7 @@ class JolteonSettingsTest {
   void roundRobinGivesEachLeaderItsContiguousRounds() {
     assertEquals(List.of(0, 1, 2, 0, 1), java.util.stream.LongStream.range(0, 5)
         .mapToObj(r -> APTOS.leaderOf(r, 3)).toList());
-    JolteonSettings two = new JolteonSettings(1000 * MS, 1.2, 6, true, "round-robin", 2);
+    JolteonSettings two = new JolteonSettings(1000 * MS, 1.2, 6, true, "round-robin", 2, REP);
     assertEquals(List.of(0, 0, 1, 1, 2, 2, 0), java.util.stream.LongStream.range(0, 7)
         .mapToObj(r -> two.leaderOf(r, 3)).toList());
   }
@@ -40,15 +43,15 @@ class JolteonSettingsTest {
   @Test
   void badValuesAreRefusedNamingTheirKey() {
     assertMessageStarts("round_initial_timeout",
-        () -> new JolteonSettings(0, 1.2, 6, true, "round-robin", 1));
+        () -> new JolteonSettings(0, 1.2, 6, true, "round-robin", 1, REP));
     assertMessageStarts("round_timeout_backoff_base",
-        () -> new JolteonSettings(MS, 0, 6, true, "round-robin", 1));
+        () -> new JolteonSettings(MS, 0, 6, true, "round-robin", 1, REP));
     assertMessageStarts("round_timeout_backoff_max_exponent",
-        () -> new JolteonSettings(MS, 1.2, 32, true, "round-robin", 1));
+        () -> new JolteonSettings(MS, 1.2, 32, true, "round-robin", 1, REP));
     assertMessageStarts("proposer_election",
-        () -> new JolteonSettings(MS, 1.2, 6, true, "reputation", 1));
+        () -> new JolteonSettings(MS, 1.2, 6, true, "reputation", 1, REP));
     assertMessageStarts("contiguous_rounds",
-        () -> new JolteonSettings(MS, 1.2, 6, true, "round-robin", 0));
+        () -> new JolteonSettings(MS, 1.2, 6, true, "round-robin", 0, REP));
   }
 
   @Test
@@ -56,8 +59,12 @@ class JolteonSettingsTest {
     assertTrue(APTOS.refusesFault("crash").isEmpty());
     assertTrue(APTOS.refusesFault("silent-proposer").isEmpty());
     assertTrue(APTOS.refusesFault("slow").isEmpty());
-    var refusal = APTOS.refusesFault("equivocate").orElseThrow();
-    assertTrue(refusal.problem().contains("'equivocate'"), refusal.problem());
+    for (String kind : List.of("loss", "delay", "partition", "equivocate", "bad-share",
+        "withhold-share", "forging-proposer", "lying-dealer")) {
+      assertTrue(APTOS.refusesFault(kind).isEmpty(), kind);
+    }
+    var refusal = APTOS.refusesFault("bad-partial").orElseThrow();
+    assertTrue(refusal.problem().contains("'bad-partial': Jolteon's QCs"), refusal.problem());
     assertEquals(List.of("consensus.protocol"), refusal.keys());
   }
 

@@ -4,6 +4,7 @@ import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
 import dev.tdsim.consensus.ConsensusListener;
 import dev.tdsim.consensus.Message;
+import dev.tdsim.consensus.Messenger;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.NodeFaults;
 import dev.tdsim.consensus.ProcessingTime;
@@ -18,6 +19,7 @@ import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.FaultSpec;
 import dev.tdsim.faults.FaultTarget;
 import dev.tdsim.faults.FaultWindow;
+import dev.tdsim.faults.FaultyTransport;
 import dev.tdsim.network.DirectDissemination;
 import dev.tdsim.network.NetworkModel;
 import dev.tdsim.network.NoJitter;
@@ -36,6 +38,8 @@ import java.util.Map;
  */
 final class JolteonWorld {
   static final long MS = 1_000_000L;
+  /** Simulated time after which a run stops, ordered or not. */
+  static final long RUN_LIMIT_NANOS = 60_000 * MS;
 
   /** One validator's order of one height. */
   record Order(int validator, int height, int roundInHeight, long atNanos, List<Integer> signers) {}
@@ -53,6 +57,7 @@ final class JolteonWorld {
   final long[] stake;
   JolteonSettings settings = JolteonSettings.aptosDefaults();
   int heights = 5;
+  long seed = 1;
   Delay delayMs = (from, to, m) -> 10;
   NodeFaults faults = NodeFaults.NONE;
   final List<Order> orders = new ArrayList<>();
@@ -68,7 +73,8 @@ final class JolteonWorld {
   JolteonWorld orderVotes(boolean on) {
     JolteonSettings s = settings;
     settings = new JolteonSettings(s.roundInitialTimeoutNanos(), s.roundTimeoutBackoffBase(),
-        s.roundTimeoutBackoffMaxExponent(), on, s.proposerElection(), s.contiguousRounds());
+        s.roundTimeoutBackoffMaxExponent(), on, s.proposerElection(), s.contiguousRounds(),
+        s.reputation());
     return this;
   }
 
@@ -76,7 +82,16 @@ final class JolteonWorld {
     JolteonSettings s = settings;
     settings = new JolteonSettings(ms * MS, s.roundTimeoutBackoffBase(),
         s.roundTimeoutBackoffMaxExponent(), s.orderVotes(), s.proposerElection(),
-        s.contiguousRounds());
+        s.contiguousRounds(), s.reputation());
+    return this;
+  }
+
+  /** Leaders by leader reputation with these parameters. */
+  JolteonWorld leaderReputation(JolteonSettings.Reputation reputation) {
+    JolteonSettings s = settings;
+    settings = new JolteonSettings(s.roundInitialTimeoutNanos(), s.roundTimeoutBackoffBase(),
+        s.roundTimeoutBackoffMaxExponent(), s.orderVotes(), JolteonSettings.LEADER_REPUTATION,
+        s.contiguousRounds(), reputation);
     return this;
   }
 
@@ -124,14 +139,38 @@ final class JolteonWorld {
     }
   };
 
+  /**
+   * The transport with the run's message faults in front (loss, delay, partition, crashes), as
+   * a scenario's run has it (Jolteon's messages are not sent again when lost).
+   */
+  private Transport faultyTransport() {
+    if (!(faults instanceof ActiveFaults active)) {
+      return transport;
+    }
+    Messenger noBytes = new Messenger() {
+      @Override
+      public void send(int from, int to, long bytes, Runnable onArrival) {
+        throw new UnsupportedOperationException("consensus sends messages only");
+      }
+
+      @Override
+      public void broadcast(int from, long bytes, java.util.function.IntConsumer onArrival) {
+        throw new UnsupportedOperationException("consensus sends messages only");
+      }
+    };
+    return new FaultyTransport(transport, noBytes, sim, active, new RandomStreams(seed), 0,
+        RUN_LIMIT_NANOS);
+  }
+
   JolteonProtocol run() {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
     protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
-        heights, settings, NodeCosts.FREE, blocks, transport, listener,
-        new DirectDissemination(network), new RandomStreams(1), faults));
+        heights, settings, NodeCosts.FREE, blocks, faultyTransport(), listener,
+        new DirectDissemination(network), new RandomStreams(seed), faults));
     protocol.start(0);
-    sim.run();
+    // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
+    sim.runUntil(RUN_LIMIT_NANOS);
     return protocol;
   }
 
@@ -167,6 +206,11 @@ final class JolteonWorld {
     }
     return specs.isEmpty() ? NodeFaults.NONE
         : new ActiveFaults(FaultPlan.resolve(specs, Committee.equal(validators)));
+  }
+
+  /** The faults of {@code specs} (the registry's kinds) on equal-stake validators. */
+  static NodeFaults faults(int validators, FaultSpec... specs) {
+    return new ActiveFaults(FaultPlan.resolve(List.of(specs), Committee.equal(validators)));
   }
 
   /** The same faults for the whole run. */
