@@ -178,8 +178,8 @@ final class CombinerBlockPropose {
         ProposedBlock block = in.covered().block();
         OpSize size = new OpSize(block.size(), ctx.committee.validators(),
             ctx.committee.shares(), block.payloadBytes()); // sizes: the same in every epoch
-        nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size,
-            settings.real(height) ? block.prepareCpuNanos() : 0,
+        // (a sampled height's block has no measured prepare time: 0)
+        nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size, block.prepareCpuNanos(),
             settings.hardware()[in.combiner()], true);
       }
       t.prepareDoneNanos = start + nanos;
