@@ -192,6 +192,8 @@ class ShareFaultsTest {
   @org.junit.jupiter.api.Test
   void theCpuSpentBecauseOfShareFaultsIsCounted() {
     assertEquals(0, run("simple", FaultPlan.NONE).pipeline.shareFaultCpuNanos());
+    assertEquals(0, run("folded", FaultPlan.NONE).pipeline.shareFaultCpuNanos(),
+        "the first signer set's shares are no fault's cost");
     // simple retries with the fourth validator's shares: block_propose calls only (no new set)
     assertTrue(run("simple", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
         > 0);
