@@ -13,14 +13,10 @@ import dev.tdsim.faults.FaultKinds;
 import dev.tdsim.faults.FaultPlan;
 import dev.tdsim.faults.FaultSpec;
 import dev.tdsim.faults.FaultTarget;
-import dev.tdsim.timing.CostCheck;
-import dev.tdsim.timing.CostModel;
-import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.workload.MsgSizeDistribution;
 import dev.tdsim.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -156,25 +152,5 @@ class ConsensusHostTest {
       assertTrue(host.accepts(1, 0, 1, v));
     }
     assertEquals(List.of(), host.withNamedProposers(1, List.of()));
-  }
-
-  /** The proposer's digest is checked against the cost model once per block, not per round. */
-  @Test
-  void theDigestIsCheckedOnceAtTheBlocksFirstProposal() {
-    BlockDesign design = Designs.byName("block-key");
-    PipelineSettings settings = PipelineFixture.settings(Schedule.BEFORE_NEXT, h -> true, 0);
-    PipelineContext ctx = PipelineFixture.context(design, sim, null, settings,
-        new PipelineFixture.KnownTiming(PipelineFixture.realBases()));
-    CostCheck check = new CostCheck(new CostModel(Map.of(design.name(),
-        Map.of(CryptoOp.DIGEST, new CostModel.Coefficients(1_000.0, 0, 0, 0, 0, 0, 0))),
-        Map.of(), "test"), design.name(), 1);
-    ctx.charger.checkCosts(check);
-    ConsensusHost host = new ConsensusHost(ctx, new Workload(3, 0, 64,
-        MsgSizeDistribution.FIXED, 10_000, Long.MAX_VALUE, ctx.crypto.txOverheadBytes(),
-        new SplittableRandom(5)));
-    at(0, () -> host.blockFor(1, 0, 1));
-    at(5 * MS, () -> host.blockFor(1, 1, 2));
-    sim.run();
-    assertEquals(1, check.summary().byOp().get(CryptoOp.DIGEST).calls());
   }
 }

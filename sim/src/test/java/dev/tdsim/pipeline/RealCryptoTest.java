@@ -95,6 +95,19 @@ class RealCryptoTest {
     assertTrue(crypto.blockPropose(1, cts, shares, null, stream(5)).value().ranPrepare());
   }
 
+  /** A design that folds the signer set: the warm-up's set is no validator's last one. */
+  @Test
+  void warmUpLeavesNoValidatorsCoefficients() {
+    RealCrypto crypto = RealCrypto.of(Designs.byName("folded"), PipelineFixture.keys(), 16,
+        Workers.of(1));
+    crypto.warmUp(SeededDrbg.of(3, "test.realcrypto", 0));
+    SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
+    assertEquals(0, crypto.recordedCoefficientsCpuNanos(all), "no cost kept for its set");
+    for (int v = 0; v < PipelineFixture.VALIDATORS; v++) {
+      assertTrue(crypto.foldsForNewSet(v, all), "validator " + v + " computes them anew");
+    }
+  }
+
   @Test
   void encryptionIsReproducibleFromItsStreamAndNeverReusesR() {
     byte[] same = new byte[8];
