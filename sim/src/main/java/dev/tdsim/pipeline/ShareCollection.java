@@ -339,9 +339,10 @@ final class ShareCollection {
         st.sharesCompleteNanos = sim.nowNanos();
       }
       attempt(st);
-    } else if (!ctx.folding() && st.shortWith != null && allSharesIn(st)) {
-      // After a short block_propose the last shares came and still fall short of t honest
-      // points: nothing more can come, those stay unopened.
+    } else if (st.shortWith != null && allSharesIn(st)) {
+      // After a short block_propose (a design that does not fold the set: it waits for more
+      // shares) the last shares came and still fall short of t honest points: nothing more can
+      // come, those stay unopened.
       finish(st);
     }
   }
