@@ -86,4 +86,28 @@ class CombinerRulesTest {
     assertEquals(9000 * MS + r.combineNanos() + r.decryptNanos(),
         r.decidedNanos() + r.decryptionLatencyNanos(), "it combined at its commit");
   }
+
+  /**
+   * Every validator combining, with validator 0 equivocating: its wrong shares go to the
+   * designated combiner (2) only, its correct ones to the others. 2 cannot open from the first
+   * t points (0's are wrong) and waits for 3's shares (3 commits at 500 ms); 0 or 1 opens
+   * everything from the correct ones long before.
+   */
+  @Test
+  void withEveryValidatorCombiningAnEquivocatorsWrongSharesGoToTheDesignatedCombinerOnly() {
+    dev.tdsim.faults.FaultPlan plan = dev.tdsim.faults.FaultPlan.resolve(
+        List.of(dev.tdsim.faults.FaultSpec.of(dev.tdsim.faults.FaultKinds.EQUIVOCATE_SHARE,
+            new dev.tdsim.faults.FaultTarget.Validators(List.of(0)))),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+    PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
+        .faults(plan).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 500 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.opened());
+    assertTrue(List.of(0, 1).contains(r.combiner()), "combiner " + r.combiner());
+    assertEquals(List.of(), r.faulty(), "its shares were correct");
+    assertTrue(r.decidedNanos() + r.decryptionLatencyNanos() < 500 * MS);
+  }
 }

@@ -473,6 +473,20 @@ class DecryptionPipelineTest {
     }
   }
 
+  /** A (buggy) design that opens a payload to another plaintext: counted, never hidden. */
+  @Test
+  void aPayloadOpenedToAnotherPlaintextIsAMismatch() {
+    PipelineFixture f = PipelineFixture.builder(BundledDesign.openingWrong(1)).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 10 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(List.of(2, 0, 1), List.of(r.opened(), r.refused(), r.openedWrong()));
+    assertEquals(HeightStatus.OPENED_WRONG, r.status());
+    assertEquals(1, f.pipeline.mismatches());
+    assertEquals(0, f.pipeline.collidingOpenedShifted(), "no key-colliding payload");
+  }
+
   @Test
   void theSameWrapperWithoutCorruptionOpensEverything() {
     CorruptingVariant<?> honest = CorruptingVariant.of(Variants.byName("simple"), i -> false);
