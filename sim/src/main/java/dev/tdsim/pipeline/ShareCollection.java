@@ -339,7 +339,7 @@ final class ShareCollection {
         st.sharesCompleteNanos = sim.nowNanos();
       }
       attempt(st);
-    } else if (st.shortWith != null && allSharesIn(st)) {
+    } else if (st.shortWith != null && soleCombiner() && allSharesIn(st)) {
       // After a short block_propose (a design that does not fold the set: it waits for more
       // shares) the last shares came and still fall short of t honest points: nothing more can
       // come, those stay unopened.
@@ -350,6 +350,16 @@ final class ShareCollection {
   /** Every validator's shares reached the combiner (for its current signer set). */
   private boolean allSharesIn(CombinerShares st) {
     return st.arrived.size() == ctx.committee.validators();
+  }
+
+  /**
+   * Whether a height's designated combiner is the only one that ever gets its shares: no
+   * validator combines on its own and none fails over (no fault acts on messages). Otherwise a
+   * combiner short of honest shares leaves the height to the others (an equivocator's correct
+   * shares go to them), or to the failover.
+   */
+  private boolean soleCombiner() {
+    return !settings.combiner().everyValidatorCombines() && !failoverArmed();
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
@@ -393,7 +403,7 @@ final class ShareCollection {
       // Fewer than t honest among them: wait for one more validator's shares, then retry (none
       // left to come, or nothing new to try: those stay unopened).
       st.shortWith = usedSet;
-      if (allSharesIn(st) && !enough(st)) {
+      if (allSharesIn(st) && (soleCombiner() ? !enough(st) : st.usable().equals(usedSet))) {
         finish(st);
         return;
       }

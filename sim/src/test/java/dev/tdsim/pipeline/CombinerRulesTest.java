@@ -93,14 +93,17 @@ class CombinerRulesTest {
    * t points (0's are wrong) and waits for 3's shares (3 commits at 500 ms); 0 or 1 opens
    * everything from the correct ones long before.
    */
+  private static dev.tdsim.faults.FaultPlan equivocating(Integer... validators) {
+    return dev.tdsim.faults.FaultPlan.resolve(
+        List.of(dev.tdsim.faults.FaultSpec.of(dev.tdsim.faults.FaultKinds.EQUIVOCATE_SHARE,
+            new dev.tdsim.faults.FaultTarget.Validators(List.of(validators)))),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+  }
+
   @Test
   void withEveryValidatorCombiningAnEquivocatorsWrongSharesGoToTheDesignatedCombinerOnly() {
-    dev.tdsim.faults.FaultPlan plan = dev.tdsim.faults.FaultPlan.resolve(
-        List.of(dev.tdsim.faults.FaultSpec.of(dev.tdsim.faults.FaultKinds.EQUIVOCATE_SHARE,
-            new dev.tdsim.faults.FaultTarget.Validators(List.of(0)))),
-        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
     PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
-        .faults(plan).build();
+        .faults(equivocating(0)).build();
     f.propose(1, 0);
     f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 500 * MS);
     f.run();
@@ -109,5 +112,26 @@ class CombinerRulesTest {
     assertTrue(List.of(0, 1).contains(r.combiner()), "combiner " + r.combiner());
     assertEquals(List.of(), r.faulty(), "its shares were correct");
     assertTrue(r.decidedNanos() + r.decryptionLatencyNanos() < 500 * MS);
+  }
+
+  /**
+   * Two equivocators (0, 1): the designated combiner (2, ten times faster) reads their wrong
+   * shares first, names both, and 3's shares come during that short call: fewer than t honest
+   * points with every share in. It is not the only combiner: it leaves the height to the
+   * others, which got correct shares and open everything later.
+   */
+  @Test
+  void withEveryValidatorCombiningACombinerShortOfHonestSharesDoesNotEndTheHeight() {
+    dev.tdsim.timing.Hardware one = new dev.tdsim.timing.Hardware(1, 1.0);
+    PipelineFixture f = PipelineFixture.builder("simple")
+        .combiner(CombinerRule.EVERY_VALIDATOR).faults(equivocating(0, 1))
+        .hardware(one, one, new dev.tdsim.timing.Hardware(1, 10.0), one).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 20 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(HeightStatus.DECRYPTED, r.status());
+    assertEquals(3, r.opened());
+    assertTrue(r.combiner() != 2, "combiner " + r.combiner());
   }
 }

@@ -256,6 +256,9 @@ class ShareFaultsTest {
       assertEquals(List.of(0, 1), r.faulty());
       assertEquals(HeightStatus.REFUSED, r.status());
       assertEquals(List.of(0, 3, 0), List.of(r.opened(), r.refused(), r.openedWrong()));
+      if (last == 40 * MS) {
+        assertEquals(0, r.reshares(), "all in when the short call ended: no retry could run");
+      }
       assertTrue(r.decidedNanos() + r.decryptionLatencyNanos() > last, "ended once all were in");
     }
   }
