@@ -58,8 +58,6 @@ final class CombinerBlockPropose {
   private static final class Tally {
     int attempts;
     long firstAttemptNanos = -1;
-    /** When the combiner's prepare (from the proposal on) is done; -1 until it is priced. */
-    long prepareDoneNanos = -1;
     long combineNanos;
     long decryptNanos;
     long blameNanos;
@@ -168,23 +166,21 @@ final class CombinerBlockPropose {
   /**
    * When the combiner's prepare of the height's block is done: from when it held the proposal
    * (or its commit, if it never saw the proposal before), its cost on the combiner's hardware
-   * (0 for designs that prepare nothing ahead).
+   * (0 for designs that prepare nothing ahead). Priced once, at the combiner's first
+   * block_propose of the height.
    */
-  private long prepareDoneNanos(int height, Tally t, Input in) {
-    if (t.prepareDoneNanos < 0) {
-      long start = in.heldBlockAt() >= 0 ? in.heldBlockAt() : Math.max(0, in.commitNanos());
-      long nanos = 0;
-      if (ctx.design.precomputesBlock()) {
-        ProposedBlock block = in.covered().block();
-        OpSize size = new OpSize(block.size(), ctx.committee.validators(),
-            ctx.committee.shares(), block.payloadBytes()); // sizes: the same in every epoch
-        nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size,
-            settings.real(height) ? block.prepareCpuNanos() : 0,
-            settings.hardware()[in.combiner()], true);
-      }
-      t.prepareDoneNanos = start + nanos;
+  private long prepareDoneNanos(int height, Input in) {
+    long start = in.heldBlockAt() >= 0 ? in.heldBlockAt() : Math.max(0, in.commitNanos());
+    long nanos = 0;
+    if (ctx.design.precomputesBlock()) {
+      ProposedBlock block = in.covered().block();
+      OpSize size = new OpSize(block.size(), ctx.committee.validators(),
+          ctx.committee.shares(), block.payloadBytes()); // sizes: the same in every epoch
+      // (a sampled height's block has no measured prepare time: 0)
+      nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size, block.prepareCpuNanos(),
+          settings.hardware()[in.combiner()], true);
     }
-    return t.prepareDoneNanos;
+    return start + nanos;
   }
 
   /**
@@ -197,7 +193,7 @@ final class CombinerBlockPropose {
     t.attempts++;
     // The prepare ran in parallel with consensus from the proposal on; what is left of it now
     // delays the first block_propose (and counts as its prepare).
-    long prepareLeft = first ? Math.max(0, prepareDoneNanos(height, t, in) - sim.nowNanos()) : 0;
+    long prepareLeft = first ? Math.max(0, prepareDoneNanos(height, in) - sim.nowNanos()) : 0;
     if (first) {
       t.firstAttemptNanos = sim.nowNanos();
     }

@@ -132,8 +132,8 @@ final class ConsensusHost {
 
   void onRoundStart(int validator, int height, int round, long atNanos) {
     Proposal p = proposal(height);
-    if (round == 0 && (p.roundZeroNanos < 0 || atNanos < p.roundZeroNanos)) {
-      p.roundZeroNanos = atNanos;
+    if (round == 0) {
+      p.roundZeroNanos = p.roundZeroNanos < 0 ? atNanos : Math.min(p.roundZeroNanos, atNanos);
     }
   }
 
@@ -150,8 +150,8 @@ final class ConsensusHost {
     }
     long start = p.roundZeroNanos;
     Proposal previous = heights.get(height - 1);
-    if (settings.schedule().holdsNextProposal() && previous != null && previous.readyNanos > start) {
-      start = previous.readyNanos;
+    if (settings.schedule().holdsNextProposal() && previous != null) {
+      start = Math.max(start, previous.readyNanos); // -1 while not ready: no later start
     }
     return Math.min(start, sim.nowNanos());
   }
@@ -170,17 +170,16 @@ final class ConsensusHost {
       // The digest: computed by this proposer before it signs the proposal.
       OpSize size = new OpSize(b.size(), 1, ctx.committee(height).pointsOf(proposer),
           b.payloadBytes());
-      build = ctx.charger.charge(height, CryptoOp.DIGEST, size,
-          settings.real(height) ? b.digestCpuNanos() : 0, settings.hardware()[proposer], false);
+      // (a sampled height's block has no measured digest time: 0)
+      build = ctx.charger.charge(height, CryptoOp.DIGEST, size, b.digestCpuNanos(),
+          settings.hardware()[proposer], false);
       if (first) {
         ctx.charger.check(height, CryptoOp.DIGEST, size, b.digestCpuNanos());
       }
     }
     refuseIfForged(height, round, proposer, b);
     long heldAt = sim.nowNanos() + build;
-    if (p.blockAt[proposer] < 0 || heldAt < p.blockAt[proposer]) {
-      p.blockAt[proposer] = heldAt;
-    }
+    p.blockAt[proposer] = p.blockAt[proposer] < 0 ? heldAt : Math.min(p.blockAt[proposer], heldAt);
     return new Block(height, b.size(), b.blockBytes(), build);
   }
 
@@ -327,8 +326,8 @@ final class ConsensusHost {
     if (ctx.design.precomputesBlock()) {
       // It recomputes the proposer's digest and compares (a digest that commits to anything but
       // the block's transactions is refused before the prevote).
-      nanos += ctx.charger.charge(height, CryptoOp.DIGEST, size,
-          settings.real(height) ? b.digestCpuNanos() : 0, settings.hardware()[validator], false);
+      nanos += ctx.charger.charge(height, CryptoOp.DIGEST, size, b.digestCpuNanos(),
+          settings.hardware()[validator], false);
     }
     return nanos;
   }

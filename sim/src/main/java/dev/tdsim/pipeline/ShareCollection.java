@@ -339,7 +339,27 @@ final class ShareCollection {
         st.sharesCompleteNanos = sim.nowNanos();
       }
       attempt(st);
+    } else if (st.shortWith != null && soleCombiner() && allSharesIn(st)) {
+      // After a short block_propose (a design that does not fold the set: it waits for more
+      // shares) the last shares came and still fall short of t honest points: nothing more can
+      // come, those stay unopened.
+      finish(st);
     }
+  }
+
+  /** Every validator's shares reached the combiner (for its current signer set). */
+  private boolean allSharesIn(CombinerShares st) {
+    return st.arrived.size() == ctx.committee.validators();
+  }
+
+  /**
+   * Whether a height's designated combiner is the only one that ever gets its shares: no
+   * validator combines on its own and none fails over (no fault acts on messages). Otherwise a
+   * combiner short of honest shares leaves the height to the others (an equivocator's correct
+   * shares go to them), or to the failover.
+   */
+  private boolean soleCombiner() {
+    return !settings.combiner().everyValidatorCombines() && !failoverArmed();
   }
 
   /** What the combiner does when a block_propose ends: done, reshare, or wait for more shares. */
@@ -367,10 +387,10 @@ final class ShareCollection {
         return;
       }
       st.reshares++;
-      List<Integer> keep = st.signers.validators().stream()
-          .filter(v -> !st.excluded.containsKey(v)).toList();
       Committee committee = ctx.committee(st.height);
-      SignerSet next = CombinerChoice.signerSet(committee, keep, st.excluded.keySet());
+      // The set without the excluded (signerSet leaves them out), widened if short of t.
+      SignerSet next = CombinerChoice.signerSet(committee, st.signers.validators(),
+          st.excluded.keySet());
       if (next == null && CombinerChoice.signerSet(committee, List.of(), faultyOnly(st)) != null) {
         // Short of t only because validators are missing (crashed, cut off), not faulty: their
         // shares can still come, so wait for one of them to commit again rather than give up.
@@ -381,12 +401,12 @@ final class ShareCollection {
       announce(st, next);
     } else if (wasShort) {
       // Fewer than t honest among them: wait for one more validator's shares, then retry (none
-      // left to come: those stay unopened).
-      if (st.arrived.size() == ctx.committee.validators() && st.usable().equals(usedSet)) {
+      // left to come, or nothing new to try: those stay unopened).
+      st.shortWith = usedSet;
+      if (allSharesIn(st) && (soleCombiner() ? !enough(st) : st.usable().equals(usedSet))) {
         finish(st);
         return;
       }
-      st.shortWith = usedSet;
       st.reshares++;
       st.combining = false;
       tryCombine(st);

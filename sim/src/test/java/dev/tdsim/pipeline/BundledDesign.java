@@ -36,6 +36,24 @@ final class BundledDesign implements BlockDesign {
   static final int SHARE_BYTES = 48;
   static final int DIGEST_BYTES = 48;
   private final BlockDesign inner = Designs.byName("fast");
+  /** The payload whose plaintext this design's block_propose gets wrong, or -1 (none). */
+  private final int wrongSlot;
+
+  BundledDesign() {
+    this(-1);
+  }
+
+  private BundledDesign(int wrongSlot) {
+    this.wrongSlot = wrongSlot;
+  }
+
+  /**
+   * A buggy variant: its block_propose opens payload {@code slot} to another plaintext (the
+   * last byte flipped), as a broken design would; nothing else changes.
+   */
+  static BundledDesign openingWrong(int slot) {
+    return new BundledDesign(slot);
+  }
 
   @Override
   public String name() {
@@ -151,7 +169,19 @@ final class BundledDesign implements BlockDesign {
       Map<Integer, List<byte[]>> unbundled = new LinkedHashMap<>();
       sharesByValidator.forEach((v, shares) -> unbundled.put(v,
           shares.size() == 1 ? unbundle(shares.get(0)) : List.of()));
-      return inner.propose(((Prepared) block).inner(), unbundled, foldedFor, reshare, random);
+      BlockResult r =
+          inner.propose(((Prepared) block).inner(), unbundled, foldedFor, reshare, random);
+      int slot = design.wrongSlot;
+      if (slot < 0 || slot >= r.plaintexts().size() || r.plaintexts().get(slot).isEmpty()) {
+        return r;
+      }
+      List<java.util.Optional<byte[]>> plaintexts = new ArrayList<>(r.plaintexts());
+      byte[] wrong = plaintexts.get(slot).get().clone();
+      wrong[wrong.length - 1] ^= 1;
+      plaintexts.set(slot, java.util.Optional.of(wrong));
+      return new BlockResult(plaintexts, r.faultyValidators(), r.invalidCiphertexts(),
+          r.signersUsed(), r.ranPrepare(), r.timings(), r.cpu(), r.status(),
+          r.pointsAvailable());
     }
 
     @Override

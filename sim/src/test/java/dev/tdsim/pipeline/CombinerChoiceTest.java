@@ -116,4 +116,48 @@ class CombinerChoiceTest {
     assertEquals(List.of(0, 3, 1, 2),
         CombinerChoice.candidates(new CombinerChoice.Combiners(0, 2, 3), 4));
   }
+
+  /**
+   * A protocol whose choice when every validator is unavailable is validator 0 (not the next
+   * height's round-0 proposer): the designated combiner is its choice with every validator
+   * available, so this fallback never shows, with faults or without.
+   */
+  @Test
+  void theDesignatedCombinerIsTheProtocolsChoiceWithEveryValidatorAvailable() {
+    dev.tdsim.consensus.ConsensusProtocol fallsBackTo0 =
+        new dev.tdsim.consensus.ConsensusProtocol() {
+      @Override
+      public void start(long startNanos) {}
+
+      @Override
+      public int proposer(int height, int round) {
+        return (height + round) % PipelineFixture.VALIDATORS;
+      }
+
+      @Override
+      public int combinerOf(int height, java.util.function.IntPredicate unavailable) {
+        for (int r = 0; r < PipelineFixture.VALIDATORS; r++) {
+          if (!unavailable.test(proposer(height + 1, r))) {
+            return proposer(height + 1, r);
+          }
+        }
+        return 0;
+      }
+
+      @Override
+      public int decisionLag() {
+        return 1;
+      }
+
+      @Override
+      public dev.tdsim.consensus.ConsensusStats stats() {
+        return null;
+      }
+    };
+    for (FaultPlan faults : List.of(FaultPlan.NONE, crash(0, 1, 3))) {
+      CombinerChoice c = new CombinerChoice(faults, PipelineFixture.VALIDATORS);
+      c.attach(fallsBackTo0);
+      assertEquals(new CombinerChoice.Combiners(2, 2, 3), c.at(1, 10 * MS), faults.toString());
+    }
+  }
 }

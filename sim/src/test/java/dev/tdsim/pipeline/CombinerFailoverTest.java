@@ -86,4 +86,19 @@ class CombinerFailoverTest {
     assertEquals(2, f.index(3));
     assertEquals(2, f.joinIndex());
   }
+
+  /**
+   * A fault change at the very instant the last candidate's timeout ends is already in force:
+   * the validator waits for the next change, not the same instant again.
+   */
+  @Test
+  void aChangeAtTheInstantTheCandidatesRunOutIsNotAwaited() {
+    CombinerFailover f = failover(400, 1000);
+    f.entered(0, 0);
+    f.arm(0);
+    // moved to the last candidate at 300, its timeout ends at 400 with the first change
+    sim.runUntil(1050);
+    assertEquals(List.of(move(0, 1, 100), move(0, 2, 200), move(0, 3, 300), move(0, 4, 1000)),
+        moves);
+  }
 }

@@ -86,4 +86,52 @@ class CombinerRulesTest {
     assertEquals(9000 * MS + r.combineNanos() + r.decryptNanos(),
         r.decidedNanos() + r.decryptionLatencyNanos(), "it combined at its commit");
   }
+
+  /**
+   * Every validator combining, with validator 0 equivocating: its wrong shares go to the
+   * designated combiner (2) only, its correct ones to the others. 2 cannot open from the first
+   * t points (0's are wrong) and waits for 3's shares (3 commits at 500 ms); 0 or 1 opens
+   * everything from the correct ones long before.
+   */
+  private static dev.tdsim.faults.FaultPlan equivocating(Integer... validators) {
+    return dev.tdsim.faults.FaultPlan.resolve(
+        List.of(dev.tdsim.faults.FaultSpec.of(dev.tdsim.faults.FaultKinds.EQUIVOCATE_SHARE,
+            new dev.tdsim.faults.FaultTarget.Validators(List.of(validators)))),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+  }
+
+  @Test
+  void withEveryValidatorCombiningAnEquivocatorsWrongSharesGoToTheDesignatedCombinerOnly() {
+    PipelineFixture f = PipelineFixture.builder("fast").combiner(CombinerRule.EVERY_VALIDATOR)
+        .faults(equivocating(0)).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 500 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.opened());
+    assertTrue(List.of(0, 1).contains(r.combiner()), "combiner " + r.combiner());
+    assertEquals(List.of(), r.faulty(), "its shares were correct");
+    assertTrue(r.decidedNanos() + r.decryptionLatencyNanos() < 500 * MS);
+  }
+
+  /**
+   * Two equivocators (0, 1): the designated combiner (2, ten times faster) reads their wrong
+   * shares first, names both, and 3's shares come during that short call: fewer than t honest
+   * points with every share in. It is not the only combiner: it leaves the height to the
+   * others, which got correct shares and open everything later.
+   */
+  @Test
+  void withEveryValidatorCombiningACombinerShortOfHonestSharesDoesNotEndTheHeight() {
+    dev.tdsim.timing.Hardware one = new dev.tdsim.timing.Hardware(1, 1.0);
+    PipelineFixture f = PipelineFixture.builder("simple")
+        .combiner(CombinerRule.EVERY_VALIDATOR).faults(equivocating(0, 1))
+        .hardware(one, one, new dev.tdsim.timing.Hardware(1, 10.0), one).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 20 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(HeightStatus.DECRYPTED, r.status());
+    assertEquals(3, r.opened());
+    assertTrue(r.combiner() != 2, "combiner " + r.combiner());
+  }
 }

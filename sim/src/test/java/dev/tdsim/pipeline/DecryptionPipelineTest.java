@@ -441,6 +441,52 @@ class DecryptionPipelineTest {
     }
   }
 
+  /**
+   * A design that folds the signer set, with a payload that opens to nothing and no share to
+   * blame: nobody new to leave out, so no reshare (it would find the same); refused.
+   */
+  @Test
+  void aFoldedPayloadThatDoesNotOpenWithNobodyToBlameIsRefusedWithoutAReshare() {
+    CorruptingVariant<?> buggy = CorruptingVariant.of(Variants.byName("folded"), i -> i == 0);
+    PipelineFixture f = PipelineFixture.builder(buggy).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 10 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(List.of(2, 1), List.of(r.opened(), r.refused()));
+    assertEquals(0, r.reshares());
+    assertEquals(List.of(), r.faulty());
+    assertEquals(1, f.net.broadcasts().size(), "one signer set announced");
+  }
+
+  /** Each phase of a real block_propose is priced from its CPU time measured here. */
+  @Test
+  void theCombinersPhasesArePricedFromTheirMeasuredTimes() {
+    PipelineFixture f = PipelineFixture.builder("simple").build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 10 * MS);
+    f.run();
+    for (CryptoOp op : List.of(CryptoOp.COMBINE, CryptoOp.DECRYPT)) {
+      List<PipelineFixture.Priced> calls = f.timing.of(op);
+      assertEquals(1, calls.size(), op.name());
+      assertTrue(calls.get(0).measuredCpuNanos() > 0, op + ": " + calls.get(0));
+    }
+  }
+
+  /** A (buggy) design that opens a payload to another plaintext: counted, never hidden. */
+  @Test
+  void aPayloadOpenedToAnotherPlaintextIsAMismatch() {
+    PipelineFixture f = PipelineFixture.builder(BundledDesign.openingWrong(1)).build();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 10 * MS, 10 * MS, 10 * MS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(List.of(2, 0, 1), List.of(r.opened(), r.refused(), r.openedWrong()));
+    assertEquals(HeightStatus.OPENED_WRONG, r.status());
+    assertEquals(1, f.pipeline.mismatches());
+    assertEquals(0, f.pipeline.collidingOpenedShifted(), "no key-colliding payload");
+  }
+
   @Test
   void theSameWrapperWithoutCorruptionOpensEverything() {
     CorruptingVariant<?> honest = CorruptingVariant.of(Variants.byName("simple"), i -> false);

@@ -87,6 +87,22 @@ class FaultySharesTest {
     assertTrue(e.getMessage().contains("scenario check refuses"), e.getMessage());
   }
 
+  /** Malformed shares are the honest ones, each without its last byte (they do not decode). */
+  @Test
+  void malformedSharesAreTheHonestOnesOneByteShort() {
+    RealCrypto crypto = RealCrypto.of(Designs.byName("simple"), KEYS, 2, Workers.of(1));
+    PreparedBlock block = block(crypto);
+    SignerSet all = signers(0, 1, 2, 3);
+    List<byte[]> honest = crypto.designKeys().createShares(2, all, block);
+    List<byte[]> malformed = FaultyShares.malformed(crypto.designKeys(), 2, all, block);
+    assertEquals(honest.size(), malformed.size());
+    for (int i = 0; i < honest.size(); i++) {
+      byte[] h = honest.get(i);
+      assertArrayEquals(java.util.Arrays.copyOfRange(h, 0, h.length - 1), malformed.get(i),
+          "share " + i);
+    }
+  }
+
   @Test
   void theShiftedMakerIsTheVariantsColludingOneForTheGivenSigners() {
     CombineVariant<?> simple = Variants.byName("simple");

@@ -118,4 +118,21 @@ class KeyGateTest {
     assertEquals(Map.of(1, 290 * MS), f.pipeline.keyWaitNanos());
     assertEquals(10 * MS, f.record(1).decidedNanos());
   }
+
+  /** Each height's real calls are its key epoch's crypto's (here another instance). */
+  @Test
+  void aHeightIsSealedAndDecryptedWithItsEpochsCrypto() {
+    PipelineFixture f = PipelineFixture.builder("simple").build();
+    RealCrypto epoch = RealCrypto.of(dev.tdsim.crypto.design.Designs.byName("simple"),
+        PipelineFixture.keys(), 3, dev.tdsim.crypto.Workers.of(1));
+    ScriptedGate gate = new ScriptedGate(f, 2, 0);
+    f.pipeline.keyEpochs(h -> epoch, gate);
+    long before = f.crypto.calls();
+    f.propose(1, 0);
+    f.commitAll(1, 10 * MS, 20 * MS, 30 * MS, 40 * MS);
+    f.run();
+    assertEquals(3, f.record(1).opened());
+    assertTrue(epoch.calls() > 0, "the epoch's crypto ran the height");
+    assertEquals(before, f.crypto.calls(), "the run's first crypto did not");
+  }
 }

@@ -23,10 +23,15 @@ class MissingSignersTest {
   private static final long MS = 1_000_000L;
   private static final List<Integer> SIGNERS = List.of(1, 2, 3);
 
-  private static PipelineFixture crashedUntil(long untilNanos) {
-    FaultPlan plan = FaultPlan.resolve(List.of(new FaultSpec(FaultKinds.CRASH,
-            new FaultTarget.Validators(List.of(0, 1)),
-            new FaultWindow(0, untilNanos, 1, FaultWindow.NO_LAST_HEIGHT), Map.of())),
+  private static FaultSpec crash(List<Integer> validators, long fromNanos, long untilNanos) {
+    return new FaultSpec(FaultKinds.CRASH, new FaultTarget.Validators(validators),
+        new FaultWindow(fromNanos, untilNanos, 1, FaultWindow.NO_LAST_HEIGHT), Map.of());
+  }
+
+  private static PipelineFixture crashedUntil(long untilNanos, FaultSpec... others) {
+    List<FaultSpec> specs = new java.util.ArrayList<>(List.of(others));
+    specs.add(0, crash(List.of(0, 1), 0, untilNanos));
+    FaultPlan plan = FaultPlan.resolve(specs,
         dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
     PipelineFixture f = PipelineFixture.builder("folded").faults(plan).shareTimeout(100 * MS)
         .build();
@@ -93,5 +98,23 @@ class MissingSignersTest {
     assertEquals(HeightStatus.NOT_DECRYPTED, open.get(0).status());
     // the first set and the reshare, no more; then 3 (failing over after 3 s) tries the same
     assertEquals(List.of(2, 2, 3, 3), f.net.broadcasts().stream().map(Sent::from).toList());
+  }
+
+  /**
+   * Fault changes while the combiner waits at which no missing signer is back (3 crashes from
+   * 400 to 450 ms) do not end the wait: the combiner announces again only at 500 ms, when 0 and
+   * 1 are back.
+   */
+  @Test
+  void aChangeThatBringsNoMissingSignerBackKeepsTheCombinerWaiting() {
+    PipelineFixture f = crashedUntil(500 * MS, crash(List.of(3), 400 * MS, 450 * MS));
+    f.commit(0, 1, 0, 520 * MS, SIGNERS);
+    f.commit(1, 1, 0, 530 * MS, SIGNERS);
+    f.run();
+    HeightRecord r = f.record(1);
+    assertEquals(3, r.opened());
+    assertEquals(2, r.reshares());
+    List<Sent> announced = f.net.broadcasts();
+    assertEquals(500 * MS, announced.get(2).atNanos(), "when the missing are back");
   }
 }

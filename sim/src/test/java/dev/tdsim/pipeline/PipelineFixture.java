@@ -106,9 +106,15 @@ final class PipelineFixture {
   /** A consensus whose proposer schedule the test chooses; commits are driven by the test. */
   static final class ScriptedConsensus implements ConsensusProtocol {
     private final IntBinaryOperator proposer;
+    private final int decisionLag;
 
     ScriptedConsensus(IntBinaryOperator proposer) {
+      this(proposer, 1);
+    }
+
+    ScriptedConsensus(IntBinaryOperator proposer, int decisionLag) {
       this.proposer = proposer;
+      this.decisionLag = decisionLag;
     }
 
     @Override
@@ -133,7 +139,7 @@ final class PipelineFixture {
 
     @Override
     public int decisionLag() {
-      return 1;
+      return decisionLag;
     }
 
     @Override
@@ -248,7 +254,7 @@ final class PipelineFixture {
 
   private PipelineFixture(Builder b) {
     this.net = new ScriptedNetwork(sim, b.delayNanos);
-    this.consensus = new ScriptedConsensus(b.proposer);
+    this.consensus = new ScriptedConsensus(b.proposer, b.decisionLag);
     this.hardware = b.hardware;
     this.msgsPerBlock = b.msgsPerBlock;
     this.msgBytes = b.msgBytes;
@@ -268,6 +274,28 @@ final class PipelineFixture {
         SeededDrbg.of(3, "test.pipeline", 0));
     p.attach(consensus);
     return p;
+  }
+
+  /**
+   * The surroundings of one part of the pipeline alone, for its unit tests: the design's real
+   * crypto with the fixture's keys (blocks of up to 3 payloads), the given settings, and
+   * {@code timing} at real heights ({@link #sampledCosts} at the others).
+   */
+  static PipelineContext context(BlockDesign design, Simulation sim, Messenger net,
+      PipelineSettings settings, TimingModel timing) {
+    RealCrypto crypto = RealCrypto.of(design, keys(), 3, Workers.of(1));
+    CostCharger charger = new CostCharger(timing,
+        new dev.tdsim.timing.ModelTiming(sampledCosts(design.name()), design.name()),
+        settings.realCryptoAtHeight());
+    return new PipelineContext(sim, net, crypto, settings, SeededDrbg.of(3, "test.pipeline", 0),
+        charger);
+  }
+
+  /** Settings for {@link #context}: one-core hardware each, 10 heights, no faults. */
+  static PipelineSettings settings(Schedule schedule, IntPredicate realAt,
+      long executionPerTxNanos) {
+    return new PipelineSettings(schedule, sameHardware(), realAt, 10, executionPerTxNanos,
+        dev.tdsim.faults.FaultPlan.NONE, DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS);
   }
 
   static Builder builder(String variant) {
@@ -295,9 +323,16 @@ final class PipelineFixture {
     private dev.tdsim.faults.FaultPlan faults = dev.tdsim.faults.FaultPlan.NONE;
     private long shareTimeoutNanos = DecryptionPipeline.DEFAULT_SHARE_TIMEOUT_NANOS;
     private CombinerRule combiner = CombinerRule.FAILOVER;
+    private int decisionLag = 1;
 
     private Builder(BlockDesign design) {
       this.design = design;
+    }
+
+    /** The consensus's decision lag (default 1, Tendermint's; Jolteon's is 2). */
+    Builder decisionLag(int lag) {
+      this.decisionLag = lag;
+      return this;
     }
 
     Builder delays(long[][] delayNanos) {

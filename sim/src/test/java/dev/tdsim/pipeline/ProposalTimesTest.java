@@ -110,4 +110,21 @@ class ProposalTimesTest {
     longVote.run();
     return longVote.record(1).combineNanos();
   }
+
+  /**
+   * The protocol's decision lag (Jolteon's 2): a proposal waits for the plaintexts of the height
+   * that many below it, so height 2 goes at once and height 3 waits for height 1.
+   */
+  @Test
+  void proposalsWaitForTheHeightTheDecisionLagNames() {
+    PipelineFixture f = PipelineFixture.builder("simple").realCryptoAt(h -> false)
+        .decisionLag(2).build();
+    List<Integer> proposed = new java.util.ArrayList<>();
+    f.sim.schedule(0, s -> {
+      f.pipeline.whenMayPropose(2, 2, () -> proposed.add(2));
+      f.pipeline.whenMayPropose(3, 3, () -> proposed.add(3));
+    });
+    f.run();
+    assertEquals(List.of(2), proposed, "height 1 was never decrypted: 3 still waits");
+  }
 }

@@ -95,6 +95,49 @@ class RealCryptoTest {
     assertTrue(crypto.blockPropose(1, cts, shares, null, stream(5)).value().ranPrepare());
   }
 
+  /**
+   * A block_propose that names a validator (its shares are another's) but still opens every
+   * payload from t honest points is not short: nobody is "named before short", and its CPU
+   * time is part of the process's over the call.
+   */
+  @Test
+  void aCallThatNamesAValidatorAndOpensEverythingIsNotShort() {
+    RealCrypto crypto = RealCrypto.of(Designs.byName("simple"), PipelineFixture.keys(), 16,
+        Workers.of(1));
+    List<SealedTx> cts = crypto.encryptAndAdmit(List.of(new byte[8], new byte[8]), stream(6),
+        new long[1]).value();
+    SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
+    List<RealCrypto.Timed<List<byte[]>>> made = crypto.createShares(all.validators(), all, cts);
+    Map<Integer, List<byte[]>> shares = new TreeMap<>();
+    for (int i = 0; i < made.size(); i++) {
+      shares.put(all.validator(i), made.get(i).value());
+    }
+    shares.put(0, made.get(1).value()); // 0 sends 1's shares: wrong for its points
+    long process0 = PipelineFixture.processCpuNanos();
+    RealCrypto.Attempt a = crypto.tryBlockPropose(2, crypto.plainBlock(1, cts), shares, null,
+        stream(7));
+    long processBound = PipelineFixture.processCpuNanos() - process0;
+    assertFalse(a.isShort());
+    assertEquals(Set.of(0), a.result().faultyValidators().keySet());
+    assertEquals(2, a.result().openedCount());
+    assertEquals(List.of(), a.namedBeforeShort());
+    assertTrue(a.cpuNanos() >= 0 && a.cpuNanos() <= processBound,
+        "block_propose " + a.cpuNanos() + " of " + processBound);
+  }
+
+  /** A design that folds the signer set: the warm-up's set is no validator's last one. */
+  @Test
+  void warmUpLeavesNoValidatorsCoefficients() {
+    RealCrypto crypto = RealCrypto.of(Designs.byName("folded"), PipelineFixture.keys(), 16,
+        Workers.of(1));
+    crypto.warmUp(SeededDrbg.of(3, "test.realcrypto", 0));
+    SignerSet all = SignerSet.all(PipelineFixture.keys().committee());
+    assertEquals(0, crypto.recordedCoefficientsCpuNanos(all), "no cost kept for its set");
+    for (int v = 0; v < PipelineFixture.VALIDATORS; v++) {
+      assertTrue(crypto.foldsForNewSet(v, all), "validator " + v + " computes them anew");
+    }
+  }
+
   @Test
   void encryptionIsReproducibleFromItsStreamAndNeverReusesR() {
     byte[] same = new byte[8];

@@ -12,6 +12,7 @@ import dev.tdsim.pipeline.PipelineFixture.Sent;
 import dev.tdsim.timing.CryptoOp;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -192,11 +193,73 @@ class ShareFaultsTest {
   @org.junit.jupiter.api.Test
   void theCpuSpentBecauseOfShareFaultsIsCounted() {
     assertEquals(0, run("simple", FaultPlan.NONE).pipeline.shareFaultCpuNanos());
+    assertEquals(0, run("folded", FaultPlan.NONE).pipeline.shareFaultCpuNanos(),
+        "the first signer set's shares are no fault's cost");
     // simple retries with the fourth validator's shares: block_propose calls only (no new set)
     assertTrue(run("simple", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
         > 0);
     // folded reshares: the new set's shares and the block_propose calls
     assertTrue(run("folded", plan(FaultKinds.BAD_SHARE, FAULTY)).pipeline.shareFaultCpuNanos()
         > 0);
+  }
+
+  private static FaultPlan plan(FaultKind kind, Integer... validators) {
+    return FaultPlan.resolve(
+        List.of(FaultSpec.of(kind, new FaultTarget.Validators(List.of(validators)))),
+        dev.tdsim.faults.Committee.equal(PipelineFixture.VALIDATORS));
+  }
+
+  /**
+   * Two of four validators (0 and 1) send bad shares: a design that folds the signer set names
+   * both, and the two left hold fewer than t points: nothing to reshare for, so the height ends
+   * with its payloads refused (never waiting for validators that are faulty, not missing).
+   */
+  @Test
+  void withMoreFaultyThanTheThresholdAllowsTheFoldedHeightEndsRefused() {
+    PipelineFixture f = run("folded", plan(FaultKinds.BAD_SHARE, 0, 1));
+    HeightRecord r = f.record(1);
+    assertEquals(List.of(0, 1), r.faulty());
+    assertEquals(List.of(), r.missing());
+    assertEquals(HeightStatus.REFUSED, r.status());
+    assertEquals(List.of(0, 3, 0), List.of(r.opened(), r.refused(), r.openedWrong()));
+    assertEquals(0, f.pipeline.mismatches());
+  }
+
+  /**
+   * A retry after a short block_propose combines the shares of the validators not named: t of
+   * them (3), never the named one's again.
+   */
+  @Test
+  void aRetryLeavesTheNamedValidatorsSharesOut() {
+    PipelineFixture f = run("simple", plan(FaultKinds.BAD_SHARE, FAULTY));
+    List<PipelineFixture.Priced> decodes = f.timing.of(CryptoOp.DECODE);
+    assertEquals(2, decodes.size(), "the short call, then the retry");
+    assertEquals(List.of(3, 3), decodes.stream().map(p -> p.size().validators()).toList());
+    assertEquals(List.of(FAULTY), f.record(1).faulty());
+  }
+
+  /**
+   * The same with a design that retries with more shares (simple): once every validator's shares
+   * are in and those not named hold fewer than t points, nothing more can come, so the height
+   * ends with its payloads refused rather than waiting forever.
+   */
+  @Test
+  void withMoreFaultyThanTheThresholdAllowsARetryingHeightEndsRefused() {
+    // 3's shares arrive while the first (short) block_propose runs, or long after it
+    for (long last : new long[] {40 * MS, 300 * MS}) {
+      PipelineFixture f = PipelineFixture.builder("simple")
+          .faults(plan(FaultKinds.BAD_SHARE, 0, 1)).build();
+      f.propose(1, 0);
+      f.commitAll(1, 10 * MS, 20 * MS, 30 * MS, last);
+      f.run();
+      HeightRecord r = f.record(1);
+      assertEquals(List.of(0, 1), r.faulty());
+      assertEquals(HeightStatus.REFUSED, r.status());
+      assertEquals(List.of(0, 3, 0), List.of(r.opened(), r.refused(), r.openedWrong()));
+      if (last == 40 * MS) {
+        assertEquals(0, r.reshares(), "all in when the short call ended: no retry could run");
+      }
+      assertTrue(r.decidedNanos() + r.decryptionLatencyNanos() > last, "ended once all were in");
+    }
   }
 }
