@@ -2,6 +2,7 @@ package dev.tdsim.pipeline;
 
 import static dev.tdsim.pipeline.PipelineFixture.POINTS_EACH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -202,6 +203,22 @@ class PipelineAccountingTest {
     assertTrue(afterFirst[0] > 0 && afterFirst[1] > 0);
     assertTrue(f.pipeline.encryptCpuNanos() > afterFirst[0]);
     assertTrue(f.pipeline.admissionCpuNanos() > afterFirst[1]);
+  }
+
+  @Test
+  void eachScheduleJudgesAHeightByTheChainsOwnTimePerBlockItsOwnWay() {
+    // consensus 300, decryption latency 500, execution 40; the chain's own time per block 120
+    HeightRecord h = new HeightRecord(1, 0, 3, 100, 2, 0, 300, 300, 300, 0, 0, 0, 0, 0, 0, 0,
+        500, 40, 0, 3, 3, true);
+    assertEquals(840, Schedule.BEFORE_NEXT.judgedNanos(h, 120), "consensus + dec + execution");
+    assertEquals(540, Schedule.PIPELINED.judgedNanos(h, 120), "the slower stage");
+    assertEquals(900, Schedule.PIPELINED.judgedNanos(h, 900));
+    assertEquals(120, Schedule.STREAMED.judgedNanos(h, 120), "the chain's own time only");
+    assertEquals(300, Schedule.STREAMED.judgedNanos(h), "sequential: its consensus time");
+    assertTrue(Schedule.STREAMED.needsKeepingPace());
+    assertFalse(Schedule.PIPELINED.needsKeepingPace() || Schedule.BEFORE_NEXT.needsKeepingPace());
+    assertFalse(Schedule.STREAMED.holdsNextProposal());
+    assertTrue(Schedule.STREAMED.judgedTime().startsWith("the chain's own time per block"));
   }
 
   @Test
