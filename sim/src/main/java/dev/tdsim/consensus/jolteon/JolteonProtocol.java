@@ -48,11 +48,19 @@ final class JolteonProtocol implements ConsensusProtocol {
   private long messages;
 
   JolteonProtocol(ProtocolContext context) {
+    this(context, ConsensusProtocol.quorumStake(java.util.Arrays.stream(context.stake()).sum()));
+  }
+
+  /**
+   * Tests only: a run whose certificates need {@code quorumStake} (a quorum below 2f+1 must let
+   * the safety property find forks, which shows the property can fail).
+   */
+  JolteonProtocol(ProtocolContext context, long quorumStake) {
     this.context = context;
     this.settings = Jolteon.settingsOf(context);
     this.validators = context.stake().length;
     this.totalStake = java.util.Arrays.stream(context.stake()).sum();
-    this.quorumStake = ConsensusProtocol.quorumStake(totalStake);
+    this.quorumStake = quorumStake;
     this.nodes = new JolteonNode[validators];
     for (int i = 0; i < validators; i++) {
       nodes[i] = new JolteonNode(this, i);
