@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * crashes, is slow, stays silent as leader, loses 30% of its messages, has its messages delayed
  * or equivocates as leader and voter, until the faults end; or the faulty validators are a
  * coalition that all equivocate (a leader of theirs forks its round, they vote and order-vote
- * both blocks, each vote to its block's side: with a quorum below 2f+1 each side orders its
- * own block). A partition into two random groups may cut the network until then too. No two
+ * both blocks, each vote to its block's side: with a quorum below 2f+1 and order votes each
+ * side orders its own block; the 2-chain rule would need a second forked round extending both
+ * blocks, which no fault models). A partition into two random groups may cut the network until then too. No two
  * validators order different blocks at one height, every height is ordered, and after the
  * faults end the chain orders within a bounded number of rounds. Short round timeouts against
  * delays of up to 10 to 150 ms make rounds time out, TCs form and certified blocks get
