@@ -64,6 +64,8 @@ final class JolteonNode {
   private final Set<JBlock> equivocatedFor = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Map<Long, Tally> timeouts = new HashMap<>();
   private final Map<JBlock, Tally> orderVotes = new IdentityHashMap<>();
+  /** Blocks an equivocating voter order-voted since its last order's round (each once). */
+  private final Set<JBlock> orderVoted = Collections.newSetFromMap(new IdentityHashMap<>());
   /** CPU spent on consensus since the last ordered block, by kind. */
   private long validationNanos;
   private long signatureNanos;
@@ -362,16 +364,40 @@ final class JolteonNode {
     }
     lastVotedRound = b.round();
     oneChainRound = Math.max(oneChainRound, parentQc.round());
-    signVote(b);
+    signVote(b, false);
+    // An equivocating voter knows its leader's other block of a forked round: it votes for it
+    // too, at once, to that block's side only (whose honest validators see both votes).
+    JBlock twin = equivocatesAsVoter() ? protocol.twinOf(b) : null;
+    if (twin != null && equivocatedFor.add(twin)) {
+      signVote(twin, true);
+    }
   }
 
-  /** Signs and broadcasts a vote for {@code b} with this validator's sync info. */
-  private void signVote(JBlock b) {
+  private boolean equivocatesAsVoter() {
+    return faulty && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos());
+  }
+
+  /**
+   * Signs and broadcasts a vote for {@code b} with this validator's sync info, or sends it only
+   * to the validators that got {@code b} when its round was forked ({@code onlyItsSide}).
+   */
+  private void signVote(JBlock b, boolean onlyItsSide) {
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
         + protocol.certificateBytes(qc);
-    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, highestOrdered, bytes)));
+    signAndSend(b, new Vote(b, id, qc, tc, highestOrdered, bytes), onlyItsSide);
+  }
+
+  /** Signs {@code m} (on {@code b}), then broadcasts it or sends it to {@code b}'s side only. */
+  private void signAndSend(JBlock b, JolteonMessage m, boolean onlyItsSide) {
+    sign(() -> {
+      if (onlyItsSide) {
+        protocol.sendToSideOf(id, b, m);
+      } else {
+        protocol.broadcast(id, m);
+      }
+    });
   }
 
   /**
@@ -392,8 +418,8 @@ final class JolteonNode {
     }
     JBlock mine = firstVotes.get(id);
     if (faulty && mine != null && mine != v.block() && equivocatedFor.add(v.block())
-        && protocol.context.faults().equivocatesAsVoter(id, sim.nowNanos())) {
-      signVote(v.block());
+        && equivocatesAsVoter()) {
+      signVote(v.block(), false);
     }
     Tally t = votes.computeIfAbsent(v.block(), k -> new Tally());
     if (!t.add(v.voter(), stake[v.voter()]) || t.formed || t.stake < protocol.quorumStake) {
@@ -408,16 +434,35 @@ final class JolteonNode {
       boolean orderVote = settings.orderVotes() && qc.round() > highestTimeoutRound;
       syncUp(qc, null);
       if (orderVote) {
-        long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
-            + protocol.certificateBytes(qc);
-        sign(() -> protocol.broadcast(id, new OrderVote(id, qc, bytes)));
+        signOrderVote(qc);
       }
     });
   }
 
-  /** An order vote: 2f+1 of the stake on one QC order its block. */
+  /**
+   * Signs and broadcasts an order vote on {@code qc}; an equivocating voter sends it only to the
+   * validators that got its block, when its round was forked.
+   */
+  private void signOrderVote(QuorumCert qc) {
+    boolean equivocates = equivocatesAsVoter();
+    if (equivocates) {
+      orderVoted.add(qc.block());
+    }
+    long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
+        + protocol.certificateBytes(qc);
+    signAndSend(qc.block(), new OrderVote(id, qc, bytes), equivocates);
+  }
+
+  /**
+   * An order vote: 2f+1 of the stake on one QC order its block. A voting equivocator
+   * order-votes each QC of a forked round it sees too (each side sees it back its own block).
+   */
   private void onOrderVote(OrderVote o) {
     long r = o.qc().round();
+    if (faulty && protocol.twinOf(o.qc().block()) != null
+        && !orderVoted.contains(o.qc().block()) && equivocatesAsVoter()) {
+      signOrderVote(o.qc());
+    }
     if (r <= lastOrdered.round()) {
       return;
     }
@@ -479,6 +524,7 @@ final class JolteonNode {
     lastOrdered = b;
     highestOrdered = new QuorumCert(b, signers);
     orderVotes.keySet().removeIf(x -> x.round() <= b.round());
+    orderVoted.removeIf(x -> x.round() < b.round());
     for (int i = chain.size() - 1; i >= 0; i--) {
       JBlock x = chain.get(i);
       ProcessingTime spent = new ProcessingTime(validationNanos, signatureNanos, walNanos);

@@ -5,10 +5,13 @@ import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.consensus.ProtocolContext;
+import dev.tdsim.consensus.jolteon.JolteonMessage.Proposal;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.IntPredicate;
 
@@ -45,14 +48,24 @@ final class JolteonProtocol implements ConsensusProtocol {
   private final LeaderReputation reputation;
   /** Rounds some validator timed out. */
   private final TreeSet<Long> timedOutRounds = new TreeSet<>();
+  /** The blocks of forked rounds. */
+  private final Map<JBlock, Fork> forks = new IdentityHashMap<>();
   private long messages;
 
   JolteonProtocol(ProtocolContext context) {
+    this(context, ConsensusProtocol.quorumStake(java.util.Arrays.stream(context.stake()).sum()));
+  }
+
+  /**
+   * Tests only: a run whose certificates need {@code quorumStake} (a quorum below 2f+1 must let
+   * the safety property find forks, which shows the property can fail).
+   */
+  JolteonProtocol(ProtocolContext context, long quorumStake) {
     this.context = context;
     this.settings = Jolteon.settingsOf(context);
     this.validators = context.stake().length;
     this.totalStake = java.util.Arrays.stream(context.stake()).sum();
-    this.quorumStake = ConsensusProtocol.quorumStake(totalStake);
+    this.quorumStake = quorumStake;
     this.nodes = new JolteonNode[validators];
     for (int i = 0; i < validators; i++) {
       nodes[i] = new JolteonNode(this, i);
@@ -134,16 +147,81 @@ final class JolteonProtocol implements ConsensusProtocol {
   }
 
   /**
-   * An equivocating leader's two proposals of one round: {@code a} to the lower half of the
-   * validators (by index), {@code b} to the others, as one broadcast of the block's bytes.
+   * An equivocating leader's two proposals of one round, as one broadcast of the block's bytes:
+   * {@code a} to the validators that do not equivocate as voters, by index, until half of their
+   * stake, {@code b} to the others. Each equivocating voter gets the version of the side with
+   * less stake so far ({@code b} on a tie): it votes for that one first, to all, then for the
+   * other to that side only, so each side sees as few votes for the other block as can be.
    */
   void broadcastForked(int sender, JolteonMessage a, JolteonMessage b) {
+    long now = context.sim().nowNanos();
+    long[] stake = context.stake();
+    boolean[] equivocator = new boolean[validators];
+    long honest = 0;
+    for (int v = 0; v < validators; v++) {
+      equivocator[v] = context.faults().equivocatesAsVoter(v, now);
+      honest += equivocator[v] ? 0 : stake[v];
+    }
+    boolean[] getsA = new boolean[validators];
+    long sideA = 0;
+    for (int v = 0; v < validators && 2 * sideA < honest; v++) {
+      getsA[v] = !equivocator[v];
+      sideA += getsA[v] ? stake[v] : 0;
+    }
+    long sideB = honest - sideA;
+    for (int v = 0; v < validators; v++) {
+      if (equivocator[v]) {
+        getsA[v] = sideA < sideB;
+        sideA += getsA[v] ? stake[v] : 0;
+        sideB += getsA[v] ? 0 : stake[v];
+      }
+    }
+    boolean[] getsB = new boolean[validators];
+    for (int v = 0; v < validators; v++) {
+      getsB[v] = !getsA[v];
+    }
+    JBlock blockA = ((Proposal) a).block();
+    JBlock blockB = ((Proposal) b).block();
+    forks.put(blockA, new Fork(getsA, blockB));
+    forks.put(blockB, new Fork(getsB, blockA));
     messages += validators;
-    context.transport().broadcast(sender, new Forked(a, b, validators / 2), this::deliver);
+    context.transport().broadcast(sender, new Forked(a, b, getsA), this::deliver);
   }
 
-  /** Two conflicting messages, each for one half of the validators. */
-  private record Forked(JolteonMessage a, JolteonMessage b, int split) implements Message {
+  /**
+   * An equivocating voter's vote or order vote for {@code block}: to the validators that got
+   * {@code block}'s proposal when the leader forked its round (the other side must not see it),
+   * one message each (its own copy at once), else to all.
+   */
+  void sendToSideOf(int sender, JBlock block, JolteonMessage m) {
+    Fork fork = forks.get(block);
+    if (fork == null) {
+      broadcast(sender, m);
+      return;
+    }
+    for (int v = 0; v < validators; v++) {
+      if (fork.receivers()[v]) {
+        messages++;
+        if (v == sender) {
+          nodes[v].receive(m);
+        } else {
+          context.transport().send(sender, v, m, this::deliver);
+        }
+      }
+    }
+  }
+
+  /** The other block of {@code block}'s forked round (known to the equivocators), or null. */
+  JBlock twinOf(JBlock block) {
+    Fork fork = forks.get(block);
+    return fork == null ? null : fork.twin();
+  }
+
+  /** One block of a forked round: the validators it was proposed to, and the other block. */
+  private record Fork(boolean[] receivers, JBlock twin) {}
+
+  /** Two conflicting messages: {@code a} for the validators {@code getsA} marks, {@code b} else. */
+  private record Forked(JolteonMessage a, JolteonMessage b, boolean[] getsA) implements Message {
     @Override
     public long wireBytes() {
       return a.wireBytes();
@@ -157,7 +235,7 @@ final class JolteonProtocol implements ConsensusProtocol {
 
   private void deliver(int receiver, Message m) {
     if (m instanceof Forked f) {
-      nodes[receiver].receive(receiver < f.split() ? f.a() : f.b());
+      nodes[receiver].receive(f.getsA()[receiver] ? f.a() : f.b());
     } else {
       nodes[receiver].receive((JolteonMessage) m);
     }

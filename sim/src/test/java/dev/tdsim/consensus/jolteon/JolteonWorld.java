@@ -60,6 +60,8 @@ final class JolteonWorld {
   long seed = 1;
   Delay delayMs = (from, to, m) -> 10;
   NodeFaults faults = NodeFaults.NONE;
+  /** The stake a certificate needs, or 0 for the protocol's own 2f+1 (a broken quorum). */
+  long quorumStake;
   final List<Order> orders = new ArrayList<>();
   final List<RoundStart> roundStarts = new ArrayList<>();
   JolteonProtocol protocol;
@@ -165,9 +167,11 @@ final class JolteonWorld {
   JolteonProtocol run() {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
-    protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
-        heights, settings, NodeCosts.FREE, blocks, faultyTransport(), listener,
-        new DirectDissemination(network), new RandomStreams(seed), faults));
+    ProtocolContext context = new ProtocolContext(sim, stake, heights, settings, NodeCosts.FREE,
+        blocks, faultyTransport(), listener, new DirectDissemination(network),
+        new RandomStreams(seed), faults);
+    protocol = quorumStake == 0 ? (JolteonProtocol) Protocols.create(Jolteon.NAME, context)
+        : new JolteonProtocol(context, quorumStake);
     protocol.start(0);
     // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
     sim.runUntil(RUN_LIMIT_NANOS);
