@@ -276,9 +276,11 @@ final class JolteonNode {
     lastVotedRound = Math.max(lastVotedRound, r);
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
+    QuorumCert ordered = highestOrdered;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
-        + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc));
-    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, highestOrdered, bytes)));
+        + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc))
+        + protocol.certificateBytes(ordered);
+    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, ordered, bytes)));
   }
 
   /** Signs one own message (a vote's certificate part), persists it, then runs {@code send}. */
@@ -302,9 +304,10 @@ final class JolteonNode {
         : new Block(height, 0, Block.HEADER_BYTES);
     TimeoutCert tc = qc.round() == r - 1 ? null : htc;
     JBlock block = new JBlock(r, height, parent, id, payload, qc.signers());
+    QuorumCert ordered = highestOrdered;
     long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
-        + (tc == null ? 0 : protocol.certificateBytes(tc));
-    Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
+        + (tc == null ? 0 : protocol.certificateBytes(tc)) + protocol.certificateBytes(ordered);
+    Proposal p = new Proposal(block, qc, tc, ordered, bytes);
     // An equivocating leader signs a second block of the round (same parent and payload, its
     // own id) and sends each to half of the validators.
     boolean equivocates = faulty
@@ -318,7 +321,7 @@ final class JolteonNode {
     walNanos += sync;
     if (equivocates) {
       Proposal q = new Proposal(new JBlock(r, height, parent, id, payload, qc.signers()), qc, tc,
-          highestOrdered, bytes);
+          ordered, bytes);
       process(cpu, sync, (Runnable) () -> protocol.broadcastForked(id, p, q));
     } else {
       process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
@@ -369,9 +372,10 @@ final class JolteonNode {
   private void signVote(JBlock b) {
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
+    QuorumCert ordered = highestOrdered;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
-        + protocol.certificateBytes(qc);
-    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, highestOrdered, bytes)));
+        + protocol.certificateBytes(qc) + protocol.certificateBytes(ordered);
+    sign(() -> protocol.broadcast(id, new Vote(b, id, qc, tc, ordered, bytes)));
   }
 
   /**

@@ -60,6 +60,7 @@ final class JolteonWorld {
   long seed = 1;
   Delay delayMs = (from, to, m) -> 10;
   NodeFaults faults = NodeFaults.NONE;
+  NodeCosts costs = NodeCosts.FREE;
   final List<Order> orders = new ArrayList<>();
   final List<RoundStart> roundStarts = new ArrayList<>();
   JolteonProtocol protocol;
@@ -166,7 +167,7 @@ final class JolteonWorld {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
     protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
-        heights, settings, NodeCosts.FREE, blocks, faultyTransport(), listener,
+        heights, settings, costs, blocks, faultyTransport(), listener,
         new DirectDissemination(network), new RandomStreams(seed), faults));
     protocol.start(0);
     // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
