@@ -237,7 +237,7 @@ final class JolteonNode {
         }
       };
       if (protocol.reports(height)) {
-        protocol.context.blocks().whenMayPropose(id, height, propose);
+        protocol.whenMayPropose(id, height, propose);
       } else {
         propose.run();
       }
@@ -305,7 +305,8 @@ final class JolteonNode {
     TimeoutCert tc = qc.round() == r - 1 ? null : htc;
     JBlock block = new JBlock(r, height, parent, id, payload, qc.signers());
     QuorumCert ordered = highestOrdered;
-    long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
+    long bytes = protocol.proposedBytes(payload) + costs.voteSignatureBytes()
+        + protocol.certificateBytes(qc)
         + (tc == null ? 0 : protocol.certificateBytes(tc)) + protocol.certificateBytes(ordered);
     Proposal p = new Proposal(block, qc, tc, ordered, bytes);
     // An equivocating leader signs a second block of the round (same parent and payload, its
@@ -353,8 +354,10 @@ final class JolteonNode {
         b.proposer(), id)) {
       return;
     }
+    // The block's ciphertext checks, and under Quorum Store its proofs not verified yet.
     long validation = b.proposer() == id || !counted ? 0
-        : protocol.context.blocks().validationNanos(b.height(), id);
+        : protocol.context.blocks().validationNanos(b.height(), id)
+            + protocol.proofCheckNanos(b.height(), id);
     validationNanos += validation;
     process(validation, 0, (Runnable) () -> vote(b, p.qc()));
   }

@@ -61,6 +61,13 @@ final class JolteonWorld {
   Delay delayMs = (from, to, m) -> 10;
   NodeFaults faults = NodeFaults.NONE;
   NodeCosts costs = NodeCosts.FREE;
+  /** Whether blocks carry Quorum Store proofs (Aptos' limits) instead of transactions. */
+  boolean quorumStore;
+  /** Quorum Store's back-pressure limit (Aptos' 36 000 by default). */
+  int backlogTxnLimit = 36_000;
+  /** Transactions per block, and each one's bytes (a block weighs its header more). */
+  int txs = 1;
+  long txBytes = 1024;
   final List<Order> orders = new ArrayList<>();
   final List<RoundStart> roundStarts = new ArrayList<>();
   JolteonProtocol protocol;
@@ -113,7 +120,12 @@ final class JolteonWorld {
   private final BlockSource blocks = new BlockSource() {
     @Override
     public Block blockFor(int height, int round, int proposer) {
-      return new Block(height, 1, 2048);
+      return new Block(height, txs, Block.HEADER_BYTES + txs * txBytes);
+    }
+
+    @Override
+    public Transactions pendingTransactions(int height) {
+      return new Transactions(txs, txs * txBytes);
     }
 
     @Override
@@ -166,8 +178,11 @@ final class JolteonWorld {
   JolteonProtocol run() {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
+    JolteonSettings.QuorumStoreConfig qs = settings.quorumStore();
+    JolteonSettings run = settings.withQuorumStore(new JolteonSettings.QuorumStoreConfig(
+        quorumStore, qs.senderMaxBatchTxns(), qs.senderMaxBatchBytes(), backlogTxnLimit));
     protocol = (JolteonProtocol) Protocols.create(Jolteon.NAME, new ProtocolContext(sim, stake,
-        heights, settings, costs, blocks, faultyTransport(), listener,
+        heights, run, costs, blocks, faultyTransport(), listener,
         new DirectDissemination(network), new RandomStreams(seed), faults));
     protocol.start(0);
     // A chain that stops ordering re-arms its round timers forever: a minute bounds it.
