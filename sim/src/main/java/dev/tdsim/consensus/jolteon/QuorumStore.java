@@ -4,8 +4,10 @@ import dev.tdsim.consensus.BlockSource.Transactions;
 import dev.tdsim.consensus.Message;
 import dev.tdsim.consensus.NodeCosts;
 import dev.tdsim.consensus.jolteon.JolteonSettings.QuorumStoreConfig;
-import dev.tdsim.cpu.ConsensusThread;
+import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
+import dev.tdsim.timing.CpuWork;
+import dev.tdsim.timing.Scaling;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -24,12 +26,14 @@ import java.util.Optional;
  * the height, one more). Each author cuts its share into batches of at most {@code
  * sender_max_batch_txns} transactions and {@code sender_max_batch_bytes} bytes and broadcasts
  * each batch (its transactions' bytes on its own uplink). A receiver stores the batch and sends
- * the author a signed BatchInfo (one signature of {@code consensus.certificate}, on its
- * consensus CPU); the author verifies each signature and, at 2f+1 of the stake including its
- * own, aggregates them into a proof of store (the certificate's combine) and broadcasts it. A
- * receiver verifies a proof's aggregate signature once (the certificate's check; refused with a
- * reason if it does not verify or its signers hold less than 2f+1) and caches it; a voter
- * verifies the proofs of a proposed block it has not verified yet before it votes.
+ * the author a signed BatchInfo (one signature of {@code consensus.certificate}); the author
+ * verifies each signature and, at 2f+1 of the stake including its own, aggregates them into a
+ * proof of store (the certificate's combine) and broadcasts it. A receiver verifies a proof's
+ * aggregate signature once (the certificate's check; refused with a reason if it does not
+ * verify or its signers hold less than 2f+1) and caches it. That work runs on the validator's
+ * cores beside its consensus thread, in parallel (Aptos' Quorum Store tasks); a voter verifies
+ * the proofs of a proposed block it has not verified yet on its consensus thread before it
+ * votes.
  *
  * <p>Back pressure (Aptos runs saturated): authors cut the batches of a height as soon as the
  * transactions of the heights cut but not yet ordered, with it, stay within {@code
@@ -349,7 +353,11 @@ final class QuorumStore {
   /** One validator's Quorum Store: its batches, proofs and own batches' signatures. */
   private final class Store {
     private final int id;
-    private final ConsensusThread thread;
+    private final NodeCpu cpu;
+    /** Work waiting for the running background call to end, and its single-core CPU. */
+    private final List<Runnable> pending = new ArrayList<>();
+    private long pendingNanos;
+    private boolean busy;
     /** Verified proofs (the proof cache). */
     final BitSet proofs = new BitSet();
     /** Stored batches. */
@@ -361,22 +369,42 @@ final class QuorumStore {
 
     Store(int id) {
       this.id = id;
-      // Its own thread on the validator's serial consensus CPU: Quorum Store's signatures and
-      // checks take their turn with the consensus messages'.
-      this.thread = new ConsensusThread(sim, protocol.context.cpus()[id]) {
-        @Override
-        protected void run(Object action) {
-          if (!down(id)) {
-            ((Runnable) action).run();
-          }
-        }
-      };
+      this.cpu = protocol.context.cpus()[id];
     }
 
+    /**
+     * Runs {@code action} after {@code cpuNanos} of Quorum Store work on the validator's cores
+     * beside its consensus thread (Aptos verifies and signs Quorum Store messages on its own
+     * tasks, in parallel): what arrives while a call runs goes into the next, whose pieces
+     * split over the cores.
+     */
     private void process(long cpuNanos, Runnable action) {
       double factor = protocol.context.faults().any()
           ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1;
-      thread.submit(cpuNanos, 0, factor, action);
+      pending.add(action);
+      pendingNanos += Math.round(cpuNanos * factor);
+      if (!busy) {
+        runPending();
+      }
+    }
+
+    private void runPending() {
+      busy = !pending.isEmpty();
+      if (!busy) {
+        return;
+      }
+      List<Runnable> run = List.copyOf(pending);
+      long nanos = pendingNanos;
+      pending.clear();
+      pendingNanos = 0;
+      cpu.background(new CpuWork(nanos, run.size(), Scaling.LINEAR), () -> {
+        for (Runnable r : run) {
+          if (!down(id)) {
+            r.run();
+          }
+        }
+        runPending();
+      });
     }
 
     void receive(QsMessage m) {

@@ -74,6 +74,20 @@ class QuorumStoreTest {
   }
 
   @Test
+  void batchSignaturesTheirChecksTheCombineAndTheProofCheckDelayTheFirstProposal() {
+    // Sign 1 ms, verify 1 ms, combine 2 ms, check 3 ms: on top of the 3 hops, at least one of
+    // each on the path (a receiver's signature, the author's check of it and its combine, the
+    // leader's check of the proof).
+    JolteonWorld w = world(true);
+    w.costs = new NodeCosts(0, 0, 3 * MS, 0, 0, 0, 0, 64, new CertificateCosts("bls-aggregate",
+        MS, MS, 96, 2 * MS, 3 * MS, 200, 0, dev.tdsim.consensus.PointQuorum.NONE));
+    List<Long> at = proposalTimes(w);
+    w.run();
+    assertTrue(at.get(0) >= (30 + 1 + 1 + 2 + 3) * MS, "first proposal at " + at.get(0));
+    assertEquals(4, w.orderedAll());
+  }
+
+  @Test
   void aBacklogLimitOfOneHeightShowsQuorumStoresHopsAtEveryHeight() {
     // With room for one height's 8 transactions, height h is batched once h - 1 is ordered:
     // each proposal waits for its proofs.
@@ -150,6 +164,7 @@ class QuorumStoreTest {
     // A validator that receives such a proof refuses it and does not hold it.
     Batch fresh = new Batch(10_000, 1, 0, 1, 1024);
     qs.deliver(2, new ProofMsg(new ProofOfStore(fresh, List.of(0, 1), fresh.id()), 100));
+    w.sim.runUntil(JolteonWorld.RUN_LIMIT_NANOS + 1000 * MS);
     assertFalse(qs.holdsProof(2, fresh));
     assertTrue(qs.refusals().get(0).startsWith("validator 2 refused the proof of store of batch"
         + " 10000"), qs.refusals().toString());
