@@ -360,8 +360,6 @@ final class QuorumStore {
     private boolean busy;
     /** Verified proofs (the proof cache). */
     final BitSet proofs = new BitSet();
-    /** Stored batches. */
-    final BitSet held = new BitSet();
     /** Signatures on this author's batches, by batch id. */
     final Map<Integer, Tally> signatures = new HashMap<>();
     /** A leader's proposal of a height, waiting for the height's proofs. */
@@ -417,9 +415,8 @@ final class QuorumStore {
       }
     }
 
-    /** Stores the batch and signs its BatchInfo for its author. */
+    /** Stores the batch (not tracked: see the class comment) and signs its BatchInfo. */
     private void onBatch(Batch b) {
-      held.set(b.id());
       process(costs.precommitSignNanos(), () -> {
         if (b.author() == id) {
           addSignature(b, id);
