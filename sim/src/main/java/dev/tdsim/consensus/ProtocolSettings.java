@@ -12,6 +12,15 @@ public interface ProtocolSettings {
   boolean exactFor(int validators);
 
   /**
+   * Why this protocol's models cannot simulate a committee of {@code validators} at all (a model
+   * that sends every vote as a message, with no large-committee model beside it), naming the
+   * keys that decide it; empty when they can.
+   */
+  default Optional<Refusal> refusesCommittee(int validators) {
+    return Optional.empty();
+  }
+
+  /**
    * Why a committee of {@code validators} cannot host faults that act on single messages (the
    * model that computes quorum arrival times has no messages to drop or forge), naming the keys
    * that decide it; empty when it can.

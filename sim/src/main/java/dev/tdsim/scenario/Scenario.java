@@ -116,6 +116,11 @@ public record Scenario(
       throw new ScenarioException("crypto.sample_heights", "crypto.sample_heights ("
           + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
     }
+    var committee = consensus.settings().refusesCommittee(validators.count());
+    if (committee.isPresent()) {
+      throw new ScenarioException("validators.count", committee.get().problem(),
+          committee.get().keys().toArray(String[]::new));
+    }
     checkFaults(faults, validators, consensus);
     checkDesignFaults(faults, crypto);
     checkDkg(keys, crypto, faults);

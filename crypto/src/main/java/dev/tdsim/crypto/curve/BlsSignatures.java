@@ -124,6 +124,69 @@ public final class BlsSignatures {
     return sig.core_verify(sum.to_affine(), true, message, dst) == BLST_ERROR.BLST_SUCCESS;
   }
 
+  /**
+   * A committee's public keys, each validated once (decoded, in G1, not the identity: KeyValidate)
+   * and kept decoded, as a chain keeps its validator set's keys for an epoch: a certificate
+   * checked against them adds up the signers' keys without decoding each one again.
+   */
+  public static final class KeySet {
+    private final P1_Affine[] keys;
+
+    private KeySet(P1_Affine[] keys) {
+      this.keys = keys;
+    }
+
+    /** How many keys it holds (validators 0 .. size - 1). */
+    public int size() {
+      return keys.length;
+    }
+  }
+
+  /**
+   * The keys, each validated once.
+   *
+   * @throws IllegalArgumentException naming the first key that is malformed, not in G1 or the
+   *     identity
+   */
+  public static KeySet keySet(List<byte[]> publicKeys) {
+    P1_Affine[] keys = new P1_Affine[publicKeys.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = publicKeyOrNull(publicKeys.get(i));
+      if (keys[i] == null) {
+        throw new IllegalArgumentException("public key " + i + " is malformed, not in G1 or the"
+            + " identity");
+      }
+    }
+    return new KeySet(keys);
+  }
+
+  /**
+   * FastAggregateVerify against the keys of {@code signers} in a validated {@link KeySet}: the
+   * same check as {@link #fastAggregateVerify(List, byte[], byte[], String)} without decoding the
+   * keys again.
+   *
+   * @return whether it is valid; {@code false} for an empty or out-of-range signer list or a
+   *     malformed signature
+   */
+  public static boolean fastAggregateVerify(
+      KeySet keys, List<Integer> signers, byte[] message, byte[] aggregateSignature, String dst) {
+    if (keys == null || signers == null || signers.isEmpty() || message == null) {
+      return false;
+    }
+    P1 sum = new P1();
+    for (int v : signers) {
+      if (v < 0 || v >= keys.keys.length) {
+        return false;
+      }
+      sum.add(keys.keys[v]);
+    }
+    P2_Affine sig = signatureOrNull(aggregateSignature);
+    if (sig == null) {
+      return false;
+    }
+    return sig.core_verify(sum.to_affine(), true, message, dst) == BLST_ERROR.BLST_SUCCESS;
+  }
+
   private static SecretKey secret(byte[] secretKey) {
     if (secretKey == null || secretKey.length != SECRET_KEY_BYTES) {
       throw new IllegalArgumentException("a BLS secret key has " + SECRET_KEY_BYTES + " bytes, got "

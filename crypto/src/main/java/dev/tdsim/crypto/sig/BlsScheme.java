@@ -80,6 +80,31 @@ final class BlsScheme implements AggregateSignatureScheme {
     }
   }
 
+  private record BlsKeySet(BlsSignatures.KeySet keys) implements KeySet {
+    @Override
+    public int size() {
+      return keys.size();
+    }
+  }
+
+  @Override
+  public KeySet keySet(List<byte[]> publicKeys) {
+    return new BlsKeySet(BlsSignatures.keySet(publicKeys));
+  }
+
+  @Override
+  public boolean verifyAggregate(KeySet keys, List<Integer> signers, byte[] message,
+      byte[] aggregate) {
+    if (!(keys instanceof BlsKeySet bls)) {
+      return false;
+    }
+    try {
+      return BlsSignatures.fastAggregateVerify(bls.keys(), signers, message, aggregate, dst);
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   @Override
   public int signatureBytes() {
     return BlsSignatures.SIGNATURE_BYTES;

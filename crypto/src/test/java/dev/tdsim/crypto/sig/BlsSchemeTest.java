@@ -101,6 +101,62 @@ class BlsSchemeTest extends VoteSignatureSchemeContract {
   }
 
   @Test
+  void aValidatedKeySetGivesTheSameAnswersAsTheKeysThemselves() {
+    AggregateSignatureScheme bls = (AggregateSignatureScheme) scheme();
+    byte[] msg = "vote r=4".getBytes(StandardCharsets.US_ASCII);
+    List<byte[]> pks = new ArrayList<>();
+    List<byte[]> sigs = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      VoteKeyPair k = bls.keyPair(SeededDrbg.of(5, "keyset", i));
+      pks.add(k.publicKey());
+      sigs.add(bls.sign(k.secretKey(), msg));
+    }
+    AggregateSignatureScheme.KeySet keys = bls.keySet(pks);
+    assertEquals(6, keys.size());
+    // Every subset of signers, against the aggregate of every subset: the answers agree.
+    for (int signed = 1; signed < 64; signed++) {
+      byte[] agg = bls.aggregate(subset(sigs, signed));
+      for (int claimed = 1; claimed < 64; claimed += 5) {
+        List<Integer> who = indices(claimed);
+        assertEquals(bls.verifyAggregate(subset(pks, claimed), msg, agg),
+            bls.verifyAggregate(keys, who, msg, agg), signed + " signed, " + who + " claimed");
+        assertEquals(signed == claimed, bls.verifyAggregate(keys, who, msg, agg));
+      }
+    }
+    byte[] all = bls.aggregate(sigs);
+    assertFalse(bls.verifyAggregate(keys, List.of(), msg, all));
+    assertFalse(bls.verifyAggregate(keys, List.of(0, 1, 2, 3, 4, 6), msg, all), "out of range");
+    assertFalse(bls.verifyAggregate(keys, List.of(-1, 1, 2, 3, 4, 5), msg, all), "negative");
+    assertFalse(bls.verifyAggregate(keys, indices(63), msg, new byte[96]));
+    assertFalse(bls.verifyAggregate(() -> 6, indices(63), msg, all), "another scheme's key set");
+    List<byte[]> bad = new ArrayList<>(pks);
+    bad.set(3, new byte[96]);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> bls.keySet(bad));
+    assertTrue(e.getMessage().contains("public key 3"), e.getMessage());
+  }
+
+  private static <T> List<T> subset(List<T> all, int mask) {
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      if ((mask & (1 << i)) != 0) {
+        out.add(all.get(i));
+      }
+    }
+    return out;
+  }
+
+  private static List<Integer> indices(int mask) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      if ((mask & (1 << i)) != 0) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  @Test
   void sizesAreCometBftsBls12381() {
     assertEquals(96, scheme().signatureBytes());
     assertEquals(96, scheme().publicKeyBytes());

@@ -40,6 +40,8 @@ public record JolteonSettings(
     QuorumStoreConfig quorumStore) implements ProtocolSettings {
 
   public static final long MS = 1_000_000L;
+  /** The largest committee Jolteon's message-by-message model runs (see refusesCommittee). */
+  public static final int MAX_VALIDATORS = 2000;
   public static final String ROUND_ROBIN = "round-robin";
   public static final String LEADER_REPUTATION = "leader-reputation";
   /** The proposer elections this model implements. */
@@ -223,6 +225,22 @@ public record JolteonSettings(
   @Override
   public Optional<Refusal> refusesMessageFaults(int validators) {
     return Optional.empty();
+  }
+
+  /**
+   * Jolteon runs every vote and order vote as a message to every validator (2 n^2 per round)
+   * and has no quorum-arrival model yet, so a committee above {@link #MAX_VALIDATORS} would take
+   * hours and gigabytes: it is refused at load rather than left to run out of memory.
+   */
+  @Override
+  public Optional<Refusal> refusesCommittee(int validators) {
+    if (validators <= MAX_VALIDATORS) {
+      return Optional.empty();
+    }
+    return Optional.of(new Refusal("consensus.protocol 'jolteon' simulates every vote as a"
+        + " message (2 n^2 per round) and has no large-committee model: at most "
+        + MAX_VALIDATORS + " validators, not " + validators + " (consensus.protocol: tendermint"
+        + " has one above consensus.exact_max_validators)", List.of("consensus.protocol")));
   }
 
   @Override

@@ -170,4 +170,16 @@ class JolteonRunTest {
     assertTrue(meanIntervalMs(with) < meanIntervalMs(without) / 2, "with " + meanIntervalMs(with)
         + " ms, without " + meanIntervalMs(without) + " ms per block");
   }
+
+  @Test
+  void aCommitteeAboveWhatTheMessageByMessageModelRunsIsRefusedAtLoadNamingTheCount()
+      throws Exception {
+    load("validators.count=" + JolteonSettings.MAX_VALIDATORS, "keys.shares=8192");
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> load("validators.count=" + (JolteonSettings.MAX_VALIDATORS + 1),
+            "keys.shares=8192"));
+    assertTrue(e.getMessage().contains("validators.count"), e.getMessage());
+    assertTrue(e.getMessage().contains("at most " + JolteonSettings.MAX_VALIDATORS
+        + " validators, not " + (JolteonSettings.MAX_VALIDATORS + 1)), e.getMessage());
+  }
 }
