@@ -29,4 +29,25 @@ public interface BlockSource {
   default boolean accepts(int height, int round, int proposer, int validator) {
     return true;
   }
+
+  /**
+   * The transactions of {@code height}'s block before anyone proposes it, for a protocol that
+   * spreads them ahead of the proposal (Jolteon's Quorum Store batches): the block {@link
+   * #blockFor} gives later carries these same transactions, its bytes theirs plus what the
+   * proposal adds (header, a design's digest).
+   *
+   * @throws UnsupportedOperationException from a source that cannot tell them in advance
+   */
+  default Transactions pendingTransactions(int height) {
+    throw new UnsupportedOperationException("this block source cannot give a height's"
+        + " transactions before its proposal");
+  }
+
+  /**
+   * A height's transactions.
+   *
+   * @param count how many, >= 0
+   * @param bytes their encoded bytes, >= 0
+   */
+  record Transactions(int count, long bytes) {}
 }

@@ -28,6 +28,11 @@ public final class FaultyBlocks implements BlockSource {
   }
 
   @Override
+  public Transactions pendingTransactions(int height) {
+    return blocks.pendingTransactions(height);
+  }
+
+  @Override
   public void whenMayPropose(int proposer, int height, Runnable propose) {
     blocks.whenMayPropose(proposer, height, propose);
   }

@@ -35,6 +35,8 @@ final class ConsensusHost {
   /** What the host knows of one height, from its first round to its plaintexts. */
   private static final class Proposal {
     ProposedBlock block;
+    /** The block sealed before its first proposal (a protocol's pending transactions). */
+    ProposedBlock pending;
     long roundZeroNanos = -1;
     /** When each validator held the proposed block (-1: not seen yet). */
     final long[] blockAt;
@@ -161,8 +163,10 @@ final class ConsensusHost {
     boolean first = p.block == null;
     if (first) {
       long proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
-      p.block = settings.real(height) ? sealBlock(height, proposeNanos)
+      p.block = p.pending != null ? p.pending.proposedAt(proposeNanos)
+          : settings.real(height) ? sealBlock(height, proposeNanos)
           : sampledBlock(height, proposeNanos);
+      p.pending = null;
     }
     ProposedBlock b = p.block;
     long build = 0;
@@ -181,6 +185,21 @@ final class ConsensusHost {
     long heldAt = sim.nowNanos() + build;
     p.blockAt[proposer] = p.blockAt[proposer] < 0 ? heldAt : Math.min(p.blockAt[proposer], heldAt);
     return new Block(height, b.size(), b.blockBytes(), build);
+  }
+
+  /**
+   * The transactions of {@code height}'s block before its first proposal: it is sealed now (cut
+   * from the workload and encrypted) if it was not yet, and its proposal time is set when it is
+   * first proposed.
+   */
+  dev.tdsim.consensus.BlockSource.Transactions pendingTransactions(int height) {
+    Proposal p = proposal(height);
+    if (p.block == null && p.pending == null) {
+      p.pending = settings.real(height) ? sealBlock(height, -1) : sampledBlock(height, -1);
+    }
+    ProposedBlock b = p.block != null ? p.block : p.pending;
+    return new dev.tdsim.consensus.BlockSource.Transactions(b.size(),
+        b.transactionBytes(ctx.crypto.txOverheadBytes()));
   }
 
   /**

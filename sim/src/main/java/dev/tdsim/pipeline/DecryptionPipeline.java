@@ -208,6 +208,11 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
     return host.blockFor(height, round, proposer);
   }
 
+  @Override
+  public Transactions pendingTransactions(int height) {
+    return host.pendingTransactions(height);
+  }
+
   /**
    * Every validator checks each ciphertext of a proposed block (the CCA validity check) before it
    * prevotes: the real checks ran once when the block was made; each validator is charged their

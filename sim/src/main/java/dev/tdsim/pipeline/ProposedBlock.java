@@ -42,6 +42,18 @@ record ProposedBlock(
     return payloads.stream().mapToLong(p -> p.length).sum();
   }
 
+  /** Encoded bytes of its sealed transactions (each payload and the design's overhead). */
+  long transactionBytes(long txOverheadBytes) {
+    return cts != null ? cts.stream().mapToLong(SealedTx::encodedBytes).sum()
+        : payloadBytes() + (long) size() * txOverheadBytes;
+  }
+
+  /** This block, first proposed at {@code nanos} (sealed before, for a pending height). */
+  ProposedBlock proposedAt(long nanos) {
+    return new ProposedBlock(height, nanos, payloads, cts, colliding, colluder, prepared,
+        digestCpuNanos, prepareCpuNanos, validityCpuNanos, blockBytes);
+  }
+
   /** This block without its sealed transactions (once the height is decrypted). */
   ProposedBlock withoutCiphertexts() {
     return new ProposedBlock(height, proposeNanos, payloads, null, colliding, colluder, prepared,

@@ -5,12 +5,14 @@ import static dev.tdsim.consensus.ProtocolField.Type.CHOICE;
 import static dev.tdsim.consensus.ProtocolField.Type.DURATION;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_INT;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_NUMBER;
+import static dev.tdsim.consensus.ProtocolField.Type.SIZE;
 
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.ProtocolField;
 import dev.tdsim.consensus.ProtocolKind;
 import dev.tdsim.consensus.ProtocolSettings;
+import dev.tdsim.consensus.jolteon.JolteonSettings.QuorumStoreConfig;
 import dev.tdsim.consensus.jolteon.JolteonSettings.Reputation;
 import java.util.List;
 import java.util.function.Function;
@@ -47,7 +49,14 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
           "voterWindowMultiplier"),
       reputation("exclude_round", Reputation::excludeRound, "excludeRound"),
       reputation("max_failed_authors_to_store", Reputation::maxFailedAuthors,
-          "maxFailedAuthors"));
+          "maxFailedAuthors"),
+      quorumStore("quorum_store", BOOLEAN, QuorumStoreConfig::enabled, "enabled"),
+      quorumStore("sender_max_batch_txns", POSITIVE_INT, QuorumStoreConfig::senderMaxBatchTxns,
+          "senderMaxBatchTxns"),
+      quorumStore("sender_max_batch_bytes", SIZE, QuorumStoreConfig::senderMaxBatchBytes,
+          "senderMaxBatchBytes"),
+      quorumStore("backlog_txn_limit_count", POSITIVE_INT,
+          QuorumStoreConfig::backlogTxnLimitCount, "backlogTxnLimitCount"));
   /** The registry entry: its name, its keys and Aptos' defaults. */
   public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
 
@@ -62,6 +71,12 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
     return field(key, POSITIVE_INT, s -> get.apply(s.reputation()), "reputation." + component);
   }
 
+  /** A Quorum Store knob: a value of {@link JolteonSettings#quorumStore()}. */
+  private static ProtocolField quorumStore(String key, ProtocolField.Type type,
+      Function<QuorumStoreConfig, Object> get, String component) {
+    return field(key, type, s -> get.apply(s.quorumStore()), "quorumStore." + component);
+  }
+
   @Override
   public ProtocolSettings settings(Function<String, Object> v) {
     return new JolteonSettings((Long) v.apply("round_initial_timeout"),
@@ -74,7 +89,11 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
             (Integer) v.apply("proposer_window_num_validators_multiplier"),
             (Integer) v.apply("voter_window_num_validators_multiplier"),
             (Integer) v.apply("exclude_round"),
-            (Integer) v.apply("max_failed_authors_to_store")));
+            (Integer) v.apply("max_failed_authors_to_store")),
+        new QuorumStoreConfig((Boolean) v.apply("quorum_store"),
+            (Integer) v.apply("sender_max_batch_txns"),
+            (Long) v.apply("sender_max_batch_bytes"),
+            (Integer) v.apply("backlog_txn_limit_count")));
   }
 
   @Override

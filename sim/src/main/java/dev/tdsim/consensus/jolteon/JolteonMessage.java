@@ -16,8 +16,9 @@ sealed interface JolteonMessage extends Message {
   TimeoutCert tc();
 
   /**
-   * The sender's highest ordered certificate, or null (an order vote). Its bytes are not
-   * counted: the certificate it names is one the QC or the order votes already carried.
+   * The sender's highest ordered certificate, or null (an order vote). Its bytes are counted
+   * like the QC's (none for genesis's): Aptos serialises SyncInfo's highest_ordered_cert in full
+   * in every proposal, vote and timeout, though the receiver may hold it already.
    */
   QuorumCert ordered();
 

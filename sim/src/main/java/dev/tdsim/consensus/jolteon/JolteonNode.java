@@ -239,7 +239,7 @@ final class JolteonNode {
         }
       };
       if (protocol.reports(height)) {
-        protocol.context.blocks().whenMayPropose(id, height, propose);
+        protocol.whenMayPropose(id, height, propose);
       } else {
         propose.run();
       }
@@ -278,9 +278,11 @@ final class JolteonNode {
     lastVotedRound = Math.max(lastVotedRound, r);
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
+    QuorumCert ordered = highestOrdered;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
-        + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc));
-    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, highestOrdered, bytes)));
+        + protocol.certificateBytes(qc) + (tc == null ? 0 : protocol.certificateBytes(tc))
+        + protocol.certificateBytes(ordered);
+    sign(() -> protocol.broadcast(id, new Timeout(r, id, qc, tc, ordered, bytes)));
   }
 
   /** Signs one own message (a vote's certificate part), persists it, then runs {@code send}. */
@@ -304,9 +306,11 @@ final class JolteonNode {
         : new Block(height, 0, Block.HEADER_BYTES);
     TimeoutCert tc = qc.round() == r - 1 ? null : htc;
     JBlock block = new JBlock(r, height, parent, id, payload, qc.signers());
-    long bytes = payload.bytes() + costs.voteSignatureBytes() + protocol.certificateBytes(qc)
-        + (tc == null ? 0 : protocol.certificateBytes(tc));
-    Proposal p = new Proposal(block, qc, tc, highestOrdered, bytes);
+    QuorumCert ordered = highestOrdered;
+    long bytes = protocol.proposedBytes(payload) + costs.voteSignatureBytes()
+        + protocol.certificateBytes(qc)
+        + (tc == null ? 0 : protocol.certificateBytes(tc)) + protocol.certificateBytes(ordered);
+    Proposal p = new Proposal(block, qc, tc, ordered, bytes);
     // An equivocating leader signs a second block of the round (same parent and payload, its
     // own id) and sends each to half of the validators.
     boolean equivocates = faulty
@@ -320,7 +324,7 @@ final class JolteonNode {
     walNanos += sync;
     if (equivocates) {
       Proposal q = new Proposal(new JBlock(r, height, parent, id, payload, qc.signers()), qc, tc,
-          highestOrdered, bytes);
+          ordered, bytes);
       process(cpu, sync, (Runnable) () -> protocol.broadcastForked(id, p, q));
     } else {
       process(cpu, sync, (Runnable) () -> protocol.broadcast(id, p));
@@ -352,8 +356,10 @@ final class JolteonNode {
         b.proposer(), id)) {
       return;
     }
+    // The block's ciphertext checks, and under Quorum Store its proofs not verified yet.
     long validation = b.proposer() == id || !counted ? 0
-        : protocol.context.blocks().validationNanos(b.height(), id);
+        : protocol.context.blocks().validationNanos(b.height(), id)
+            + protocol.proofCheckNanos(b.height(), id);
     validationNanos += validation;
     process(validation, 0, (Runnable) () -> vote(b, p.qc()));
   }
@@ -384,9 +390,12 @@ final class JolteonNode {
   private void signVote(JBlock b, boolean onlyItsSide) {
     QuorumCert qc = hqc;
     TimeoutCert tc = htc;
+    QuorumCert ordered = highestOrdered;
     long bytes = JolteonMessage.HEADER_BYTES + costs.precommitSignatureBytes()
-        + protocol.certificateBytes(qc);
-    signAndSend(b, new Vote(b, id, qc, tc, highestOrdered, bytes), onlyItsSide);
+        + protocol.certificateBytes(qc) + protocol.certificateBytes(ordered)
+        // Aptos' SyncInfo carries the TC only when it is above the QC.
+        + (tc != null && tc.round() > qc.round() ? protocol.certificateBytes(tc) : 0);
+    signAndSend(b, new Vote(b, id, qc, tc, ordered, bytes), onlyItsSide);
   }
 
   /** Signs {@code m} (on {@code b}), then broadcasts it or sends it to {@code b}'s side only. */

@@ -1,5 +1,6 @@
 package dev.tdsim.consensus.jolteon;
 
+import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ConsensusStats;
 import dev.tdsim.consensus.Message;
@@ -51,6 +52,8 @@ final class JolteonProtocol implements ConsensusProtocol {
   /** The blocks of forked rounds. */
   private final Map<JBlock, Fork> forks = new IdentityHashMap<>();
   private long messages;
+  /** Quorum Store, or null when blocks carry their transactions. */
+  final QuorumStore quorumStore;
 
   JolteonProtocol(ProtocolContext context) {
     this(context, ConsensusProtocol.quorumStake(java.util.Arrays.stream(context.stake()).sum()));
@@ -71,6 +74,8 @@ final class JolteonProtocol implements ConsensusProtocol {
       nodes[i] = new JolteonNode(this, i);
     }
     this.wasDown = new boolean[validators];
+    this.quorumStore = settings.quorumStore().enabled()
+        ? new QuorumStore(this, settings.quorumStore()) : null;
     if (settings.electsByReputation()) {
       reputation = new LeaderReputation(settings.reputation(), context.stake(),
           context.streams().stream("jolteon.leader_reputation", 0).nextLong(), decided);
@@ -83,6 +88,9 @@ final class JolteonProtocol implements ConsensusProtocol {
   @Override
   public void start(long startNanos) {
     context.sim().schedule(startNanos, s -> {
+      if (quorumStore != null) {
+        quorumStore.start();
+      }
       for (JolteonNode n : nodes) {
         n.start();
       }
@@ -100,6 +108,9 @@ final class JolteonProtocol implements ConsensusProtocol {
     if (!context.faults().any()) {
       return;
     }
+    if (quorumStore != null) {
+      quorumStore.onFaultsChanged();
+    }
     long now = context.sim().nowNanos();
     for (int i = 0; i < validators; i++) {
       boolean down = context.faults().isCrashed(i, now);
@@ -114,6 +125,30 @@ final class JolteonProtocol implements ConsensusProtocol {
   int leaderOf(long round) {
     return reputation == null ? settings.leaderOf(round, validators)
         : reputation.leaderOf(round);
+  }
+
+  /**
+   * Calls {@code propose} once {@code leader} may propose {@code height}: when the pipeline lets
+   * it and, under Quorum Store, it holds the proofs of the height's batches.
+   */
+  void whenMayPropose(int leader, int height, Runnable propose) {
+    context.blocks().whenMayPropose(leader, height, quorumStore == null ? propose
+        : () -> quorumStore.whenProofsHeld(leader, height, propose));
+  }
+
+  /**
+   * What {@code payload} weighs in a proposal: itself, or under Quorum Store with the proofs of
+   * its height's batches in place of its transactions.
+   */
+  long proposedBytes(Block payload) {
+    int h = payload.height();
+    return quorumStore == null || !reports(h) ? payload.bytes()
+        : payload.bytes() - quorumStore.transactionBytes(h) + quorumStore.proofsBytes(h);
+  }
+
+  /** CPU {@code validator} spends on the proofs of a proposed {@code height} (none without). */
+  long proofCheckNanos(int height, int validator) {
+    return quorumStore == null ? 0 : quorumStore.proofCheckNanos(height, validator);
   }
 
   /** Whether {@code height} is one of the run's (else its block is an empty filler). */
@@ -252,6 +287,9 @@ final class JolteonProtocol implements ConsensusProtocol {
     }
     if (decided.size() < h) {
       decided.add(block);
+      if (quorumStore != null) {
+        quorumStore.onOrdered(h);
+      }
       if (context.faults().any()) {
         context.sim().scheduleAfter(0, s -> lookForRecoveries());
       }
@@ -341,7 +379,11 @@ final class JolteonProtocol implements ConsensusProtocol {
         settings.roundInitialTimeoutNanos() / JolteonSettings.MS,
         settings.roundTimeoutBackoffBase(), settings.roundTimeoutBackoffMaxExponent(),
         settings.proposerElection());
-    return new ConsensusStats(Jolteon.NAME, "exact", maxRound, extra, messages,
-        List.of(note));
+    if (quorumStore == null) {
+      return new ConsensusStats(Jolteon.NAME, "exact", maxRound, extra, messages,
+          List.of(note));
+    }
+    return new ConsensusStats(Jolteon.NAME, "exact", maxRound, extra,
+        messages + quorumStore.messages(), List.of(note, quorumStore.describe()));
   }
 }

@@ -26,6 +26,8 @@ import java.util.Set;
  *     ProposerAndVoterV2, the on-chain default: {@link LeaderReputation})
  * @param contiguousRounds rounds a leader keeps in a row under round-robin, >= 1 (1)
  * @param reputation leader reputation's weights and windows (Aptos' defaults)
+ * @param quorumStore whether blocks carry Quorum Store proofs instead of their transactions, and
+ *     its batch and back-pressure limits ({@link QuorumStore})
  */
 public record JolteonSettings(
     long roundInitialTimeoutNanos,
@@ -34,7 +36,8 @@ public record JolteonSettings(
     boolean orderVotes,
     String proposerElection,
     int contiguousRounds,
-    Reputation reputation) implements ProtocolSettings {
+    Reputation reputation,
+    QuorumStoreConfig quorumStore) implements ProtocolSettings {
 
   public static final long MS = 1_000_000L;
   /** The largest committee Jolteon's message-by-message model runs (see refusesCommittee). */
@@ -78,6 +81,46 @@ public record JolteonSettings(
     }
   }
   /**
+   * Quorum Store's switch and the knobs tdsim models, named and defaulted as aptos-core's
+   * {@code QuorumStoreConfig} (the newest stored version, see docs/research/jolteon-aptos-trx.md
+   * section 4).
+   *
+   * @param enabled {@code quorum_store}: whether a height's transactions travel in batches with
+   *     a proof of store each and its block carries the proofs (false: the block carries its
+   *     transactions, Aptos without Quorum Store)
+   * @param senderMaxBatchTxns {@code sender_max_batch_txns}: transactions per batch, >= 1 (100)
+   * @param senderMaxBatchBytes {@code sender_max_batch_bytes}: bytes of transactions per batch,
+   *     >= 1 (1 MiB - 160)
+   * @param backlogTxnLimitCount {@code back_pressure.backlog_txn_limit_count}: transactions in
+   *     batches cut but not yet ordered beyond which authors cut no more, >= 1 (36 000)
+   */
+  public record QuorumStoreConfig(boolean enabled, int senderMaxBatchTxns,
+      long senderMaxBatchBytes, int backlogTxnLimitCount) {
+    public QuorumStoreConfig {
+      if (senderMaxBatchTxns < 1) {
+        throw new IllegalArgumentException("sender_max_batch_txns must be >= 1");
+      }
+      if (senderMaxBatchBytes < 1) {
+        throw new IllegalArgumentException("sender_max_batch_bytes must be >= 1 B");
+      }
+      if (backlogTxnLimitCount < 1) {
+        throw new IllegalArgumentException("backlog_txn_limit_count must be >= 1");
+      }
+    }
+
+    /** Aptos' defaults, off (Aptos' consensus without Quorum Store, tdsim's default). */
+    public static QuorumStoreConfig aptosDefaults() {
+      return new QuorumStoreConfig(false, 100, 1024 * 1024 - 160, 36_000);
+    }
+
+    /** The same limits, switched on or off. */
+    public QuorumStoreConfig enabled(boolean on) {
+      return new QuorumStoreConfig(on, senderMaxBatchTxns, senderMaxBatchBytes,
+          backlogTxnLimitCount);
+    }
+  }
+
+  /**
    * The fault kinds (their scenario names) this model implements: every other one is refused at
    * load. A crashed validator sends and receives nothing; a silent leader does not propose; a
    * slow one runs its consensus CPU slower. Lost messages and messages cut off by a partition
@@ -119,11 +162,29 @@ public record JolteonSettings(
       throw new IllegalArgumentException("contiguous_rounds must be >= 1");
     }
     Objects.requireNonNull(reputation, "reputation");
+    Objects.requireNonNull(quorumStore, "quorumStore");
+  }
+
+  /** Settings without Quorum Store (Aptos' limits, off). */
+  public JolteonSettings(long roundInitialTimeoutNanos, double roundTimeoutBackoffBase,
+      int roundTimeoutBackoffMaxExponent, boolean orderVotes, String proposerElection,
+      int contiguousRounds, Reputation reputation) {
+    this(roundInitialTimeoutNanos, roundTimeoutBackoffBase, roundTimeoutBackoffMaxExponent,
+        orderVotes, proposerElection, contiguousRounds, reputation,
+        QuorumStoreConfig.aptosDefaults());
+  }
+
+  /** These settings with {@code quorumStore} instead. */
+  public JolteonSettings withQuorumStore(QuorumStoreConfig quorumStore) {
+    return new JolteonSettings(roundInitialTimeoutNanos, roundTimeoutBackoffBase,
+        roundTimeoutBackoffMaxExponent, orderVotes, proposerElection, contiguousRounds,
+        reputation, quorumStore);
   }
 
   /**
    * Aptos' defaults: 1000 ms x 1.2^min(idx, 6), order votes, round-robin one round each (the
-   * leader reputation parameters Aptos' on-chain config sets, for {@code leader-reputation}).
+   * leader reputation parameters Aptos' on-chain config sets, for {@code leader-reputation}),
+   * Quorum Store off with Aptos' limits.
    */
   public static JolteonSettings aptosDefaults() {
     return new JolteonSettings(1000 * MS, 1.2, 6, true, ROUND_ROBIN, 1,

@@ -22,28 +22,31 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every decryption design runs on the Jolteon chain with TrX's streamed schedule, with each
- * combiner rule the design allows: every payload opens to what its client sent, and every
- * verdict says whether decryption keeps pace and what it adds.
+ * combiner rule the design allows, with and without Quorum Store: every payload opens to what
+ * its client sent, and every verdict says whether decryption keeps pace and what it adds.
  */
 class JolteonEveryDesignTest {
   static Stream<Arguments> designsAndCombiners() {
     List<Arguments> out = new ArrayList<>();
     for (String design : Designs.names()) {
-      out.add(Arguments.of(design, "failover"));
-      if (!Designs.byName(design).sharesDependOnSigners()) {
-        out.add(Arguments.of(design, "every-validator"));
+      for (boolean quorumStore : List.of(false, true)) {
+        out.add(Arguments.of(design, "failover", quorumStore));
+        if (!Designs.byName(design).sharesDependOnSigners()) {
+          out.add(Arguments.of(design, "every-validator", quorumStore));
+        }
       }
     }
     return out.stream();
   }
 
-  @ParameterizedTest(name = "{0}, {1}")
+  @ParameterizedTest(name = "{0}, {1}, quorum store {2}")
   @MethodSource("designsAndCombiners")
   void everyPayloadOpensAndTheVerdictSaysWhetherDecryptionKeepsPace(String design,
-      String combiner) throws Exception {
+      String combiner, boolean quorumStore) throws Exception {
     ScenarioRunner.Result r = new ScenarioRunner(line -> { }).run(ScenarioLoader.load(
         scenarios().resolve("jolteon-small.yaml"), List.of("crypto.design=" + design,
-            "crypto.combiner=" + combiner, "crypto.timing=model", "heights=3",
+            "crypto.combiner=" + combiner, "consensus.quorum_store=" + quorumStore,
+            "crypto.timing=model", "heights=3",
             "workload.msgs_per_block=4", "validators.count=4", "keys.shares=8")));
     assertEquals(3, r.heights().size());
     assertEquals(0, r.mismatches(), "every plaintext is what its client sent");

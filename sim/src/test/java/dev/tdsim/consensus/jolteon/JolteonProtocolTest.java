@@ -4,7 +4,13 @@ import static dev.tdsim.consensus.jolteon.JolteonWorld.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tdsim.consensus.CertificateCosts;
+import dev.tdsim.consensus.NodeCosts;
+import dev.tdsim.consensus.jolteon.JolteonMessage.OrderVote;
+import dev.tdsim.consensus.jolteon.JolteonMessage.Proposal;
+import dev.tdsim.consensus.jolteon.JolteonMessage.Vote;
 import dev.tdsim.consensus.jolteon.JolteonWorld.RoundStart;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -167,5 +173,47 @@ class JolteonProtocolTest {
       assertEquals(7, w.ordersOf(h).size(), "height " + h);
     }
     assertEquals(List.of(2, 4), named, "the equivocators, and only they, are named");
+  }
+
+  @Test
+  void proposalsVotesAndTimeoutsCountTheirSendersOrderedCertificateBytes() {
+    // Certificates of 1000 B, signatures of 64 B; validator 0, leader of round 4, is silent, so
+    // timeouts are sent after heights are ordered. Every message that carries an ordered
+    // certificate of a real block weighs its 1000 B more (Aptos' SyncInfo).
+    long cert = 1000;
+    JolteonWorld w = new JolteonWorld(4);
+    w.heights = 6;
+    w.costs = new NodeCosts(0, 0, 0, 0, 0, 0, 0, 64, CertificateCosts.votes(0, 0, 64, 0, cert));
+    w.faults = JolteonWorld.faults(4, List.of(), List.of(0));
+    List<JolteonMessage> sent = new ArrayList<>();
+    w.delayMs = (from, to, m) -> {
+      if (to == (from + 1) % 4) {
+        sent.add((JolteonMessage) m);
+      }
+      return 10;
+    };
+    w.run();
+    int[] seen = new int[3];
+    int votesWithTc = 0;
+    for (JolteonMessage m : sent) {
+      if (m instanceof OrderVote || m.ordered().round() == 0) {
+        continue;
+      }
+      long qc = m.qc().round() == 0 ? 0 : cert;
+      long tc = m.tc() == null ? 0 : cert + 8 * 4 + (m.tc().highestQc().round() == 0 ? 0 : cert);
+      long withoutOrdered = m instanceof Proposal ? 2048 + 64 + qc + tc
+          // A vote's sync info carries the TC only when it is above its QC (Aptos' SyncInfo).
+          : m instanceof Vote ? JolteonMessage.HEADER_BYTES + 64 + qc
+              + (m.tc() != null && m.tc().round() > m.qc().round() ? tc : 0)
+          : JolteonMessage.HEADER_BYTES + 64 + qc + tc;
+      assertEquals(withoutOrdered + cert, m.wireBytes(), m.toString());
+      seen[m instanceof Proposal ? 0 : m instanceof Vote ? 1 : 2]++;
+      if (m instanceof Vote && m.tc() != null && m.tc().round() > m.qc().round()) {
+        votesWithTc++;
+      }
+    }
+    assertTrue(votesWithTc > 0, "a vote after a timed-out round carries its TC");
+    assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "proposals, votes and timeouts with"
+        + " an ordered certificate: " + java.util.Arrays.toString(seen));
   }
 }

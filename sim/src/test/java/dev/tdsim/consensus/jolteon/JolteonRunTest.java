@@ -63,26 +63,54 @@ class JolteonRunTest {
     assertTrue(r.consensus().extraRounds() >= 1, "round 3, validator 3's, times out");
   }
 
-  private static ScenarioRunner.Result runWith(String faults) throws Exception {
+  private static ScenarioRunner.Result runWith(String faults, String... more)
+      throws Exception {
     Path file = Files.createTempFile("jolteon-faults", ".yaml");
     Files.writeString(file, Files.readString(scenarios().resolve("jolteon-small.yaml"))
         + "\nfaults:\n" + faults);
-    return new ScenarioRunner(line -> { }).run(ScenarioLoader.load(file,
-        List.of("crypto.timing=model", "heights=6", "workload.msgs_per_block=8",
-            "validators.count=8", "keys.shares=32")));
+    List<String> overrides = new java.util.ArrayList<>(List.of("crypto.timing=model",
+        "heights=6", "workload.msgs_per_block=8", "validators.count=8", "keys.shares=32"));
+    overrides.addAll(List.of(more));
+    return new ScenarioRunner(line -> { }).run(ScenarioLoader.load(file, overrides));
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {
+  private static final List<String> MESSAGE_FAULTS = List.of(
       "  - kind: loss\n    validators: [1, 5]\n    probability: 30%\n",
       "  - kind: delay\n    validators: [2]\n    extra: 400ms\n",
       // no side holds 2f+1 = 6 of 8: rounds time out until it heals
-      "  - kind: partition\n    groups: [[0, 1, 2, 3], [4, 5, 6, 7]]\n    until: 3s\n"})
-  void messageFaultsCostRoundsNotPlaintexts(String fault) throws Exception {
-    ScenarioRunner.Result r = runWith(fault);
+      "  - kind: partition\n    groups: [[0, 1, 2, 3], [4, 5, 6, 7]]\n    until: 3s\n",
+      "  - kind: crash\n    validators: [3]\n",
+      "  - kind: crash\n    validators: [3]\n    from: 50ms\n    until: 2s\n");
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> faultsAndQs() {
+    return MESSAGE_FAULTS.stream().flatMap(f -> java.util.stream.Stream.of(false, true)
+        .map(qs -> org.junit.jupiter.params.provider.Arguments.of(f, qs)));
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("faultsAndQs")
+  void messageFaultsCostRoundsNotPlaintexts(String fault, boolean quorumStore)
+      throws Exception {
+    ScenarioRunner.Result r = runWith(fault, "consensus.quorum_store=" + quorumStore);
     assertEquals(0, r.mismatches());
     assertEquals(6, r.heights().stream().filter(h -> h.txCount() == h.opened()).count(),
         fault);
+  }
+
+  @Test
+  void aBadQuorumStoreValueNamesItsFileLineAndKey() throws Exception {
+    Path file = Files.createTempFile("jolteon-qs", ".yaml");
+    String yaml = Files.readString(scenarios().resolve("jolteon-small.yaml"))
+        .replace("  protocol: jolteon\n", "  protocol: jolteon\n  quorum_store: maybe\n");
+    Files.writeString(file, yaml);
+    long line = yaml.lines().takeWhile(l -> !l.contains("quorum_store")).count() + 1;
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(file, List.of()));
+    assertTrue(e.getMessage().contains(file + ":" + line + ": consensus.quorum_store"),
+        e.getMessage());
+    ScenarioException zero = assertThrows(ScenarioException.class,
+        () -> load("consensus.sender_max_batch_txns=0"));
+    assertTrue(zero.getMessage().contains("consensus.sender_max_batch_txns"), zero.getMessage());
   }
 
   @Test
@@ -114,6 +142,33 @@ class JolteonRunTest {
         () -> load("consensus.timeout_propose=1s"));
     assertTrue(e.getMessage().contains("is a key of consensus.protocol 'tendermint'"),
         e.getMessage());
+  }
+
+  /** Mean time between consecutive heights' first orders, ms. */
+  private static double meanIntervalMs(ScenarioRunner.Result r) {
+    List<HeightRecord> h = r.heights();
+    return (h.get(h.size() - 1).decidedNanos() - h.get(0).decidedNanos()) / 1e6
+        / (h.size() - 1);
+  }
+
+  @Test
+  void quorumStoreTakesALargeBlockOffTheLeadersUplink() throws Exception {
+    // 16 validators behind 100 Mbps uplinks, 256 transactions of 1 KiB a block: a ~300 KB
+    // proposal to 15 peers holds the leader's uplink ~0.4 s; batches of 16 transactions each
+    // leave 16 uplinks at once, and the proposal carries 16 proofs.
+    List<String> set = List.of("crypto.timing=model", "heights=5",
+        "workload.msgs_per_block=256", "network.bandwidth=100 Mbps");
+    List<String> off = new java.util.ArrayList<>(set);
+    off.add("consensus.quorum_store=false");
+    List<String> on = new java.util.ArrayList<>(set);
+    on.add("consensus.quorum_store=true");
+    ScenarioRunner.Result without = new ScenarioRunner(line -> { }).run(load(
+        off.toArray(String[]::new)));
+    ScenarioRunner.Result with = new ScenarioRunner(line -> { }).run(load(
+        on.toArray(String[]::new)));
+    assertEquals(0, with.mismatches());
+    assertTrue(meanIntervalMs(with) < meanIntervalMs(without) / 2, "with " + meanIntervalMs(with)
+        + " ms, without " + meanIntervalMs(without) + " ms per block");
   }
 
   @Test

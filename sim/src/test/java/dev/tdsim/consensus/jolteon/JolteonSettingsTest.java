@@ -52,6 +52,20 @@ class JolteonSettingsTest {
         () -> new JolteonSettings(MS, 1.2, 6, true, "reputation", 1, REP));
     assertMessageStarts("contiguous_rounds",
         () -> new JolteonSettings(MS, 1.2, 6, true, "round-robin", 0, REP));
+    assertMessageStarts("sender_max_batch_txns",
+        () -> new JolteonSettings.QuorumStoreConfig(true, 0, 1024, 36_000));
+    assertMessageStarts("sender_max_batch_bytes",
+        () -> new JolteonSettings.QuorumStoreConfig(true, 100, 0, 36_000));
+    assertMessageStarts("backlog_txn_limit_count",
+        () -> new JolteonSettings.QuorumStoreConfig(true, 100, 1024, 0));
+  }
+
+  @Test
+  void quorumStoreIsOffByDefaultWithAptosLimits() {
+    JolteonSettings.QuorumStoreConfig qs = APTOS.quorumStore();
+    assertEquals(new JolteonSettings.QuorumStoreConfig(false, 100, 1024 * 1024 - 160, 36_000),
+        qs);
+    assertTrue(qs.enabled(true).enabled());
   }
 
   @Test

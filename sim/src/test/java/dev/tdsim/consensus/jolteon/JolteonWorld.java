@@ -62,6 +62,14 @@ final class JolteonWorld {
   NodeFaults faults = NodeFaults.NONE;
   /** The stake a certificate needs, or 0 for the protocol's own 2f+1 (a broken quorum). */
   long quorumStake;
+  NodeCosts costs = NodeCosts.FREE;
+  /** Whether blocks carry Quorum Store proofs (Aptos' limits) instead of transactions. */
+  boolean quorumStore;
+  /** Quorum Store's back-pressure limit (Aptos' 36 000 by default). */
+  int backlogTxnLimit = 36_000;
+  /** Transactions per block, and each one's bytes (a block weighs its header more). */
+  int txs = 1;
+  long txBytes = 1024;
   final List<Order> orders = new ArrayList<>();
   final List<RoundStart> roundStarts = new ArrayList<>();
   JolteonProtocol protocol;
@@ -114,7 +122,12 @@ final class JolteonWorld {
   private final BlockSource blocks = new BlockSource() {
     @Override
     public Block blockFor(int height, int round, int proposer) {
-      return new Block(height, 1, 2048);
+      return new Block(height, txs, Block.HEADER_BYTES + txs * txBytes);
+    }
+
+    @Override
+    public Transactions pendingTransactions(int height) {
+      return new Transactions(txs, txs * txBytes);
     }
 
     @Override
@@ -167,9 +180,12 @@ final class JolteonWorld {
   JolteonProtocol run() {
     NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
         1_000_000_000_000L, UplinkSharing.PER_LINK, Collections.nCopies(validators, "dc"));
-    ProtocolContext context = new ProtocolContext(sim, stake, heights, settings, NodeCosts.FREE,
-        blocks, faultyTransport(), listener, new DirectDissemination(network),
-        new RandomStreams(seed), faults);
+    JolteonSettings.QuorumStoreConfig qs = settings.quorumStore();
+    JolteonSettings run = settings.withQuorumStore(new JolteonSettings.QuorumStoreConfig(
+        quorumStore, qs.senderMaxBatchTxns(), qs.senderMaxBatchBytes(), backlogTxnLimit));
+    ProtocolContext context = new ProtocolContext(sim, stake, heights, run, costs, blocks,
+        faultyTransport(), listener, new DirectDissemination(network), new RandomStreams(seed),
+        faults);
     protocol = quorumStake == 0 ? (JolteonProtocol) Protocols.create(Jolteon.NAME, context)
         : new JolteonProtocol(context, quorumStake);
     protocol.start(0);
