@@ -34,6 +34,8 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
       field("round_timeout_backoff_max_exponent", POSITIVE_INT,
           JolteonSettings::roundTimeoutBackoffMaxExponent, "roundTimeoutBackoffMaxExponent"),
       field("order_votes", BOOLEAN, JolteonSettings::orderVotes, "orderVotes"),
+      field("optimistic_sig_verification", BOOLEAN,
+          JolteonSettings::optimisticSigVerification, "optimisticSigVerification"),
       field("proposer_election", CHOICE, JolteonSettings::proposerElection, "proposerElection")
           .among(JolteonSettings.PROPOSER_ELECTIONS),
       field("contiguous_rounds", POSITIVE_INT, JolteonSettings::contiguousRounds,
@@ -93,7 +95,8 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
         new QuorumStoreConfig((Boolean) v.apply("quorum_store"),
             (Integer) v.apply("sender_max_batch_txns"),
             (Long) v.apply("sender_max_batch_bytes"),
-            (Integer) v.apply("backlog_txn_limit_count")));
+            (Integer) v.apply("backlog_txn_limit_count")),
+        (Boolean) v.apply("optimistic_sig_verification"));
   }
 
   @Override

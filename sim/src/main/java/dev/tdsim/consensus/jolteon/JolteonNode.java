@@ -145,7 +145,8 @@ final class JolteonNode {
     }
     boolean own = m.sender() == id;
     long verify = own ? 0 : m instanceof Proposal ? costs.voteVerifyNanos()
-        : costs.precommitVerifyNanos();
+        : m instanceof Timeout || !protocol.settings.optimisticSigVerification()
+            ? costs.precommitVerifyNanos() : 0;
     if (!own && m.qc().round() > hqc.round()) {
       verify += costs.commitVerifyNanos();
     }

@@ -28,6 +28,11 @@ import java.util.Set;
  * @param reputation leader reputation's weights and windows (Aptos' defaults)
  * @param quorumStore whether blocks carry Quorum Store proofs instead of their transactions, and
  *     its batch and back-pressure limits ({@link QuorumStore})
+ * @param optimisticSigVerification {@code optimistic_sig_verification} (true, Aptos' newest node
+ *     config): votes, order votes and Quorum Store's signed batch infos are not verified one by
+ *     one as they arrive; their aggregate is, when the certificate is formed (a failed aggregate
+ *     would be followed by the one-by-one checks, which honest votes never need). False checks
+ *     each on arrival, as well as the aggregate
  */
 public record JolteonSettings(
     long roundInitialTimeoutNanos,
@@ -37,7 +42,8 @@ public record JolteonSettings(
     String proposerElection,
     int contiguousRounds,
     Reputation reputation,
-    QuorumStoreConfig quorumStore) implements ProtocolSettings {
+    QuorumStoreConfig quorumStore,
+    boolean optimisticSigVerification) implements ProtocolSettings {
 
   public static final long MS = 1_000_000L;
   /** The largest committee Jolteon's message-by-message model runs (see refusesCommittee). */
@@ -171,14 +177,21 @@ public record JolteonSettings(
       int contiguousRounds, Reputation reputation) {
     this(roundInitialTimeoutNanos, roundTimeoutBackoffBase, roundTimeoutBackoffMaxExponent,
         orderVotes, proposerElection, contiguousRounds, reputation,
-        QuorumStoreConfig.aptosDefaults());
+        QuorumStoreConfig.aptosDefaults(), true);
   }
 
   /** These settings with {@code quorumStore} instead. */
   public JolteonSettings withQuorumStore(QuorumStoreConfig quorumStore) {
     return new JolteonSettings(roundInitialTimeoutNanos, roundTimeoutBackoffBase,
         roundTimeoutBackoffMaxExponent, orderVotes, proposerElection, contiguousRounds,
-        reputation, quorumStore);
+        reputation, quorumStore, optimisticSigVerification);
+  }
+
+  /** These settings with {@code optimistic_sig_verification} on or off. */
+  public JolteonSettings withOptimisticSigVerification(boolean on) {
+    return new JolteonSettings(roundInitialTimeoutNanos, roundTimeoutBackoffBase,
+        roundTimeoutBackoffMaxExponent, orderVotes, proposerElection, contiguousRounds,
+        reputation, quorumStore, on);
   }
 
   /**

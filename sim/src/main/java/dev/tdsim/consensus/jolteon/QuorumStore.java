@@ -104,10 +104,13 @@ final class QuorumStore {
   private long backlogTxns;
   private final List<String> refusals = new ArrayList<>();
   private long messages;
+  /** Signed batch infos are not checked one by one: their aggregate is, in the proof. */
+  private final boolean optimistic;
 
   QuorumStore(JolteonProtocol protocol, QuorumStoreConfig config) {
     this.protocol = protocol;
     this.config = config;
+    this.optimistic = protocol.settings.optimisticSigVerification();
     this.sim = protocol.context.sim();
     this.costs = protocol.context.costs();
     this.stake = protocol.context.stake();
@@ -409,7 +412,8 @@ final class QuorumStore {
       if (m instanceof BatchMsg b) {
         onBatch(b.batch());
       } else if (m instanceof SignedBatchInfo s) {
-        process(costs.precommitVerifyNanos(), () -> addSignature(s.batch(), s.signer()));
+        process(optimistic ? 0 : costs.precommitVerifyNanos(),
+            () -> addSignature(s.batch(), s.signer()));
       } else {
         onProof(((ProofMsg) m).proof());
       }

@@ -216,4 +216,24 @@ class JolteonProtocolTest {
     assertTrue(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "proposals, votes and timeouts with"
         + " an ordered certificate: " + java.util.Arrays.toString(seen));
   }
+
+  @Test
+  void withOptimisticSignatureVerificationVotesAreNotCheckedOneByOneOnArrival() {
+    // 5 ms per signature check, 10 ms links. Optimistic (Aptos' default): a validator checks the
+    // proposal's signature (5 ms) and then only aggregates, so height 1 is ordered at 10 + 5 +
+    // 10 + 10 = 35 ms. Without it, each of the other voters' votes and order votes is checked as
+    // it arrives, one after another on the consensus thread: at least 2 x 2 x 5 ms later.
+    long[] firstOrder = new long[2];
+    for (boolean optimistic : new boolean[] {true, false}) {
+      JolteonWorld w = new JolteonWorld(4);
+      w.heights = 2;
+      w.costs = new NodeCosts(0, 5 * MS, 0, 0, 0, 0, 0, 64);
+      w.settings = w.settings.withOptimisticSigVerification(optimistic);
+      w.run();
+      firstOrder[optimistic ? 0 : 1] = w.firstOrderNanos(1);
+      assertEquals(4, w.ordersOf(2).size());
+    }
+    assertEquals(35 * MS, firstOrder[0]);
+    assertTrue(firstOrder[1] - firstOrder[0] >= 20 * MS, java.util.Arrays.toString(firstOrder));
+  }
 }
