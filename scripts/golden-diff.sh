@@ -13,7 +13,8 @@ before="${1:?usage: scripts/golden-diff.sh BEFORE AFTER}"; after="${2:?usage: sc
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 python3 - "$before" "$after" "$work" <<'PY'
 import json, os, re, sys
-SKIP = {"certificates", "faults-bad-partial", "jolteon", "jolteon-small"}
+SKIP = {"certificates", "faults-bad-partial", "jolteon", "jolteon-small", "protocols",
+        "protocols-jolteon"}
 SKIP_PREFIX = ("validation-aptos-",)
 KEEP = ("heights.csv", "summary.json", "report.html", "sweep.csv", "sensitivity.json")
 NOTE = re.compile(r"cost model \S+ is off for this machine.*?use (&#39;|')timing: measured(&#39;|')")

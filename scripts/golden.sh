@@ -18,7 +18,7 @@ for f in $(find scenarios -name '*.yaml' | sort); do
   # Small enough for a loaded 2-core machine (a few minutes in all), every code path still taken.
   case "$name" in
     designs) sets+=(--set heights=3 --vary workload.msgs_per_block=16) ;;
-    protocols) sets+=(--set heights=3 --vary workload.msgs_per_block=16) ;;
+    protocols|protocols-jolteon) sets+=(--set heights=3 --vary workload.msgs_per_block=16) ;;
     sweep-msgs) sets+=(--set heights=3 --vary workload.msgs_per_block=10,100 --replicates 1) ;;
     faults-sweep-crashed-stake) sets+=(--set heights=6) ;;
     epochs-150) sets+=(--set heights=3 --set keys.shares=512 --set validators.count=32) ;;
