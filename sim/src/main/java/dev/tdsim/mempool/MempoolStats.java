@@ -7,7 +7,9 @@ import java.util.function.IntToLongFunction;
 /**
  * What the mempools did in a run: the clients' transactions and each validator's mempool.
  *
- * @param submitted transactions clients submitted
+ * @param submitted transactions clients submitted (payloads; a payload sealed again counts once)
+ * @param resealed transactions a client sealed again for a later height because the block of
+ *     the height it sealed for left them out (designs that seal to a height)
  * @param refusedAtEntry of those, refused by a full mempool at their entry validator (the client
  *     got {@code ErrMempoolIsFull}; the transaction is lost)
  * @param skippedWhileStalled submissions skipped while the chain made no block (clients wait)
@@ -16,7 +18,7 @@ import java.util.function.IntToLongFunction;
  * @param validators each validator's mempool, by index
  * @param flushes connection flushes that carried transactions (one per validator per window)
  */
-public record MempoolStats(long submitted, long refusedAtEntry, long skippedWhileStalled,
+public record MempoolStats(long submitted, long resealed, long refusedAtEntry, long skippedWhileStalled,
     long reincluded, long[] submitNanos, int[] firstHeight, List<Validator> validators,
     long flushes) {
 
@@ -26,6 +28,7 @@ public record MempoolStats(long submitted, long refusedAtEntry, long skippedWhil
    * @param heldAtEnd transactions held when the run ended
    * @param maxHeld the most held at once
    * @param meanHeld the time average of the transactions held
+   * @param cpuShare the share of its cores' time (at its speed) that CheckTx and rechecks took
    * @param admissionCpuNanos single-core CPU time of CheckTx (the design's check and the
    *     application's) on the machine running tdsim, before the validator's speed
    * @param recheckCpuNanos the same for rechecks after commits
@@ -34,7 +37,8 @@ public record MempoolStats(long submitted, long refusedAtEntry, long skippedWhil
    * @param duplicatesReceived transactions it received again (held or cached)
    * @param refusedFull transactions it refused because its mempool was full
    */
-  public record Validator(int heldAtEnd, int maxHeld, double meanHeld, long admissionCpuNanos,
+  public record Validator(int heldAtEnd, int maxHeld, double meanHeld, double cpuShare,
+      long admissionCpuNanos,
       long recheckCpuNanos, long gossipBytesSent, long gossipTxsSent, long duplicatesReceived,
       long refusedFull) {}
 

@@ -34,7 +34,7 @@ public final class Mempools {
   private final Simulation sim;
   private final MempoolConfig config;
   private final NodeCpu[] cpus;
-  private final AdmissionCost cost;
+  private AdmissionCost cost = AdmissionCost.FREE;
   private final ValidatorMempool[] pools;
   private final TxTable txs;
   private final TxGossip gossip;
@@ -45,6 +45,12 @@ public final class Mempools {
   private final long[] recheckCpuNanos;
   private final long[] refusedFull;
   private final int lastHeight;
+  /** Whether clients seal for one height, and how many heights past the last commit. */
+  private final boolean sealsToHeight;
+  private final int sealAhead;
+  /** Sealed-for height -> the transactions sealed for it (designs that seal to a height). */
+  private final Map<Integer, List<Integer>> sealedFor = new HashMap<>();
+  private int firstCommitted;
   private ClientTx nextClientTx;
   private boolean clientsWaiting;
   private long lastReapNanos;
@@ -57,14 +63,22 @@ public final class Mempools {
    * @param uplinks the validators' uplinks, shared with consensus's bulk data
    * @param txOverheadBytes what sealing adds to a payload (the design's)
    * @param lastHeight the last height a block is made for: clients stop once it is reaped
+   * @param sealAhead 0 when a transaction opens in any block; else clients seal for one height,
+   *     this many past the last height their entry validator committed, and seal again for a
+   *     later one what that height's block left out
    */
   public Mempools(Simulation sim, MempoolConfig config, NetworkModel network, int[][] peers,
-      Uplinks uplinks, long flushThrottleNanos, NodeCpu[] cpus, AdmissionCost cost,
-      RandomStreams streams, long txOverheadBytes, Iterator<ClientTx> clients, int lastHeight) {
+      Uplinks uplinks, long flushThrottleNanos, NodeCpu[] cpus,
+      RandomStreams streams, long txOverheadBytes, Iterator<ClientTx> clients, int lastHeight,
+      int sealAhead) {
+    if (sealAhead < 0) {
+      throw new IllegalArgumentException("sealAhead must be >= 0");
+    }
+    this.sealsToHeight = sealAhead > 0;
+    this.sealAhead = sealAhead;
     this.sim = sim;
     this.config = config;
     this.cpus = cpus;
-    this.cost = cost;
     this.clients = clients;
     this.lastHeight = lastHeight;
     int v = network.validators();
@@ -84,8 +98,12 @@ public final class Mempools {
     refusedFull = new long[v];
   }
 
-  /** Schedules the first client submission. */
-  public void start() {
+  /**
+   * Schedules the first client submission; CheckTx costs {@code cost} from now on (the design's
+   * admission check, known once the pipeline is built on these mempools).
+   */
+  public void start(AdmissionCost cost) {
+    this.cost = java.util.Objects.requireNonNull(cost, "cost");
     scheduleNextClientTx();
   }
 
@@ -104,18 +122,11 @@ public final class Mempools {
     Map<Integer, List<Integer>> byEntry = new java.util.TreeMap<>();
     while (nextClientTx != null && nextClientTx.atNanos() <= now) {
       ClientTx c = nextClientTx;
-      int id = txs.add(now, c.payloadBytes());
       int e = c.entryValidator();
-      ValidatorMempool pool = pools[e];
-      if (pool.full(txs.txBytes(id))) {
-        refusedAtEntry++;
-      } else if (pool.cache.push(id)) {
-        byEntry.computeIfAbsent(e, k -> new ArrayList<>()).add(id);
-      }
+      submit(txs.add(now, e, c.payloadBytes(), target(e)), byEntry);
       nextClientTx = clients.hasNext() ? clients.next() : null;
     }
-    byEntry.forEach((e, ids) ->
-        check(e, ids.stream().mapToInt(Integer::intValue).toArray(), ids.size(), -1));
+    checkSubmitted(byEntry);
     if (nextClientTx == null || lastHeightReaped()) {
       return;
     }
@@ -124,6 +135,50 @@ public final class Mempools {
       return;
     }
     sim.schedule(nextClientTx.atNanos(), s -> submitDue());
+  }
+
+  /** The height a client of {@code entry} seals for now (0: any). */
+  private int target(int entry) {
+    return sealsToHeight ? committedHeight[entry] + sealAhead : 0;
+  }
+
+  /** A client's transaction reaches its entry validator (gathered by entry for CheckTx). */
+  private void submit(int id, Map<Integer, List<Integer>> byEntry) {
+    int e = txs.entry(id);
+    ValidatorMempool pool = pools[e];
+    if (pool.full(txs.txBytes(id))) {
+      refusedAtEntry++;
+      return;
+    }
+    if (sealsToHeight) {
+      sealedFor.computeIfAbsent(txs.targetHeight(id), h -> new ArrayList<>()).add(id);
+    }
+    if (pool.cache.push(id)) {
+      byEntry.computeIfAbsent(e, k -> new ArrayList<>()).add(id);
+    }
+  }
+
+  private void checkSubmitted(Map<Integer, List<Integer>> byEntry) {
+    byEntry.forEach((e, ids) ->
+        check(e, ids.stream().mapToInt(Integer::intValue).toArray(), ids.size(), -1));
+  }
+
+  /**
+   * {@code height} committed: its clients seal again, for a later height, each of their
+   * transactions sealed for it that its block left out, and submit them at once.
+   */
+  private void resealLeftOut(int height) {
+    List<Integer> sealed = sealedFor.remove(height);
+    if (sealed == null) {
+      return;
+    }
+    Map<Integer, List<Integer>> byEntry = new java.util.TreeMap<>();
+    for (int id : sealed) {
+      if (txs.firstHeight(id) == 0) {
+        submit(txs.reseal(id, Math.max(height + 1, target(txs.entry(id)))), byEntry);
+      }
+    }
+    checkSubmitted(byEntry);
   }
 
   /** After a stall: the submissions that fell in it are skipped (counted), the rest go on. */
@@ -209,7 +264,8 @@ public final class Mempools {
     long bytes = 0;
     for (long p = pool.logStart(); p < pool.logEnd() && n < maxTxs; p++) {
       int id = pool.idAt(p);
-      if (!pool.holds(id) || txs.firstHeight(id) > committedHeight[proposer]) {
+      if (!pool.holds(id) || txs.firstHeight(id) > committedHeight[proposer]
+          || (sealsToHeight && txs.targetHeight(id) != height)) {
         continue;
       }
       long b = txs.txBytes(id);
@@ -281,6 +337,20 @@ public final class Mempools {
         pool.cache.push(id);
       }
     }
+    if (sealsToHeight && config.recheck()) {
+      // sealed for a height now past: its recheck fails (CometBFT removes it, and from the cache)
+      for (long p = pool.logStart(); p < pool.logEnd(); p++) {
+        int id = pool.idAt(p);
+        if (pool.holds(id) && txs.targetHeight(id) <= height) {
+          pool.remove(id, now);
+          pool.cache.remove(id);
+        }
+      }
+    }
+    if (height > firstCommitted) {
+      firstCommitted = height;
+      resealLeftOut(height);
+    }
     if (config.recheck() && pool.count() > 0 && config.checkTxNanos() > 0) {
       long nanos = pool.count() * config.checkTxNanos();
       recheckCpuNanos[validator] += nanos;
@@ -298,8 +368,11 @@ public final class Mempools {
     List<MempoolStats.Validator> perValidator = new ArrayList<>(v);
     for (int i = 0; i < v; i++) {
       ValidatorMempool p = pools[i];
+      dev.tdsim.timing.Hardware hw = cpus[i].hardware();
+      double share = now == 0 ? 0
+          : (admissionCpuNanos[i] + recheckCpuNanos[i]) / hw.speed() / ((double) now * hw.cores());
       perValidator.add(new MempoolStats.Validator(p.count(), p.maxCount(),
-          now == 0 ? 0 : (double) p.countNanosIntegral(now) / now, admissionCpuNanos[i],
+          now == 0 ? 0 : (double) p.countNanosIntegral(now) / now, share, admissionCpuNanos[i],
           recheckCpuNanos[i], gossip.bytesSent(i), gossip.txMessagesSent(i),
           gossip.duplicatesReceived(i), refusedFull[i]));
     }
@@ -310,8 +383,8 @@ public final class Mempools {
       submit[id] = txs.submitNanos(id);
       height[id] = txs.firstHeight(id);
     }
-    return new MempoolStats(n, refusedAtEntry, clientsPausedTxs, reincluded, submit, height,
-        perValidator, gossip.flushes());
+    return new MempoolStats(n - txs.resealed(), txs.resealed(), refusedAtEntry, clientsPausedTxs,
+        reincluded, submit, height, perValidator, gossip.flushes());
   }
 
   /** Whether the last height's block was reaped: clients stop then. */

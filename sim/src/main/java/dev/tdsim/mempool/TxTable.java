@@ -15,7 +15,12 @@ final class TxTable {
   private long[] submitNanos = new long[1024];
   private int[] payloadBytes = new int[1024];
   private int[] firstHeight = new int[1024];
+  private int[] targetHeight = new int[1024];
+  private int[] entry = new int[1024];
+  /** The first submission of the same payload (itself unless sealed again). */
+  private int[] origin = new int[1024];
   private int count;
+  private int resealed;
 
   /** @param overheadBytes what sealing adds to a payload (the design's ciphertext overhead) */
   TxTable(RandomStreams streams, long overheadBytes) {
@@ -23,16 +28,51 @@ final class TxTable {
     this.overheadBytes = overheadBytes;
   }
 
-  int add(long atNanos, int payload) {
+  /**
+   * A client's new transaction, submitted to {@code entryValidator} at {@code atNanos}, sealed for
+   * {@code target} (0: any height).
+   */
+  int add(long atNanos, int entryValidator, int payload, int target) {
     if (count == submitNanos.length) {
       int n = count * 2;
       submitNanos = Arrays.copyOf(submitNanos, n);
       payloadBytes = Arrays.copyOf(payloadBytes, n);
       firstHeight = Arrays.copyOf(firstHeight, n);
+      targetHeight = Arrays.copyOf(targetHeight, n);
+      entry = Arrays.copyOf(entry, n);
+      origin = Arrays.copyOf(origin, n);
     }
+    origin[count] = count;
     submitNanos[count] = atNanos;
+    entry[count] = entryValidator;
     payloadBytes[count] = payload;
+    targetHeight[count] = target;
     return count++;
+  }
+
+  /**
+   * {@code id}'s payload sealed again for {@code target} (a new transaction, submitted again by
+   * its client to the same entry); its latency still counts from the first submission.
+   */
+  int reseal(int id, int target) {
+    resealed++;
+    int again = add(submitNanos[id], entry[id], payloadBytes[id], target);
+    origin[again] = origin[id];
+    return again;
+  }
+
+  /** Transactions that are a payload sealed again. */
+  int resealed() {
+    return resealed;
+  }
+
+  /** The height it is sealed for, or 0 for any. */
+  int targetHeight(int id) {
+    return targetHeight[id];
+  }
+
+  int entry(int id) {
+    return entry[id];
   }
 
   int count() {
@@ -66,7 +106,7 @@ final class TxTable {
   /** The payload's bytes, the same every time they are asked for. */
   byte[] payload(int id) {
     byte[] b = new byte[payloadBytes[id]];
-    streams.stream("tx-payload", id).nextBytes(b);
+    streams.stream("tx-payload", origin[id]).nextBytes(b);
     return b;
   }
 }

@@ -32,6 +32,11 @@ class MempoolsTest {
 
     Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<ClientTx> clients,
         long flushNanos, int cores) {
+      this(peers, config, cost, clients, flushNanos, cores, 0);
+    }
+
+    Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<ClientTx> clients,
+        long flushNanos, int cores, int sealAhead) {
       int v = peers.length;
       NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
           10_000_000_000L, UplinkSharing.FAIR_SHARE, Collections.nCopies(v, "r"));
@@ -39,8 +44,8 @@ class MempoolsTest {
       Arrays.fill(hw, new Hardware(cores, 1.0));
       cpus = NodeCpu.of(sim, hw);
       mempools = new Mempools(sim, config, network, peers, new Uplinks(v), flushNanos, cpus,
-          cost, new RandomStreams(1), 0, clients.iterator(), 1000);
-      mempools.start();
+          new RandomStreams(1), 0, clients.iterator(), 1000, sealAhead);
+      mempools.start(cost);
     }
   }
 
@@ -232,5 +237,34 @@ class MempoolsTest {
     Chain c = new Chain(complete(8), MempoolConfig.defaults(), perTx(100_000), load, 5 * MS, 2);
     c.sim.run();
     return c.mempools.stats();
+  }
+
+  @Test
+  void aTransactionSealedForAHeightItsBlockLeftOutIsSealedAgainForALaterOne() {
+    List<ClientTx> load = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      load.add(new ClientTx(0, 0, 100));
+    }
+    // sealed for height 0 + 1 (nothing committed yet, one ahead)
+    Chain c = new Chain(path(2), MempoolConfig.defaults(), AdmissionCost.FREE, load, 5 * MS, 1,
+        1);
+    c.sim.run();
+    assertArrayEquals(new int[0], c.mempools.reap(2, 0, 10, 1 << 20), "sealed for height 1");
+    int[] first = c.mempools.reap(1, 0, 3, 1 << 20);
+    assertArrayEquals(new int[] {0, 1, 2}, first);
+    c.mempools.committed(0, 1);
+    c.mempools.committed(1, 1);
+    c.sim.run();
+    MempoolStats s = c.mempools.stats();
+    assertEquals(5, s.submitted());
+    assertEquals(2, s.resealed(), "3 and 4 sealed again, for height 2");
+    // the stale ones left both mempools on their recheck; the new ones were gossiped
+    assertEquals(2, s.validators().get(1).heldAtEnd());
+    int[] second = c.mempools.reap(2, 1, 10, 1 << 20);
+    assertArrayEquals(new int[] {5, 6}, second);
+    assertArrayEquals(c.mempools.payload(3), c.mempools.payload(5), "the same payload");
+    long[] latencies = c.mempools.stats().latencies(h -> h * 100 * MS);
+    assertEquals(5, latencies.length);
+    assertEquals(200 * MS, latencies[4], "counted from the first submission");
   }
 }

@@ -1,0 +1,112 @@
+package dev.tdsim.report;
+
+import dev.tdsim.mempool.MempoolStats;
+import dev.tdsim.pipeline.HeightRecord;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToLongFunction;
+
+/**
+ * The {@code mempool} section of summary.json: what became of the clients' transactions, how long
+ * each took from submission to its block's commit, decryption and execution (percentiles over the
+ * transactions of decrypted heights), and the validators' mempools (over validators: mean and
+ * largest). Times in simulated milliseconds.
+ *
+ * @param submitted transactions clients submitted
+ * @param resealed transactions sealed again for a later height (designs that seal to one)
+ * @param refusedAtEntry refused by a full mempool at their entry validator (lost)
+ * @param included included in a block
+ * @param pendingAtEnd submitted, neither refused nor included when the run ended
+ * @param reincluded included again in a later block (a cache forgot them)
+ * @param toCommitMs submission to the first commit of its block
+ * @param toDecryptedMs submission to its block's plaintexts
+ * @param toExecutedMs submission to its block's execution
+ * @param heldMean time-averaged transactions held, mean over validators
+ * @param heldMax the most any validator held at once
+ * @param checkCpuShareMean share of a validator's cores CheckTx and rechecks took, mean
+ * @param checkCpuShareMax the same, the busiest validator
+ * @param gossipBytesPerValidator transaction gossip bytes a validator sent, mean
+ * @param duplicatesPerTransaction copies a validator received again, per transaction accepted at
+ *     its entry, mean over validators
+ * @param refusedFull transactions validators refused from peers because their mempool was full
+ */
+public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long included,
+    long pendingAtEnd, long reincluded, Percentiles toCommitMs, Percentiles toDecryptedMs,
+    Percentiles toExecutedMs, double heldMean, int heldMax, double checkCpuShareMean,
+    double checkCpuShareMax, double gossipBytesPerValidator, double duplicatesPerTransaction,
+    long refusedFull) {
+
+  /** p50, p95, p99 and max of a latency, ms; n how many transactions it is over. */
+  public record Percentiles(long n, Double p50, Double p95, Double p99, Double max) {
+    static Percentiles of(long[] sortedNanos) {
+      int n = sortedNanos.length;
+      if (n == 0) {
+        return new Percentiles(0, null, null, null, null);
+      }
+      return new Percentiles(n, at(sortedNanos, 0.50), at(sortedNanos, 0.95),
+          at(sortedNanos, 0.99), sortedNanos[n - 1] / 1e6);
+    }
+
+    /** Nearest rank. */
+    private static double at(long[] sorted, double q) {
+      int rank = (int) Math.ceil(q * sorted.length);
+      return sorted[Math.max(0, rank - 1)] / 1e6;
+    }
+  }
+
+  /** The section of a run: {@code heights} its decrypted heights' records. */
+  public static MempoolReport of(MempoolStats m, List<HeightRecord> heights) {
+    Map<Integer, HeightRecord> byHeight = new HashMap<>();
+    heights.forEach(h -> byHeight.put(h.height(), h));
+    IntToLongFunction decided = h -> time(byHeight, h, 0);
+    IntToLongFunction decrypted = h -> time(byHeight, h, 1);
+    IntToLongFunction executed = h -> time(byHeight, h, 2);
+    List<MempoolStats.Validator> vs = m.validators();
+    long duplicates = vs.stream().mapToLong(MempoolStats.Validator::duplicatesReceived).sum();
+    long accepted = m.submitted() - m.refusedAtEntry();
+    long included = m.included();
+    return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), included,
+        m.submitted() - m.refusedAtEntry() - included, m.reincluded(),
+        Percentiles.of(m.latencies(decided)), Percentiles.of(m.latencies(decrypted)),
+        Percentiles.of(m.latencies(executed)),
+        vs.stream().mapToDouble(MempoolStats.Validator::meanHeld).average().orElse(0),
+        vs.stream().mapToInt(MempoolStats.Validator::maxHeld).max().orElse(0),
+        vs.stream().mapToDouble(MempoolStats.Validator::cpuShare).average().orElse(0),
+        vs.stream().mapToDouble(MempoolStats.Validator::cpuShare).max().orElse(0),
+        vs.stream().mapToLong(MempoolStats.Validator::gossipBytesSent).average().orElse(0),
+        accepted <= 0 || vs.isEmpty() ? 0 : (double) duplicates / vs.size() / accepted,
+        vs.stream().mapToLong(MempoolStats.Validator::refusedFull).sum());
+  }
+
+  /** The console's line: what became of the transactions, their latency, the mempools. */
+  public String line() {
+    return String.format(java.util.Locale.ROOT, "mempool: %d submitted, %d sealed again, %d refused at"
+        + " entry, %d included, %d pending; submit to executed p50 %s, p95 %s; held mean %.0f (max %d);"
+        + " CheckTx CPU %.1f%% mean, %.1f%% max; gossip %.1f MB per validator,"
+        + " %.1f duplicates per transaction", submitted, resealed, refusedAtEntry, included, pendingAtEnd,
+        ms(toExecutedMs.p50()), ms(toExecutedMs.p95()), heldMean, heldMax,
+        100 * checkCpuShareMean, 100 * checkCpuShareMax, gossipBytesPerValidator / 1e6,
+        duplicatesPerTransaction);
+  }
+
+  private static String ms(Double v) {
+    return v == null ? "-" : String.format(java.util.Locale.ROOT, "%.0f ms", v);
+  }
+
+  /** The height's decision (0), plaintexts (1) or execution (2), ns; -1 if not decrypted. */
+  private static long time(Map<Integer, HeightRecord> byHeight, int height, int which) {
+    HeightRecord h = byHeight.get(height);
+    if (h == null) {
+      return -1;
+    }
+    long t = h.decidedNanos();
+    if (which >= 1) {
+      t += h.decryptionLatencyNanos();
+    }
+    if (which >= 2) {
+      t += h.executionNanos();
+    }
+    return t;
+  }
+}
