@@ -31,4 +31,10 @@ public enum MsgSizeDistribution {
 
   /** A size in bytes (before rounding), drawn from {@code random}. */
   abstract double draw(long meanBytes, SplittableRandom random);
+
+  /** A payload size in whole bytes: {@link #draw} rounded, at least 1, below 2 GiB. */
+  int drawBytes(long meanBytes, SplittableRandom random) {
+    double size = draw(meanBytes, random);
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 64, Math.round(size)));
+  }
 }
