@@ -73,6 +73,11 @@ public enum Arrival {
    */
   BURSTS {
     @Override
+    public boolean usesBurstInterval() {
+      return true;
+    }
+
+    @Override
     long count(RateSchedule schedule, long burstIntervalNanos, long fromNanos, long toNanos,
         SplittableRandom random) {
       return schedule.burstArrivals(burstIntervalNanos, fromNanos, toNanos);
@@ -117,6 +122,11 @@ public enum Arrival {
   interface ArrivalTimes {
     /** The next submission's time in nanoseconds, or {@link Arrival#NEVER}. */
     long next();
+  }
+
+  /** Whether the process has a burst interval ({@code burst_interval} means something). */
+  public boolean usesBurstInterval() {
+    return false;
   }
 
   /**
