@@ -240,7 +240,7 @@ public final class ScenarioRunner {
     Hardware[] hardware = machines.hardware();
     TreeSet<Integer> realAt = realCrypto.realAt();
     Workload workload = new Workload(s.workload().msgsPerBlock(), s.workload().ratePerSecond(),
-        s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
+        s.workload().arrivals(), s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
         s.consensus().maxBlockTxs(), s.consensus().maxBlockBytes(), crypto.txOverheadBytes(),
         streams.stream("workload", 0));
     if (!timing.reproducible()) {

@@ -1,6 +1,7 @@
 package dev.tdsim.scenario;
 
 import dev.tdsim.crypto.cert.CertificateSchemes;
+import dev.tdsim.mempool.MempoolConfig;
 import dev.tdsim.network.NetworkConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,6 +38,8 @@ import java.util.regex.Pattern;
  *     List or Map as YAML constructs them
  * @param faults the validators that are down, slow or lying, and when (YAML list {@code faults};
  *     empty by default); faults that change consensus need the exact consensus model
+ * @param mempool each validator's mempool (YAML section {@code mempool}); empty when the section
+ *     is absent: no mempool is simulated and blocks are cut from the workload
  */
 public record Scenario(
     String name,
@@ -51,7 +54,8 @@ public record Scenario(
     List<Long> budgetsNanos,
     Path source,
     Map<String, Object> sweep,
-    FaultsConfig faults) {
+    FaultsConfig faults,
+    Optional<MempoolConfig> mempool) {
 
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_HEIGHTS = 20;
@@ -80,6 +84,7 @@ public record Scenario(
     budgetsNanos = checkBudgets(budgetsNanos);
     sweep = sweep == null ? Map.of() : freezeMap(sweep);
     faults = faults == null ? FaultsConfig.NONE : faults;
+    mempool = mempool == null ? Optional.empty() : mempool;
 
     if (validators.count() > keys.shares()) {
       throw new ScenarioException("validators.count", "validators.count (" + validators.count()
@@ -112,6 +117,7 @@ public record Scenario(
           + "consensus.max_block_bytes (" + Units.formatSize(consensus.maxBlockBytes()) + ")",
           "workload.msg_size", "consensus.max_block_bytes");
     }
+    ClientChecks.check(workload, validators, mempool);
     if (crypto.sampleHeights() > heights) {
       throw new ScenarioException("crypto.sample_heights", "crypto.sample_heights ("
           + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
@@ -172,6 +178,15 @@ public record Scenario(
     }
   }
 
+  /** The scenario without a mempool. */
+  public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
+      KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
+      CryptoConfig crypto, List<Long> budgetsNanos, Path source, Map<String, Object> sweep,
+      FaultsConfig faults) {
+    this(name, seed, heights, validators, keys, network, workload, consensus, crypto,
+        budgetsNanos, source, sweep, faults, Optional.empty());
+  }
+
   /** The scenario without faults. */
   public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
       KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
@@ -222,7 +237,15 @@ public record Scenario(
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
     return new Scenario(name, newSeed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, source, sweep, faults);
+        crypto, budgetsNanos, source, sweep, faults, mempool);
+  }
+
+  /**
+   * The validators clients submit to ({@code workload.entry}), ascending: every validator, one,
+   * or those placed in a region.
+   */
+  public int[] entryValidators() {
+    return workload.arrivals().entry().validators(validators.count(), validators.regions());
   }
 
   /**
@@ -295,13 +318,14 @@ public record Scenario(
         && crypto.equals(s.crypto)
         && budgetsNanos.equals(s.budgetsNanos)
         && sweep.equals(s.sweep)
-        && faults.equals(s.faults);
+        && faults.equals(s.faults)
+        && mempool.equals(s.mempool);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(name, seed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, sweep, faults);
+        crypto, budgetsNanos, sweep, faults, mempool);
   }
 
   private static List<Long> checkBudgets(List<Long> budgets) {

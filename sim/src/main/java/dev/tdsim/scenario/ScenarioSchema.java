@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.mempool.MempoolConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,8 +28,8 @@ final class ScenarioSchema {
 
   /** The sections (mappings of known keys), in canonical order. */
   static final List<Section<?>> SECTIONS = List.of(ValidatorsSchema.SECTION, KeysSchema.SECTION,
-      NetworkSchema.SECTION, WorkloadSchema.SECTION, ConsensusSchema.SECTION,
-      CryptoSchema.SECTION);
+      NetworkSchema.SECTION, WorkloadSchema.SECTION, MempoolSchema.SECTION,
+      ConsensusSchema.SECTION, CryptoSchema.SECTION);
 
   /** The name, or null for the file's name (the reader knows it). */
   static final Setting<Scenario, String> NAME = Setting.of("name", ValueTypes.STRING,
@@ -48,6 +49,12 @@ final class ScenarioSchema {
           Scenario::network);
   static final Setting<Scenario, WorkloadConfig> WORKLOAD =
       section(WorkloadSchema.SECTION, WorkloadConfig.defaults(), Scenario::workload);
+  /** Absent: no mempool (and not written, so a scenario without one hashes as before). */
+  static final Setting<Scenario, MempoolConfig> MEMPOOL = Setting.of(
+      MempoolSchema.SECTION.path(), MempoolSchema.SECTION, (MempoolConfig) null,
+      "see below; absent: no mempool (blocks are cut from the workload)", "mempool",
+      (Scenario s) -> s.mempool().orElse(null)).defaultShown("")
+      .onlyFor(s -> s.mempool().isPresent());
   static final Setting<Scenario, ConsensusConfig> CONSENSUS =
       section(ConsensusSchema.SECTION, ConsensusConfig.defaults(), Scenario::consensus);
   static final Setting<Scenario, CryptoConfig> CRYPTO =
@@ -68,7 +75,7 @@ final class ScenarioSchema {
       "sweep", Scenario::sweep);
 
   static final List<Setting<Scenario, ?>> SETTINGS = List.of(NAME, SEED, HEIGHTS, VALIDATORS,
-      KEYS, NETWORK, WORKLOAD, CONSENSUS, CRYPTO, BUDGETS, FAULTS, SWEEP);
+      KEYS, NETWORK, WORKLOAD, MEMPOOL, CONSENSUS, CRYPTO, BUDGETS, FAULTS, SWEEP);
 
   /** The top level for writing and listing keys (no file: no default name). */
   static final Section<Scenario> TOP = of("scenario", null);
@@ -80,8 +87,21 @@ final class ScenarioSchema {
   static Section<Scenario> of(String defaultName, Path source) {
     return new Section<>("", SETTINGS, v -> new Scenario(
         v.get(NAME) == null ? defaultName : v.get(NAME), v.get(SEED), v.get(HEIGHTS),
-        v.get(VALIDATORS), v.get(KEYS), v.get(NETWORK), v.get(WORKLOAD), v.get(CONSENSUS),
-        v.get(CRYPTO), v.get(BUDGETS), source, v.get(SWEEP), v.get(FAULTS)), () -> null);
+        v.get(VALIDATORS), v.get(KEYS), v.get(NETWORK), workload(v), v.get(CONSENSUS),
+        v.get(CRYPTO), v.get(BUDGETS), source, v.get(SWEEP), v.get(FAULTS),
+        Optional.ofNullable(v.get(MEMPOOL))), () -> null);
+  }
+
+  /**
+   * The workload, with {@code msgs_per_block} auto when a mempool fills the blocks and the file
+   * leaves it out (a number written with such a mempool is refused by {@link Scenario}).
+   */
+  private static WorkloadConfig workload(Section.Values v) {
+    WorkloadConfig w = v.get(WORKLOAD);
+    MempoolConfig m = v.get(MEMPOOL);
+    boolean written = v.written(WorkloadSchema.SECTION.path() + "."
+        + WorkloadSchema.MSGS_PER_BLOCK.key());
+    return m != null && MempoolSchema.fillsBlocks(m) && !written ? w.withMsgsPerBlock(null) : w;
   }
 
   /**

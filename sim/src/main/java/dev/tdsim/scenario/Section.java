@@ -26,6 +26,12 @@ final class Section<R> implements ValueType<R> {
   static final class Values {
     private final Map<Setting<?, ?>, ReadField<?>> fields = new IdentityHashMap<>();
     private final List<ReadField<?>> inOrder = new ArrayList<>();
+    /** The reader of the file, or null (the docs' defaults). */
+    private final FieldReader reader;
+
+    private Values(FieldReader reader) {
+      this.reader = reader;
+    }
 
     @SuppressWarnings("unchecked")
     <T> T get(Setting<?, T> s) {
@@ -40,6 +46,14 @@ final class Section<R> implements ValueType<R> {
     boolean given(Setting<?, ?> s) {
       ReadField<?> f = fields.get(s);
       return f != null && f.given;
+    }
+
+    /**
+     * Whether the file (or an override) writes the field at the dotted {@code path}, at any depth
+     * ({@code workload.msgs_per_block}): for a default that depends on another section.
+     */
+    boolean written(String path) {
+      return reader != null && reader.whereIs(path) != null;
     }
 
     private void put(Setting<?, ?> s, ReadField<?> f) {
@@ -96,7 +110,7 @@ final class Section<R> implements ValueType<R> {
   R read(FieldReader reader, Map<String, NodeTuple> written) {
     String prefix = path.isEmpty() ? "" : path + ".";
     Map<String, NodeTuple> entries = underCurrentKeys(reader, prefix, written);
-    Values values = new Values();
+    Values values = new Values(reader);
     for (Setting<R, ?> s : settings) {
       values.put(s, field(reader, entries, prefix, s, values));
     }
@@ -155,7 +169,7 @@ final class Section<R> implements ValueType<R> {
 
   /** The rows of its table in docs/SCENARIOS.md, in key order. */
   List<String> docRows() {
-    Values defaults = new Values();
+    Values defaults = new Values(null);
     List<String> rows = new ArrayList<>();
     for (Setting<R, ?> s : settings) {
       defaults.put(s, defaultField(s, defaults));

@@ -1,6 +1,7 @@
 package dev.tdsim.scenario;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -53,6 +54,16 @@ record Setting<R, T>(String key, List<String> oldKeys, ValueType<T> type,
   /** The same key, had only by the records {@code applies} accepts. */
   Setting<R, T> onlyFor(Predicate<R> applies) {
     return new Setting<>(key, oldKeys, type, defaultOf, defaultDoc, allowed, java, get, applies);
+  }
+
+  /**
+   * The same key, written only when its value is not its (constant) default: for keys added after
+   * scenarios were first written, so that every scenario that leaves them out writes, hashes and
+   * reports exactly as before they existed (loading reads the default back).
+   */
+  Setting<R, T> writtenWhenSet() {
+    T otherwise = defaultOf.apply(null);
+    return onlyFor(r -> appliesTo.test(r) && !Objects.equals(get.apply(r), otherwise));
   }
 
   /** The row of docs/SCENARIOS.md's table of the section. */

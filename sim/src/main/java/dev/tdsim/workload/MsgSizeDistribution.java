@@ -1,5 +1,6 @@
 package dev.tdsim.workload;
 
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
 /**
@@ -13,12 +14,22 @@ public enum MsgSizeDistribution {
     double draw(long meanBytes, SplittableRandom random) {
       return meanBytes;
     }
+
+    @Override
+    public OptionalLong largestBytes(long meanBytes) {
+      return OptionalLong.of(meanBytes);
+    }
   },
   /** Uniform in [mean/2, 3 mean/2]: one draw. */
   UNIFORM {
     @Override
     double draw(long meanBytes, SplittableRandom random) {
       return meanBytes * (0.5 + random.nextDouble());
+    }
+
+    @Override
+    public OptionalLong largestBytes(long meanBytes) {
+      return OptionalLong.of(Math.round(meanBytes * 1.5));
     }
   },
   /** Log-normal with median mean and sigma 0.5: two draws (Box-Muller). */
@@ -29,6 +40,17 @@ public enum MsgSizeDistribution {
     }
   };
 
+  /** The largest payload drawn around {@code meanBytes}; empty when sizes have no bound. */
+  public OptionalLong largestBytes(long meanBytes) {
+    return OptionalLong.empty();
+  }
+
   /** A size in bytes (before rounding), drawn from {@code random}. */
   abstract double draw(long meanBytes, SplittableRandom random);
+
+  /** A payload size in whole bytes: {@link #draw} rounded, at least 1, below 2 GiB. */
+  int drawBytes(long meanBytes, SplittableRandom random) {
+    double size = draw(meanBytes, random);
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 64, Math.round(size)));
+  }
 }

@@ -5,14 +5,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Clients submitting transactions into the mempool: either a fixed number per block, or Poisson
- * arrivals at a rate, cut by the block limits (transactions, and bytes of the encrypted
- * transactions: each payload plus the design's per-transaction overhead). Payload sizes are fixed, uniform in [size/2,
- * 3size/2], or log-normal with median size. Payload bytes are random (they are really encrypted).
+ * Blocks cut from the clients' submissions without a mempool: either a fixed number per block,
+ * or the arrivals of the clients' process ({@link Arrival}: Poisson by default, constant or
+ * bursts, at a constant or scheduled rate) since the previous cut, cut by the block limits
+ * (transactions, and bytes of the encrypted transactions: each payload plus the design's
+ * per-transaction overhead). Payload sizes are fixed, uniform in [size/2, 3size/2], or log-normal
+ * with median size. Payload bytes are random (they are really encrypted).
  */
 public final class Workload implements BlockTxs {
   private final Integer msgsPerBlock;
-  private final double ratePerSecond;
+  private final Arrival arrival;
+  private final RateSchedule schedule;
+  private final long burstIntervalNanos;
   private final long msgSizeBytes;
   private final MsgSizeDistribution sizeDistribution;
   private final int maxBlockTxs;
@@ -22,7 +26,23 @@ public final class Workload implements BlockTxs {
   private long lastCutNanos;
   private long backlog;
 
+  /** Poisson arrivals at a constant rate ({@link ArrivalConfig#defaults()}). */
+  public Workload(
+      Integer msgsPerBlock,
+      double ratePerSecond,
+      long msgSizeBytes,
+      MsgSizeDistribution sizeDistribution,
+      int maxBlockTxs,
+      long maxBlockBytes,
+      long txOverheadBytes,
+      SplittableRandom random) {
+    this(msgsPerBlock, ratePerSecond, ArrivalConfig.defaults(), msgSizeBytes, sizeDistribution,
+        maxBlockTxs, maxBlockBytes, txOverheadBytes, random);
+  }
+
   /**
+   * @param ratePerSecond the rate when {@code arrivals} has no schedule
+   * @param arrivals the clients' process; its entry points do not matter here (no mempool)
    * @param txOverheadBytes bytes a sealed transaction carries beyond its payload (the design's:
    *     {@link dev.tdsim.pipeline.RealCrypto#txOverheadBytes()}; 165 for a threshold ciphertext),
    *     counted against {@code maxBlockBytes}
@@ -30,6 +50,7 @@ public final class Workload implements BlockTxs {
   public Workload(
       Integer msgsPerBlock,
       double ratePerSecond,
+      ArrivalConfig arrivals,
       long msgSizeBytes,
       MsgSizeDistribution sizeDistribution,
       int maxBlockTxs,
@@ -40,7 +61,12 @@ public final class Workload implements BlockTxs {
       throw new IllegalArgumentException("txOverheadBytes " + txOverheadBytes + " < 0");
     }
     this.msgsPerBlock = msgsPerBlock;
-    this.ratePerSecond = ratePerSecond;
+    this.arrival = arrivals.arrival();
+    this.schedule = arrivals.schedule(ratePerSecond);
+    this.burstIntervalNanos = arrivals.burstIntervalNanos();
+    arrival.problem(schedule, burstIntervalNanos).ifPresent(p -> {
+      throw new IllegalArgumentException(p);
+    });
     this.msgSizeBytes = msgSizeBytes;
     this.sizeDistribution = sizeDistribution;
     this.maxBlockTxs = maxBlockTxs;
@@ -55,17 +81,17 @@ public final class Workload implements BlockTxs {
     if (msgsPerBlock != null) {
       want = msgsPerBlock;
     } else {
-      // Saturating: the arrivals of a huge rate or a long wait cap at Long.MAX_VALUE instead of
-      // wrapping to a negative count (which would cut empty blocks).
-      double mean = ratePerSecond * Math.max(0, nowNanos - lastCutNanos) / 1e9;
-      long arrived = poisson(mean);
+      // The submissions of [last cut, now). Saturating: the arrivals of a huge rate or a long
+      // wait cap at Long.MAX_VALUE instead of wrapping to a negative count (which would cut
+      // empty blocks).
+      long arrived = arrival.count(schedule, burstIntervalNanos, lastCutNanos, nowNanos, random);
       want = arrived > Long.MAX_VALUE - backlog ? Long.MAX_VALUE : backlog + arrived;
     }
     lastCutNanos = nowNanos;
     List<byte[]> txs = new ArrayList<>();
     long bytes = 0;
     while (txs.size() < want && txs.size() < maxBlockTxs) {
-      byte[] payload = new byte[drawSize()];
+      byte[] payload = new byte[sizeDistribution.drawBytes(msgSizeBytes, random)];
       random.nextBytes(payload);
       long encoded = payload.length + txOverheadBytes;
       if (bytes + encoded > maxBlockBytes && !txs.isEmpty()) {
@@ -87,32 +113,5 @@ public final class Workload implements BlockTxs {
   /** Transactions that arrived but did not fit in a block yet. */
   public long backlog() {
     return backlog;
-  }
-
-  private int drawSize() {
-    double size = sizeDistribution.draw(msgSizeBytes, random);
-    return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 64, Math.round(size)));
-  }
-
-  /** A Poisson draw of the given mean, saturating at Long.MAX_VALUE (never negative). */
-  private long poisson(double mean) {
-    if (!(mean > 0)) {
-      return 0;
-    }
-    if (mean >= 0x1p63) {
-      return Long.MAX_VALUE;
-    }
-    if (mean > 50) {
-      // normal approximation; Math.round saturates at Long.MAX_VALUE
-      return Math.max(0, Math.round(mean + Math.sqrt(mean) * Gaussian.draw(random)));
-    }
-    double limit = Math.exp(-mean);
-    double p = 1;
-    long k = 0;
-    do {
-      k++;
-      p *= random.nextDouble();
-    } while (p > limit);
-    return k - 1;
   }
 }
