@@ -8,10 +8,11 @@ import dev.tdsim.random.RandomStreams;
 import dev.tdsim.timing.CpuWork;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import dev.tdsim.workload.Submission;
 
 /**
  * Every validator's mempool and what moves transactions between them: clients submit to their
@@ -38,7 +39,7 @@ public final class Mempools {
   private final ValidatorMempool[] pools;
   private final TxTable txs;
   private final TxGossip gossip;
-  private final Iterator<ClientTx> clients;
+  private final Supplier<Submission> clients;
   private final Map<Integer, int[]> blocks = new HashMap<>();
   private final int[] committedHeight;
   private final long[] admissionCpuNanos;
@@ -51,7 +52,7 @@ public final class Mempools {
   /** Sealed-for height -> the transactions sealed for it (designs that seal to a height). */
   private final Map<Integer, List<Integer>> sealedFor = new HashMap<>();
   private int firstCommitted;
-  private ClientTx nextClientTx;
+  private Submission nextClientTx;
   private boolean clientsWaiting;
   private long lastReapNanos;
   private long refusedAtEntry;
@@ -59,6 +60,7 @@ public final class Mempools {
   private long reincluded;
 
   /**
+   * @param clients the clients' submissions in time order (null: no more)
    * @param peers each validator's peers (sorted; the graph is undirected)
    * @param uplinks the validators' uplinks, shared with consensus's bulk data
    * @param txOverheadBytes what sealing adds to a payload (the design's)
@@ -69,7 +71,7 @@ public final class Mempools {
    */
   public Mempools(Simulation sim, MempoolConfig config, NetworkModel network, int[][] peers,
       Uplinks uplinks, long flushThrottleNanos, NodeCpu[] cpus,
-      RandomStreams streams, long txOverheadBytes, Iterator<ClientTx> clients, int lastHeight,
+      RandomStreams streams, long txOverheadBytes, Supplier<Submission> clients, int lastHeight,
       int sealAhead) {
     if (sealAhead < 0) {
       throw new IllegalArgumentException("sealAhead must be >= 0");
@@ -110,7 +112,7 @@ public final class Mempools {
   // ---- clients ----
 
   private void scheduleNextClientTx() {
-    nextClientTx = clients.hasNext() ? clients.next() : null;
+    nextClientTx = clients.get();
     if (nextClientTx != null) {
       sim.schedule(Math.max(sim.nowNanos(), nextClientTx.atNanos()), s -> submitDue());
     }
@@ -121,10 +123,10 @@ public final class Mempools {
     long now = sim.nowNanos();
     Map<Integer, List<Integer>> byEntry = new java.util.TreeMap<>();
     while (nextClientTx != null && nextClientTx.atNanos() <= now) {
-      ClientTx c = nextClientTx;
+      Submission c = nextClientTx;
       int e = c.entryValidator();
       submit(txs.add(now, e, c.payloadBytes(), target(e)), byEntry);
-      nextClientTx = clients.hasNext() ? clients.next() : null;
+      nextClientTx = clients.get();
     }
     checkSubmitted(byEntry);
     if (nextClientTx == null || lastHeightReaped()) {
@@ -187,7 +189,7 @@ public final class Mempools {
     long now = sim.nowNanos();
     while (nextClientTx != null && nextClientTx.atNanos() < now) {
       clientsPausedTxs++;
-      nextClientTx = clients.hasNext() ? clients.next() : null;
+      nextClientTx = clients.get();
     }
     if (nextClientTx != null) {
       sim.schedule(nextClientTx.atNanos(), s -> submitDue());

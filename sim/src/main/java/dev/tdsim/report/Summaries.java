@@ -65,6 +65,9 @@ public final class Summaries {
     if (r.dkg() != null) {
       summary = summary.withDkg(DkgReport.of(r.dkg()));
     }
+    if (r.mempool() != null) {
+      summary = summary.withMempool(MempoolReport.of(r.mempool(), r.heights()));
+    }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
@@ -104,6 +107,9 @@ public final class Summaries {
         .append(System.lineSeparator());
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> b.append(l).append(System.lineSeparator()));
+    }
+    if (s.mempool() != null) {
+      b.append(s.mempool().line()).append(System.lineSeparator());
     }
     CriticalPath c = s.criticalPath();
     ChainTiming ch = s.chain();

@@ -15,6 +15,7 @@ import dev.tdsim.random.RandomStreams;
 import dev.tdsim.timing.CpuWork;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.Scaling;
+import dev.tdsim.workload.Submission;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -30,12 +31,12 @@ class MempoolsTest {
     final Mempools mempools;
     final NodeCpu[] cpus;
 
-    Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<ClientTx> clients,
+    Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<Submission> clients,
         long flushNanos, int cores) {
       this(peers, config, cost, clients, flushNanos, cores, 0);
     }
 
-    Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<ClientTx> clients,
+    Chain(int[][] peers, MempoolConfig config, AdmissionCost cost, List<Submission> clients,
         long flushNanos, int cores, int sealAhead) {
       int v = peers.length;
       NetworkModel network = new NetworkModel(new UniformLatency(10 * MS), new NoJitter(),
@@ -44,9 +45,14 @@ class MempoolsTest {
       Arrays.fill(hw, new Hardware(cores, 1.0));
       cpus = NodeCpu.of(sim, hw);
       mempools = new Mempools(sim, config, network, peers, new Uplinks(v), flushNanos, cpus,
-          new RandomStreams(1), 0, clients.iterator(), 1000, sealAhead);
+          new RandomStreams(1), 0, supplier(clients), 1000, sealAhead);
       mempools.start(cost);
     }
+  }
+
+  private static java.util.function.Supplier<Submission> supplier(List<Submission> load) {
+    java.util.Iterator<Submission> it = load.iterator();
+    return () -> it.hasNext() ? it.next() : null;
   }
 
   private static int[][] path(int n) {
@@ -80,7 +86,7 @@ class MempoolsTest {
   @Test
   void onAPathATransactionCrossesEachLinkOnceAwayFromItsEntry() {
     Chain c = new Chain(path(4), MempoolConfig.defaults(), AdmissionCost.FREE,
-        List.of(new ClientTx(0, 0, 100)), 5 * MS, 1);
+        List.of(new Submission(0, 0, 100)), 5 * MS, 1);
     c.sim.run();
     MempoolStats s = c.mempools.stats();
     for (MempoolStats.Validator v : s.validators()) {
@@ -99,7 +105,7 @@ class MempoolsTest {
   void onACompleteGraphEveryValidatorGetsItAndNoLinkCarriesItTwiceOneWay() {
     int n = 6;
     Chain c = new Chain(complete(n), MempoolConfig.defaults(), AdmissionCost.FREE,
-        List.of(new ClientTx(0, 2, 100)), 5 * MS, 1);
+        List.of(new Submission(0, 2, 100)), 5 * MS, 1);
     c.sim.run();
     MempoolStats s = c.mempools.stats();
     long sent = s.validators().stream().mapToLong(MempoolStats.Validator::gossipTxsSent).sum();
@@ -117,7 +123,7 @@ class MempoolsTest {
     MempoolConfig small = new MempoolConfig(MempoolType.FLOOD, 2, 1 << 20, 1 << 20, 100, true,
         true, 0);
     Chain c = new Chain(path(2), small, AdmissionCost.FREE,
-        List.of(new ClientTx(0, 0, 10), new ClientTx(1, 0, 10), new ClientTx(2, 0, 10)),
+        List.of(new Submission(0, 0, 10), new Submission(1, 0, 10), new Submission(2, 0, 10)),
         5 * MS, 1);
     c.sim.run();
     MempoolStats s = c.mempools.stats();
@@ -134,7 +140,7 @@ class MempoolsTest {
     MempoolConfig bytes = new MempoolConfig(MempoolType.FLOOD, 100, 250, 1 << 20, 100, true,
         true, 0);
     Chain c = new Chain(path(1), bytes, AdmissionCost.FREE,
-        List.of(new ClientTx(0, 0, 100), new ClientTx(0, 0, 100), new ClientTx(0, 0, 100)),
+        List.of(new Submission(0, 0, 100), new Submission(0, 0, 100), new Submission(0, 0, 100)),
         5 * MS, 1);
     c.sim.run();
     assertEquals(2, c.mempools.stats().validators().get(0).heldAtEnd());
@@ -143,7 +149,7 @@ class MempoolsTest {
   @Test
   void reapTakesTheFrontAndStopsAtTheFirstTransactionThatDoesNotFit() {
     Chain c = new Chain(path(1), MempoolConfig.defaults(), AdmissionCost.FREE,
-        List.of(new ClientTx(0, 0, 100), new ClientTx(1, 0, 300), new ClientTx(2, 0, 50)),
+        List.of(new Submission(0, 0, 100), new Submission(1, 0, 300), new Submission(2, 0, 50)),
         5 * MS, 1);
     c.sim.run();
     assertArrayEquals(new int[] {0}, c.mempools.reap(1, 0, 10, 350),
@@ -155,7 +161,7 @@ class MempoolsTest {
   @Test
   void commitRemovesTheBlocksTransactionsAndTheCacheKeepsThemOut() {
     Chain c = new Chain(path(2), MempoolConfig.defaults(), AdmissionCost.FREE,
-        List.of(new ClientTx(0, 0, 100), new ClientTx(0, 0, 100)), 5 * MS, 1);
+        List.of(new Submission(0, 0, 100), new Submission(0, 0, 100)), 5 * MS, 1);
     c.sim.run();
     int[] block = c.mempools.reap(1, 0, 1, 1 << 20);
     c.mempools.committed(0, 1);
@@ -170,7 +176,7 @@ class MempoolsTest {
   @Test
   void eachValidatorPaysItsOwnAdmissionCheckOnItsCores() {
     Chain c = new Chain(path(3), MempoolConfig.defaults(), perTx(2 * MS),
-        List.of(new ClientTx(0, 0, 100)), 5 * MS, 1);
+        List.of(new Submission(0, 0, 100)), 5 * MS, 1);
     c.sim.run();
     MempoolStats s = c.mempools.stats();
     s.validators().forEach(v -> assertEquals(2 * MS, v.admissionCpuNanos()));
@@ -183,11 +189,11 @@ class MempoolsTest {
   void aRecheckAfterCommitHoldsBackTheNextAdmission() {
     MempoolConfig slowApp = new MempoolConfig(MempoolType.FLOOD, 5000, 1 << 26, 1 << 20,
         10_000, true, true, 1 * MS);
-    List<ClientTx> load = new ArrayList<>();
+    List<Submission> load = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      load.add(new ClientTx(0, 0, 100));
+      load.add(new Submission(0, 0, 100));
     }
-    load.add(new ClientTx(100 * MS, 0, 100));
+    load.add(new Submission(100 * MS, 0, 100));
     Chain c = new Chain(path(1), slowApp, AdmissionCost.FREE, load, 5 * MS, 1);
     c.sim.runUntil(50 * MS);
     c.mempools.reap(1, 0, 2, 1 << 20);
@@ -201,9 +207,9 @@ class MempoolsTest {
 
   @Test
   void aRateAboveWhatBlocksTakeGrowsTheMempool() {
-    List<ClientTx> load = new ArrayList<>();
+    List<Submission> load = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
-      load.add(new ClientTx(i * MS, i % 3, 100)); // 1000 tx/s
+      load.add(new Submission(i * MS, i % 3, 100)); // 1000 tx/s
     }
     Chain c = new Chain(complete(3), MempoolConfig.defaults(), AdmissionCost.FREE, load,
         5 * MS, 1);
@@ -223,9 +229,9 @@ class MempoolsTest {
 
   @Test
   void theSameLoadGivesTheSameRunTwice() {
-    List<ClientTx> load = new ArrayList<>();
+    List<Submission> load = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
-      load.add(new ClientTx(i * 3 * MS, (i * 7) % 8, 100 + i));
+      load.add(new Submission(i * 3 * MS, (i * 7) % 8, 100 + i));
     }
     MempoolStats a = runOn(load);
     MempoolStats b = runOn(load);
@@ -233,7 +239,7 @@ class MempoolsTest {
     assertArrayEquals(a.latencies(h -> 0), b.latencies(h -> 0));
   }
 
-  private static MempoolStats runOn(List<ClientTx> load) {
+  private static MempoolStats runOn(List<Submission> load) {
     Chain c = new Chain(complete(8), MempoolConfig.defaults(), perTx(100_000), load, 5 * MS, 2);
     c.sim.run();
     return c.mempools.stats();
@@ -241,9 +247,9 @@ class MempoolsTest {
 
   @Test
   void aTransactionSealedForAHeightItsBlockLeftOutIsSealedAgainForALaterOne() {
-    List<ClientTx> load = new ArrayList<>();
+    List<Submission> load = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
-      load.add(new ClientTx(0, 0, 100));
+      load.add(new Submission(0, 0, 100));
     }
     // sealed for height 0 + 1 (nothing committed yet, one ahead)
     Chain c = new Chain(path(2), MempoolConfig.defaults(), AdmissionCost.FREE, load, 5 * MS, 1,
