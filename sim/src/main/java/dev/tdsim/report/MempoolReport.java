@@ -30,12 +30,20 @@ import java.util.function.IntToLongFunction;
  * @param duplicatesPerTransaction copies a validator received again, per transaction accepted at
  *     its entry, mean over validators
  * @param refusedFull transactions validators refused from peers because their mempool was full
+ * @param sustained whether the chain kept up with its clients ({@link #sustainedProblem}): nothing
+ *     refused for a full mempool, at most two blocks' worth of transactions waiting at the end,
+ *     and the transactions of the later half of the heights no slower (p95 to commit) than 1.5
+ *     times those of the earlier half
+ * @param notSustained why not, in one clause; null when sustained
  */
 public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long included,
     long pendingAtEnd, long reincluded, Percentiles toCommitMs, Percentiles toDecryptedMs,
     Percentiles toExecutedMs, double heldMean, int heldMax, double checkCpuShareMean,
     double checkCpuShareMax, double gossipBytesPerValidator, double duplicatesPerTransaction,
-    long refusedFull) {
+    long refusedFull, boolean sustained, String notSustained) {
+
+  /** How much slower the later half of the heights' transactions may be and still keep up. */
+  static final double LATER_HALF_SLOWDOWN = 1.5;
 
   /** p50, p95, p99 and max of a latency, ms; n how many transactions it is over. */
   public record Percentiles(long n, Double p50, Double p95, Double p99, Double max) {
@@ -76,7 +84,45 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
         vs.stream().mapToDouble(MempoolStats.Validator::cpuShare).max().orElse(0),
         vs.stream().mapToLong(MempoolStats.Validator::gossipBytesSent).average().orElse(0),
         accepted <= 0 || vs.isEmpty() ? 0 : (double) duplicates / vs.size() / accepted,
-        vs.stream().mapToLong(MempoolStats.Validator::refusedFull).sum());
+        vs.stream().mapToLong(MempoolStats.Validator::refusedFull).sum(),
+        sustainedProblem(m, heights, decided) == null,
+        sustainedProblem(m, heights, decided));
+  }
+
+  /**
+   * Why the chain did not keep up with its clients (null: it did): a full mempool refused
+   * transactions; more than two blocks' worth of transactions still waited at the end; or the
+   * transactions included in the later half of the heights took more than {@value
+   * #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the earlier half,
+   * so the wait grows with time.
+   */
+  static String sustainedProblem(MempoolStats m, List<HeightRecord> heights,
+      IntToLongFunction decided) {
+    long refused = m.refusedAtEntry()
+        + m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
+    if (refused > 0) {
+      return refused + " transactions refused by full mempools";
+    }
+    int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
+    long included = m.included();
+    long pending = m.submitted() - m.refusedAtEntry() - included;
+    double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
+    if (pending > 2 * Math.max(1, perBlock)) {
+      return String.format(java.util.Locale.ROOT, "%d transactions still waiting at the end"
+          + " (%.0f per block)", pending, perBlock);
+    }
+    int half = lastHeight / 2;
+    long[] earlier = m.latencies(h -> h <= half ? decided.applyAsLong(h) : -1);
+    long[] later = m.latencies(h -> h > half ? decided.applyAsLong(h) : -1);
+    if (earlier.length > 0 && later.length > 0) {
+      double e = Percentiles.of(earlier).p95();
+      double l = Percentiles.of(later).p95();
+      if (l > LATER_HALF_SLOWDOWN * e) {
+        return String.format(java.util.Locale.ROOT, "submission to commit p95 grew from %.0f ms"
+            + " (heights 1-%d) to %.0f ms (heights %d-%d)", e, half, l, half + 1, lastHeight);
+      }
+    }
+    return null;
   }
 
   /** The console's line: what became of the transactions, their latency, the mempools. */
@@ -84,10 +130,11 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
     return String.format(java.util.Locale.ROOT, "mempool: %d submitted, %d sealed again, %d refused at"
         + " entry, %d included, %d pending; submit to executed p50 %s, p95 %s; held mean %.0f (max %d);"
         + " CheckTx CPU %.1f%% mean, %.1f%% max; gossip %.1f MB per validator,"
-        + " %.1f duplicates per transaction", submitted, resealed, refusedAtEntry, included, pendingAtEnd,
+        + " %.1f duplicates per transaction; %s", submitted, resealed, refusedAtEntry, included, pendingAtEnd,
         ms(toExecutedMs.p50()), ms(toExecutedMs.p95()), heldMean, heldMax,
         100 * checkCpuShareMean, 100 * checkCpuShareMax, gossipBytesPerValidator / 1e6,
-        duplicatesPerTransaction);
+        duplicatesPerTransaction, sustained ? "kept up with its clients"
+            : "did not keep up: " + notSustained);
   }
 
   private static String ms(Double v) {
