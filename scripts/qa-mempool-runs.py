@@ -15,15 +15,23 @@ import csv, json, os, subprocess, sys, time
 V038_MEMPOOL = "mempool.max_txs_bytes=1 GiB"  # v0.34-v0.38 and v1.0.0-alpha.2 (64 MiB from v1.0.0)
 COMMON = ["workload.msgs_per_block=auto", "workload.arrival=bursts", "workload.entry=0",
           "mempool.cache_size=200000", V038_MEMPOOL]
-# row, scenario, offered load (tx/s), heights, published block interval (s)
+# The saturation search (CometBFT-QA-38 "Finding the saturation point"): 90 s of load at each
+# rate, then none, and the transactions processed counted as the QA's report tool does (those
+# in blocks).
+NINETY_SECONDS = ["workload.rate_schedule=[{at: 0 s, rate: %d tx/s}, {at: 90 s, rate: 0 tx/s}]"]
+# row, scenario, offered load (tx/s), heights, published block interval (s), extra --set
 RUNS = [
-    ("1-2", "qa-v034-200node", 400, 30, 3.0),
-    ("3-4", "qa-v037-200node", 400, 30, 2.55),
-    ("5", "qa-v038-200node", 400, 30, 3.0),
-    ("6", "qa-v1-200node", 400, 30, 2.0),
-    ("7", "qa-v1-200node-le", 400, 30, 6.0),
-    ("8-9", "qa-v034-rotating", 400, 60, 1.44),
-    ("10-11", "qa-v1-rotating", 400, 60, 1.5),
+    ("1-2", "qa-v034-200node", 400, 30, 3.0, []),
+    ("3-4", "qa-v037-200node", 400, 30, 2.55, []),
+    ("5", "qa-v038-200node", 400, 30, 3.0, []),
+    ("6", "qa-v1-200node", 400, 30, 2.0, []),
+    ("7", "qa-v1-200node-le", 400, 30, 6.0, []),
+    ("8-9", "qa-v034-rotating", 400, 60, 1.44, []),
+    ("10-11", "qa-v1-rotating", 400, 60, 1.5, []),
+    ("sat-200", "qa-v038-200node", 200, 40, 3.0, NINETY_SECONDS),
+    ("sat-400", "qa-v038-200node", 400, 40, 3.0, NINETY_SECONDS),
+    ("sat-800", "qa-v038-200node", 800, 40, 3.0, NINETY_SECONDS),
+    ("sat-1600", "qa-v038-200node", 1600, 40, 3.0, NINETY_SECONDS),
 ]
 
 
@@ -37,11 +45,12 @@ def main():
                 "held_max", "check_cpu_share_max", "gossip_mb_per_validator",
                 "duplicates_per_tx", "submit_to_commit_p50_ms", "submit_to_commit_p95_ms",
                 "sustained", "wall_s"])
-    for row, scenario, rate, heights, published in RUNS:
+    for row, scenario, rate, heights, published, extra in RUNS:
         if only and row not in only:
             continue
-        target = os.path.join(out, scenario + "-rate")
+        target = os.path.join(out, "%s-%s" % (scenario, row))
         sets = COMMON + ["workload.rate=%d tx/s" % rate, "heights=%d" % heights]
+        sets += [e % rate for e in extra]
         cmd = ["java", "-jar", jar, "run", "scenarios/validation/%s.yaml" % scenario,
                "--out", target]
         for s in sets:
