@@ -29,7 +29,7 @@ import java.util.function.IntToLongFunction;
  * @param checkCpuShareMax the same, the busiest validator
  * @param gossipBytesPerValidator transaction gossip bytes a validator sent, mean
  * @param duplicatesPerTransaction copies a validator received again, per transaction accepted at
- *     its entry, mean over validators
+ *     its entry (a payload sealed again is a new transaction), mean over validators
  * @param refusedFull transactions validators refused from peers because their mempool was full
  * @param sustained whether the chain kept up with its clients ({@link #sustainedProblem}): nothing
  *     refused for a full mempool, at most two blocks' worth of transactions waiting at the end,
@@ -74,7 +74,7 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
     IntToLongFunction executed = h -> time(byHeight, h, 2);
     List<MempoolStats.Validator> vs = m.validators();
     long duplicates = vs.stream().mapToLong(MempoolStats.Validator::duplicatesReceived).sum();
-    long accepted = m.submitted() - m.refusedAtEntry() - m.tooLarge();
+    long accepted = m.submitted() + m.resealed() - m.refusedAtEntry() - m.tooLarge();
     long included = m.included();
     return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), m.tooLarge(),
         included,
