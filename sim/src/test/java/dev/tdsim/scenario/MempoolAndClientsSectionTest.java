@@ -39,10 +39,7 @@ class MempoolAndClientsSectionTest {
   }
 
   private static void assertAt(ScenarioException e, int line, String field, String fragment) {
-    assertEquals(line, e.getLine(), e.getMessage());
-    assertEquals(field, e.getField(), e.getMessage());
-    assertTrue(e.getMessage().startsWith("t.yaml:" + line + ": " + field + ": "), e.getMessage());
-    assertTrue(e.getProblem().contains(fragment), e.getMessage());
+    ScenarioErrorsTest.assertAt(e, line, field, fragment);
   }
 
   // ------------------------------------------------------------ mempool
