@@ -190,6 +190,14 @@ class MempoolAndClientsSectionTest {
     assertEquals(800.0, s.workload().ratePerSecond(), "the schedule's highest rate");
     assertEquals(new EntryPoints.Region("eu-west"), a.entry());
     assertArrayEquals(new int[] {1, 4, 7}, s.entryValidators());
+    var clients = s.clients(new java.util.SplittableRandom(1));
+    for (int i = 0; i < 200; i++) {
+      var first = clients.next();
+      assertEquals(0, first.atNanos(), "the first burst: 400 tx/s x 500 ms");
+      assertTrue(List.of(1, 4, 7).contains(first.entryValidator()));
+      assertEquals(1024, first.payloadBytes());
+    }
+    assertEquals(500_000_000L, clients.next().atNanos());
     String yaml = s.toYaml();
     assertFalse(yaml.contains("  rate: "), "a schedule replaces the rate: " + yaml);
     Scenario back = ScenarioLoader.parse(yaml, "back.yaml", List.of());
