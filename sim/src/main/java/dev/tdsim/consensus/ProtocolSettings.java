@@ -21,6 +21,15 @@ public interface ProtocolSettings {
   }
 
   /**
+   * Why this protocol's settings cannot take transactions from the validators' CometBFT-style
+   * mempools (a {@code mempool} section): for example because its own dissemination replaces the
+   * mempool's gossip; empty when they can.
+   */
+  default Optional<Refusal> refusesMempool() {
+    return Optional.empty();
+  }
+
+  /**
    * Why a committee of {@code validators} cannot host faults that act on single messages (the
    * model that computes quorum arrival times has no messages to drop or forge), naming the keys
    * that decide it; empty when it can.

@@ -98,6 +98,11 @@ public final class NodeCpu {
     this.speed = hw.speed();
   }
 
+  /** The validator's cores and speed. */
+  public Hardware hardware() {
+    return hardware;
+  }
+
   /** One NodeCpu per validator, on its own hardware. */
   public static NodeCpu[] of(Simulation sim, Hardware[] hardware) {
     NodeCpu[] cpus = new NodeCpu[hardware.length];

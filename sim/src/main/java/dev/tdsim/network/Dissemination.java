@@ -56,4 +56,17 @@ public interface Dissemination {
     }
     return out;
   }
+
+  /** The peer graph messages are relayed over, if any ({@code gossip}'s overlay). */
+  default java.util.Optional<GossipOverlay> peerOverlay() {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * The nodes' uplinks as this dissemination queues bulk data on them, for other traffic that
+   * shares them (mempool gossip); a fresh set when this dissemination queues nothing.
+   */
+  default Uplinks uplinks() {
+    return new Uplinks(network().validators());
+  }
 }

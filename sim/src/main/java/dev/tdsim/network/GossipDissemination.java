@@ -30,8 +30,8 @@ public final class GossipDissemination implements Dissemination {
   private final GossipOverlay overlay;
   private final long hopProcessingNanos;
   private final PeerSendLoops loops;
-  /** By node: until when its uplink is busy forwarding earlier messages (absolute ns). */
-  private final long[] uplinkFreeNanos;
+  /** Each node's uplink, busy forwarding earlier bulk messages (and mempool batches). */
+  private final Uplinks uplinks;
 
   public GossipDissemination(NetworkModel network, GossipOverlay overlay, long hopProcessingNanos) {
     this(network, overlay, hopProcessingNanos, PeerSendLoops.NONE);
@@ -41,7 +41,7 @@ public final class GossipDissemination implements Dissemination {
   public GossipDissemination(NetworkModel network, GossipOverlay overlay, long hopProcessingNanos,
       PeerSendLoops loops) {
     this.loops = Objects.requireNonNull(loops, "loops");
-    this.uplinkFreeNanos = new long[network.validators()];
+    this.uplinks = new Uplinks(network.validators());
     this.network = Objects.requireNonNull(network, "network");
     this.overlay = Objects.requireNonNull(overlay, "overlay");
     if (overlay.nodes() != network.validators()) {
@@ -67,6 +67,16 @@ public final class GossipDissemination implements Dissemination {
 
   public GossipOverlay overlay() {
     return overlay;
+  }
+
+  @Override
+  public java.util.Optional<GossipOverlay> peerOverlay() {
+    return java.util.Optional.of(overlay);
+  }
+
+  @Override
+  public Uplinks uplinks() {
+    return uplinks;
   }
 
   public long hopProcessingNanos() {
@@ -98,10 +108,9 @@ public final class GossipDissemination implements Dissemination {
     return shortestDelays(source, (u, du, w) -> {
       if (start[u] == Long.MIN_VALUE) {
         long ready = atNanos + du + (u == source ? 0 : hopProcessingNanos);
-        start[u] = bulk ? Math.max(ready, uplinkFreeNanos[u]) : ready;
-        if (bulk) {
-          uplinkFreeNanos[u] = start[u] + network.serializationNanos(bytes, overlay.degree(u));
-        }
+        start[u] = bulk
+            ? uplinks.reserve(u, ready, network.serializationNanos(bytes, overlay.degree(u)))
+            : ready;
       }
       long leaves = loops.idleDepartureNanos(loops.nextLookNanos(u, w, start[u]), bytes);
       return leaves - atNanos + network.serializationNanos(bytes, overlay.degree(u))

@@ -13,7 +13,7 @@ import dev.tdsim.faults.ShareFaultType;
 import dev.tdsim.timing.CostCheck;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;
-import dev.tdsim.workload.Workload;
+import dev.tdsim.workload.BlockTxs;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -61,20 +61,23 @@ final class ConsensusHost {
   private final PipelineContext ctx;
   private final Simulation sim;
   private final PipelineSettings settings;
-  private final Workload workload;
+  private final BlockTxs blockTxs;
   private final Map<Integer, Proposal> heights = new HashMap<>();
   private final long[] admissionCpuNanos = new long[1];
   private long encryptCpuNanos;
+  /** The last real height sealed (0: none yet) and its validity checks' CPU per ciphertext. */
+  private int lastRealHeight;
+  private long validityPerTxNanos = -1;
   /** Bytes the design's digest adds to a proposal (measured at the last real height). */
   private long digestWireBytes;
   /** The protocol's {@link dev.tdsim.consensus.ConsensusProtocol#decisionLag()}. */
   private int decisionLag = 1;
 
-  ConsensusHost(PipelineContext ctx, Workload workload) {
+  ConsensusHost(PipelineContext ctx, BlockTxs blockTxs) {
     this.ctx = ctx;
     this.sim = ctx.sim;
     this.settings = ctx.settings;
-    this.workload = workload;
+    this.blockTxs = blockTxs;
   }
 
   private Proposal proposal(int height) {
@@ -122,6 +125,29 @@ final class ConsensusHost {
     p.onReady.clear();
   }
 
+  /**
+   * The CPU time of one ciphertext's validity check (its admission check) on this machine: the
+   * mean of the last real block's, or, before any, of {@code probe} ciphertexts of {@code
+   * payloadBytes} each sealed and checked now (the real code runs either way).
+   */
+  long validityPerTxNanos(int payloadBytes, int probe) {
+    if (validityPerTxNanos < 0) {
+      List<byte[]> payloads = new ArrayList<>();
+      for (int i = 0; i < probe; i++) {
+        payloads.add(new byte[Math.max(1, payloadBytes)]);
+      }
+      long[] cpu = new long[1];
+      encryptCpuNanos += ctx.crypto(1).encryptAndAdmit(1, payloads, ctx.random, cpu).cpuNanos();
+      validityPerTxNanos = cpu[0] / probe;
+    }
+    return validityPerTxNanos;
+  }
+
+  /** The last height whose block was really sealed, or 1 before any. */
+  int lastRealHeight() {
+    return Math.max(1, lastRealHeight);
+  }
+
   /** Real CPU nanoseconds of this machine spent encrypting the blocks' payloads. */
   long encryptCpuNanos() {
     return encryptCpuNanos;
@@ -164,8 +190,8 @@ final class ConsensusHost {
     if (first) {
       long proposeNanos = round == 0 ? sim.nowNanos() : consensusStartNanos(height);
       p.block = p.pending != null ? p.pending.proposedAt(proposeNanos)
-          : settings.real(height) ? sealBlock(height, proposeNanos)
-          : sampledBlock(height, proposeNanos);
+          : settings.real(height) ? sealBlock(height, proposer, proposeNanos)
+          : sampledBlock(height, proposer, proposeNanos);
       p.pending = null;
     }
     ProposedBlock b = p.block;
@@ -195,7 +221,8 @@ final class ConsensusHost {
   dev.tdsim.consensus.BlockSource.Transactions pendingTransactions(int height) {
     Proposal p = proposal(height);
     if (p.block == null && p.pending == null) {
-      p.pending = settings.real(height) ? sealBlock(height, -1) : sampledBlock(height, -1);
+      p.pending = settings.real(height) ? sealBlock(height, -1, -1)
+          : sampledBlock(height, -1, -1);
     }
     ProposedBlock b = p.block != null ? p.block : p.pending;
     return new dev.tdsim.consensus.BlockSource.Transactions(b.size(),
@@ -270,14 +297,18 @@ final class ConsensusHost {
    * by a key-colliding payload when a colluding-encryptor fault is active), the proposer's digest
    * and the combiner's prepare.
    */
-  private ProposedBlock sealBlock(int height, long proposeNanos) {
-    List<byte[]> payloads = workload.cutBlock(sim.nowNanos());
+  private ProposedBlock sealBlock(int height, int proposer, long proposeNanos) {
+    List<byte[]> payloads = blockTxs.cut(height, proposer, sim.nowNanos(), true);
     RealCrypto crypto = ctx.crypto(height);
     long admittedBefore = admissionCpuNanos[0];
     RealCrypto.Timed<List<SealedTx>> enc =
         crypto.encryptAndAdmit(height, payloads, ctx.random, admissionCpuNanos);
     encryptCpuNanos += enc.cpuNanos();
     long validityCpuNanos = admissionCpuNanos[0] - admittedBefore;
+    if (!payloads.isEmpty()) {
+      lastRealHeight = height;
+      validityPerTxNanos = validityCpuNanos / payloads.size();
+    }
     CostCheck costCheck = ctx.charger.costCheck();
     if (costCheck != null && validityCpuNanos > 0) {
       costCheck.record(CryptoOp.ADMISSION_CHECK, new OpSize(payloads.size(), 1, 1,
@@ -313,8 +344,8 @@ final class ConsensusHost {
   }
 
   /** A sampled height's block: the workload's payloads, sized as the last real height sealed. */
-  private ProposedBlock sampledBlock(int height, long proposeNanos) {
-    List<byte[]> payloads = workload.cutBlock(sim.nowNanos());
+  private ProposedBlock sampledBlock(int height, int proposer, long proposeNanos) {
+    List<byte[]> payloads = blockTxs.cut(height, proposer, sim.nowNanos(), false);
     long overhead = ctx.crypto.txOverheadBytes();
     long blockBytes = Block.HEADER_BYTES + digestWireBytes
         + payloads.stream().mapToLong(pl -> pl.length + overhead).sum();
@@ -340,8 +371,12 @@ final class ConsensusHost {
       return 0;
     }
     OpSize size = new OpSize(m, 1, ctx.committee(height).pointsOf(validator), b.payloadBytes());
-    long nanos = ctx.charger.charge(height, CryptoOp.ADMISSION_CHECK, size, b.validityCpuNanos(),
-        settings.hardware()[validator], false);
+    // Transactions it admitted to its mempool were checked then (and paid for there).
+    int unchecked = blockTxs.uncheckedTxs(height, validator, m);
+    long nanos = unchecked == 0 ? 0 : ctx.charger.charge(height, CryptoOp.ADMISSION_CHECK,
+        unchecked == m ? size : new OpSize(unchecked, 1, size.shares(),
+            b.payloadBytes() * unchecked / m),
+        b.validityCpuNanos() * unchecked / m, settings.hardware()[validator], false);
     if (ctx.design.precomputesBlock()) {
       // It recomputes the proposer's digest and compares (a digest that commits to anything but
       // the block's transactions is refused before the prevote).

@@ -13,7 +13,7 @@ import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
-import dev.tdsim.workload.Workload;
+import dev.tdsim.workload.BlockTxs;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntConsumer;
@@ -58,6 +58,7 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
 
   private final PipelineContext ctx;
   private final ConsensusHost host;
+  private final BlockTxs blockTxs;
   private final HeightRecorder recorder;
   private final CombinerChoice combiners;
   private final ShareCollection shares;
@@ -71,13 +72,14 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
       RealCrypto crypto,
       TimingModel timing,
       CostModel costs,
-      Workload workload,
+      BlockTxs blockTxs,
       PipelineSettings settings,
       StrongRandom random) {
     CostCharger charger = new CostCharger(timing, new ModelTiming(costs, crypto.design().name()),
         settings.realCryptoAtHeight());
     this.ctx = new PipelineContext(sim, net, crypto, settings, random, charger);
-    this.host = new ConsensusHost(ctx, workload);
+    this.host = new ConsensusHost(ctx, blockTxs);
+    this.blockTxs = blockTxs;
     this.recorder = new HeightRecorder(ctx, host);
     this.combiners = new CombinerChoice(settings.faults(), ctx.committee.validators());
     this.shares = new ShareCollection(ctx, combiners, host, recorder);
@@ -233,12 +235,36 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
     host.whenMayPropose(proposer, height, propose);
   }
 
+  /**
+   * What CheckTx of new sealed transactions costs a validator in its mempool: the design's
+   * admission check (each ciphertext's validity), priced like every crypto call: by the cost
+   * model under {@code timing: model}, else from the real checks' CPU time (the last real
+   * block's mean per ciphertext; before the first, a probe of {@value #ADMISSION_PROBE}
+   * ciphertexts really sealed and checked).
+   */
+  public dev.tdsim.mempool.AdmissionCost admissionCost() {
+    return (validator, count, payloadBytes) -> {
+      int h = host.lastRealHeight();
+      dev.tdsim.timing.TimingModel timing = ctx.charger.timingAt(h);
+      long measured = timing.reproducible() ? 0
+          : host.validityPerTxNanos((int) (payloadBytes / Math.max(1, count)), ADMISSION_PROBE)
+              * count;
+      return timing.work(dev.tdsim.timing.CryptoOp.ADMISSION_CHECK,
+          new dev.tdsim.timing.OpSize(count, 1, ctx.committee(h).pointsOf(validator),
+              payloadBytes), measured, count);
+    };
+  }
+
+  /** Ciphertexts sealed and checked to time the admission check before the first real block. */
+  private static final int ADMISSION_PROBE = 8;
+
   // ---- after commit: shares, gossip, combine ----
 
   @Override
   public void onCommit(int validator, int height, int round, long atNanos, List<Integer> signers,
       ProcessingTime costs) {
     host.committed(height);
+    blockTxs.committed(validator, height);
     if (keyGate == null) {
       shares.onCommit(validator, height, round, atNanos, signers, costs);
       return;

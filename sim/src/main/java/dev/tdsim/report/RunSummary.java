@@ -31,6 +31,8 @@ import java.util.Map;
  * @param payloads what became of the payloads: opened correctly, correctly refused (with why),
  *     opened wrongly, and the heights never decrypted ({@link PayloadOutcomes}); null (left out)
  *     in a summary written before it was reported
+ * @param mempool the clients' transactions and the validators' mempools ({@link MempoolReport});
+ *     null (left out) in a run without a mempool
  * <p>summary.json holds {@code alarms} before the headline when the run opened a payload wrong
  * or consensus forked ({@link #alarms}; left out when there is none).
  */
@@ -55,7 +57,20 @@ public record RunSummary(
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> costCheck,
     @JsonInclude(JsonInclude.Include.NON_NULL) FaultsReport faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg,
-    @JsonInclude(JsonInclude.Include.NON_NULL) PayloadOutcomes payloads) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) PayloadOutcomes payloads,
+    @JsonInclude(JsonInclude.Include.NON_NULL) MempoolReport mempool) {
+
+  /** A summary without a mempool section. */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
+      FaultsReport faults, DkgReport dkg, PayloadOutcomes payloads) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, faults, dkg, payloads, null);
+  }
 
   /** A summary without its payload outcomes (as written before they were reported). */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -107,28 +122,35 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check, faults, dkg, payloads);
+        notes, check, faults, dkg, payloads, mempool);
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
   public RunSummary withFaults(FaultsReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, section, dkg, payloads);
+        notes, costCheck, section, dkg, payloads, mempool);
   }
 
   /** The same summary with a DKG section ({@link DkgReport#of}). */
   public RunSummary withDkg(DkgReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, section, payloads);
+        notes, costCheck, faults, section, payloads, mempool);
   }
 
   /** The same summary with its payload outcomes ({@link PayloadOutcomes}). */
   public RunSummary withPayloads(PayloadOutcomes section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, dkg, section);
+        notes, costCheck, faults, dkg, section, mempool);
+  }
+
+  /** The same summary with its mempool section ({@link MempoolReport#of}). */
+  public RunSummary withMempool(MempoolReport section) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, costCheck, faults, dkg, payloads, section);
   }
 
   /** Whether some payload opened to a plaintext its client did not send (a bug of tdsim). */

@@ -27,7 +27,11 @@ import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.Hardware;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.timing.TimingModels;
+import dev.tdsim.workload.BlockTxs;
 import dev.tdsim.workload.Workload;
+import dev.tdsim.mempool.MempoolStats;
+import dev.tdsim.mempool.Mempools;
+import java.util.Optional;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,10 +77,23 @@ public final class ScenarioRunner {
       Map<String, Object> costCheck,
       FaultOutcome faults,
       DkgOutcome dkg,
-      List<HeightRecord> notDecrypted) {
+      List<HeightRecord> notDecrypted,
+      MempoolStats mempool) {
 
     public Result {
       notDecrypted = List.copyOf(notDecrypted);
+    }
+
+    /** A run without a mempool. */
+    public Result(Scenario scenario, List<HeightRecord> heights, List<Integer> realCryptoHeights,
+        long events, long messages, long realCryptoCalls, long mismatches, long setupNanos,
+        long simulateNanos, long simulateCpuNanos, String timing, ConsensusStats consensus,
+        NodeCosts nodeCosts, long timeoutCommitNanos, List<String> notes,
+        Map<String, Object> costCheck, FaultOutcome faults, DkgOutcome dkg,
+        List<HeightRecord> notDecrypted) {
+      this(scenario, heights, realCryptoHeights, events, messages, realCryptoCalls, mismatches,
+          setupNanos, simulateNanos, simulateCpuNanos, timing, consensus, nodeCosts,
+          timeoutCommitNanos, notes, costCheck, faults, dkg, notDecrypted, null);
     }
 
     /** A run whose every committed height was decrypted. */
@@ -184,8 +201,10 @@ public final class ScenarioRunner {
         workers.threads());
     Machines machines = Machines.of(faults.hardware(s));
     RunNetwork network = RunNetwork.build(s, machines.sim(), streams, faults);
+    Optional<Mempools> mempools = RunMempool.build(s, machines, network, streams,
+        keys.crypto().txOverheadBytes(), design.sealsToHeight());
     DecryptionPipeline pipeline = pipeline(s, streams, machines, network.messenger(),
-        keys.crypto(), costs, timing, realCrypto, faults.plan());
+        keys.crypto(), costs, timing, realCrypto, faults.plan(), mempools);
     NodeCosts nodeCosts = NodeCostsFactory.of(s.consensus(), committee, stake, costs,
         timing.reproducible(), notes);
     ConsensusProtocol consensus = consensus(s, streams, machines, network, pipeline, faults,
@@ -195,6 +214,7 @@ public final class ScenarioRunner {
         check, pipeline, notes);
     addSetupNotes(design, costs, notes);
     dkg.start();
+    mempools.ifPresent(m -> m.start(pipeline.admissionCost()));
     consensus.start(0);
     faults.start();
     long t1 = System.nanoTime();
@@ -217,7 +237,7 @@ public final class ScenarioRunner {
         machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),
         pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
         network.consensusSettings().commitPauseNanos(), notes, checked, faultOutcome,
-        dkgOutcome, notDecrypted);
+        dkgOutcome, notDecrypted, mempools.map(Mempools::stats).orElse(null));
   }
 
   /**
@@ -235,7 +255,7 @@ public final class ScenarioRunner {
   /** The workload, the JIT warm-up when durations are measured, and the decryption pipeline. */
   private DecryptionPipeline pipeline(Scenario s, RandomStreams streams, Machines machines,
       Messenger messenger, RealCrypto crypto, CostModel costs, TimingModel timing,
-      RealCryptoHeights realCrypto, FaultPlan faults) {
+      RealCryptoHeights realCrypto, FaultPlan faults, Optional<Mempools> mempools) {
     Simulation sim = machines.sim();
     Hardware[] hardware = machines.hardware();
     TreeSet<Integer> realAt = realCrypto.realAt();
@@ -247,8 +267,9 @@ public final class ScenarioRunner {
       progress.accept("warming up the crypto code (JIT) on a throw-away block");
       crypto.warmUp(streams.strong("warm-up", 0));
     }
+    BlockTxs blocks = mempools.<BlockTxs>map(m -> RunMempool.blocks(s, m)).orElse(workload);
     return new DecryptionPipeline(sim, messenger, crypto, timing,
-        costs, workload, new PipelineSettings(
+        costs, blocks, new PipelineSettings(
             Schedule.byName(s.crypto().schedule()), hardware, realAt::contains,
             s.heights(), s.consensus().execution().executionPerTxNanos(), faults,
             s.crypto().shareTimeoutNanos(), s.crypto().combinerRule(),

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * per-transaction overhead). Payload sizes are fixed, uniform in [size/2, 3size/2], or log-normal
  * with median size. Payload bytes are random (they are really encrypted).
  */
-public final class Workload {
+public final class Workload implements BlockTxs {
   private final Integer msgsPerBlock;
   private final Arrival arrival;
   private final RateSchedule schedule;
@@ -106,6 +106,12 @@ public final class Workload {
     }
     backlog = msgsPerBlock != null ? 0 : want - txs.size();
     return txs;
+  }
+
+  /** {@link #cutBlock}: whoever proposes, the clients' arrivals since the last block. */
+  @Override
+  public List<byte[]> cut(int height, int proposer, long nowNanos, boolean real) {
+    return cutBlock(nowNanos);
   }
 
   /** Transactions that arrived but did not fit in a block yet. */

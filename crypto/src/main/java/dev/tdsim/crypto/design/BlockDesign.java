@@ -66,6 +66,16 @@ public interface BlockDesign {
     return false;
   }
 
+  /**
+   * Whether a client seals a transaction for one height (the batched designs: a height and a
+   * slot; the block-key designs: a height's identity), so that one not included in that height's
+   * block is useless after it and must be sealed again for a later height. False for Ferveo's
+   * designs, whose ciphertexts open in any block.
+   */
+  default boolean sealsToHeight() {
+    return false;
+  }
+
   /** Whether a validator's shares depend on the signer set (a changed set needs new shares). */
   boolean sharesDependOnSigners();
 

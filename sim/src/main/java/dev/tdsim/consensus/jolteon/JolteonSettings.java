@@ -256,6 +256,22 @@ public record JolteonSettings(
         + " has one above consensus.exact_max_validators)", List.of("consensus.protocol")));
   }
 
+  /**
+   * With Quorum Store on, Aptos' validators do not gossip their mempools to each other (the
+   * batches disseminate the transactions); Quorum Store pulling from each validator's own
+   * mempool is not modelled yet, so the two are refused together.
+   */
+  @Override
+  public Optional<Refusal> refusesMempool() {
+    if (!quorumStore.enabled()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Refusal("a mempool section with consensus.quorum_store: true is not"
+        + " modelled yet (Aptos' validators do not gossip their mempools when Quorum Store is on;"
+        + " its batches would pull from each validator's own mempool): drop one of them",
+        List.of("consensus.quorum_store")));
+  }
+
   @Override
   public Optional<Refusal> refusesFault(String kind) {
     if (SUPPORTED_FAULTS.contains(kind)) {

@@ -19,6 +19,12 @@ import java.util.Optional;
  * reconstruct): no signer set, no reshare.
  */
 public final class BatchedDesign implements BlockDesign {
+  /** A transaction is sealed for one height (see {@link BlockDesign#sealsToHeight}). */
+  @Override
+  public boolean sealsToHeight() {
+    return true;
+  }
+
   private final ShareForm form;
 
   /** The folded form, {@code batched}. */

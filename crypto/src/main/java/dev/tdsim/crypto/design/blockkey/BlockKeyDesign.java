@@ -22,6 +22,12 @@ import java.util.Optional;
  * them: no signer set, no reshare.
  */
 public final class BlockKeyDesign implements BlockDesign {
+  /** A transaction is sealed for one height (see {@link BlockDesign#sealsToHeight}). */
+  @Override
+  public boolean sealsToHeight() {
+    return true;
+  }
+
   public static final String NAME = "block-key";
 
   private final ShareForm form;

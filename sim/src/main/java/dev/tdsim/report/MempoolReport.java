@@ -1,0 +1,162 @@
+package dev.tdsim.report;
+
+import dev.tdsim.mempool.MempoolStats;
+import dev.tdsim.pipeline.HeightRecord;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToLongFunction;
+
+/**
+ * The {@code mempool} section of summary.json: what became of the clients' transactions, how long
+ * each took from submission to its block's commit, decryption and execution (percentiles over the
+ * transactions of decrypted heights), and the validators' mempools (over validators: mean and
+ * largest). Times in simulated milliseconds.
+ *
+ * @param submitted transactions clients submitted
+ * @param resealed transactions sealed again for a later height (designs that seal to one)
+ * @param refusedAtEntry refused by a full mempool at their entry validator (lost)
+ * @param tooLarge refused at their entry validator as larger than {@code max_tx_bytes}
+ * @param included included in a block
+ * @param pendingAtEnd submitted, neither refused nor included when the run ended
+ * @param reincluded included again in a later block (a cache forgot them)
+ * @param toCommitMs submission to the first commit of its block
+ * @param toDecryptedMs submission to its block's plaintexts
+ * @param toExecutedMs submission to its block's execution
+ * @param heldMean time-averaged transactions held, mean over validators
+ * @param heldMax the most any validator held at once
+ * @param checkCpuShareMean share of a validator's cores CheckTx and rechecks took, mean
+ * @param checkCpuShareMax the same, the busiest validator
+ * @param gossipBytesPerValidator transaction gossip bytes a validator sent, mean
+ * @param duplicatesPerTransaction copies a validator received again, per transaction accepted at
+ *     its entry, mean over validators
+ * @param refusedFull transactions validators refused from peers because their mempool was full
+ * @param sustained whether the chain kept up with its clients ({@link #sustainedProblem}): nothing
+ *     refused for a full mempool, at most two blocks' worth of transactions waiting at the end,
+ *     and the transactions of the later half of the heights no slower (p95 to commit) than 1.5
+ *     times those of the earlier half
+ * @param notSustained why not, in one clause; null when sustained
+ */
+public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long tooLarge,
+    long included,
+    long pendingAtEnd, long reincluded, Percentiles toCommitMs, Percentiles toDecryptedMs,
+    Percentiles toExecutedMs, double heldMean, int heldMax, double checkCpuShareMean,
+    double checkCpuShareMax, double gossipBytesPerValidator, double duplicatesPerTransaction,
+    long refusedFull, boolean sustained, String notSustained) {
+
+  /** How much slower the later half of the heights' transactions may be and still keep up. */
+  static final double LATER_HALF_SLOWDOWN = 1.5;
+
+  /** p50, p95, p99 and max of a latency, ms; n how many transactions it is over. */
+  public record Percentiles(long n, Double p50, Double p95, Double p99, Double max) {
+    static Percentiles of(long[] sortedNanos) {
+      int n = sortedNanos.length;
+      if (n == 0) {
+        return new Percentiles(0, null, null, null, null);
+      }
+      return new Percentiles(n, at(sortedNanos, 0.50), at(sortedNanos, 0.95),
+          at(sortedNanos, 0.99), sortedNanos[n - 1] / 1e6);
+    }
+
+    /** Nearest rank. */
+    private static double at(long[] sorted, double q) {
+      int rank = (int) Math.ceil(q * sorted.length);
+      return sorted[Math.max(0, rank - 1)] / 1e6;
+    }
+  }
+
+  /** The section of a run: {@code heights} its decrypted heights' records. */
+  public static MempoolReport of(MempoolStats m, List<HeightRecord> heights) {
+    Map<Integer, HeightRecord> byHeight = new HashMap<>();
+    heights.forEach(h -> byHeight.put(h.height(), h));
+    IntToLongFunction decided = h -> time(byHeight, h, 0);
+    IntToLongFunction decrypted = h -> time(byHeight, h, 1);
+    IntToLongFunction executed = h -> time(byHeight, h, 2);
+    List<MempoolStats.Validator> vs = m.validators();
+    long duplicates = vs.stream().mapToLong(MempoolStats.Validator::duplicatesReceived).sum();
+    long accepted = m.submitted() - m.refusedAtEntry() - m.tooLarge();
+    long included = m.included();
+    return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), m.tooLarge(),
+        included,
+        m.submitted() - m.refusedAtEntry() - m.tooLarge() - included, m.reincluded(),
+        Percentiles.of(m.latencies(decided)), Percentiles.of(m.latencies(decrypted)),
+        Percentiles.of(m.latencies(executed)),
+        vs.stream().mapToDouble(MempoolStats.Validator::meanHeld).average().orElse(0),
+        vs.stream().mapToInt(MempoolStats.Validator::maxHeld).max().orElse(0),
+        vs.stream().mapToDouble(MempoolStats.Validator::cpuShare).average().orElse(0),
+        vs.stream().mapToDouble(MempoolStats.Validator::cpuShare).max().orElse(0),
+        vs.stream().mapToLong(MempoolStats.Validator::gossipBytesSent).average().orElse(0),
+        accepted <= 0 || vs.isEmpty() ? 0 : (double) duplicates / vs.size() / accepted,
+        vs.stream().mapToLong(MempoolStats.Validator::refusedFull).sum(),
+        sustainedProblem(m, heights, decided) == null,
+        sustainedProblem(m, heights, decided));
+  }
+
+  /**
+   * Why the chain did not keep up with its clients (null: it did): a full mempool refused
+   * transactions; more than two blocks' worth of transactions still waited at the end; or the
+   * transactions included in the later half of the heights took more than {@value
+   * #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the earlier half,
+   * so the wait grows with time.
+   */
+  static String sustainedProblem(MempoolStats m, List<HeightRecord> heights,
+      IntToLongFunction decided) {
+    long refused = m.refusedAtEntry()
+        + m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
+    if (refused > 0) {
+      return refused + " transactions refused by full mempools";
+    }
+    int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
+    long included = m.included();
+    long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
+    double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
+    if (pending > 2 * Math.max(1, perBlock)) {
+      return String.format(java.util.Locale.ROOT, "%d transactions still waiting at the end"
+          + " (%.0f per block)", pending, perBlock);
+    }
+    int half = lastHeight / 2;
+    long[] earlier = m.latencies(h -> h <= half ? decided.applyAsLong(h) : -1);
+    long[] later = m.latencies(h -> h > half ? decided.applyAsLong(h) : -1);
+    if (earlier.length > 0 && later.length > 0) {
+      double e = Percentiles.of(earlier).p95();
+      double l = Percentiles.of(later).p95();
+      if (l > LATER_HALF_SLOWDOWN * e) {
+        return String.format(java.util.Locale.ROOT, "submission to commit p95 grew from %.0f ms"
+            + " (heights 1-%d) to %.0f ms (heights %d-%d)", e, half, l, half + 1, lastHeight);
+      }
+    }
+    return null;
+  }
+
+  /** The console's line: what became of the transactions, their latency, the mempools. */
+  public String line() {
+    return String.format(java.util.Locale.ROOT, "mempool: %d submitted, %d sealed again, %d"
+        + " refused at entry (%d too large), %d included, %d pending; submit to executed p50 %s,"
+        + " p95 %s; held mean %.0f (max %d); CheckTx CPU %.1f%% mean, %.1f%% max; gossip %.1f"
+        + " MB per validator, %.1f duplicates per transaction; %s", submitted, resealed,
+        refusedAtEntry + tooLarge, tooLarge, included, pendingAtEnd, ms(toExecutedMs.p50()),
+        ms(toExecutedMs.p95()), heldMean, heldMax, 100 * checkCpuShareMean,
+        100 * checkCpuShareMax, gossipBytesPerValidator / 1e6, duplicatesPerTransaction,
+        sustained ? "kept up with its clients" : "did not keep up: " + notSustained);
+  }
+
+  private static String ms(Double v) {
+    return v == null ? "-" : String.format(java.util.Locale.ROOT, "%.0f ms", v);
+  }
+
+  /** The height's decision (0), plaintexts (1) or execution (2), ns; -1 if not decrypted. */
+  private static long time(Map<Integer, HeightRecord> byHeight, int height, int which) {
+    HeightRecord h = byHeight.get(height);
+    if (h == null) {
+      return -1;
+    }
+    long t = h.decidedNanos();
+    if (which >= 1) {
+      t += h.decryptionLatencyNanos();
+    }
+    if (which >= 2) {
+      t += h.executionNanos();
+    }
+    return t;
+  }
+}

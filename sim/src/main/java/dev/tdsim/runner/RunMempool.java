@@ -1,0 +1,58 @@
+package dev.tdsim.runner;
+
+import dev.tdsim.mempool.MempoolBlocks;
+import dev.tdsim.mempool.MempoolConfig;
+import dev.tdsim.mempool.MempoolType;
+import dev.tdsim.mempool.Mempools;
+import dev.tdsim.network.GossipOverlay;
+import dev.tdsim.random.RandomStreams;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.workload.BlockTxs;
+import dev.tdsim.workload.Clients;
+import java.util.Optional;
+
+/**
+ * The validators' mempools when the scenario has a {@code mempool} section of type {@code flood}:
+ * its clients, its peer graph (the gossip overlay consensus relays over, or, when consensus sends
+ * directly, a random overlay of {@code network.gossip_fanout} peers per node, as CometBFT's p2p
+ * layer dials), its uplinks (shared with consensus's bulk data), and the blocks reaped from it.
+ */
+final class RunMempool {
+  private RunMempool() {}
+
+  /**
+   * How many heights past the last one its entry validator committed a client seals for, with a
+   * design that seals to a height: the next height may already be proposed, so the one after.
+   */
+  static final int SEAL_AHEAD = 2;
+
+  /** The run's mempools, or empty without one. */
+  static Optional<Mempools> build(Scenario s, Machines machines, RunNetwork network,
+      RandomStreams streams, long txOverheadBytes, boolean sealsToHeight) {
+    Optional<MempoolConfig> config = s.mempool();
+    if (config.isEmpty() || config.get().type() == MempoolType.NOP) {
+      return Optional.empty();
+    }
+    int v = s.validators().count();
+    GossipOverlay overlay = network.dissemination().peerOverlay().orElseGet(() ->
+        GossipOverlay.random(v, s.network().gossipFanout(), streams.stream("mempool-peers", 0)));
+    int[][] peers = new int[v][];
+    for (int i = 0; i < v; i++) {
+      peers[i] = overlay.neighbours(i);
+    }
+    Clients clients = new Clients(s.workload().arrivals(), s.workload().ratePerSecond(),
+        s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
+        s.workload().arrivals().entry().validators(v, s.validators().regions()),
+        streams.stream("clients", 0));
+    return Optional.of(new Mempools(machines.sim(), config.get(),
+        network.dissemination().network(), peers, network.dissemination().uplinks(),
+        s.network().flushThrottleNanos(), machines.cpus(), streams, txOverheadBytes,
+        clients::next, s.heights(), sealsToHeight ? SEAL_AHEAD : 0));
+  }
+
+  /** Blocks reaped from the mempools, within the consensus limits. */
+  static BlockTxs blocks(Scenario s, Mempools mempools) {
+    return new MempoolBlocks(mempools, s.consensus().maxBlockTxs(),
+        s.consensus().maxBlockBytes());
+  }
+}
