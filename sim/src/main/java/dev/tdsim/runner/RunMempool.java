@@ -2,7 +2,6 @@ package dev.tdsim.runner;
 
 import dev.tdsim.mempool.MempoolBlocks;
 import dev.tdsim.mempool.MempoolConfig;
-import dev.tdsim.mempool.MempoolType;
 import dev.tdsim.mempool.Mempools;
 import dev.tdsim.network.GossipOverlay;
 import dev.tdsim.random.RandomStreams;
@@ -20,17 +19,11 @@ import java.util.Optional;
 final class RunMempool {
   private RunMempool() {}
 
-  /**
-   * How many heights past the last one its entry validator committed a client seals for, with a
-   * design that seals to a height: the next height may already be proposed, so the one after.
-   */
-  static final int SEAL_AHEAD = 2;
-
   /** The run's mempools, or empty without one. */
   static Optional<Mempools> build(Scenario s, Machines machines, RunNetwork network,
       RandomStreams streams, long txOverheadBytes, boolean sealsToHeight) {
     Optional<MempoolConfig> config = s.mempool();
-    if (config.isEmpty() || config.get().type() == MempoolType.NOP) {
+    if (config.isEmpty() || !config.get().type().fillsBlocks()) {
       return Optional.empty();
     }
     int v = s.validators().count();
@@ -40,14 +33,11 @@ final class RunMempool {
     for (int i = 0; i < v; i++) {
       peers[i] = overlay.neighbours(i);
     }
-    Clients clients = new Clients(s.workload().arrivals(), s.workload().ratePerSecond(),
-        s.workload().msgSizeBytes(), s.workload().msgSizeDistribution(),
-        s.workload().arrivals().entry().validators(v, s.validators().regions()),
-        streams.stream("clients", 0));
+    Clients clients = s.clients(streams.stream("clients", 0));
     return Optional.of(new Mempools(machines.sim(), config.get(),
         network.dissemination().network(), peers, network.dissemination().uplinks(),
         s.network().flushThrottleNanos(), machines.cpus(), streams, txOverheadBytes,
-        clients::next, s.heights(), sealsToHeight ? SEAL_AHEAD : 0));
+        clients::next, s.heights(), sealsToHeight ? s.workload().arrivals().sealAhead() : 0));
   }
 
   /** Blocks reaped from the mempools, within the consensus limits. */

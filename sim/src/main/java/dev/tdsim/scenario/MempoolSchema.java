@@ -66,6 +66,6 @@ final class MempoolSchema {
    * nothing and leaves blocks to the workload.
    */
   static boolean fillsBlocks(MempoolConfig m) {
-    return m.type() != MempoolType.NOP;
+    return m.type().fillsBlocks();
   }
 }

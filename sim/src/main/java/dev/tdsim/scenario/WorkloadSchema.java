@@ -67,9 +67,15 @@ final class WorkloadSchema {
           + " below `validators.count`, or a region of `validators.regions` that has a validator",
       "arrivals.entry", (WorkloadConfig w) -> w.arrivals().entry()).writtenWhenSet();
 
+  static final Setting<WorkloadConfig, Integer> SEAL_AHEAD = Setting.of("seal_ahead",
+      ValueTypes.INT, ArrivalConfig.DEFAULT_SEAL_AHEAD, "1 .. 1000; used with a `flood` mempool"
+          + " and a design that seals to a height (`batched`, `block-key`): a client seals for"
+          + " the height this many past the last one its entry validator committed",
+      "arrivals.sealAhead", (WorkloadConfig w) -> w.arrivals().sealAhead()).writtenWhenSet();
+
   static final Section<WorkloadConfig> SECTION = new Section<>("workload",
       List.of(MSGS_PER_BLOCK, RATE, MSG_SIZE, DISTRIBUTION, ARRIVAL, BURST_INTERVAL,
-          RATE_SCHEDULE, ENTRY),
+          RATE_SCHEDULE, ENTRY, SEAL_AHEAD),
       WorkloadSchema::build, WorkloadConfig::defaults);
 
   private static WorkloadConfig build(Section.Values v) {
@@ -82,9 +88,14 @@ final class WorkloadSchema {
       throw new ScenarioException("workload.burst_interval", "only arrival: bursts has a burst"
           + " interval; arrival is " + ValueTypes.yamlName(v.get(ARRIVAL)), "workload.arrival");
     }
+    int sealAhead = v.get(SEAL_AHEAD);
+    if (sealAhead < 1 || sealAhead > 1000) {
+      throw new ScenarioException("workload.seal_ahead", "must be 1 .. 1000 heights, got "
+          + sealAhead);
+    }
     return new WorkloadConfig(v.get(MSGS_PER_BLOCK), v.get(RATE), v.get(MSG_SIZE),
         v.get(DISTRIBUTION), new ArrivalConfig(v.get(ARRIVAL), v.get(BURST_INTERVAL),
-            v.get(RATE_SCHEDULE), v.get(ENTRY)));
+            v.get(RATE_SCHEDULE), v.get(ENTRY), sealAhead));
   }
 
   private static Integer msgsPerBlock(FieldReader r, String field, Node n) {

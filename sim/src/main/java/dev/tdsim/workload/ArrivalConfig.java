@@ -14,19 +14,32 @@ import java.util.Objects;
  * @param rateSchedule the rate's steps ({@code rate_schedule}); empty: the workload's constant
  *     {@code rate}
  * @param entry where clients submit ({@code entry}: {@code all}, a validator, a region)
+ * @param sealAhead with a design that seals a transaction to one height: how many heights past
+ *     the last one its entry validator committed a client seals for, >= 1 ({@code seal_ahead},
+ *     2: the next height may already be proposed, so the one after it)
  */
 public record ArrivalConfig(Arrival arrival, long burstIntervalNanos,
-    List<RateStep> rateSchedule, EntryPoints entry) {
+    List<RateStep> rateSchedule, EntryPoints entry, int sealAhead) {
 
   public static final Arrival DEFAULT_ARRIVAL = Arrival.POISSON;
   public static final long DEFAULT_BURST_INTERVAL_NANOS = 1_000_000_000L;
   public static final List<RateStep> DEFAULT_RATE_SCHEDULE = List.of();
   public static final EntryPoints DEFAULT_ENTRY = EntryPoints.ALL;
+  public static final int DEFAULT_SEAL_AHEAD = 2;
 
   public ArrivalConfig {
     Objects.requireNonNull(arrival, "arrival");
     rateSchedule = List.copyOf(rateSchedule);
     Objects.requireNonNull(entry, "entry");
+    if (sealAhead < 1) {
+      throw new IllegalArgumentException("sealAhead must be >= 1, got " + sealAhead);
+    }
+  }
+
+  /** These settings without {@code seal_ahead} (its default). */
+  public ArrivalConfig(Arrival arrival, long burstIntervalNanos, List<RateStep> rateSchedule,
+      EntryPoints entry) {
+    this(arrival, burstIntervalNanos, rateSchedule, entry, DEFAULT_SEAL_AHEAD);
   }
 
   /** Poisson arrivals at the constant rate, at every validator: tdsim's workload before them. */
