@@ -46,6 +46,7 @@ class ScenarioWriterTest {
         arrival: bursts
         burst_interval: 250 ms
         entry: 2
+        seal_ahead: 3
       mempool:
         size: 10000
         max_txs_bytes: 1 GiB
