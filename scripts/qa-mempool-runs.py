@@ -49,8 +49,9 @@ def main():
         if only and row not in only:
             continue
         target = os.path.join(out, "%s-%s" % (scenario, row))
-        sets = COMMON + ["workload.rate=%d tx/s" % rate, "heights=%d" % heights]
-        sets += [e % rate for e in extra]
+        # a rate schedule replaces the constant rate
+        sets = COMMON + ["heights=%d" % heights]
+        sets += [e % rate for e in extra] or ["workload.rate=%d tx/s" % rate]
         cmd = ["java", "-jar", jar, "run", "scenarios/validation/%s.yaml" % scenario,
                "--out", target]
         for s in sets:
