@@ -38,6 +38,7 @@ class ArchitectureTest {
       List.of("engine", "timing", "network", "workload"),
       List.of("cpu"),
       List.of("consensus"),
+      List.of("mempool"),
       List.of("costs", "faults"),
       List.of("pipeline"),
       List.of("transport"),

@@ -12,13 +12,16 @@ import java.util.function.IntToLongFunction;
  *     the height it sealed for left them out (designs that seal to a height)
  * @param refusedAtEntry of those, refused by a full mempool at their entry validator (the client
  *     got {@code ErrMempoolIsFull}; the transaction is lost)
+ * @param tooLarge of those, refused because the sealed transaction is above {@code
+ *     max_tx_bytes} (a size distribution's tail)
  * @param skippedWhileStalled submissions skipped while the chain made no block (clients wait)
  * @param reincluded transactions included in a block again after an earlier block (a validator's
  *     cache forgot them and gossip brought them back, as CometBFT's QA saw with a small cache)
  * @param validators each validator's mempool, by index
  * @param flushes connection flushes that carried transactions (one per validator per window)
  */
-public record MempoolStats(long submitted, long resealed, long refusedAtEntry, long skippedWhileStalled,
+public record MempoolStats(long submitted, long resealed, long refusedAtEntry, long tooLarge,
+    long skippedWhileStalled,
     long reincluded, long[] submitNanos, int[] firstHeight, List<Validator> validators,
     long flushes) {
 

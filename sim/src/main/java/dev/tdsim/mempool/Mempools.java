@@ -56,6 +56,7 @@ public final class Mempools {
   private boolean clientsWaiting;
   private long lastReapNanos;
   private long refusedAtEntry;
+  private long tooLarge;
   private long clientsPausedTxs;
   private long reincluded;
 
@@ -148,6 +149,10 @@ public final class Mempools {
   private void submit(int id, Map<Integer, List<Integer>> byEntry) {
     int e = txs.entry(id);
     ValidatorMempool pool = pools[e];
+    if (txs.txBytes(id) > config.maxTxBytes()) {
+      tooLarge++; // ErrTxTooLarge: CometBFT refuses it before anything else
+      return;
+    }
     if (pool.full(txs.txBytes(id))) {
       refusedAtEntry++;
       return;
@@ -385,7 +390,8 @@ public final class Mempools {
       submit[id] = txs.submitNanos(id);
       height[id] = txs.firstHeight(id);
     }
-    return new MempoolStats(n - txs.resealed(), txs.resealed(), refusedAtEntry, clientsPausedTxs,
+    return new MempoolStats(n - txs.resealed(), txs.resealed(), refusedAtEntry, tooLarge,
+        clientsPausedTxs,
         reincluded, submit, height, perValidator, gossip.flushes());
   }
 

@@ -92,6 +92,9 @@ public final class HtmlReport {
       }
       h.append("</ul>");
     }
+    if (s.mempool() != null) {
+      mempool(h, s.mempool());
+    }
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
         .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>check</th>")
@@ -256,5 +259,30 @@ public final class HtmlReport {
 
   private static String esc(String s) {
     return HtmlEscapers.htmlEscaper().escape(s == null ? "" : s);
+  }
+
+  /** The clients' transactions and the validators' mempools ({@link MempoolReport}). */
+  private static void mempool(StringBuilder h, MempoolReport m) {
+    h.append("<h2>Transactions and mempools</h2><p>").append(esc(m.line())).append(".</p>")
+        .append("<table><tr><th>submission to</th><th>transactions</th><th>p50</th>")
+        .append("<th>p95</th><th>p99</th><th>max</th></tr>");
+    String[] names = {"commit (a chain without decryption would execute here)",
+        "plaintexts", "execution"};
+    MempoolReport.Percentiles[] rows = {m.toCommitMs(), m.toDecryptedMs(), m.toExecutedMs()};
+    for (int i = 0; i < rows.length; i++) {
+      MempoolReport.Percentiles p = rows[i];
+      h.append("<tr><td>").append(esc(names[i])).append("</td><td>").append(p.n())
+          .append("</td>");
+      for (Double v : new Double[] {p.p50(), p.p95(), p.p99(), p.max()}) {
+        h.append("<td>").append(v == null ? "-" : roundedMsNumber(v) + " ms").append("</td>");
+      }
+      h.append("</tr>");
+    }
+    h.append("</table><p>Each validator admits a transaction once (CheckTx: the design's"
+        + " ciphertext check on its own cores, beside consensus), relays it to every peer it did"
+        + " not get it from, and checks at block validation only the block's transactions it"
+        + " did not admit. Latencies count from the client's first submission, over the"
+        + " transactions of decrypted heights; a transaction sealed again for a later height"
+        + " (designs that seal to one) keeps its first submission time.</p>");
   }
 }

@@ -16,6 +16,7 @@ import java.util.function.IntToLongFunction;
  * @param submitted transactions clients submitted
  * @param resealed transactions sealed again for a later height (designs that seal to one)
  * @param refusedAtEntry refused by a full mempool at their entry validator (lost)
+ * @param tooLarge refused at their entry validator as larger than {@code max_tx_bytes}
  * @param included included in a block
  * @param pendingAtEnd submitted, neither refused nor included when the run ended
  * @param reincluded included again in a later block (a cache forgot them)
@@ -28,7 +29,7 @@ import java.util.function.IntToLongFunction;
  * @param checkCpuShareMax the same, the busiest validator
  * @param gossipBytesPerValidator transaction gossip bytes a validator sent, mean
  * @param duplicatesPerTransaction copies a validator received again, per transaction accepted at
- *     its entry, mean over validators
+ *     its entry (a payload sealed again is a new transaction), mean over validators
  * @param refusedFull transactions validators refused from peers because their mempool was full
  * @param sustained whether the chain kept up with its clients ({@link #sustainedProblem}): nothing
  *     refused for a full mempool, at most two blocks' worth of transactions waiting at the end,
@@ -36,7 +37,8 @@ import java.util.function.IntToLongFunction;
  *     times those of the earlier half
  * @param notSustained why not, in one clause; null when sustained
  */
-public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long included,
+public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long tooLarge,
+    long included,
     long pendingAtEnd, long reincluded, Percentiles toCommitMs, Percentiles toDecryptedMs,
     Percentiles toExecutedMs, double heldMean, int heldMax, double checkCpuShareMean,
     double checkCpuShareMax, double gossipBytesPerValidator, double duplicatesPerTransaction,
@@ -72,10 +74,11 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
     IntToLongFunction executed = h -> time(byHeight, h, 2);
     List<MempoolStats.Validator> vs = m.validators();
     long duplicates = vs.stream().mapToLong(MempoolStats.Validator::duplicatesReceived).sum();
-    long accepted = m.submitted() - m.refusedAtEntry();
+    long accepted = m.submitted() + m.resealed() - m.refusedAtEntry() - m.tooLarge();
     long included = m.included();
-    return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), included,
-        m.submitted() - m.refusedAtEntry() - included, m.reincluded(),
+    return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), m.tooLarge(),
+        included,
+        m.submitted() - m.refusedAtEntry() - m.tooLarge() - included, m.reincluded(),
         Percentiles.of(m.latencies(decided)), Percentiles.of(m.latencies(decrypted)),
         Percentiles.of(m.latencies(executed)),
         vs.stream().mapToDouble(MempoolStats.Validator::meanHeld).average().orElse(0),
@@ -105,7 +108,7 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
     }
     int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
     long included = m.included();
-    long pending = m.submitted() - m.refusedAtEntry() - included;
+    long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
     double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
     if (pending > 2 * Math.max(1, perBlock)) {
       return String.format(java.util.Locale.ROOT, "%d transactions still waiting at the end"
@@ -127,14 +130,14 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
 
   /** The console's line: what became of the transactions, their latency, the mempools. */
   public String line() {
-    return String.format(java.util.Locale.ROOT, "mempool: %d submitted, %d sealed again, %d refused at"
-        + " entry, %d included, %d pending; submit to executed p50 %s, p95 %s; held mean %.0f (max %d);"
-        + " CheckTx CPU %.1f%% mean, %.1f%% max; gossip %.1f MB per validator,"
-        + " %.1f duplicates per transaction; %s", submitted, resealed, refusedAtEntry, included, pendingAtEnd,
-        ms(toExecutedMs.p50()), ms(toExecutedMs.p95()), heldMean, heldMax,
-        100 * checkCpuShareMean, 100 * checkCpuShareMax, gossipBytesPerValidator / 1e6,
-        duplicatesPerTransaction, sustained ? "kept up with its clients"
-            : "did not keep up: " + notSustained);
+    return String.format(java.util.Locale.ROOT, "mempool: %d submitted, %d sealed again, %d"
+        + " refused at entry (%d too large), %d included, %d pending; submit to executed p50 %s,"
+        + " p95 %s; held mean %.0f (max %d); CheckTx CPU %.1f%% mean, %.1f%% max; gossip %.1f"
+        + " MB per validator, %.1f duplicates per transaction; %s", submitted, resealed,
+        refusedAtEntry + tooLarge, tooLarge, included, pendingAtEnd, ms(toExecutedMs.p50()),
+        ms(toExecutedMs.p95()), heldMean, heldMax, 100 * checkCpuShareMean,
+        100 * checkCpuShareMax, gossipBytesPerValidator / 1e6, duplicatesPerTransaction,
+        sustained ? "kept up with its clients" : "did not keep up: " + notSustained);
   }
 
   private static String ms(Double v) {

@@ -30,6 +30,11 @@ public final class Summaries {
     counts.put("extra_rounds", r.consensus().extraRounds());
     counts.put("share_bytes_per_validator_per_block",
         ScenarioRunner.shareBytesPerValidatorPerBlock(s, r.heights()));
+    long txMessages = r.mempool() == null ? 0 : r.mempool().validators().stream()
+        .mapToLong(dev.tdsim.mempool.MempoolStats.Validator::gossipTxsSent).sum();
+    if (r.mempool() != null) {
+      counts.put("tx_messages", txMessages);
+    }
     Map<String, Double> speed = new LinkedHashMap<>();
     double simSeconds = r.simulateNanos() / 1e9;
     speed.put("setup_s", r.setupNanos() / 1e9);
@@ -38,6 +43,12 @@ public final class Summaries {
     double cpuSeconds = r.simulateCpuNanos() / 1e9;
     speed.put("simulate_cpu_s", cpuSeconds);
     speed.put("messages_per_cpu_s", cpuSeconds > 0 ? r.messages() / cpuSeconds : 0);
+    if (r.mempool() != null) {
+      // each transaction message (one per transaction per link, as CometBFT sends them) is a
+      // delivery, though a flush's batch of them is one event
+      speed.put("all_messages_per_cpu_s",
+          cpuSeconds > 0 ? (r.messages() + txMessages) / cpuSeconds : 0);
+    }
     speed.put("heights_per_s", simSeconds > 0 ? r.heights().size() / simSeconds : 0);
     Map<String, String> machine = new LinkedHashMap<>();
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));

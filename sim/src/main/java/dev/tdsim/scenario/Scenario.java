@@ -248,6 +248,12 @@ public record Scenario(
     return workload.arrivals().entry().validators(validators.count(), validators.regions());
   }
 
+  /** The clients of a run (for a mempool): their submissions, drawn from {@code random}. */
+  public dev.tdsim.workload.Clients clients(java.util.SplittableRandom random) {
+    return new dev.tdsim.workload.Clients(workload.arrivals(), workload.ratePerSecond(),
+        workload.msgSizeBytes(), workload.msgSizeDistribution(), entryValidators(), random);
+  }
+
   /**
    * Faults hit existing validators and regions, and faults that change consensus run on the
    * exact model (the large-committee model has no individual messages to drop or forge).

@@ -41,7 +41,8 @@ public final class Workload implements BlockTxs {
   }
 
   /**
-   * @param ratePerSecond the rate when {@code arrivals} has no schedule
+   * @param ratePerSecond the rate when {@code arrivals} has no schedule (unused, and any value,
+   *     with a fixed {@code msgsPerBlock})
    * @param arrivals the clients' process; its entry points do not matter here (no mempool)
    * @param txOverheadBytes bytes a sealed transaction carries beyond its payload (the design's:
    *     {@link dev.tdsim.pipeline.RealCrypto#txOverheadBytes()}; 165 for a threshold ciphertext),
@@ -62,11 +63,14 @@ public final class Workload implements BlockTxs {
     }
     this.msgsPerBlock = msgsPerBlock;
     this.arrival = arrivals.arrival();
-    this.schedule = arrivals.schedule(ratePerSecond);
     this.burstIntervalNanos = arrivals.burstIntervalNanos();
-    arrival.problem(schedule, burstIntervalNanos).ifPresent(p -> {
-      throw new IllegalArgumentException(p);
-    });
+    // a fixed count per block draws no arrivals: its rate (0 in tests) is not a schedule
+    this.schedule = msgsPerBlock != null ? null : arrivals.schedule(ratePerSecond);
+    if (schedule != null) {
+      arrival.problem(schedule, burstIntervalNanos).ifPresent(p -> {
+        throw new IllegalArgumentException(p);
+      });
+    }
     this.msgSizeBytes = msgSizeBytes;
     this.sizeDistribution = sizeDistribution;
     this.maxBlockTxs = maxBlockTxs;

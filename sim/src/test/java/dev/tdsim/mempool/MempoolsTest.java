@@ -273,4 +273,29 @@ class MempoolsTest {
     assertEquals(5, latencies.length);
     assertEquals(200 * MS, latencies[4], "counted from the first submission");
   }
+
+  @Test
+  void withoutBroadcastATransactionStaysAtItsEntry() {
+    MempoolConfig quiet = new MempoolConfig(MempoolType.FLOOD, 5000, 1 << 26, 1 << 20, 10_000,
+        true, false, 0);
+    Chain c = new Chain(complete(4), quiet, AdmissionCost.FREE,
+        List.of(new Submission(0, 2, 100)), 5 * MS, 1);
+    c.sim.run();
+    List<Integer> held = c.mempools.stats().validators().stream()
+        .map(MempoolStats.Validator::heldAtEnd).toList();
+    assertEquals(List.of(0, 0, 1, 0), held);
+  }
+
+  @Test
+  void aTransactionAboveMaxTxBytesIsRefusedAtItsEntry() {
+    MempoolConfig small = new MempoolConfig(MempoolType.FLOOD, 5000, 1 << 26, 150, 10_000,
+        true, true, 0);
+    Chain c = new Chain(path(2), small, AdmissionCost.FREE,
+        List.of(new Submission(0, 0, 100), new Submission(0, 0, 200)), 5 * MS, 1);
+    c.sim.run();
+    MempoolStats s = c.mempools.stats();
+    assertEquals(1, s.tooLarge());
+    assertEquals(0, s.refusedAtEntry());
+    assertEquals(1, s.validators().get(1).heldAtEnd());
+  }
 }

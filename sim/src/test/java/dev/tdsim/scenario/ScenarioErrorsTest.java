@@ -21,7 +21,7 @@ class ScenarioErrorsTest {
   }
 
   /** Asserts FILE:LINE: FIELD: ... and that the problem contains every fragment. */
-  private static void assertAt(ScenarioException e, int line, String field, String... fragments) {
+  static void assertAt(ScenarioException e, int line, String field, String... fragments) {
     assertEquals("t.yaml", e.getFile(), e.getMessage());
     assertEquals(line, e.getLine(), e.getMessage());
     assertEquals(field, e.getField(), e.getMessage());

@@ -288,7 +288,8 @@ class ScenarioLoaderTest {
     assertTrue(paths.contains("keys.threshold"));
     assertTrue(paths.contains("budgets"));
     assertTrue(paths.contains("crypto.combiner") && paths.contains("crypto.combiner_timeout"));
-    // name, seed, heights, budgets, faults + section keys (19 of them Jolteon's own)
-    assertEquals(5 + 76, paths.size());
+    // name, seed, heights, budgets, faults + section keys (19 of them Jolteon's own, 4 the
+    // workload's clients', 8 the mempool's)
+    assertEquals(5 + 88, paths.size());
   }
 }

@@ -43,6 +43,17 @@ class ScenarioWriterTest {
         rate: 16.5 tx/s
         msg_size: 1500 B
         msg_size_distribution: uniform
+        arrival: bursts
+        burst_interval: 250 ms
+        entry: 2
+      mempool:
+        size: 10000
+        max_txs_bytes: 1 GiB
+        max_tx_bytes: 64 KiB
+        cache_size: 0
+        recheck: false
+        broadcast: false
+        check_tx_delay: 2 ms
       consensus:
         timeout_propose: 90 s
         timeout_prevote: 1 min
@@ -99,6 +110,7 @@ class ScenarioWriterTest {
     java.util.Set<String> othersKeys = new java.util.HashSet<>();
     dev.tdsim.consensus.Protocols.all().stream().filter(k -> !k.name().equals("tendermint"))
         .forEach(k -> k.fields().forEach(f -> othersKeys.add("consensus." + f.key())));
+    othersKeys.add("workload.rate_schedule"); // written instead of rate
     for (String path : ScenarioKeys.paths()) {
       String key = path.substring(path.lastIndexOf('.') + 1);
       assertEquals(!othersKeys.contains(path), yaml.startsWith(key + ":") || yaml.contains("  " + key + ":")

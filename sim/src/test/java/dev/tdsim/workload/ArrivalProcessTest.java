@@ -154,9 +154,17 @@ class ArrivalProcessTest {
         () -> new RateSchedule(List.of(new RateStep(S, 1))));
     assertThrows(IllegalArgumentException.class, () -> new RateSchedule(List.of(
         new RateStep(0, 1), new RateStep(2 * S, 1), new RateStep(2 * S, 3))));
-    assertThrows(IllegalArgumentException.class,
-        () -> new RateSchedule(List.of(new RateStep(0, 0))));
     assertThrows(IllegalArgumentException.class, () -> new RateStep(0, -1));
+  }
+
+  @Test
+  void aScheduleWithoutARateSubmitsNothing() {
+    for (Arrival a : Arrival.values()) {
+      assertNull(clients(config(a, List.of(new RateStep(0, 0))), 1, new int[] {0}, 1).next(),
+          a.toString());
+      assertNull(clients(config(a, List.of()), 0, new int[] {0}, 1).next(), a + " at rate 0");
+      assertEquals(0, auto(config(a, List.of()), 0).cutBlock(100 * S).size(), a.toString());
+    }
   }
 
   // ------------------------------------------------------------ poisson

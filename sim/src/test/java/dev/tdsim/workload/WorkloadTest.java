@@ -29,6 +29,17 @@ class WorkloadTest {
     assertEquals(20, w.cutBlock(Long.MAX_VALUE).size(), "the backlog carries over");
   }
 
+  /**
+   * A fixed count per block draws no arrivals, so its rate does not matter (the pipeline's tests
+   * pass 0). Failed before: the arrival processes' schedule refused a rate of 0.
+   */
+  @Test
+  void aFixedCountNeedsNoRate() {
+    Workload w = new Workload(3, 0, 64, MsgSizeDistribution.FIXED, 10_000, 1L << 20, 165,
+        new SplittableRandom(1));
+    assertEquals(3, w.cutBlock(1_000_000_000L).size());
+  }
+
   @Test
   void aSmallRateGivesAboutRateTimesTheInterval() {
     Workload w = auto(100, 10_000);

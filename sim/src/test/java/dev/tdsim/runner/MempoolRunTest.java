@@ -1,0 +1,111 @@
+package dev.tdsim.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.mempool.MempoolStats;
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.report.MempoolReport;
+import dev.tdsim.report.RunSummary;
+import dev.tdsim.report.Summaries;
+import dev.tdsim.scenario.Scenario;
+import dev.tdsim.scenario.ScenarioLoader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Whole runs whose blocks come from the validators' mempools. */
+class MempoolRunTest {
+  private static final String SMALL = String.join("\n",
+      "name: tiny-mempool",
+      "seed: 7",
+      "heights: 4",
+      "validators: {count: 8}",
+      "keys: {shares: 16}",
+      "network: {dissemination: gossip, gossip_fanout: 3}",
+      "workload: {rate: 40 tx/s, msg_size: 200 B}",
+      "mempool: {}",
+      "crypto: {variant: fast, timing: model}",
+      "");
+
+  private static ScenarioRunner.Result run(String yaml, String... overrides) throws Exception {
+    Scenario s = ScenarioLoader.parse(yaml, "test.yaml", List.of(overrides));
+    return new ScenarioRunner(line -> { }).run(s);
+  }
+
+  @Test
+  void blocksCarryWhatTheProposersMempoolsHeldAndEveryPayloadOpens() throws Exception {
+    ScenarioRunner.Result r = run(SMALL);
+    MempoolStats m = r.mempool();
+    assertNotNull(m);
+    assertEquals(4, r.heights().size());
+    assertEquals(0, r.mismatches());
+    long inBlocks = r.heights().stream().mapToLong(HeightRecord::txCount).sum();
+    assertTrue(inBlocks > 0);
+    assertEquals(inBlocks, r.heights().stream().mapToLong(HeightRecord::opened).sum());
+    assertTrue(m.included() >= inBlocks, m.included() + " vs " + inBlocks);
+    assertTrue(m.submitted() >= m.included());
+    for (MempoolStats.Validator v : m.validators()) {
+      // every validator checked the ciphertexts it admitted, on its own cores
+      assertTrue(v.admissionCpuNanos() > 0, v.toString());
+      assertTrue(v.gossipTxsSent() > 0, v.toString());
+    }
+  }
+
+  @Test
+  void aValidatorChecksAtValidationOnlyWhatItDidNotAdmit() throws Exception {
+    ScenarioRunner.Result with = run(SMALL);
+    ScenarioRunner.Result without = run(SMALL.replace("mempool: {}\n", "")
+        .replace("rate: 40 tx/s", "msgs_per_block: 8"));
+    double perTxWith = perTransaction(with.heights());
+    double perTxWithout = perTransaction(without.heights());
+    assertTrue(perTxWith < perTxWithout / 4, perTxWith + " vs " + perTxWithout);
+  }
+
+  /** Validation time per transaction of the first committer, ns. */
+  private static double perTransaction(List<HeightRecord> heights) {
+    return (double) heights.stream().mapToLong(HeightRecord::validationNanos).sum()
+        / heights.stream().mapToLong(HeightRecord::txCount).sum();
+  }
+
+  @Test
+  void theSameScenarioAndSeedGiveTheSameMempoolsAndBlocks() throws Exception {
+    ScenarioRunner.Result a = run(SMALL);
+    ScenarioRunner.Result b = run(SMALL);
+    assertEquals(a.heights(), b.heights());
+    assertEquals(a.mempool().validators(), b.mempool().validators());
+    assertEquals(a.mempool().submitted(), b.mempool().submitted());
+    ScenarioRunner.Result c = run(SMALL, "seed=8");
+    assertTrue(!c.mempool().validators().equals(a.mempool().validators()));
+  }
+
+  @Test
+  void aScenarioWithoutAMempoolHasNoMempoolSection() throws Exception {
+    ScenarioRunner.Result r = run(SMALL.replace("mempool: {}\n", "")
+        .replace("rate: 40 tx/s", "msgs_per_block: 8"));
+    assertNull(r.mempool());
+    assertNull(Summaries.of(r, "test").mempool());
+  }
+
+  @Test
+  void aDesignThatSealsToAHeightMakesClientsSealAgainWhatTheBlockLeftOut() throws Exception {
+    // blocks of at most 3 transactions at 40 tx/s: most of what is sealed for a height is left
+    ScenarioRunner.Result r = run(SMALL, "crypto.variant=block-key",
+        "consensus.max_block_txs=3");
+    MempoolStats m = r.mempool();
+    assertTrue(m.resealed() > 0, "sealed again: " + m.resealed());
+    assertEquals(0, r.mismatches());
+    RunSummary s = Summaries.of(r, "test");
+    MempoolReport report = s.mempool();
+    assertTrue(!report.sustained(), "40 tx/s into blocks of 3 cannot keep up");
+    assertNotNull(report.notSustained());
+  }
+
+  @Test
+  void aRateTheChainTakesIsSustained() throws Exception {
+    MempoolReport report = Summaries.of(run(SMALL, "workload.rate=5 tx/s"), "test").mempool();
+    assertTrue(report.sustained(), report.notSustained());
+    assertEquals(0, report.refusedAtEntry());
+  }
+}
