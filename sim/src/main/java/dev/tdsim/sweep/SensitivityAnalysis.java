@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.scenario.Units;
 import dev.tdsim.sweep.SensitivityReport.CategoricalGroup;
 import dev.tdsim.sweep.SensitivityReport.CategoricalParam;
 import dev.tdsim.sweep.SensitivityReport.CategoryValue;
@@ -10,7 +11,6 @@ import dev.tdsim.sweep.SensitivityReport.PointFit;
 import dev.tdsim.sweep.SensitivityReport.BudgetFit;
 import dev.tdsim.sweep.SensitivityReport.Sample;
 import dev.tdsim.sweep.SensitivityReport.TornadoBar;
-import dev.tdsim.scenario.Units;
 import dev.tdsim.sweep.SensitivitySearch.Known;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -38,8 +38,8 @@ class FitRuleTest {
   private static MempoolReport mempool(boolean sustained, String why) {
     MempoolReport.Percentiles p = new MempoolReport.Percentiles(90, 800.0, 1400.0, 1500.0,
         1600.0);
-    return new MempoolReport(100, 0, sustained ? 0 : 10, 90, 0, 0, p, p, p, 50, 80, 0.01, 0.02,
-        1e6, 1.5, 0, sustained, why);
+    return new MempoolReport(100, 0, sustained ? 0 : 10, 0, 90, 0, 0, p, p, p, 50, 80, 0.01,
+        0.02, 1e6, 1.5, 0, sustained, why);
   }
 
   @Test
