@@ -290,6 +290,8 @@ final class SweepCommand implements Callable<Integer> {
     boolean msgs = p.path().equals(SweepPlan.MSGS);
     StringBuilder b = new StringBuilder(msgs
         ? "answer: the largest block (messages per block) fitting each budget, per design:\n"
+        : p.throughput() ? "answer: the throughput ceiling, the largest " + p.path()
+            + " sustained within each budget, per design:\n"
         : "answer: the value of " + p.path() + " fitting each budget, per design:\n");
     java.util.Map<String, String> last = null;
     for (SensitivityReport.HeadlineRow row : rows) {

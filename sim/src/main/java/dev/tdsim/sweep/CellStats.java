@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A cell's replicates summarised per budget: means and 95% intervals of the latency statistics,
- * and whether it fits (every replicate fits).
+ * and whether it fits (every replicate fits, {@link FitRule#fits}).
  */
 record CellStats(int replicates, List<BudgetStats> budgets) {
 
@@ -44,7 +44,7 @@ record CellStats(int replicates, List<BudgetStats> budgets) {
         keepsPace = keepsPace == null || v.keepsPace() == null ? null
             : keepsPace && v.keepsPace();
         share += v.shareOfHeightsFitting() / n;
-        fitting += v.fits() ? 1 : 0;
+        fitting += FitRule.fits(results.get(i), b) ? 1 : 0;
       }
       out.add(new BudgetStats(results.get(0).verdicts().get(b).blockTimeMs(), fitting == n,
           fitting, share, Stats.ci95(p50), Stats.ci95(p95), Stats.ci95(p99),

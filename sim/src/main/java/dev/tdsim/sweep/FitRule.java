@@ -4,11 +4,61 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Why a probe fits or not, in words a reader can check against the heights, and which phase
- * limits it: the text of the probe lines and the bottleneck of the headline.
+ * Whether a run fits a budget, why a probe fits or not, in words a reader can check against the
+ * heights and the mempool, and which phase limits it: the text of the probe lines and the
+ * bottleneck of the headline.
  */
 final class FitRule {
   private FitRule() {}
+
+  /**
+   * Whether one run fits budget {@code budget} (by index): its verdict ({@code tdsim run}'s: at
+   * least 95% of the heights within the budget) and, when it simulated a mempool, the chain kept
+   * up with its clients ({@code summary.json}'s {@code mempool.sustained}): a chain whose mempool
+   * grows without bound does not fit any budget, however fast its blocks are. The one place a
+   * sweep decides fit from a run's summary.
+   */
+  static boolean fits(PointResult r, int budget) {
+    return r.verdicts().get(budget).fits() && notSustained(r) == null;
+  }
+
+  /**
+   * Why the run did not keep up with its clients ({@code mempool.not_sustained}); null when it
+   * did or simulated no mempool.
+   */
+  static String notSustained(PointResult r) {
+    dev.tdsim.report.MempoolReport m = r.summary().mempool();
+    if (m == null || m.sustained()) {
+      return null;
+    }
+    return m.notSustained() == null ? "the chain did not keep up with its clients"
+        : m.notSustained();
+  }
+
+  /**
+   * Why the runs miss a budget they miss, for a value of a search with a mempool: {@code not
+   * sustained: 1717 transactions refused by full mempools} when a replicate did not keep up,
+   * else {@code over budget: 9 of 10 heights fit (needs 10)}; null when every replicate fits or
+   * no run simulated a mempool (the probe lines say it then).
+   */
+  static String whyMissed(List<PointResult> runs, int budget) {
+    if (runs.stream().allMatch(r -> r.summary().mempool() == null)
+        || CellStats.of(runs).fits()[budget]) {
+      return null;
+    }
+    for (PointResult r : runs) {
+      String why = notSustained(r);
+      if (why != null) {
+        return "not sustained: " + why;
+      }
+    }
+    for (PointResult r : runs) {
+      if (!r.verdicts().get(budget).fits()) {
+        return "over budget: " + heightsRule(r, budget);
+      }
+    }
+    return null;
+  }
 
   /**
    * Which rule decided each budget for a probe, in words a reader can check: with one replicate
@@ -17,7 +67,7 @@ final class FitRule {
    * so it can sit just under a budget that still does not fit.
    */
   static String describe(List<PointResult> runs, List<Double> budgetsMs) {
-    StringBuilder b = new StringBuilder();
+    StringBuilder b = new StringBuilder(sustainedRule(runs));
     for (int i = 0; i < budgetsMs.size(); i++) {
       b.append(i == 0 ? "" : ", ").append(Sensitivity.fmtMs(budgetsMs.get(i))).append(": ");
       if (runs.size() == 1) {
@@ -26,7 +76,7 @@ final class FitRule {
         int fitting = 0;
         List<String> each = new ArrayList<>();
         for (PointResult r : runs) {
-          fitting += r.verdicts().get(i).fits() ? 1 : 0;
+          fitting += fits(r, i) ? 1 : 0;
           each.add(heightsFitting(r, i) + "/" + judgedOver(r));
         }
         b.append(fitting).append(" of ").append(runs.size())
@@ -36,6 +86,28 @@ final class FitRule {
       b.append(' ').append(CellStats.of(runs).fits()[i] ? "yes" : "no");
     }
     return b.toString();
+  }
+
+  /**
+   * With a mempool, whether the runs kept up with their clients, first: {@code not sustained
+   * (1717 transactions refused by full mempools): no budget fits; } or, with replicates, {@code 1
+   * of 3 replicates not sustained (...): no budget fits; }; empty when every run kept up or none
+   * had a mempool.
+   */
+  private static String sustainedRule(List<PointResult> runs) {
+    List<String> why = new ArrayList<>();
+    for (PointResult r : runs) {
+      String w = notSustained(r);
+      if (w != null) {
+        why.add(w);
+      }
+    }
+    if (why.isEmpty()) {
+      return "";
+    }
+    String head = runs.size() == 1 ? "not sustained"
+        : why.size() + " of " + runs.size() + " replicates not sustained";
+    return head + " (" + String.join("; ", why) + "): no budget fits; ";
   }
 
   private static String heightsRule(PointResult r, int budget) {

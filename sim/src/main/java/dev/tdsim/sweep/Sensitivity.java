@@ -19,8 +19,10 @@ import java.util.function.Consumer;
  * the first non-fitting value); bisection then runs the scenario at the midpoint until the bracket
  * is one apart (whole numbers) or within 1% (other quantities), at most {@code maxProbes} steps per
  * budget. When the whole grid fits, the message count is doubled (up to what
- * {@code consensus.max_block_txs} and {@code max_block_bytes} allow) until it does not. A probe
- * point fits when every replicate fits (the {@code fits} of {@code sweep.csv}). Also the slope of
+ * {@code consensus.max_block_txs} and {@code max_block_bytes} allow) until it does not, and so is
+ * {@code workload.rate} with a mempool (the throughput ceiling, the largest rate sustained). A
+ * probe point fits when every replicate fits ({@link FitRule#fits}: its verdict, and with a
+ * mempool, the chain kept up with its clients; the {@code fits} of {@code sweep.csv}). Also the slope of
  * the p95 decryption latency against the parameter (a least-squares line over every run of the
  * group, grid and probes, replicates as separate samples) and the elasticity at the base value
  * (slope * x0 / fitted latency at x0). Categorical parameters get their latencies per value.

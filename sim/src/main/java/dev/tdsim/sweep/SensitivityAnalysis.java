@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.scenario.Units;
 import dev.tdsim.sweep.SensitivityReport.CategoricalGroup;
 import dev.tdsim.sweep.SensitivityReport.CategoricalParam;
 import dev.tdsim.sweep.SensitivityReport.CategoryValue;
@@ -28,6 +29,8 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * value, and the tornado.
  */
 final class SensitivityAnalysis {
+  /** The clients' arrival rate: with a mempool, its search is the throughput ceiling. */
+  static final String RATE = "workload.rate";
   private final SweepPlan plan;
   private final Map<String, PointResult> results;
   private final List<Double> budgetsMs = new ArrayList<>();
@@ -78,7 +81,7 @@ final class SensitivityAnalysis {
     List<TornadoBar> tornado = tornado(baseLabels, baseP95);
     return new SensitivityReport(baseLabels, baseCell == null ? null : baseCell.id(), baseP95,
         List.copyOf(budgetsMs), msgs, numeric, categorical, tornado, search.probeRuns(),
-        plan.spec().maxProbes(), notes, pointFits());
+        plan.spec().maxProbes(), notes, pointFits(), plan.anyMempool());
   }
 
   /** Every finished grid point's fits and bottleneck, in grid order. */
@@ -191,7 +194,33 @@ final class SensitivityAnalysis {
     for (Map.Entry<Map<String, String>, List<SweepPlan.Cell>> g : groups(p).entrySet()) {
       groups.add(numericGroup(p, g.getKey(), g.getValue()));
     }
-    return new NumericParam(p.path(), p.kind(), p.kind().displayUnit(), p.virtual(), groups);
+    return new NumericParam(p.path(), p.kind(), p.kind().displayUnit(), p.virtual(), groups,
+        throughput(p));
+  }
+
+  /**
+   * Whether p is the throughput ceiling: the arrival rate varied as a rate with a mempool, so that
+   * a run fits only when the chain also kept up with its clients ({@link FitRule#fits}); it is
+   * then searched beyond the grid like the message count and named {@code max_rate_sustained}.
+   */
+  private boolean throughput(SweepPlan.Param p) {
+    return p.path().equals(RATE) && p.kind() == ParamKind.RATE && plan.anyMempool();
+  }
+
+  /**
+   * How p goes beyond a grid that fits everywhere: the message count up to what a block may
+   * carry, the throughput ceiling's rate up to the largest a scenario may have; null otherwise.
+   */
+  private SensitivitySearch.Extension extension(SweepPlan.Param p, SweepPlan.Cell c) {
+    if (p.path().equals(SweepPlan.MSGS)) {
+      return new SensitivitySearch.Extension(msgsLimit(c), "the most messages a block may carry"
+          + " (consensus.max_block_txs, max_block_bytes / msg_size) fits");
+    }
+    if (throughput(p)) {
+      return new SensitivitySearch.Extension(Units.MAX_RATE_PER_SECOND, "the largest rate a"
+          + " scenario may have (" + Units.formatRate(Units.MAX_RATE_PER_SECOND) + ") is sustained");
+    }
+    return null;
   }
 
   private NumericGroup numericGroup(SweepPlan.Param p, Map<String, String> fixed,
@@ -204,7 +233,7 @@ final class SensitivityAnalysis {
       List<PointResult> runs = resultsOf(c);
       known.put(x, new Known(label, CellStats.of(runs), runs, false));
     }
-    boolean isMsgs = p.path().equals(SweepPlan.MSGS);
+    boolean rising = p.path().equals(SweepPlan.MSGS) || throughput(p);
     // the latency trend over the grid decides the direction and whether to search
     List<Double> trend = new ArrayList<>();
     for (Known k : known.values()) {
@@ -212,9 +241,9 @@ final class SensitivityAnalysis {
     }
     boolean up = monotone(trend, 1);
     boolean down = monotone(trend, -1);
-    boolean rising = trend.get(trend.size() - 1) > trend.get(0);
-    Direction direction = Direction.of(isMsgs, up, down);
-    boolean monotone = trend.size() < 2 || (rising ? up : down) || (up && down);
+    boolean risesOverGrid = trend.get(trend.size() - 1) > trend.get(0);
+    Direction direction = Direction.of(rising, up, down);
+    boolean monotone = trend.size() < 2 || (risesOverGrid ? up : down) || (up && down);
     Map<String, String> texts = groupTexts(p, fixed, cells);
     boolean zipped = !p.virtual() && plan.spec().zip() && plan.params().size() > 1;
     boolean searchable = !zipped && direction != Direction.NOT_MONOTONE;
@@ -230,8 +259,8 @@ final class SensitivityAnalysis {
           + " fitting reported");
     }
     SensitivitySearch.GroupSearch groupSearch = search.group(p, texts, known,
-        direction == Direction.DECREASING ? -1 : 1, isMsgs ? msgsLimit(cells.get(0)) : Double.NaN,
-        searchable, direction == Direction.NOT_MONOTONE);
+        direction == Direction.DECREASING ? -1 : 1, extension(p, cells.get(0)), searchable,
+        direction == Direction.NOT_MONOTONE);
     List<BudgetFit> budgets = new ArrayList<>();
     for (int b = 0; b < budgetsMs.size(); b++) {
       budgets.add(groupSearch.run(b, describeFixed(fixed)));

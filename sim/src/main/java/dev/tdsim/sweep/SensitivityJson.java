@@ -23,7 +23,8 @@ import java.util.Map;
  * The form of {@code sensitivity.json} (docs/SWEEPS.md): a {@link SensitivityReport} written by
  * Jackson through this serializer (bound to the record by {@code @JsonSerialize}), field names in
  * snake_case. The form depends on the parameter: the message count's values are whole numbers
- * named {@code max_msgs_fitting}, {@code msgs}, {@code base_msgs}; other parameters' are
+ * named {@code max_msgs_fitting}, {@code msgs}, {@code base_msgs}; the throughput ceiling's
+ * (the arrival rate with a mempool) {@code max_rate_sustained}; other parameters' are
  * {@code max_value_fitting} (or {@code min_value_fitting} when the latency falls as the value
  * grows) with their scenario text. Numbers are rounded to 6 decimals; NaN and infinities are null.
  */
@@ -31,6 +32,14 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
   static final String FITS_RULE = "a value fits a budget when every replicate fits it (at least"
       + " 95% of heights within the budget, judged as consensus + decryption latency, or the"
       + " slower of the two when pipelined)";
+  /** The rule with a mempool: fitting needs the load sustained too. */
+  static final String FITS_RULE_MEMPOOL = FITS_RULE + " and kept up with its clients (the"
+      + " mempool's sustained: nothing refused by a full mempool, at most two blocks' worth of"
+      + " transactions waiting at the end, the later half of the heights' transactions no slower"
+      + " than 1.5x the earlier half)";
+  /** What the throughput ceiling's value is, in its parameter's entry. */
+  static final String THROUGHPUT = "the throughput ceiling: the largest rate sustained within"
+      + " each budget (doubled beyond the grid while sustained, then bisected to within 1%)";
 
   SensitivityJson() {
     super(SensitivityReport.class);
@@ -48,7 +57,7 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
     sp.defaultSerializeField("budgets_ms", r.budgetsMs(), g);
     g.writeNumberField("max_probes", r.maxProbes());
     g.writeNumberField("probe_runs", r.probeRuns());
-    g.writeStringField("fits_rule", FITS_RULE);
+    g.writeStringField("fits_rule", r.mempool() ? FITS_RULE_MEMPOOL : FITS_RULE);
     if (r.msgs() != null) {
       g.writeFieldName("msgs_per_block");
       numeric(r.msgs(), true, g, sp);
@@ -96,12 +105,15 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
       for (BudgetFit f : group.budgets()) {
         g.writeStartObject();
         g.writeNumberField("block_time_ms", f.blockTimeMs());
-        String name = fittingName(msgs, group.direction());
+        String name = fittingName(msgs, p.throughput(), group.direction());
         fitting(g, name, f.value(), msgs);
         if (!msgs) {
           g.writeStringField(name + "_text", f.label());
         }
         g.writeStringField("bound", f.bound().label());
+        if (f.firstMiss() != null) {
+          g.writeStringField("first_miss", f.firstMiss());
+        }
         g.writeFieldName("bottleneck");
         bottleneck(f.bottleneck(), g);
         if (f.addedP95Ms() != null) {
@@ -141,6 +153,9 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
       g.writeStringField("searched_from",
           p.virtual() ? "the base value (--max-msgs-search)" : "the grid");
     }
+    if (p.throughput()) {
+      g.writeStringField("searched_as", THROUGHPUT);
+    }
     g.writeArrayFieldStart("groups");
     for (NumericGroup group : p.groups()) {
       g.writeStartObject();
@@ -149,7 +164,7 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
       g.writeBooleanField("monotone", group.monotone());
       g.writeArrayFieldStart("budgets");
       for (BudgetFit f : group.budgets()) {
-        budget(f, msgs, group.direction(), g);
+        budget(f, msgs, fittingName(msgs, p.throughput(), group.direction()), g);
       }
       g.writeEndArray();
       number(g, msgs ? "cost_per_extra_msg_ms" : "slope_ms_per_unit", group.slopeMsPerUnit());
@@ -171,11 +186,11 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
     g.writeEndObject();
   }
 
-  private static void budget(BudgetFit f, boolean msgs, Direction direction, JsonGenerator g)
+  /** One budget of a group; {@code name} the value fitting's field ({@link #fittingName}). */
+  private static void budget(BudgetFit f, boolean msgs, String name, JsonGenerator g)
       throws IOException {
     g.writeStartObject();
     g.writeNumberField("block_time_ms", f.blockTimeMs());
-    String name = fittingName(msgs, direction);
     fitting(g, name, f.value(), msgs);
     if (!msgs && f.label() != null) {
       g.writeStringField(name + "_text", f.label());
@@ -192,6 +207,9 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
     }
     if (f.note() != null) {
       g.writeStringField("note", f.note());
+    }
+    if (f.firstMiss() != null) {
+      g.writeStringField("first_miss", f.firstMiss());
     }
     g.writeEndObject();
   }
@@ -261,8 +279,13 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
     g.writeEndObject();
   }
 
-  private static String fittingName(boolean msgs, Direction direction) {
-    return msgs ? "max_msgs_fitting"
+  /**
+   * The value fitting's field: {@code max_msgs_fitting} (the block-size ceiling), {@code
+   * max_rate_sustained} (the throughput ceiling), else {@code max_value_fitting} or {@code
+   * min_value_fitting} when the latency falls as the value grows.
+   */
+  private static String fittingName(boolean msgs, boolean throughput, Direction direction) {
+    return msgs ? "max_msgs_fitting" : throughput ? "max_rate_sustained"
         : direction == Direction.DECREASING ? "min_value_fitting" : "max_value_fitting";
   }
 

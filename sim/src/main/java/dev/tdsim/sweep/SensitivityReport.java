@@ -22,17 +22,28 @@ import java.util.Map;
  * @param numeric every other numeric varied parameter
  * @param probeRuns runs of the search (replicates of probes)
  * @param points every finished grid point's fits (the headline when nothing numeric is varied)
+ * @param mempool whether the sweep's points simulate a mempool: a run then fits only when it
+ *     also kept up with its clients ({@link FitRule#fits})
  */
 @JsonSerialize(using = SensitivityJson.class)
 public record SensitivityReport(Map<String, String> base, String baseCell, double baseP95Ms,
     List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
     List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns, int maxProbes,
-    List<String> notes, List<PointFit> points) {
+    List<String> notes, List<PointFit> points, boolean mempool) {
+
+  /** A report of a sweep without a mempool. */
+  public SensitivityReport(Map<String, String> base, String baseCell, double baseP95Ms,
+      List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
+      List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns, int maxProbes,
+      List<String> notes, List<PointFit> points) {
+    this(base, baseCell, baseP95Ms, budgetsMs, msgs, numeric, categorical, tornado, probeRuns,
+        maxProbes, notes, points, false);
+  }
 
   /** The same report with other notes. */
   SensitivityReport withNotes(List<String> otherNotes) {
     return new SensitivityReport(base, baseCell, baseP95Ms, budgetsMs, msgs, numeric, categorical,
-        tornado, probeRuns, maxProbes, otherNotes, points);
+        tornado, probeRuns, maxProbes, otherNotes, points, mempool);
   }
 
   /** The parameter the headline answers for: the message count, else the first number. */
@@ -113,12 +124,13 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
     NOT_MONOTONE;
 
     /**
-     * @param msgs the message count, taken as increasing whatever the grid says
+     * @param rising the message count or the throughput ceiling's rate (more load never makes a
+     *     block faster nor a mempool emptier), taken as increasing whatever the grid says
      * @param up whether the latency never falls (beyond the tolerance) along the grid
      * @param down whether it never rises
      */
-    static Direction of(boolean msgs, boolean up, boolean down) {
-      if (msgs) {
+    static Direction of(boolean rising, boolean up, boolean down) {
+      if (rising) {
         return INCREASING;
       }
       if (up && down) {
@@ -154,10 +166,21 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
    * @param probes bisection (and doubling) steps taken for this budget
    * @param addedP95Ms at the value fitting, what decryption adds to a block's time to execution
    *     at this budget, p95 (mean over its runs); null when nothing fits or its runs predate it
+   * @param firstMiss why the bracket's upper end misses, with a mempool ({@code 400 tx/s: not
+   *     sustained: 1717 transactions refused by full mempools}, or {@code over budget: ...});
+   *     null without a mempool or an upper end
    */
   public record BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
       Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck,
-      Double addedP95Ms) {
+      Double addedP95Ms, String firstMiss) {
+
+    /** Without a first miss (no mempool). */
+    public BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
+        Double bracketLow, Double bracketHigh, int probes, String note, Bottleneck bottleneck,
+        Double addedP95Ms) {
+      this(blockTimeMs, value, label, bound, bracketLow, bracketHigh, probes, note, bottleneck,
+          addedP95Ms, null);
+    }
 
     /** Without the added latency (not known). */
     public BudgetFit(double blockTimeMs, Double value, String label, Bound bound,
@@ -259,9 +282,18 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
    * @param unit the display unit ({@code ms}, {@code Mbps}, ...; empty for plain numbers)
    * @param virtual the message count searched from the scenario's value ({@code
    *     --max-msgs-search}), not varied on the grid
+   * @param throughput the throughput ceiling: {@code workload.rate} with a mempool, whose value
+   *     fitting is the largest rate sustained ({@code max_rate_sustained})
    */
   public record NumericParam(String path, ParamKind kind, String unit, boolean virtual,
-      List<NumericGroup> groups) {}
+      List<NumericGroup> groups, boolean throughput) {
+
+    /** Not the throughput ceiling. */
+    public NumericParam(String path, ParamKind kind, String unit, boolean virtual,
+        List<NumericGroup> groups) {
+      this(path, kind, unit, virtual, groups, false);
+    }
+  }
 
   public record CategoryValue(String value, double p50Ms, double p95Ms, double p99Ms,
       double judgedP95Ms, List<Boolean> fits) {}

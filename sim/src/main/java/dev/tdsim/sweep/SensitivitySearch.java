@@ -16,13 +16,20 @@ import java.util.function.Consumer;
  * The search for the value fitting each budget: the grid gives a bracket (the last fitting and the
  * first non-fitting value); bisection then runs the scenario at the midpoint until the bracket is
  * one apart (whole numbers) or within 1% (other quantities), at most {@code max_probes} steps per
- * budget. When the whole grid fits, the message count is doubled (up to what {@code
- * consensus.max_block_txs} and {@code max_block_bytes} allow) until it does not. A probe fits when
+ * budget. When the whole grid fits, the message count (up to what {@code
+ * consensus.max_block_txs} and {@code max_block_bytes} allow) and the throughput ceiling's rate
+ * (up to the largest rate a scenario may have) are doubled until they do not. A probe fits when
  * every replicate fits. One instance serves every group of one report and counts its probe runs.
  */
 final class SensitivitySearch {
   /** A value run for the search: its stats and whether it was a probe. */
   record Known(String label, CellStats stats, List<PointResult> runs, boolean probe) {}
+
+  /**
+   * How a parameter whose whole grid fits is extended: doubled up to {@code limit} (base unit);
+   * {@code limitNote} says what the limit is when it fits.
+   */
+  record Extension(double limit, String limitNote) {}
 
   private final SweepPlan plan;
   private final List<Double> budgetsMs;
@@ -55,12 +62,12 @@ final class SensitivitySearch {
    * @param texts the override texts of the group's other values
    * @param known the values run so far by base-unit value; probes are added to it
    * @param sign +1: fits at small values (latency rises); -1: fits at large values
-   * @param limit the most messages a block may carry (NaN for other parameters)
+   * @param extension how to go beyond the grid when all of it fits (null: not at all)
    * @param enabled whether probes may be placed (false: read off the grid)
    */
   GroupSearch group(SweepPlan.Param p, Map<String, String> texts, TreeMap<Double, Known> known,
-      int sign, double limit, boolean enabled, boolean notMonotone) {
-    return new GroupSearch(p, texts, known, sign, limit, enabled, notMonotone);
+      int sign, Extension extension, boolean enabled, boolean notMonotone) {
+    return new GroupSearch(p, texts, known, sign, extension, enabled, notMonotone);
   }
 
   /** The bracket-and-bisect search of one group (probes shared between budgets). */
@@ -69,7 +76,7 @@ final class SensitivitySearch {
     private final Map<String, String> texts;
     private final TreeMap<Double, Known> known;
     private final int sign;
-    private final double limit;
+    private final Extension extension;
     private final boolean enabled;
     private final boolean notMonotone;
     private String stopped;
@@ -77,20 +84,19 @@ final class SensitivitySearch {
     private boolean notStored;
 
     private GroupSearch(SweepPlan.Param p, Map<String, String> texts,
-        TreeMap<Double, Known> known, int sign, double limit, boolean enabled,
+        TreeMap<Double, Known> known, int sign, Extension extension, boolean enabled,
         boolean notMonotone) {
       this.p = p;
       this.texts = texts;
       this.known = known;
       this.sign = sign;
-      this.limit = limit;
+      this.extension = extension;
       this.enabled = enabled;
       this.notMonotone = notMonotone;
     }
 
     /** The value fitting budget b; {@code where} names the group in the probe lines. */
     BudgetFit run(int b, String where) {
-      double budget = budgetsMs.get(b);
       boolean isMsgs = p.path().equals(SweepPlan.MSGS);
       // y = sign * x: fitting values come first along y
       List<Double> ys = new ArrayList<>();
@@ -110,46 +116,46 @@ final class SensitivitySearch {
               best = best == null ? y : Math.max(best, y);
             }
           }
-          return fit(budget, best, Bound.NOT_MONOTONE, null, null, 0,
+          return fit(b, best, Bound.NOT_MONOTONE, null, null, 0,
               "fits and misses alternate along " + p.path() + "; the value shown is the "
                   + (sign > 0 ? "largest" : "smallest") + " value run that fits");
         }
       }
       if (notMonotone) {
-        return fit(budget, null, Bound.NOT_MONOTONE, null, null, 0, null);
+        return fit(b, null, Bound.NOT_MONOTONE, null, null, 0, null);
       }
       Double hi = k < ys.size() ? ys.get(k) : null;
       if (!enabled) {
         Double gridLo = k > 0 ? ys.get(k - 1) : null;
         Bound bound = hi == null ? Bound.BEYOND_GRID
             : gridLo == null ? Bound.BELOW_GRID : Bound.NO_SEARCH;
-        return fit(budget, gridLo, bound, gridLo, hi, 0, null);
+        return fit(b, gridLo, bound, gridLo, hi, 0, null);
       }
       Double lo = k > 0 ? ys.get(k - 1) : (isMsgs && sign > 0 ? 0.0 : null);
       int probes = 0;
       int cap = plan.spec().maxProbes();
       if (hi == null) {
-        if (!(isMsgs && sign > 0)) {
-          return fit(budget, lo, Bound.BEYOND_GRID, lo, null, 0,
+        if (extension == null || sign < 0) {
+          return fit(b, lo, Bound.BEYOND_GRID, lo, null, 0,
               "every grid value fits; the largest may be higher");
         }
+        double limit = extension.limit();
         while (true) {
           if (lo >= limit) {
-            return fit(budget, lo, Bound.LIMIT, lo, null, probes, "the most messages a block"
-                + " may carry (consensus.max_block_txs, max_block_bytes / msg_size) fits");
+            return fit(b, lo, Bound.LIMIT, lo, null, probes, extension.limitNote());
           }
           if (probes >= cap) {
-            return fit(budget, lo, Bound.PROBE_CAP, lo, null, probes, "stopped after " + cap
+            return fit(b, lo, Bound.PROBE_CAP, lo, null, probes, "stopped after " + cap
                 + " probes while doubling; the largest fitting value is at least this");
           }
           double next = Math.min(limit, Math.max(lo * 2, lo + 1));
           probes++;
           Boolean f = evaluate(next, b, where);
           if (f == null && notStored) {
-            return fit(budget, lo, Bound.BEYOND_GRID, lo, null, probes - 1, notStoredNote);
+            return fit(b, lo, Bound.BEYOND_GRID, lo, null, probes - 1, notStoredNote);
           }
           if (f == null) {
-            return fit(budget, lo, Bound.INVALID_PROBE, lo, null, probes, stopped);
+            return fit(b, lo, Bound.INVALID_PROBE, lo, null, probes, stopped);
           }
           if (f) {
             lo = next;
@@ -160,12 +166,12 @@ final class SensitivitySearch {
         }
       }
       if (lo == null) {
-        return fit(budget, null, Bound.BELOW_GRID, null, hi, 0,
+        return fit(b, null, Bound.BELOW_GRID, null, hi, 0,
             "no grid value fits; the search does not go beyond the grid");
       }
       while (!close(lo, hi)) {
         if (probes >= cap) {
-          return fit(budget, lo, Bound.PROBE_CAP, lo, hi, probes, "stopped after " + cap
+          return fit(b, lo, Bound.PROBE_CAP, lo, hi, probes, "stopped after " + cap
               + " probes; the answer is between the bracket's ends");
         }
         double mid = sign * round(sign * (lo + hi) / 2, Math.abs(hi - lo));
@@ -176,11 +182,11 @@ final class SensitivitySearch {
         Boolean f = evaluate(sign * mid, b, where);
         if (f == null && notStored) {
           return isMsgs && lo == 0
-              ? fit(budget, null, Bound.BELOW_GRID, null, hi, probes - 1, notStoredNote)
-              : fit(budget, lo, Bound.NO_SEARCH, lo, hi, probes - 1, notStoredNote);
+              ? fit(b, null, Bound.BELOW_GRID, null, hi, probes - 1, notStoredNote)
+              : fit(b, lo, Bound.NO_SEARCH, lo, hi, probes - 1, notStoredNote);
         }
         if (f == null) {
-          return fit(budget, lo, Bound.INVALID_PROBE, lo, hi, probes, stopped);
+          return fit(b, lo, Bound.INVALID_PROBE, lo, hi, probes, stopped);
         }
         if (f) {
           lo = mid;
@@ -189,10 +195,10 @@ final class SensitivitySearch {
         }
       }
       if (isMsgs && lo == 0) {
-        return fit(budget, 0.0, Bound.NONE_FITS, null, hi, probes,
+        return fit(b, 0.0, Bound.NONE_FITS, null, hi, probes,
             "not even one message per block fits");
       }
-      return fit(budget, lo, p.kind() == ParamKind.INTEGER ? Bound.EXACT : Bound.WITHIN_1PCT,
+      return fit(b, lo, p.kind() == ParamKind.INTEGER ? Bound.EXACT : Bound.WITHIN_1PCT,
           lo, hi, probes, null);
     }
 
@@ -264,8 +270,9 @@ final class SensitivitySearch {
       return k.stats().fits()[b];
     }
 
-    private BudgetFit fit(double budget, Double y, Bound bound, Double lo, Double hi,
+    private BudgetFit fit(int b, Double y, Bound bound, Double lo, Double hi,
         int probes, String note) {
+      double budget = budgetsMs.get(b);
       Double x = y == null ? null : sign * y;
       Double xl = lo == null ? null : sign * lo;
       Double xh = hi == null ? null : sign * hi;
@@ -275,9 +282,12 @@ final class SensitivitySearch {
         at = (sign > 0 ? known.firstEntry() : known.lastEntry()).getValue();
       }
       Known fitting = x == null ? null : known.get(x);
+      Known above = xh == null ? null : known.get(xh);
+      String whyMissed = above == null ? null : FitRule.whyMissed(above.runs(), b);
       return new BudgetFit(budget, display(x), label, bound, display(xl), display(xh), probes,
           note, at == null ? null : FitRule.bottleneck(at.runs(), at.label()),
-          fitting == null ? null : FitRule.addedP95Ms(fitting.runs(), budget));
+          fitting == null ? null : FitRule.addedP95Ms(fitting.runs(), budget),
+          whyMissed == null ? null : above.label() + ": " + whyMissed);
     }
 
     private String labelOf(double x) {

@@ -22,6 +22,11 @@ import org.apache.commons.csv.CSVPrinter;
  * per point, {@code p50_ms_ci_low}, {@code p50_ms_ci_high} and so on for each latency statistic:
  * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done).
  *
+ * <p>When some point simulates a mempool, two more columns: {@code sustained} (every replicate
+ * kept up with its clients; a point that did not fits no budget, {@link FitRule#fits}) and
+ * {@code not_sustained} (why not, from the first replicate that did not). Sweeps without a
+ * mempool have neither, so their file is as before.
+ *
  * <p>When some point failed (a bad value, out of memory), a last column {@code error} holds its
  * error ({@code <point id>: error}, joined by {@code "; "}, when the sweep has replicates); a cell
  * none of whose replicates finished gets one row per budget with only {@code point}, the varied
@@ -33,6 +38,7 @@ public final class SweepCsv {
   static final String ERROR = "error";
   static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms",
       "added_p95_ms");
+  static final List<String> MEMPOOL = List.of("sustained", "not_sustained");
 
   private SweepCsv() {}
 
@@ -54,6 +60,9 @@ public final class SweepCsv {
         h.add(s + "_ci_low");
         h.add(s + "_ci_high");
       }
+    }
+    if (plan.anyMempool()) {
+      h.addAll(MEMPOOL);
     }
     if (errors) {
       h.add(ERROR);
@@ -77,6 +86,7 @@ public final class SweepCsv {
     Path tmp = out.resolve(FILE + ".tmp");
     boolean ci = plan.spec().replicates() > 1;
     boolean withErrors = !errors.isEmpty();
+    boolean mempool = plan.anyMempool();
     try (Writer w = Files.newBufferedWriter(tmp);
         CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
             .setHeader(header(plan, withErrors).toArray(String[]::new)).get())) {
@@ -103,7 +113,7 @@ public final class SweepCsv {
               }
               row.add(0);
               row.add(num(budget / 1e6));
-              int empty = 4 + STATS.size() * (ci ? 3 : 1);
+              int empty = 4 + STATS.size() * (ci ? 3 : 1) + (mempool ? MEMPOOL.size() : 0);
               for (int i = 0; i < empty; i++) {
                 row.add("");
               }
@@ -114,6 +124,8 @@ public final class SweepCsv {
           continue;
         }
         CellStats stats = CellStats.of(done);
+        String notSustained = done.stream().map(FitRule::notSustained)
+            .filter(java.util.Objects::nonNull).findFirst().orElse("");
         for (CellStats.BudgetStats b : stats.budgets()) {
           List<Object> row = new ArrayList<>();
           row.add(cell.id());
@@ -136,6 +148,10 @@ public final class SweepCsv {
               row.add(num(i.low()));
               row.add(num(i.high()));
             }
+          }
+          if (mempool) {
+            row.add(notSustained.isEmpty());
+            row.add(notSustained);
           }
           if (withErrors) {
             row.add(error);

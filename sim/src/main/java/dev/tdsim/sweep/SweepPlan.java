@@ -437,6 +437,19 @@ public final class SweepPlan {
     return false;
   }
 
+  /**
+   * Whether any point simulates a mempool (a {@code mempool:} section): its runs then fit a budget
+   * only when they kept up with their clients ({@link FitRule#fits}).
+   */
+  public boolean anyMempool() {
+    for (Cell c : cells) {
+      if (c.points().get(0).scenario().mempool().isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public List<String> sets() {
     return sets;
   }

@@ -178,7 +178,10 @@ final class SweepReport {
     }
     boolean msgs = p.path().equals(SweepPlan.MSGS);
     h.append("<h2>Answer</h2><p>").append(msgs ? "The largest block (messages per block) that"
-        + " fits each budget" : "The value of <b>" + esc(p.path()) + "</b> that fits each budget")
+        + " fits each budget" : p.throughput() ? "The throughput ceiling: the largest rate (<b>"
+        + esc(p.path()) + "</b>) sustained within each budget (the chain keeps up with its"
+        + " clients and the budget fits)" : "The value of <b>" + esc(p.path())
+        + "</b> that fits each budget")
         .append(", per design, and the phase that takes the largest share of a height there"
             + " (mean critical path).</p>");
     h.append("<table class=\"headline\"><tr><th>design</th>");
@@ -277,17 +280,31 @@ final class SweepReport {
 
   private static void appendOtherParams(StringBuilder h, SensitivityReport sens) {
     for (SensitivityReport.NumericParam p : sens.numeric()) {
-      h.append("<h2>").append(esc(p.path())).append("</h2><table><tr><th>other values</th>")
-          .append("<th>direction</th><th>block time</th><th>value fitting</th><th>bound</th>")
+      boolean ceiling = p.throughput();
+      h.append("<h2>").append(esc(p.path())).append(ceiling ? ": throughput ceiling" : "")
+          .append("</h2>");
+      if (ceiling) {
+        h.append("<p>The largest rate sustained within each budget: the grid's brackets, doubled"
+            + " beyond the grid while sustained, then bisected to within 1%. <b>first miss</b>"
+            + " says why the bracket's upper end fails: <i>not sustained</i> (the chain did not"
+            + " keep up with its clients) or <i>over budget</i> (kept up, but too slow).</p>");
+      }
+      h.append("<table><tr><th>other values</th>")
+          .append("<th>direction</th><th>block time</th><th>")
+          .append(ceiling ? "largest rate sustained" : "value fitting").append("</th><th>bound</th>")
+          .append(ceiling ? "<th>bracket</th><th>first miss</th>" : "")
           .append("<th>probes</th><th>slope (ms per ").append(esc(p.unit().isEmpty() ? "unit"
               : p.unit())).append(")</th><th>elasticity</th></tr>");
       for (SensitivityReport.NumericGroup g : p.groups()) {
         for (SensitivityReport.BudgetFit f : g.budgets()) {
-          String prefix = g.direction() == Direction.DECREASING ? "&ge; " : "&le; ";
+          String prefix = ceiling ? "" : g.direction() == Direction.DECREASING ? "&ge; "
+              : "&le; ";
           h.append("<tr><td>").append(esc(fixed(g.fixed()))).append("</td><td>")
               .append(esc(g.direction().label())).append("</td><td>").append(ms(f.blockTimeMs()))
               .append("</td><td>").append(f.label() == null ? "-" : prefix + esc(f.label()))
               .append("</td><td>").append(esc(f.bound().label())).append("</td><td>")
+              .append(ceiling ? bracket(f) + "</td><td style=\"text-align:left\">"
+                  + (f.firstMiss() == null ? "-" : esc(f.firstMiss())) + "</td><td>" : "")
               .append(f.probes()).append("</td><td>").append(g.slopeMsPerUnit() == null ? "-"
                   : String.format(Locale.ROOT, "%.4g", g.slopeMsPerUnit())).append("</td><td>")
               .append(g.elasticity() == null ? "-" : String.format(Locale.ROOT, "%.3f",

@@ -1,0 +1,101 @@
+package dev.tdsim.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.report.ChainTiming;
+import dev.tdsim.report.CriticalPath;
+import dev.tdsim.report.MempoolReport;
+import dev.tdsim.report.RunSummary;
+import dev.tdsim.report.Verdict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fit rule of a sweep: a run fits a budget when its verdict fits and, when it simulated a
+ * mempool, the chain kept up with its clients. Before: a run whose mempool refused transactions
+ * still fitted every budget its heights fitted, so a sweep over workload.rate never found a
+ * ceiling.
+ */
+class FitRuleTest {
+  private static final List<Double> BUDGETS = List.of(500.0, 1000.0);
+
+  /** Ten heights; the 500 ms budget misses (9 of 10), 1 s fits (10 of 10). */
+  private static PointResult run(String id, MempoolReport mempool) {
+    List<Verdict> verdicts = List.of(new Verdict(500, false, 100, 450, 520, 510, 0.9),
+        new Verdict(1000, true, 100, 450, 520, 510, 1.0));
+    RunSummary s = new RunSummary("x", 1, "h", "test", Map.of(), "fast", "model", "before-next",
+        "exact", List.of(), Map.of("heights", 10L), Map.of(), verdicts,
+        new CriticalPath(300, 10, 20, 150, 13), new ChainTiming(0, 0, 0, 0, 0, 1000, 1400, 0),
+        List.of());
+    return new PointResult(id, "cell", 0, mempool == null ? s : s.withMempool(mempool),
+        new double[10], false);
+  }
+
+  private static MempoolReport mempool(boolean sustained, String why) {
+    MempoolReport.Percentiles p = new MempoolReport.Percentiles(90, 800.0, 1400.0, 1500.0,
+        1600.0);
+    return new MempoolReport(100, 0, sustained ? 0 : 10, 0, 90, 0, 0, p, p, p, 50, 80, 0.01,
+        0.02, 1e6, 1.5, 0, sustained, why);
+  }
+
+  @Test
+  void aRunWithoutAMempoolFitsAsItsVerdictSays() {
+    CellStats s = CellStats.of(List.of(run("a", null)));
+    assertArrayEquals(new boolean[] {false, true}, s.fits());
+    assertEquals("500ms: 9 of 10 heights fit (needs 10) no, 1s: 10 of 10 heights fit (needs 10)"
+        + " yes", FitRule.describe(List.of(run("a", null)), BUDGETS));
+  }
+
+  @Test
+  void aSustainedMempoolChangesNothing() {
+    List<PointResult> runs = List.of(run("a", mempool(true, null)));
+    assertArrayEquals(new boolean[] {false, true}, CellStats.of(runs).fits());
+    assertEquals(FitRule.describe(List.of(run("a", null)), BUDGETS),
+        FitRule.describe(runs, BUDGETS));
+  }
+
+  @Test
+  void aRunThatDidNotKeepUpFitsNoBudgetAndSaysWhy() {
+    List<PointResult> runs =
+        List.of(run("a", mempool(false, "10 transactions refused by full mempools")));
+    CellStats s = CellStats.of(runs);
+    assertArrayEquals(new boolean[] {false, false}, s.fits());
+    assertEquals(0, s.budgets().get(1).replicatesFitting());
+    assertEquals(1.0, s.budgets().get(1).shareOfHeightsFitting(), 1e-12,
+        "the heights still fit: only the load was not sustained");
+    assertEquals("not sustained (10 transactions refused by full mempools): no budget fits;"
+        + " 500ms: 9 of 10 heights fit (needs 10) no, 1s: 10 of 10 heights fit (needs 10) no",
+        FitRule.describe(runs, BUDGETS));
+  }
+
+  @Test
+  void oneReplicateNotSustainedMakesTheValueMiss() {
+    List<PointResult> runs = List.of(run("a", mempool(true, null)),
+        run("b", mempool(false, "40 transactions still waiting at the end (9 per block)")));
+    CellStats s = CellStats.of(runs);
+    assertFalse(s.fits()[1]);
+    assertEquals(1, s.budgets().get(1).replicatesFitting());
+    String line = FitRule.describe(runs, BUDGETS);
+    assertTrue(line.startsWith("1 of 2 replicates not sustained (40 transactions still waiting"
+        + " at the end (9 per block)): no budget fits; "), line);
+    assertTrue(line.endsWith("1s: 1 of 2 replicates fit (heights fitting 10/10 10/10; each"
+        + " needs 10) no"), line);
+  }
+
+  @Test
+  void whyAValueMissesNamesTheMempoolOrTheBudget() {
+    PointResult refused = run("a", mempool(false, "10 transactions refused by full mempools"));
+    assertEquals("not sustained: 10 transactions refused by full mempools",
+        FitRule.whyMissed(List.of(refused), 1));
+    PointResult kept = run("b", mempool(true, null));
+    assertEquals("over budget: 9 of 10 heights fit (needs 10)",
+        FitRule.whyMissed(List.of(kept), 0));
+    assertEquals(null, FitRule.whyMissed(List.of(kept), 1), "it fits");
+    assertEquals(null, FitRule.whyMissed(List.of(run("c", null)), 0),
+        "without a mempool the probe lines say why (outputs as before)");
+  }
+}
