@@ -10,8 +10,6 @@ import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.report.MempoolReport;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.report.Summaries;
-import dev.tdsim.scenario.Scenario;
-import dev.tdsim.scenario.ScenarioLoader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +28,7 @@ class MempoolRunTest {
       "");
 
   private static ScenarioRunner.Result run(String yaml, String... overrides) throws Exception {
-    Scenario s = ScenarioLoader.parse(yaml, "test.yaml", List.of(overrides));
-    return new ScenarioRunner(line -> { }).run(s);
+    return ScenarioRunnerTest.run(yaml, overrides);
   }
 
   @Test

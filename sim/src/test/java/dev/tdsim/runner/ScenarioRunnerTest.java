@@ -24,7 +24,8 @@ class ScenarioRunnerTest {
       "crypto: {variant: fast, timing: model}",
       "");
 
-  private static ScenarioRunner.Result run(String yaml, String... overrides) throws Exception {
+  /** {@code yaml} with the {@code --set} overrides, run quietly. */
+  static ScenarioRunner.Result run(String yaml, String... overrides) throws Exception {
     Scenario s = ScenarioLoader.parse(yaml, "test.yaml", List.of(overrides));
     return new ScenarioRunner(line -> { }).run(s);
   }
