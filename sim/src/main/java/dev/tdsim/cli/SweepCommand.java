@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
           + " real crypto, and searches the largest messages per block (and value of every other"
-          + " numeric parameter) that fits each block-time budget.",
+          + " numeric parameter) that fits each block-time budget; with a mempool, the largest"
+          + " workload.rate the chain sustains within each budget (its throughput ceiling).",
       "Before it starts it prints the grid points, the most probe runs the search may make and"
           + " the cost model's estimate of the time. Writes OUT/points/<point>/ (summary.json,"
           + " heights.csv, scenario.yaml) as each point finishes, OUT/probes/<probe>/ for the"
