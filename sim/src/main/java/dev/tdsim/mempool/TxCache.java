@@ -1,23 +1,31 @@
 package dev.tdsim.mempool;
 
+import java.util.Arrays;
+
 /**
  * CometBFT's {@code LRUTxCache}: the keys of the last {@code capacity} transactions pushed; a push
  * of a key already held moves it to the back (and says it was held), a push of a new key into a
  * full cache evicts the least recently pushed one. Capacity 0 is CometBFT's {@code NopTxCache}:
  * every push is new.
  *
- * <p>The recency list is a FIFO of (id, stamp) with lazy deletion: a refresh appends a new entry
- * and leaves the old one stale; eviction pops stale entries until it finds a current one; the FIFO
- * is compacted when stale entries outnumber live ones, so every operation is amortised O(1).
+ * <p>A doubly linked list in arrays, one slot per key held (slots are reused, so memory follows
+ * the most keys held at once, never {@code capacity} up front): every operation is O(1) and a
+ * refresh, the commonest (each duplicate a peer sends is pushed again), allocates nothing.
  */
 final class TxCache {
+  private static final int NONE = -1;
   private final int capacity;
-  private final PagedInts stampOf = new PagedInts();
-  private long[] fifo = new long[64];
-  private int head;
-  private int tail;
+  /** Transaction id -> slot + 1. */
+  private final PagedInts slotOf = new PagedInts();
+  private int[] idOf = new int[16];
+  private int[] prev = new int[16];
+  private int[] next = new int[16];
+  private int oldest = NONE;
+  private int newest = NONE;
+  private int[] free = new int[16];
+  private int freeCount;
+  private int slotsUsed;
   private int size;
-  private int nextStamp = 1;
 
   TxCache(int capacity) {
     if (capacity < 0) {
@@ -31,87 +39,79 @@ final class TxCache {
     if (capacity == 0) {
       return true;
     }
-    int held = stampOf.get(id);
-    if (held == 0 && size >= capacity) {
-      evictOldest();
+    int slot = slotOf.get(id) - 1;
+    if (slot >= 0) {
+      unlink(slot);
+      linkNewest(slot);
+      return false;
     }
-    if (nextStamp == Integer.MAX_VALUE) {
-      restamp();
+    if (size >= capacity) {
+      remove(idOf[oldest]);
     }
-    int stamp = nextStamp++;
-    stampOf.set(id, stamp);
-    append(id, stamp);
-    if (held == 0) {
-      size++;
-    }
-    return held == 0;
+    slot = freeCount > 0 ? free[--freeCount] : newSlot();
+    idOf[slot] = id;
+    linkNewest(slot);
+    slotOf.set(id, slot + 1);
+    size++;
+    return true;
   }
 
   boolean contains(int id) {
-    return capacity > 0 && stampOf.get(id) != 0;
+    return capacity > 0 && slotOf.get(id) != 0;
   }
 
   /** Forgets {@code id} (a transaction refused after its push, so it may come again). */
   void remove(int id) {
-    if (capacity > 0 && stampOf.get(id) != 0) {
-      stampOf.set(id, 0);
-      size--;
+    int slot = capacity == 0 ? NONE : slotOf.get(id) - 1;
+    if (slot < 0) {
+      return;
     }
+    unlink(slot);
+    slotOf.set(id, 0);
+    if (freeCount == free.length) {
+      free = Arrays.copyOf(free, free.length * 2);
+    }
+    free[freeCount++] = slot;
+    size--;
   }
 
   int size() {
     return size;
   }
 
-  private void evictOldest() {
-    while (head < tail) {
-      long e = fifo[head++];
-      int id = (int) (e >>> 32);
-      if (stampOf.get(id) == (int) e) {
-        stampOf.set(id, 0);
-        size--;
-        return;
-      }
+  private void unlink(int slot) {
+    int p = prev[slot];
+    int n = next[slot];
+    if (p == NONE) {
+      oldest = n;
+    } else {
+      next[p] = n;
+    }
+    if (n == NONE) {
+      newest = p;
+    } else {
+      prev[n] = p;
     }
   }
 
-  private void append(int id, int stamp) {
-    if (tail == fifo.length) {
-      if (tail - head > 2 * size + 64) {
-        compact();
-      }
-      if (tail - head > fifo.length / 2) {
-        fifo = java.util.Arrays.copyOfRange(fifo, head, head + fifo.length * 2);
-      } else {
-        System.arraycopy(fifo, head, fifo, 0, tail - head);
-      }
-      tail -= head;
-      head = 0;
+  private void linkNewest(int slot) {
+    prev[slot] = newest;
+    next[slot] = NONE;
+    if (newest == NONE) {
+      oldest = slot;
+    } else {
+      next[newest] = slot;
     }
-    fifo[tail++] = ((long) id << 32) | (stamp & 0xFFFFFFFFL);
+    newest = slot;
   }
 
-  /** Drops the stale entries, keeping the live ones in recency order. */
-  private void compact() {
-    int out = head;
-    for (int i = head; i < tail; i++) {
-      long e = fifo[i];
-      if (stampOf.get((int) (e >>> 32)) == (int) e) {
-        fifo[out++] = e;
-      }
+  private int newSlot() {
+    if (slotsUsed == idOf.length) {
+      int n = idOf.length * 2;
+      idOf = Arrays.copyOf(idOf, n);
+      prev = Arrays.copyOf(prev, n);
+      next = Arrays.copyOf(next, n);
     }
-    tail = out;
-  }
-
-  /** Renumbers the live entries 1.. in recency order (after 2^31 pushes). */
-  private void restamp() {
-    compact();
-    nextStamp = 1;
-    for (int i = head; i < tail; i++) {
-      int id = (int) (fifo[i] >>> 32);
-      int stamp = nextStamp++;
-      stampOf.set(id, stamp);
-      fifo[i] = ((long) id << 32) | stamp;
-    }
+    return slotsUsed++;
   }
 }

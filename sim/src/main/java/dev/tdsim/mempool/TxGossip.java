@@ -47,7 +47,9 @@ final class TxGossip {
   private final ValidatorMempool[] pools;
   private final TxTable txs;
   private final Mempools owner;
-  private final long[][] cursor;
+  /** By validator: its log position up to which every peer's routine has sent (all of them
+   * take the same window at each flush, so one cursor serves all). */
+  private final long[] cursor;
   private final boolean[] flushArmed;
   private final SplittableRandom[] linkStreams;
   private final long[] bytesSent;
@@ -68,10 +70,7 @@ final class TxGossip {
     this.owner = owner;
     this.linkStreams = linkStreams;
     int v = pools.length;
-    cursor = new long[v][];
-    for (int u = 0; u < v; u++) {
-      cursor[u] = new long[peers[u].length];
-    }
+    cursor = new long[v];
     flushArmed = new boolean[v];
     bytesSent = new long[v];
     txMessagesSent = new long[v];
@@ -99,25 +98,35 @@ final class TxGossip {
     long now = sim.nowNanos();
     ValidatorMempool pool = pools[u];
     long end = pool.logEnd();
+    // the window admitted since the last flush, still held: read once for every peer
+    int window = 0;
+    int[] ids = new int[(int) Math.max(0, end - Math.max(cursor[u], pool.logStart()))];
+    int[] slots = new int[ids.length];
+    long[] wire = new long[ids.length];
+    for (long p = Math.max(cursor[u], pool.logStart()); p < end; p++) {
+      int id = pool.idAt(p);
+      int slot = pool.slot(id);
+      if (slot >= 0) {
+        ids[window] = id;
+        slots[window] = slot;
+        wire[window++] = messageBytes(txs.txBytes(id));
+      }
+    }
+    cursor[u] = end;
+    pool.dropBefore(end);
     int[] mine = peers[u];
     long[] delays = null;
     int[][] batchTo = null;
-    long oldest = end;
-    int[] buffer = new int[16];
-    for (int i = 0; i < mine.length; i++) {
+    int[] buffer = new int[window];
+    for (int i = 0; i < mine.length && window > 0; i++) {
       int n = 0;
       long bytes = 0;
-      for (long p = Math.max(cursor[u][i], pool.logStart()); p < end; p++) {
-        int id = pool.idAt(p);
-        if (pool.holds(id) && !pool.sentBy(id, i)) {
-          if (n == buffer.length) {
-            buffer = Arrays.copyOf(buffer, n * 2);
-          }
-          buffer[n++] = id;
-          bytes += messageBytes(txs.txBytes(id));
+      for (int k = 0; k < window; k++) {
+        if (!pool.slotSentBy(slots[k], i)) {
+          buffer[n++] = ids[k];
+          bytes += wire[k];
         }
       }
-      cursor[u][i] = end;
       if (n == 0) {
         continue;
       }
@@ -134,10 +143,6 @@ final class TxGossip {
       bytesSent[u] += bytes;
       txMessagesSent[u] += n;
     }
-    for (long c : cursor[u]) {
-      oldest = Math.min(oldest, c);
-    }
-    pool.dropBefore(oldest);
     if (delays != null) {
       int[][] batches = batchTo;
       sim.scheduleFanout(delays, w -> receive(w, u, batches[w]));

@@ -89,6 +89,16 @@ final class ValidatorMempool {
     }
   }
 
+  /** The slot of a held transaction, or -1. */
+  int slot(int id) {
+    return slotOf.get(id) - 1;
+  }
+
+  /** Whether the peer of index {@code peer} sent the transaction in {@code slot}. */
+  boolean slotSentBy(int slot, int peer) {
+    return (slotSenders[slot * senderWords + (peer >>> 6)] & (1L << (peer & 63))) != 0;
+  }
+
   /** Whether the peer of index {@code peer} sent {@code id} (false when not held). */
   boolean sentBy(int id, int peer) {
     int slot = slotOf.get(id) - 1;
