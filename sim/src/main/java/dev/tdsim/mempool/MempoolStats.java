@@ -51,6 +51,15 @@ public record MempoolStats(long submitted, long resealed, long refusedAtEntry, l
     validators = List.copyOf(validators);
   }
 
+  /**
+   * Transactions submitted within {@code windowNanos} before the last submission (payloads
+   * sealed again count again).
+   */
+  public long submittedWithin(long windowNanos) {
+    long last = Arrays.stream(submitNanos).max().orElse(0);
+    return Arrays.stream(submitNanos).filter(t -> t >= last - windowNanos).count();
+  }
+
   /** Transactions that made it into a block. */
   public long included() {
     return Arrays.stream(firstHeight).filter(h -> h > 0).count();

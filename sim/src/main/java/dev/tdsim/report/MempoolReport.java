@@ -32,9 +32,10 @@ import java.util.function.IntToLongFunction;
  *     its entry (a payload sealed again is a new transaction), mean over validators
  * @param refusedFull transactions validators refused from peers because their mempool was full
  * @param sustained whether the chain kept up with its clients ({@link #sustainedProblem}): nothing
- *     refused for a full mempool, at most two blocks' worth of transactions waiting at the end,
- *     and the transactions of the later half of the heights no slower (p95 to commit) than 1.5
- *     times those of the earlier half
+ *     refused for a full mempool, the transactions of the later half of the heights no slower
+ *     (p95 to commit) than 1.5 times those of the earlier half, and no more waiting at the end
+ *     than were submitted within 1.5 such waits before the last submission (or two blocks'
+ *     worth, whichever is more)
  * @param notSustained why not, in one clause; null when sustained
  */
 public record MempoolReport(long submitted, long resealed, long refusedAtEntry, long tooLarge,
@@ -94,10 +95,12 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
 
   /**
    * Why the chain did not keep up with its clients (null: it did): a full mempool refused
-   * transactions; more than two blocks' worth of transactions still waited at the end; or the
-   * transactions included in the later half of the heights took more than {@value
-   * #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the earlier half,
-   * so the wait grows with time.
+   * transactions; the transactions included in the later half of the heights took more than
+   * {@value #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the
+   * earlier half, so the wait grows with time; or more transactions still waited at the end than
+   * {@value #LATER_HALF_SLOWDOWN} times those submitted within one such wait (the earlier half's
+   * p95) before the last submission, and at least two blocks' worth: a chain that keeps up has
+   * only those in flight.
    */
   static String sustainedProblem(MempoolStats m, List<HeightRecord> heights,
       IntToLongFunction decided) {
@@ -107,23 +110,27 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       return refused + " transactions refused by full mempools";
     }
     int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
-    long included = m.included();
-    long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
-    double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
-    if (pending > 2 * Math.max(1, perBlock)) {
-      return String.format(java.util.Locale.ROOT, "%d transactions still waiting at the end"
-          + " (%.0f per block)", pending, perBlock);
-    }
     int half = lastHeight / 2;
     long[] earlier = m.latencies(h -> h <= half ? decided.applyAsLong(h) : -1);
     long[] later = m.latencies(h -> h > half ? decided.applyAsLong(h) : -1);
-    if (earlier.length > 0 && later.length > 0) {
+    long wait = 0;
+    if (earlier.length > 0) {
       double e = Percentiles.of(earlier).p95();
-      double l = Percentiles.of(later).p95();
+      wait = Math.round(e * 1e6);
+      double l = later.length == 0 ? 0 : Percentiles.of(later).p95();
       if (l > LATER_HALF_SLOWDOWN * e) {
         return String.format(java.util.Locale.ROOT, "submission to commit p95 grew from %.0f ms"
             + " (heights 1-%d) to %.0f ms (heights %d-%d)", e, half, l, half + 1, lastHeight);
       }
+    }
+    long included = m.included();
+    long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
+    double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
+    double inFlight = Math.max(2 * Math.max(1, perBlock),
+        LATER_HALF_SLOWDOWN * m.submittedWithin(wait));
+    if (pending > inFlight) {
+      return String.format(java.util.Locale.ROOT, "%d transactions still waiting at the end"
+          + " (%.0f per block; %.0f would be in flight)", pending, perBlock, inFlight);
     }
     return null;
   }

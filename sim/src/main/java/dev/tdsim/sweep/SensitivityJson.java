@@ -34,9 +34,9 @@ final class SensitivityJson extends StdSerializer<SensitivityReport> {
       + " slower of the two when pipelined)";
   /** The rule with a mempool: fitting needs the load sustained too. */
   static final String FITS_RULE_MEMPOOL = FITS_RULE + " and kept up with its clients (the"
-      + " mempool's sustained: nothing refused by a full mempool, at most two blocks' worth of"
-      + " transactions waiting at the end, the later half of the heights' transactions no slower"
-      + " than 1.5x the earlier half)";
+      + " mempool's sustained: nothing refused by a full mempool, the later half of the heights'"
+      + " transactions no slower than 1.5x the earlier half, no more waiting at the end than in"
+      + " flight)";
   /** What the throughput ceiling's value is, in its parameter's entry. */
   static final String THROUGHPUT = "the throughput ceiling: the largest rate sustained within"
       + " each budget (doubled beyond the grid while sustained, then bisected to within 1%)";
