@@ -221,15 +221,20 @@ public final class ScenarioRunner {
     progress.accept(String.format("setup done in %.1f s; simulating %d heights",
         (t1 - t0) / 1e9, s.heights()));
     int[] emitted = {0};
-    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1, emitted);
+    StallWatch stall = new StallWatch();
+    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1, emitted, stall);
     List<HeightRecord> notDecrypted = pipeline.notDecrypted(faults.halted()
         ? "the chain halted first (consensus.halt_after)"
-        : "the simulation ran out of events first");
+        : stall.stalled() ? StallWatch.reason() : "the simulation ran out of events first");
+    if (stall.stalled()) {
+      notes.add(StallWatch.reason() + " at " + machines.sim().nowNanos() / 1_000_000_000L
+          + " s");
+    }
     emitTheRest(pipeline, notDecrypted, checkpoint, emitted[0]);
     long t2 = System.nanoTime();
     FaultOutcome faultOutcome = faults.outcome(stake);
     ConsensusStats stats = consensus.stats();
-    addRunNotes(s, pipeline, stats, faults, notes);
+    addRunNotes(s, pipeline, stats, faults, stall.stalled(), notes);
     Map<String, Object> checked = costCheckSummary(check, notes);
     dkg.addNotes(machines.cpus(), network.exact(), notes);
     DkgOutcome dkgOutcome = dkg.outcome(s, pipeline);
@@ -337,11 +342,12 @@ public final class ScenarioRunner {
   }
 
   /**
-   * Runs the engine until the last height is decrypted (or the events run out) and returns the
-   * CPU time it took on this thread; {@code emitted[0]} is then the last height handed over.
+   * Runs the engine until the last height is decrypted (or the events run out, or the chain
+   * stalls: {@link StallWatch}) and returns the CPU time it took on this thread; {@code
+   * emitted[0]} is then the last height handed over.
    */
   private long simulate(Scenario s, Simulation sim, DecryptionPipeline pipeline,
-      Consumer<HeightRecord> checkpoint, long t1, int[] emitted) {
+      Consumer<HeightRecord> checkpoint, long t1, int[] emitted, StallWatch stall) {
     java.lang.management.ThreadMXBean cpuClock =
         java.lang.management.ManagementFactory.getThreadMXBean();
     long cpu0 = cpuClock.getCurrentThreadCpuTime();
@@ -353,6 +359,7 @@ public final class ScenarioRunner {
         emitted[0]++;
         checkpoint.accept(next);
       }
+      stall.progressed(sim.nowNanos());
       int done = pipeline.decryptedHeights();
       progress.accept(String.format("height %d/%d decrypted (%.1f s)", done, s.heights(),
           (System.nanoTime() - t1) / 1e9));
@@ -360,14 +367,14 @@ public final class ScenarioRunner {
         sim.stop();
       }
     });
-    sim.run();
+    sim.runUntil(stall);
     return cpuClock.getCurrentThreadCpuTime() - cpu0;
   }
 
   /** What the run's parts say about it afterwards. */
   private static void addRunNotes(Scenario s, DecryptionPipeline pipeline, ConsensusStats stats,
-      RunFaults faults, List<String> notes) {
-    if (pipeline.records().size() < s.heights() && !faults.halted()) {
+      RunFaults faults, boolean stalled, List<String> notes) {
+    if (pipeline.records().size() < s.heights() && !faults.halted() && !stalled) {
       notes.add("only " + pipeline.records().size() + " of " + s.heights()
           + " heights were decrypted before the simulation ran out of events");
     }

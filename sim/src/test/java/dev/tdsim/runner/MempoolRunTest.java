@@ -105,4 +105,26 @@ class MempoolRunTest {
     assertTrue(report.sustained(), report.notSustained());
     assertEquals(0, report.refusedAtEntry());
   }
+
+  /**
+   * Jolteon without Quorum Store on 2 Mbit/s links at 200 tx/s: each proposal, carrying what
+   * piled up while the last rounds timed out, needs longer than the longest round timeout to
+   * leave its leader, so no round completes again. The run must end (it ran for ever before
+   * StallWatch) and say why.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void aChainThatStallsUnderItsLoadEndsTheRunAndSaysWhy() throws Exception {
+    ScenarioRunner.Result r = run(String.join("\n",
+        "name: stall", "seed: 1", "heights: 6", "validators: {count: 8}", "keys: {shares: 16}",
+        "network: {bandwidth: 2 Mbps}", "workload: {rate: 200 tx/s, msg_size: 1 KiB}",
+        "mempool: {}", "consensus: {protocol: jolteon}", "crypto: {design: fast, timing: model}",
+        ""));
+    assertTrue(r.heights().size() < 6, "heights decrypted: " + r.heights().size());
+    assertTrue(r.notes().stream().anyMatch(n -> n.contains("decrypted no height for 300 s")),
+        r.notes().toString());
+    assertTrue(!r.notDecrypted().isEmpty());
+    assertTrue(r.notDecrypted().get(0).why().contains("stalled protocol"),
+        r.notDecrypted().get(0).why());
+  }
 }
