@@ -2,6 +2,7 @@ package dev.tdsim.mempool;
 
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.network.NetworkModel;
+import dev.tdsim.network.PeerSendLoops;
 import dev.tdsim.network.QuorumArrival;
 import dev.tdsim.network.Uplinks;
 import java.util.Arrays;
@@ -34,8 +35,6 @@ import java.util.SplittableRandom;
 final class TxGossip {
   /** Protobuf framing of a {@code Message{Txs{[tx]}}} around one transaction. */
   static final int MESSAGE_FRAMING_BYTES = 6;
-  /** Payload bytes of one connection packet ({@code p2p.max_packet_msg_payload_size}). */
-  static final int PACKET_BYTES = 1024;
   /** A packet's framing plus its secret-connection frame (length and Poly1305 tag). */
   static final int PACKET_OVERHEAD_BYTES = 12 + 20;
 
@@ -80,7 +79,7 @@ final class TxGossip {
   /** The wire bytes of one transaction's message: framing, packets and their frames. */
   static long messageBytes(int txBytes) {
     long message = (long) txBytes + MESSAGE_FRAMING_BYTES;
-    long packets = (message + PACKET_BYTES - 1) / PACKET_BYTES;
+    long packets = (message + PeerSendLoops.PACKET_BYTES - 1) / PeerSendLoops.PACKET_BYTES;
     return message + packets * PACKET_OVERHEAD_BYTES;
   }
 

@@ -21,7 +21,6 @@ final class ValidatorMempool {
   final TxCache cache;
   /** Transaction id -> slot + 1 while held. */
   private final PagedInts slotOf = new PagedInts();
-  private int[] slotTx = new int[16];
   private int[] slotBytes = new int[16];
   private long[] slotSenders;
   private int[] freeSlots = new int[16];
@@ -69,7 +68,6 @@ final class ValidatorMempool {
       throw new IllegalStateException("transaction " + id + " is already held");
     }
     int slot = freeCount > 0 ? freeSlots[--freeCount] : newSlot();
-    slotTx[slot] = id;
     slotBytes[slot] = txBytes;
     Arrays.fill(slotSenders, slot * senderWords, (slot + 1) * senderWords, 0L);
     slotOf.set(id, slot + 1);
@@ -97,12 +95,6 @@ final class ValidatorMempool {
   /** Whether the peer of index {@code peer} sent the transaction in {@code slot}. */
   boolean slotSentBy(int slot, int peer) {
     return (slotSenders[slot * senderWords + (peer >>> 6)] & (1L << (peer & 63))) != 0;
-  }
-
-  /** Whether the peer of index {@code peer} sent {@code id} (false when not held). */
-  boolean sentBy(int id, int peer) {
-    int slot = slotOf.get(id) - 1;
-    return slot >= 0 && (slotSenders[slot * senderWords + (peer >>> 6)] & (1L << (peer & 63))) != 0;
   }
 
   /** Removes {@code id} if held (committed, or refused by a recheck); true if it was. */
@@ -179,9 +171,8 @@ final class ValidatorMempool {
   }
 
   private int newSlot() {
-    if (slotsUsed == slotTx.length) {
-      int n = slotTx.length * 2;
-      slotTx = Arrays.copyOf(slotTx, n);
+    if (slotsUsed == slotBytes.length) {
+      int n = slotBytes.length * 2;
       slotBytes = Arrays.copyOf(slotBytes, n);
       slotSenders = Arrays.copyOf(slotSenders, n * senderWords);
     }

@@ -75,6 +75,7 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
     IntToLongFunction executed = h -> time(byHeight, h, 2);
     List<MempoolStats.Validator> vs = m.validators();
     long duplicates = vs.stream().mapToLong(MempoolStats.Validator::duplicatesReceived).sum();
+    String problem = sustainedProblem(m, heights, decided);
     long accepted = m.submitted() + m.resealed() - m.refusedAtEntry() - m.tooLarge();
     long included = m.included();
     return new MempoolReport(m.submitted(), m.resealed(), m.refusedAtEntry(), m.tooLarge(),
@@ -89,8 +90,7 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
         vs.stream().mapToLong(MempoolStats.Validator::gossipBytesSent).average().orElse(0),
         accepted <= 0 || vs.isEmpty() ? 0 : (double) duplicates / vs.size() / accepted,
         vs.stream().mapToLong(MempoolStats.Validator::refusedFull).sum(),
-        sustainedProblem(m, heights, decided) == null,
-        sustainedProblem(m, heights, decided));
+        problem == null, problem);
   }
 
   /**
