@@ -1,5 +1,10 @@
 package dev.tdsim.consensus;
 
+import dev.tdsim.timing.CpuWork;
+import dev.tdsim.workload.BlockTxs;
+import dev.tdsim.workload.TxBatch;
+import java.util.List;
+
 /**
  * Where the blocks come from (the encrypted mempool) and what a block costs a validator to check.
  * Protocol-neutral: any protocol that proposes blocks asks it.
@@ -41,6 +46,31 @@ public interface BlockSource {
   default Transactions pendingTransactions(int height) {
     throw new UnsupportedOperationException("this block source cannot give a height's"
         + " transactions before its proposal");
+  }
+
+  /**
+   * Whether the transactions wait in the validators' own mempools: a protocol that spreads them
+   * ahead of proposals pulls them into batches ({@link #pull}) and names the batches each block
+   * carries ({@link #carry}) instead of asking {@link #pendingTransactions}.
+   */
+  default boolean pooled() {
+    return false;
+  }
+
+  /** See {@link BlockTxs#pull}. */
+  default List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
+      long batchBytes) {
+    throw new UnsupportedOperationException("transactions are not pooled");
+  }
+
+  /** See {@link BlockTxs#carry}. */
+  default int carry(int height, int[] candidates) {
+    throw new UnsupportedOperationException("transactions are not pooled");
+  }
+
+  /** See {@link BlockTxs#checkBatch}. */
+  default CpuWork checkBatch(int validator, int handle) {
+    throw new UnsupportedOperationException("transactions are not pooled");
   }
 
   /**

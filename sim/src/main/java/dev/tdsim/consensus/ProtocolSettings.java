@@ -21,12 +21,12 @@ public interface ProtocolSettings {
   }
 
   /**
-   * Why this protocol's settings cannot take transactions from the validators' CometBFT-style
-   * mempools (a {@code mempool} section): for example because its own dissemination replaces the
-   * mempool's gossip; empty when they can.
+   * Whether the protocol carries transactions between validators itself (Jolteon's Quorum Store
+   * batches), so that the validators' mempools do not gossip to each other: Aptos sets {@code
+   * broadcast_within_validator_network} to {@code !quorum_store_enabled}.
    */
-  default Optional<Refusal> refusesMempool() {
-    return Optional.empty();
+  default boolean disseminatesTransactions() {
+    return false;
   }
 
   /**

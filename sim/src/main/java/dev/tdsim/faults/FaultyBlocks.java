@@ -33,6 +33,31 @@ public final class FaultyBlocks implements BlockSource {
   }
 
   @Override
+  public boolean pooled() {
+    return blocks.pooled();
+  }
+
+  @Override
+  public java.util.List<dev.tdsim.workload.TxBatch> pull(int author, int maxTxs, long maxBytes,
+      int batchTxs, long batchBytes) {
+    return blocks.pull(author, maxTxs, maxBytes, batchTxs, batchBytes);
+  }
+
+  @Override
+  public int carry(int height, int[] candidates) {
+    return blocks.carry(height, candidates);
+  }
+
+  /** A batch's check is crypto on the validator's cores: the protocol applies the factor. */
+  @Override
+  public dev.tdsim.timing.CpuWork checkBatch(int validator, int handle) {
+    dev.tdsim.timing.CpuWork w = blocks.checkBatch(validator, handle);
+    double f = plan.constantCpuFactor(validator);
+    return f == 1 ? w : new dev.tdsim.timing.CpuWork(Math.round(w.singleCoreNanos() / f),
+        w.parallelUnits(), w.scaling());
+  }
+
+  @Override
   public void whenMayPropose(int proposer, int height, Runnable propose) {
     blocks.whenMayPropose(proposer, height, propose);
   }

@@ -1,13 +1,17 @@
 package dev.tdsim.mempool;
 
+import dev.tdsim.timing.CpuWork;
 import dev.tdsim.workload.BlockTxs;
+import dev.tdsim.workload.TxBatch;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Blocks reaped from the proposer's mempool: up to the consensus limits of transactions and of
- * bytes of sealed transactions; a validator checks at validation only the block's transactions it
- * did not admit itself.
+ * Blocks from the validators' mempools, within the consensus limits of transactions and of bytes
+ * of sealed transactions: reaped from the proposer's own mempool, or made of the batches a
+ * protocol pulled from its validators' mempools ({@link #carry}, Quorum Store). A validator
+ * checks at validation only the block's transactions it did not admit itself (none of a block
+ * made of batches: each validator checked a batch when it came).
  */
 public final class MempoolBlocks implements BlockTxs {
   private final Mempools mempools;
@@ -22,10 +26,13 @@ public final class MempoolBlocks implements BlockTxs {
 
   @Override
   public List<byte[]> cut(int height, int proposer, long nowNanos, boolean real) {
-    if (proposer < 0) {
-      throw new IllegalStateException("a mempool's block is reaped by its proposer");
+    int[] ids = mempools.carried(height) ? mempools.block(height) : null;
+    if (ids == null) {
+      if (proposer < 0) {
+        throw new IllegalStateException("a mempool's block is reaped by its proposer");
+      }
+      ids = mempools.reap(height, proposer, maxBlockTxs, maxBlockBytes);
     }
-    int[] ids = mempools.reap(height, proposer, maxBlockTxs, maxBlockBytes);
     List<byte[]> payloads = new ArrayList<>(ids.length);
     for (int id : ids) {
       payloads.add(real ? mempools.payload(id) : new byte[mempools.payloadBytes(id)]);
@@ -35,11 +42,32 @@ public final class MempoolBlocks implements BlockTxs {
 
   @Override
   public int uncheckedTxs(int height, int validator, int blockTxs) {
-    return mempools.uncheckedTxs(height, validator);
+    return mempools.carried(height) ? 0 : mempools.uncheckedTxs(height, validator);
   }
 
   @Override
   public void committed(int validator, int height) {
     mempools.committed(validator, height);
+  }
+
+  @Override
+  public boolean pooled() {
+    return true;
+  }
+
+  @Override
+  public List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
+      long batchBytes) {
+    return mempools.pull(author, maxTxs, maxBytes, batchTxs, batchBytes);
+  }
+
+  @Override
+  public int carry(int height, int[] candidates) {
+    return mempools.carry(height, candidates, maxBlockTxs, maxBlockBytes);
+  }
+
+  @Override
+  public CpuWork checkBatch(int validator, int handle) {
+    return mempools.checkBatch(validator, handle);
   }
 }

@@ -56,6 +56,12 @@ public record MempoolConfig(
     }
   }
 
+  /** This configuration with {@code broadcast} set. */
+  public MempoolConfig withBroadcast(boolean on) {
+    return new MempoolConfig(type, size, maxTxsBytes, maxTxBytes, cacheSize, recheck, on,
+        checkTxNanos);
+  }
+
   /** CometBFT v1.0's defaults. */
   public static MempoolConfig defaults() {
     return new MempoolConfig(DEFAULT_TYPE, DEFAULT_SIZE, DEFAULT_MAX_TXS_BYTES,

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import dev.tdsim.workload.Submission;
+import dev.tdsim.workload.TxBatch;
 
 /**
  * Every validator's mempool and what moves transactions between them: clients submit to their
@@ -41,6 +42,12 @@ public final class Mempools {
   private final TxGossip gossip;
   private final Supplier<Submission> clients;
   private final Map<Integer, int[]> blocks = new HashMap<>();
+  /** Each author's position in its mempool's list: what lies before it was pulled. */
+  private final long[] pullCursor;
+  /** The transactions of each pulled batch, by handle. */
+  private final List<int[]> pulledBatches = new ArrayList<>();
+  /** Heights whose block was made of pulled batches. */
+  private final java.util.BitSet carried = new java.util.BitSet();
   private final int[] committedHeight;
   private final long[] admissionCpuNanos;
   private final long[] recheckCpuNanos;
@@ -96,6 +103,7 @@ public final class Mempools {
     gossip = new TxGossip(sim, network, relayTo, uplinks, flushThrottleNanos, pools, txs, this,
         linkStreams);
     committedHeight = new int[v];
+    pullCursor = new long[v];
     admissionCpuNanos = new long[v];
     recheckCpuNanos = new long[v];
     refusedFull = new long[v];
@@ -285,7 +293,11 @@ public final class Mempools {
       }
       out[n++] = id;
     }
-    int[] block = java.util.Arrays.copyOf(out, n);
+    return include(height, java.util.Arrays.copyOf(out, n));
+  }
+
+  /** {@code block} is {@code height}'s: remembered for the commits; clients waiting resume. */
+  private int[] include(int height, int[] block) {
     for (int id : block) {
       if (txs.firstHeight(id) != 0) {
         reincluded++;
@@ -298,6 +310,135 @@ public final class Mempools {
       resumeClients();
     }
     return block;
+  }
+
+  /** {@code height}'s block, once reaped or carried; null before. */
+  public int[] block(int height) {
+    return blocks.get(height);
+  }
+
+  // ---- batches pulled by a protocol that spreads them (Quorum Store) ----
+
+  /**
+   * {@code author} pulls the transactions it holds past its last pull, front to back, up to
+   * {@code maxTxs} and {@code maxBytes} (at least one), into batches of at most {@code batchTxs}
+   * and {@code batchBytes} (Aptos' mempool {@code get_batch}, which excludes what the author's
+   * batches already hold); a transaction sealed for a height goes into a batch of that height's,
+   * and one sealed for a height the author committed is passed (its recheck removes it).
+   */
+  public List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
+      long batchBytes) {
+    ValidatorMempool pool = pools[author];
+    List<TxBatch> out = new ArrayList<>();
+    Map<Integer, OpenBatch> open = new java.util.TreeMap<>();
+    int n = 0;
+    long bytes = 0;
+    long p = Math.max(pullCursor[author], pool.logStart());
+    for (; p < pool.logEnd() && n < maxTxs; p++) {
+      int id = pool.idAt(p);
+      int target = txs.targetHeight(id);
+      if (!pool.holds(id) || (sealsToHeight && target <= committedHeight[author])) {
+        continue;
+      }
+      int b = txs.txBytes(id);
+      if (n > 0 && bytes + b > maxBytes) {
+        break;
+      }
+      n++;
+      bytes += b;
+      OpenBatch batch = open.computeIfAbsent(target, t -> new OpenBatch());
+      if (batch.count > 0 && (batch.count == batchTxs || batch.bytes + b > batchBytes)) {
+        out.add(close(batch, target));
+      }
+      batch.add(id, b);
+    }
+    pullCursor[author] = p;
+    for (Map.Entry<Integer, OpenBatch> e : open.entrySet()) {
+      if (e.getValue().count > 0) {
+        out.add(close(e.getValue(), e.getKey()));
+      }
+    }
+    return out;
+  }
+
+  /** Closes {@code batch} as a pulled batch (for {@code target}: 0 = any height) and empties it. */
+  private TxBatch close(OpenBatch batch, int target) {
+    pulledBatches.add(java.util.Arrays.copyOf(batch.ids, batch.count));
+    TxBatch closed = new TxBatch(pulledBatches.size() - 1, batch.count, batch.bytes, target);
+    batch.count = 0;
+    batch.bytes = 0;
+    return closed;
+  }
+
+  /** A batch being filled by one pull. */
+  private static final class OpenBatch {
+    int[] ids = new int[16];
+    int count;
+    long bytes;
+
+    void add(int id, int txBytes) {
+      if (count == ids.length) {
+        ids = java.util.Arrays.copyOf(ids, count * 2);
+      }
+      ids[count++] = id;
+      bytes += txBytes;
+    }
+  }
+
+  /**
+   * {@code height}'s block carries the first of the pulled batches {@code candidates} that fit
+   * {@code maxTxs} and {@code maxBytes}, stopping at the first that does not; returns how many.
+   */
+  public int carry(int height, int[] candidates, int maxTxs, long maxBytes) {
+    if (blocks.containsKey(height)) {
+      throw new IllegalStateException("height " + height + "'s block is already cut");
+    }
+    int taken = 0;
+    int n = 0;
+    long bytes = 0;
+    for (int handle : candidates) {
+      int[] ids = pulledBatches.get(handle);
+      long b = 0;
+      for (int id : ids) {
+        b += txs.txBytes(id);
+      }
+      if (n + ids.length > maxTxs || bytes + b > maxBytes) {
+        break;
+      }
+      n += ids.length;
+      bytes += b;
+      taken++;
+    }
+    int[] block = new int[n];
+    int k = 0;
+    for (int i = 0; i < taken; i++) {
+      int[] ids = pulledBatches.get(candidates[i]);
+      System.arraycopy(ids, 0, block, k, ids.length);
+      k += ids.length;
+    }
+    carried.set(height);
+    include(height, block);
+    return taken;
+  }
+
+  /** Whether {@code height}'s block is made of pulled batches (checked when they came). */
+  public boolean carried(int height) {
+    return carried.get(height);
+  }
+
+  /**
+   * The design's check of a pulled batch's transactions at a validator that receives it (Aptos'
+   * {@code Batch::verify} of encrypted transactions), counted as that validator's admission.
+   */
+  public CpuWork checkBatch(int validator, int handle) {
+    int[] ids = pulledBatches.get(handle);
+    long payload = 0;
+    for (int id : ids) {
+      payload += txs.payloadBytes(id);
+    }
+    CpuWork work = cost.checkTx(validator, ids.length, payload);
+    admissionCpuNanos[validator] += work.singleCoreNanos();
+    return work;
   }
 
   /** The payload of transaction {@code id} (drawn from its own stream, the same every time). */
@@ -354,6 +495,7 @@ public final class Mempools {
         }
       }
     }
+    pool.dropBefore(pool.logEnd());
     if (height > firstCommitted) {
       firstCommitted = height;
       resealLeftOut(height);

@@ -124,6 +124,11 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       }
     }
     long included = m.included();
+    if (included == 0 && m.resealed() > 0) {
+      return "no transaction reached the block of the height it was sealed for (" + m.resealed()
+          + " sealed again): the chain takes longer than workload.seal_ahead heights to carry a"
+          + " transaction into a block; raise it";
+    }
     long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
     double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
     double inFlight = Math.max(2 * Math.max(1, perBlock),

@@ -15,6 +15,7 @@ import java.util.Optional;
  * its clients, its peer graph (the gossip overlay consensus relays over, or, when consensus sends
  * directly, a random overlay of {@code network.gossip_fanout} peers per node, as CometBFT's p2p
  * layer dials), its uplinks (shared with consensus's bulk data), and the blocks reaped from it.
+ * When the protocol carries transactions itself (Quorum Store), the mempools do not gossip.
  */
 final class RunMempool {
   private RunMempool() {}
@@ -34,7 +35,9 @@ final class RunMempool {
       peers[i] = overlay.neighbours(i);
     }
     Clients clients = s.clients(streams.stream("clients", 0));
-    return Optional.of(new Mempools(machines.sim(), config.get(),
+    MempoolConfig mempool = s.consensus().settings().disseminatesTransactions()
+        ? config.get().withBroadcast(false) : config.get();
+    return Optional.of(new Mempools(machines.sim(), mempool,
         network.dissemination().network(), peers, network.dissemination().uplinks(),
         s.network().flushThrottleNanos(), machines.cpus(), streams, txOverheadBytes,
         clients::next, s.heights(), sealsToHeight ? s.workload().arrivals().sealAhead() : 0));

@@ -122,13 +122,6 @@ public record Scenario(
       throw new ScenarioException("crypto.sample_heights", "crypto.sample_heights ("
           + crypto.sampleHeights() + ") is above heights (" + heights + ")", "heights");
     }
-    if (mempool.isPresent() && mempool.get().type().fillsBlocks()) {
-      var refusal = consensus.settings().refusesMempool();
-      if (refusal.isPresent()) {
-        throw new ScenarioException("mempool", refusal.get().problem(),
-            refusal.get().keys().toArray(String[]::new));
-      }
-    }
     var committee = consensus.settings().refusesCommittee(validators.count());
     if (committee.isPresent()) {
       throw new ScenarioException("validators.count", committee.get().problem(),

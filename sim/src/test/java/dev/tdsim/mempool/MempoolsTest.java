@@ -298,4 +298,88 @@ class MempoolsTest {
     assertEquals(0, s.refusedAtEntry());
     assertEquals(1, s.validators().get(1).heldAtEnd());
   }
+
+  // ---- batches pulled by Quorum Store ----
+
+  private static MempoolConfig noBroadcast() {
+    return MempoolConfig.defaults().withBroadcast(false);
+  }
+
+  private static List<Submission> atEntry(int entry, int... payloadBytes) {
+    List<Submission> load = new ArrayList<>();
+    for (int b : payloadBytes) {
+      load.add(new Submission(0, entry, b));
+    }
+    return load;
+  }
+
+  @Test
+  void aPullCutsTheFrontIntoBatchesWithinTheirLimitsAndNeverPullsATransactionTwice() {
+    Chain c = new Chain(complete(2), noBroadcast(), AdmissionCost.FREE,
+        atEntry(0, 100, 100, 100, 100, 100, 100, 100), 5 * MS, 1);
+    c.sim.run();
+    // at most 5 transactions in all; batches of at most 2 transactions and 250 bytes
+    List<dev.tdsim.workload.TxBatch> first = c.mempools.pull(0, 5, 1 << 20, 2, 250);
+    assertEquals(List.of(2, 2, 1), first.stream().map(b -> b.count()).toList());
+    assertEquals(List.of(0, 1, 2), first.stream().map(b -> b.handle()).toList());
+    assertTrue(first.stream().allMatch(b -> b.forHeight() == 0), "any height");
+    List<dev.tdsim.workload.TxBatch> rest = c.mempools.pull(0, 100, 1 << 20, 100, 1 << 20);
+    assertEquals(1, rest.size());
+    assertEquals(2, rest.get(0).count(), "only the two not pulled yet");
+    assertEquals(List.of(), c.mempools.pull(0, 100, 1 << 20, 100, 1 << 20));
+    assertEquals(List.of(), c.mempools.pull(1, 100, 1 << 20, 100, 1 << 20),
+        "validator 1 holds nothing: without broadcast the transactions stay at their entry");
+    // a byte limit smaller than one transaction still pulls one
+    Chain d = new Chain(complete(1), noBroadcast(), AdmissionCost.FREE, atEntry(0, 100, 100),
+        5 * MS, 1);
+    d.sim.run();
+    assertEquals(1, d.mempools.pull(0, 10, 50, 10, 1 << 20).get(0).count());
+  }
+
+  @Test
+  void aBlockCarriesTheBatchesThatFitInOrderAndStopsAtTheFirstThatDoesNot() {
+    Chain c = new Chain(complete(2), noBroadcast(), AdmissionCost.FREE,
+        atEntry(0, 100, 100, 100, 100, 100), 5 * MS, 1);
+    c.sim.run();
+    List<dev.tdsim.workload.TxBatch> batches = c.mempools.pull(0, 5, 1 << 20, 2, 1 << 20);
+    int[] handles = batches.stream().mapToInt(b -> b.handle()).toArray();
+    assertEquals(1, c.mempools.carry(1, handles, 3, 1 << 20), "2 + 2 is above 3 transactions");
+    assertTrue(c.mempools.carried(1));
+    assertArrayEquals(new int[] {0, 1}, c.mempools.block(1));
+    int[] later = {handles[1], handles[2]};
+    assertEquals(2, c.mempools.carry(2, later, 100, 1 << 20));
+    assertArrayEquals(new int[] {2, 3, 4}, c.mempools.block(2));
+    c.mempools.committed(0, 1);
+    c.mempools.committed(0, 2);
+    assertEquals(0, c.mempools.stats().validators().get(0).heldAtEnd());
+    assertEquals(5, c.mempools.stats().included());
+  }
+
+  @Test
+  void aValidatorThatReceivesABatchPaysTheDesignsCheckOfEachTransaction() {
+    Chain c = new Chain(complete(3), noBroadcast(), perTx(1000), atEntry(0, 100, 100, 100),
+        5 * MS, 1);
+    c.sim.run();
+    dev.tdsim.workload.TxBatch b = c.mempools.pull(0, 10, 1 << 20, 10, 1 << 20).get(0);
+    CpuWork w = c.mempools.checkBatch(2, b.handle());
+    assertEquals(3000, w.singleCoreNanos());
+    assertEquals(3000, c.mempools.stats().validators().get(2).admissionCpuNanos());
+  }
+
+  @Test
+  void transactionsSealedForDifferentHeightsArePulledIntoBatchesOfTheirOwnHeight() {
+    List<Submission> load = new ArrayList<>(atEntry(0, 100, 100));
+    load.add(new Submission(50 * MS, 0, 100));
+    Chain c = new Chain(complete(2), noBroadcast(), AdmissionCost.FREE, load, 5 * MS, 1, 2);
+    c.sim.runUntil(10 * MS);
+    int[] first = c.mempools.pull(0, 10, 1 << 20, 10, 1 << 20).stream()
+        .mapToInt(b -> b.forHeight()).toArray();
+    assertArrayEquals(new int[] {2}, first, "both sealed for 0 + 2");
+    c.mempools.carry(1, new int[0], 10, 1 << 20);
+    c.mempools.committed(0, 1);
+    c.sim.run();
+    List<dev.tdsim.workload.TxBatch> next = c.mempools.pull(0, 10, 1 << 20, 10, 1 << 20);
+    assertEquals(List.of(3), next.stream().map(b -> b.forHeight()).toList(),
+        "the one submitted after height 1 committed is sealed for 1 + 2");
+  }
 }

@@ -127,4 +127,56 @@ class MempoolRunTest {
     assertTrue(r.notDecrypted().get(0).why().contains("stalled protocol"),
         r.notDecrypted().get(0).why());
   }
+
+  private static final String QUORUM_STORE = SMALL
+      .replace("network: {dissemination: gossip, gossip_fanout: 3}", "network: {}")
+      .replace("mempool: {}", "mempool: {}\nconsensus: {protocol: jolteon, quorum_store: true}")
+      .replace("heights: 4", "heights: 8");
+
+  @Test
+  void underQuorumStoreEachBlockCarriesBatchesPulledFromTheValidatorsOwnMempools()
+      throws Exception {
+    ScenarioRunner.Result r = run(QUORUM_STORE);
+    MempoolStats m = r.mempool();
+    assertEquals(8, r.heights().size());
+    assertEquals(0, r.mismatches());
+    long inBlocks = r.heights().stream().mapToLong(HeightRecord::txCount).sum();
+    assertTrue(inBlocks > 0);
+    assertEquals(m.included(), inBlocks, "each transaction in one block");
+    assertEquals(inBlocks, r.heights().stream().mapToLong(HeightRecord::opened).sum());
+    assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("quorum store pulling from the"
+        + " mempools: ")), r.notes().toString());
+    for (MempoolStats.Validator v : m.validators()) {
+      // Aptos' validators do not gossip their mempools under Quorum Store ...
+      assertEquals(0, v.gossipTxsSent(), v.toString());
+      // ... and each checks the batches of the others when they come
+      assertTrue(v.admissionCpuNanos() > 0, v.toString());
+    }
+    // nobody checks them again when a block comes
+    assertEquals(0, r.heights().stream().mapToLong(HeightRecord::validationNanos).sum());
+  }
+
+  @Test
+  void underQuorumStoreTheSameSeedGivesTheSameBlocks() throws Exception {
+    ScenarioRunner.Result a = run(QUORUM_STORE);
+    ScenarioRunner.Result b = run(QUORUM_STORE);
+    assertEquals(a.heights(), b.heights());
+    assertEquals(a.mempool().validators(), b.mempool().validators());
+  }
+
+  @Test
+  void underQuorumStoreTooFewHeightsAheadLeaveEverySealedTransactionOutAndTheReportSaysSo()
+      throws Exception {
+    // one height ahead: the batch's proof forms after that height's block was proposed
+    ScenarioRunner.Result tight = run(QUORUM_STORE, "crypto.variant=block-key",
+        "workload.seal_ahead=1");
+    MempoolReport report = Summaries.of(tight, "test").mempool();
+    assertEquals(0, tight.mempool().included());
+    assertTrue(tight.mempool().resealed() > 0);
+    assertTrue(report.notSustained().contains("raise it"), report.notSustained());
+    ScenarioRunner.Result room = run(QUORUM_STORE, "crypto.variant=block-key",
+        "workload.seal_ahead=6");
+    assertTrue(room.mempool().included() > 0);
+    assertEquals(0, room.mismatches());
+  }
 }

@@ -3,6 +3,7 @@ package dev.tdsim.consensus.jolteon;
 import static dev.tdsim.consensus.ProtocolField.Type.BOOLEAN;
 import static dev.tdsim.consensus.ProtocolField.Type.CHOICE;
 import static dev.tdsim.consensus.ProtocolField.Type.DURATION;
+import static dev.tdsim.consensus.ProtocolField.Type.DURATION_OR_ZERO;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_INT;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_NUMBER;
 import static dev.tdsim.consensus.ProtocolField.Type.SIZE;
@@ -12,6 +13,7 @@ import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.ProtocolField;
 import dev.tdsim.consensus.ProtocolKind;
 import dev.tdsim.consensus.ProtocolSettings;
+import dev.tdsim.consensus.jolteon.JolteonSettings.BatchGeneration;
 import dev.tdsim.consensus.jolteon.JolteonSettings.QuorumStoreConfig;
 import dev.tdsim.consensus.jolteon.JolteonSettings.Reputation;
 import java.util.List;
@@ -58,7 +60,22 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
       quorumStore("sender_max_batch_bytes", SIZE, QuorumStoreConfig::senderMaxBatchBytes,
           "senderMaxBatchBytes"),
       quorumStore("backlog_txn_limit_count", POSITIVE_INT,
-          QuorumStoreConfig::backlogTxnLimitCount, "backlogTxnLimitCount"));
+          QuorumStoreConfig::backlogTxnLimitCount, "backlogTxnLimitCount"),
+      generation("batch_generation_poll_interval", DURATION,
+          BatchGeneration::pollIntervalNanos, "pollIntervalNanos"),
+      generation("batch_generation_min_non_empty_interval", DURATION_OR_ZERO,
+          BatchGeneration::minNonEmptyIntervalNanos, "minNonEmptyIntervalNanos"),
+      generation("batch_generation_max_interval", DURATION,
+          BatchGeneration::maxIntervalNanos, "maxIntervalNanos"),
+      generation("sender_max_total_txns", POSITIVE_INT, BatchGeneration::senderMaxTotalTxns,
+          "senderMaxTotalTxns"),
+      generation("backlog_per_validator_batch_limit_count", POSITIVE_INT,
+          BatchGeneration::backlogPerValidatorBatchLimitCount,
+          "backlogPerValidatorBatchLimitCount"),
+      generation("dynamic_min_txn_per_s", POSITIVE_INT, BatchGeneration::dynamicMinTxnPerS,
+          "dynamicMinTxnPerS"),
+      generation("dynamic_max_txn_per_s", POSITIVE_INT, BatchGeneration::dynamicMaxTxnPerS,
+          "dynamicMaxTxnPerS"));
   /** The registry entry: its name, its keys and Aptos' defaults. */
   public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
 
@@ -71,6 +88,13 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
   private static ProtocolField reputation(String key, Function<Reputation, Integer> get,
       String component) {
     return field(key, POSITIVE_INT, s -> get.apply(s.reputation()), "reputation." + component);
+  }
+
+  /** A batch generation knob: a value of Quorum Store's {@link BatchGeneration}. */
+  private static ProtocolField generation(String key, ProtocolField.Type type,
+      Function<BatchGeneration, Object> get, String component) {
+    return field(key, type, s -> get.apply(s.quorumStore().generation()),
+        "quorumStore.generation." + component);
   }
 
   /** A Quorum Store knob: a value of {@link JolteonSettings#quorumStore()}. */
@@ -95,7 +119,14 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
         new QuorumStoreConfig((Boolean) v.apply("quorum_store"),
             (Integer) v.apply("sender_max_batch_txns"),
             (Long) v.apply("sender_max_batch_bytes"),
-            (Integer) v.apply("backlog_txn_limit_count")),
+            (Integer) v.apply("backlog_txn_limit_count"), new BatchGeneration(
+                (Long) v.apply("batch_generation_poll_interval"),
+                (Long) v.apply("batch_generation_min_non_empty_interval"),
+                (Long) v.apply("batch_generation_max_interval"),
+                (Integer) v.apply("sender_max_total_txns"),
+                (Integer) v.apply("backlog_per_validator_batch_limit_count"),
+                (Integer) v.apply("dynamic_min_txn_per_s"),
+                (Integer) v.apply("dynamic_max_txn_per_s"))),
         (Boolean) v.apply("optimistic_sig_verification"));
   }
 

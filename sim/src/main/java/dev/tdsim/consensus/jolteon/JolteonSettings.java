@@ -99,10 +99,20 @@ public record JolteonSettings(
    *     >= 1 (1 MiB - 160)
    * @param backlogTxnLimitCount {@code back_pressure.backlog_txn_limit_count}: transactions in
    *     batches cut but not yet ordered beyond which authors cut no more, >= 1 (36 000)
+   * @param generation how each validator pulls batches from its own mempool, when the run has
+   *     mempools
    */
   public record QuorumStoreConfig(boolean enabled, int senderMaxBatchTxns,
-      long senderMaxBatchBytes, int backlogTxnLimitCount) {
+      long senderMaxBatchBytes, int backlogTxnLimitCount, BatchGeneration generation) {
+    /** Aptos' batch generation. */
+    public QuorumStoreConfig(boolean enabled, int senderMaxBatchTxns, long senderMaxBatchBytes,
+        int backlogTxnLimitCount) {
+      this(enabled, senderMaxBatchTxns, senderMaxBatchBytes, backlogTxnLimitCount,
+          BatchGeneration.aptosDefaults());
+    }
+
     public QuorumStoreConfig {
+      Objects.requireNonNull(generation, "generation");
       if (senderMaxBatchTxns < 1) {
         throw new IllegalArgumentException("sender_max_batch_txns must be >= 1");
       }
@@ -122,7 +132,70 @@ public record JolteonSettings(
     /** The same limits, switched on or off. */
     public QuorumStoreConfig enabled(boolean on) {
       return new QuorumStoreConfig(on, senderMaxBatchTxns, senderMaxBatchBytes,
-          backlogTxnLimitCount);
+          backlogTxnLimitCount, generation);
+    }
+  }
+
+  /**
+   * How a validator's Quorum Store pulls batches from its own mempool, as aptos-core's {@code
+   * BatchGenerator} does (its {@code QuorumStoreConfig} names and defaults): every poll interval
+   * it pulls when at least {@code min_non_empty_interval} passed since its last non-empty pull
+   * and the proofs waiting to be ordered are under their limit, or when {@code max_interval}
+   * passed whatever the limit; a pull takes up to the elapsed time (at most the max interval)
+   * times its dynamic rate, within {@code sender_max_total_txns}. The rate starts halfway between
+   * its bounds and, once a second, halves while the transactions waiting in proofs exceed {@code
+   * backlog_txn_limit_count}, else grows by {@link #ADDITIVE_INCREASE_TXN_PER_S}.
+   *
+   * @param pollIntervalNanos {@code batch_generation_poll_interval_ms}, > 0 (25 ms)
+   * @param minNonEmptyIntervalNanos {@code batch_generation_min_non_empty_interval_ms} (50 ms)
+   * @param maxIntervalNanos {@code batch_generation_max_interval_ms}, >= the min (250 ms)
+   * @param senderMaxTotalTxns {@code sender_max_total_txns}: most transactions per pull (1500)
+   * @param backlogPerValidatorBatchLimitCount {@code
+   *     back_pressure.backlog_per_validator_batch_limit_count}: proofs waiting to be ordered, per
+   *     validator, beyond which pulls wait for the max interval (20)
+   * @param dynamicMinTxnPerS {@code back_pressure.dynamic_min_txn_per_s} (160)
+   * @param dynamicMaxTxnPerS {@code back_pressure.dynamic_max_txn_per_s}, >= the min (12 000)
+   */
+  public record BatchGeneration(long pollIntervalNanos, long minNonEmptyIntervalNanos,
+      long maxIntervalNanos, int senderMaxTotalTxns, int backlogPerValidatorBatchLimitCount,
+      int dynamicMinTxnPerS, int dynamicMaxTxnPerS) {
+    /** {@code sender_max_total_bytes}: 4 MiB less 20 batches' padding of 160 B. */
+    public static final long SENDER_MAX_TOTAL_BYTES = 4L * 1024 * 1024 - 20 * 160;
+    /** {@code back_pressure.additive_increase_when_no_backpressure} per second. */
+    public static final int ADDITIVE_INCREASE_TXN_PER_S = 2000;
+    /** {@code back_pressure.decrease_fraction}, once per {@code decrease_duration_ms} (1 s). */
+    public static final double DECREASE_FRACTION = 0.5;
+    /** {@code decrease_duration_ms} and {@code increase_duration_ms}. */
+    public static final long RATE_STEP_NANOS = 1000 * MS;
+
+    public BatchGeneration {
+      if (pollIntervalNanos <= 0 || maxIntervalNanos <= 0 || minNonEmptyIntervalNanos < 0) {
+        throw new IllegalArgumentException("batch_generation_poll_interval and"
+            + " batch_generation_max_interval must be > 0");
+      }
+      if (maxIntervalNanos < minNonEmptyIntervalNanos) {
+        throw new IllegalArgumentException("batch_generation_max_interval ("
+            + maxIntervalNanos / MS + " ms) must be >= batch_generation_min_non_empty_interval ("
+            + minNonEmptyIntervalNanos / MS + " ms)");
+      }
+      atLeastOne("sender_max_total_txns", senderMaxTotalTxns);
+      atLeastOne("backlog_per_validator_batch_limit_count", backlogPerValidatorBatchLimitCount);
+      atLeastOne("dynamic_min_txn_per_s", dynamicMinTxnPerS);
+      if (dynamicMaxTxnPerS < dynamicMinTxnPerS) {
+        throw new IllegalArgumentException("dynamic_max_txn_per_s (" + dynamicMaxTxnPerS
+            + ") must be >= dynamic_min_txn_per_s (" + dynamicMinTxnPerS + ")");
+      }
+    }
+
+    private static void atLeastOne(String key, int value) {
+      if (value < 1) {
+        throw new IllegalArgumentException(key + " must be >= 1, got " + value);
+      }
+    }
+
+    /** aptos-core's defaults. */
+    public static BatchGeneration aptosDefaults() {
+      return new BatchGeneration(25 * MS, 50 * MS, 250 * MS, 1500, 20, 160, 12_000);
     }
   }
 
@@ -256,20 +329,10 @@ public record JolteonSettings(
         + " has one above consensus.exact_max_validators)", List.of("consensus.protocol")));
   }
 
-  /**
-   * With Quorum Store on, Aptos' validators do not gossip their mempools to each other (the
-   * batches disseminate the transactions); Quorum Store pulling from each validator's own
-   * mempool is not modelled yet, so the two are refused together.
-   */
+  /** Quorum Store's batches carry the transactions: the mempools do not gossip. */
   @Override
-  public Optional<Refusal> refusesMempool() {
-    if (!quorumStore.enabled()) {
-      return Optional.empty();
-    }
-    return Optional.of(new Refusal("a mempool section with consensus.quorum_store: true is not"
-        + " modelled yet (Aptos' validators do not gossip their mempools when Quorum Store is on;"
-        + " its batches would pull from each validator's own mempool): drop one of them",
-        List.of("consensus.quorum_store")));
+  public boolean disseminatesTransactions() {
+    return quorumStore.enabled();
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.tdsim.cpu.NodeCpu;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.timing.CpuWork;
 import dev.tdsim.timing.Scaling;
+import dev.tdsim.workload.TxBatch;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -60,8 +61,12 @@ final class QuorumStore {
    */
   static final long BATCH_INFO_BYTES = 112;
 
-  /** One batch: {@code txCount} of {@code height}'s transactions cut by {@code author}. */
-  record Batch(int id, int height, int author, int txCount, long txBytes) {}
+  /**
+   * One batch: {@code txCount} transactions of {@code height} (0: of any height, pulled from a
+   * mempool) cut by {@code author}; {@code handle} is the block source's name of a pulled batch
+   * (-1: cut from a height's transactions).
+   */
+  record Batch(int id, int height, int author, int txCount, long txBytes, int handle) {}
 
   /**
    * A proof of store: the BatchInfo of {@code batch} with an aggregate signature of {@code
@@ -106,6 +111,17 @@ final class QuorumStore {
   private long messages;
   /** Signed batch infos are not checked one by one: their aggregate is, in the proof. */
   private final boolean optimistic;
+  /** Whether batches are pulled from the validators' mempools (else cut from each height). */
+  private final boolean pooled;
+  private final BatchGenerator[] generators;
+  /** Pulled batches some height's block carries. */
+  private final BitSet assigned = new BitSet();
+  /** Pulled batches with a proof whose block is not ordered yet (Aptos' back pressure). */
+  private final BitSet backlogged = new BitSet();
+  /** Pulled batches sealed for one height, by that height. */
+  private final Map<Integer, List<Batch>> sealedFor = new HashMap<>();
+  private long proofsWaiting;
+  private long txnsWaiting;
 
   QuorumStore(JolteonProtocol protocol, QuorumStoreConfig config) {
     this.protocol = protocol;
@@ -119,17 +135,44 @@ final class QuorumStore {
     for (int i = 0; i < validators; i++) {
       stores[i] = new Store(i);
     }
+    this.pooled = protocol.context.blocks().pooled();
+    this.generators = new BatchGenerator[pooled ? validators : 0];
+    for (int i = 0; i < generators.length; i++) {
+      generators[i] = new BatchGenerator(this, sim, config, i, validators);
+    }
   }
 
   // ---- cutting batches ----
 
-  /** The run starts: authors cut as far ahead as back pressure lets them. */
+  /**
+   * The run starts: authors cut as far ahead as back pressure lets them, or, with mempools, each
+   * validator's batch generator starts its clock.
+   */
   void start() {
-    cutAhead();
+    if (!pooled) {
+      cutAhead();
+      return;
+    }
+    long poll = config.generation().pollIntervalNanos();
+    for (int v = 0; v < validators; v++) {
+      long phase = protocol.context.streams().stream("quorum-store.batch-phase", v)
+          .nextLong(poll);
+      generators[v].start(sim.nowNanos(), phase);
+    }
   }
 
   /** {@code height} was first ordered: its transactions leave the backlog. */
   void onOrdered(int height) {
+    if (pooled) {
+      for (int h = orderedHeight + 1; h <= height; h++) {
+        batchesOf(h).forEach(this::leaveBacklog);
+        // sealed for a height now ordered without them: their proofs expire
+        sealedFor.getOrDefault(h, List.of()).forEach(this::leaveBacklog);
+        sealedFor.remove(h);
+      }
+      orderedHeight = Math.max(orderedHeight, height);
+      return;
+    }
     if (height > orderedHeight) {
       for (int h = orderedHeight + 1; h <= height; h++) {
         backlogTxns -= heightTxns.getOrDefault(h, 0);
@@ -207,9 +250,91 @@ final class QuorumStore {
   }
 
   private Batch newBatch(int h, int author, int txns, long bytes) {
-    Batch b = new Batch(batches.size(), h, author, txns, bytes);
+    return newBatch(h, author, txns, bytes, -1);
+  }
+
+  private Batch newBatch(int h, int author, int txns, long bytes, int handle) {
+    Batch b = new Batch(batches.size(), h, author, txns, bytes, handle);
     batches.add(b);
     return b;
+  }
+
+  // ---- batches pulled from the mempools ----
+
+  /** {@code author} pulls from its own mempool (see {@link BatchGenerator}). */
+  List<TxBatch> pull(int author, int maxTxns, long maxBytes, int batchTxns, long batchBytes) {
+    return protocol.context.blocks().pull(author, maxTxns, maxBytes, batchTxns, batchBytes);
+  }
+
+  /** {@code author} broadcasts a batch it pulled. */
+  void broadcastPulled(int author, TxBatch pulled) {
+    Batch b = newBatch(pulled.forHeight(), author, pulled.count(), pulled.bytes(),
+        pulled.handle());
+    if (b.height() > 0) {
+      sealedFor.computeIfAbsent(b.height(), h -> new ArrayList<>()).add(b);
+    }
+    broadcastBatch(b);
+  }
+
+  /** Proofs formed whose batches' block is not ordered yet. */
+  long proofsWaiting() {
+    return proofsWaiting;
+  }
+
+  /** Transactions in those proofs. */
+  long txnsWaiting() {
+    return txnsWaiting;
+  }
+
+  /** Whether every height of the run has its block's batches: generators stop. */
+  boolean allHeightsCarried() {
+    return byHeight.containsKey(protocol.context.heights());
+  }
+
+  private void enterBacklog(Batch b) {
+    if (pooled && !backlogged.get(b.id())) {
+      backlogged.set(b.id());
+      proofsWaiting++;
+      txnsWaiting += b.txCount();
+    }
+  }
+
+  private void leaveBacklog(Batch b) {
+    if (backlogged.get(b.id())) {
+      backlogged.clear(b.id());
+      proofsWaiting--;
+      txnsWaiting -= b.txCount();
+    }
+  }
+
+  /**
+   * {@code leader}'s proposal of {@code height} carries the proofs it holds, in the order it
+   * verified them, of batches no earlier block carries (Aptos' proof queue excludes the batches
+   * of pending blocks), as many as fit the block's limits; a batch sealed for another height
+   * stays for it, one sealed for an earlier height is dropped.
+   */
+  private void select(int leader, int height) {
+    Store s = stores[leader];
+    List<Integer> keep = new ArrayList<>(s.queue.size());
+    List<Batch> candidates = new ArrayList<>();
+    for (int id : s.queue) {
+      Batch b = batches.get(id);
+      if (assigned.get(id) || (b.height() != 0 && b.height() < height)) {
+        continue;
+      }
+      keep.add(id);
+      if (b.height() == 0 || b.height() == height) {
+        candidates.add(b);
+      }
+    }
+    s.queue = keep;
+    int taken = protocol.context.blocks().carry(height,
+        candidates.stream().mapToInt(Batch::handle).toArray());
+    List<Batch> carried = List.copyOf(candidates.subList(0, taken));
+    for (Batch b : carried) {
+      assigned.set(b.id());
+    }
+    byHeight.put(height, carried);
   }
 
   private void broadcastBatch(Batch b) {
@@ -223,6 +348,9 @@ final class QuorumStore {
    * proof formed is cut again, with its transactions, by the next live validator.
    */
   void onFaultsChanged() {
+    if (pooled) {
+      return; // a crashed author's batches without a proof stay unproven (see the class note)
+    }
     for (int h = orderedHeight + 1; h <= cutThrough; h++) {
       List<Batch> current = byHeight.get(h);
       for (int i = 0; i < current.size(); i++) {
@@ -270,6 +398,9 @@ final class QuorumStore {
    * height} (at once if it does).
    */
   void whenProofsHeld(int leader, int height, Runnable propose) {
+    if (pooled && !byHeight.containsKey(height)) {
+      select(leader, height);
+    }
     Store s = stores[leader];
     if (s.holdsProofsOf(height)) {
       propose.run();
@@ -337,12 +468,19 @@ final class QuorumStore {
 
   /** A line for the report. */
   String describe() {
+    if (pooled) {
+      return String.format(java.util.Locale.ROOT, "quorum store pulling from the mempools: %d"
+          + " batches, %d proofs of store (sender_max_batch_txns %d, pull every %d ms, max"
+          + " %d txns per pull)", batches.size(), formed.cardinality(),
+          config.senderMaxBatchTxns(), config.generation().pollIntervalNanos() / 1_000_000,
+          config.generation().senderMaxTotalTxns());
+    }
     return String.format(java.util.Locale.ROOT, "quorum store: %d batches, %d proofs of store"
         + " (sender_max_batch_txns %d, backlog_txn_limit_count %d)", batches.size(),
         formed.cardinality(), config.senderMaxBatchTxns(), config.backlogTxnLimitCount());
   }
 
-  private boolean down(int v) {
+  boolean down(int v) {
     return protocol.context.faults().any()
         && protocol.context.faults().isCrashed(v, sim.nowNanos());
   }
@@ -366,7 +504,9 @@ final class QuorumStore {
     /** Signatures on this author's batches, by batch id. */
     final Map<Integer, Tally> signatures = new HashMap<>();
     /** A leader's proposal of a height, waiting for the height's proofs. */
-    final Map<Integer, Runnable> waiting = new HashMap<>();
+    final Map<Integer, Runnable> waiting = new java.util.TreeMap<>();
+    /** Verified proofs of pulled batches, in the order verified (the proof queue). */
+    List<Integer> queue = new ArrayList<>();
 
     Store(int id) {
       this.id = id;
@@ -419,9 +559,14 @@ final class QuorumStore {
       }
     }
 
-    /** Stores the batch (not tracked: see the class comment) and signs its BatchInfo. */
+    /**
+     * Stores the batch (not tracked: see the class comment) and signs its BatchInfo; a pulled
+     * batch from another author is checked first (the design's check of each transaction).
+     */
     private void onBatch(Batch b) {
-      process(costs.precommitSignNanos(), () -> {
+      long check = b.handle() < 0 || b.author() == id ? 0
+          : protocol.context.blocks().checkBatch(id, b.handle()).singleCoreNanos();
+      process(costs.precommitSignNanos() + check, () -> {
         if (b.author() == id) {
           addSignature(b, id);
         } else {
@@ -444,6 +589,7 @@ final class QuorumStore {
       ProofOfStore proof = new ProofOfStore(b, t.signers, b.id());
       process(costs.certificate().combineNanos(), () -> {
         formed.set(b.id());
+        enterBacklog(b);
         messages += validators;
         protocol.context.transport().broadcast(id, new ProofMsg(proof,
             JolteonMessage.HEADER_BYTES + proofBytes()), QuorumStore.this::deliver);
@@ -463,16 +609,21 @@ final class QuorumStore {
           return;
         }
         proofs.set(proof.batch().id());
-        Runnable propose = waiting.get(proof.batch().height());
-        if (propose != null && holdsProofsOf(proof.batch().height())) {
-          waiting.remove(proof.batch().height());
-          propose.run();
+        if (pooled) {
+          queue.add(proof.batch().id());
+        }
+        for (Integer h : List.copyOf(waiting.keySet())) {
+          Runnable propose = waiting.get(h);
+          if (propose != null && holdsProofsOf(h)) {
+            waiting.remove(h);
+            propose.run();
+          }
         }
       });
     }
 
     boolean holdsProofsOf(int height) {
-      if (height > cutThrough) {
+      if (pooled ? !byHeight.containsKey(height) : height > cutThrough) {
         return false;
       }
       for (Batch b : batchesOf(height)) {

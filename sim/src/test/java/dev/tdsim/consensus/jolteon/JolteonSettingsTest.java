@@ -58,6 +58,28 @@ class JolteonSettingsTest {
         () -> new JolteonSettings.QuorumStoreConfig(true, 100, 0, 36_000));
     assertMessageStarts("backlog_txn_limit_count",
         () -> new JolteonSettings.QuorumStoreConfig(true, 100, 1024, 0));
+    assertMessageStarts("batch_generation_poll_interval",
+        () -> new JolteonSettings.BatchGeneration(0, 50 * MS, 250 * MS, 1500, 20, 160, 12_000));
+    assertMessageStarts("batch_generation_max_interval",
+        () -> new JolteonSettings.BatchGeneration(25 * MS, 50 * MS, 40 * MS, 1500, 20, 160,
+            12_000));
+    assertMessageStarts("sender_max_total_txns",
+        () -> new JolteonSettings.BatchGeneration(25 * MS, 50 * MS, 250 * MS, 0, 20, 160,
+            12_000));
+    assertMessageStarts("dynamic_max_txn_per_s",
+        () -> new JolteonSettings.BatchGeneration(25 * MS, 50 * MS, 250 * MS, 1500, 20, 160,
+            100));
+  }
+
+  @Test
+  void batchGenerationHasAptosDefaults() {
+    JolteonSettings.BatchGeneration g = APTOS.quorumStore().generation();
+    assertEquals(new JolteonSettings.BatchGeneration(25 * MS, 50 * MS, 250 * MS, 1500, 20, 160,
+        12_000), g);
+    // Quorum Store's batches carry the transactions: the mempools do not gossip then
+    assertTrue(APTOS.withQuorumStore(APTOS.quorumStore().enabled(true))
+        .disseminatesTransactions());
+    assertTrue(!APTOS.disseminatesTransactions());
   }
 
   @Test

@@ -162,7 +162,7 @@ class QuorumStoreTest {
     assertTrue(wrong.contains("aggregate signature does not verify against the batch's"
         + " BatchInfo (it signs batch " + other.id() + "'s)"), wrong);
     // A validator that receives such a proof refuses it and does not hold it.
-    Batch fresh = new Batch(10_000, 1, 0, 1, 1024);
+    Batch fresh = new Batch(10_000, 1, 0, 1, 1024, -1);
     qs.deliver(2, new ProofMsg(new ProofOfStore(fresh, List.of(0, 1), fresh.id()), 100));
     w.sim.runUntil(JolteonWorld.RUN_LIMIT_NANOS + 1000 * MS);
     assertFalse(qs.holdsProof(2, fresh));
