@@ -496,7 +496,7 @@ final class QuorumStore {
     private final int id;
     private final NodeCpu cpu;
     /** Work waiting for the running background call to end, and its single-core CPU. */
-    private final List<Runnable> pending = new ArrayList<>();
+    private List<Runnable> pending = new ArrayList<>();
     private long pendingNanos;
     private boolean busy;
     /** Verified proofs (the proof cache). */
@@ -534,9 +534,9 @@ final class QuorumStore {
       if (!busy) {
         return;
       }
-      List<Runnable> run = List.copyOf(pending);
+      List<Runnable> run = pending;
       long nanos = pendingNanos;
-      pending.clear();
+      pending = new ArrayList<>();
       pendingNanos = 0;
       cpu.background(new CpuWork(nanos, run.size(), Scaling.LINEAR), () -> {
         for (Runnable r : run) {
@@ -612,7 +612,8 @@ final class QuorumStore {
         if (pooled) {
           queue.add(proof.batch().id());
         }
-        for (Integer h : List.copyOf(waiting.keySet())) {
+        for (Integer h : waiting.isEmpty() ? List.<Integer>of()
+            : List.copyOf(waiting.keySet())) {
           Runnable propose = waiting.get(h);
           if (propose != null && holdsProofsOf(h)) {
             waiting.remove(h);
