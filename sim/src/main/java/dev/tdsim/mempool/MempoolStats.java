@@ -17,6 +17,8 @@ import java.util.function.IntToLongFunction;
  * @param skippedWhileStalled submissions skipped while the chain made no block (clients wait)
  * @param reincluded transactions included in a block again after an earlier block (a validator's
  *     cache forgot them and gossip brought them back, as CometBFT's QA saw with a small cache)
+ * @param submitNanos each client transaction's first submission, by transaction
+ * @param firstHeight the height whose block first carried it (any of its sealings), 0 if none
  * @param validators each validator's mempool, by index
  * @param flushes connection flushes that carried transactions (one per validator per window)
  */
@@ -51,13 +53,20 @@ public record MempoolStats(long submitted, long resealed, long refusedAtEntry, l
     validators = List.copyOf(validators);
   }
 
-  /**
-   * Transactions submitted within {@code windowNanos} before the last submission (payloads
-   * sealed again count again).
-   */
+  /** Client transactions submitted within {@code windowNanos} before the last submission. */
   public long submittedWithin(long windowNanos) {
     long last = Arrays.stream(submitNanos).max().orElse(0);
     return Arrays.stream(submitNanos).filter(t -> t >= last - windowNanos).count();
+  }
+
+  /** Client transactions first submitted in ({@code fromNanos}, {@code toNanos}]. */
+  public long submittedBetween(long fromNanos, long toNanos) {
+    return Arrays.stream(submitNanos).filter(t -> t > fromNanos && t <= toNanos).count();
+  }
+
+  /** Client transactions first carried by a block of a height in ({@code from}, {@code to}]. */
+  public long carriedBetween(int from, int to) {
+    return Arrays.stream(firstHeight).filter(h -> h > from && h <= to).count();
   }
 
   /** Transactions that made it into a block. */

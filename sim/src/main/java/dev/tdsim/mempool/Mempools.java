@@ -525,14 +525,26 @@ public final class Mempools {
           recheckCpuNanos[i], gossip.bytesSent(i), gossip.txMessagesSent(i),
           gossip.duplicatesReceived(i), refusedFull[i]));
     }
+    // per client transaction: a payload sealed again is the same transaction, included at the
+    // first height any of its sealings got into
     int n = txs.count();
-    long[] submit = new long[n];
-    int[] height = new int[n];
+    int[] index = new int[n];
+    long[] submit = new long[n - txs.resealed()];
+    int[] height = new int[submit.length];
+    int k = 0;
     for (int id = 0; id < n; id++) {
-      submit[id] = txs.submitNanos(id);
-      height[id] = txs.firstHeight(id);
+      int origin = txs.origin(id);
+      if (origin == id) {
+        index[id] = k;
+        submit[k++] = txs.submitNanos(id);
+      }
+      int first = txs.firstHeight(id);
+      int o = index[origin];
+      if (first > 0 && (height[o] == 0 || first < height[o])) {
+        height[o] = first;
+      }
     }
-    return new MempoolStats(n - txs.resealed(), txs.resealed(), refusedAtEntry, tooLarge,
+    return new MempoolStats(submit.length, txs.resealed(), refusedAtEntry, tooLarge,
         clientsPausedTxs,
         reincluded, submit, height, perValidator, gossip.flushes());
   }

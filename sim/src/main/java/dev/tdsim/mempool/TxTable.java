@@ -61,6 +61,11 @@ final class TxTable {
     return again;
   }
 
+  /** The transaction whose payload {@code id} seals (itself unless sealed again). */
+  int origin(int id) {
+    return origin[id];
+  }
+
   /** Transactions that are a payload sealed again. */
   int resealed() {
     return resealed;

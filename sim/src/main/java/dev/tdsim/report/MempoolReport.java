@@ -97,7 +97,9 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
    * Why the chain did not keep up with its clients (null: it did): a full mempool refused
    * transactions; the transactions included in the later half of the heights took more than
    * {@value #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the
-   * earlier half, so the wait grows with time; or more transactions still waited at the end than
+   * earlier half, so the wait grows with time; the later half's blocks carried less than 1 /
+   * {@value #LATER_HALF_SLOWDOWN} of what the clients sent in their time (one such wait earlier),
+   * so the backlog grows; or more transactions still waited at the end than
    * {@value #LATER_HALF_SLOWDOWN} times those submitted within one such wait (the earlier half's
    * p95) before the last submission, and at least two blocks' worth: a chain that keeps up has
    * only those in flight.
@@ -108,6 +110,12 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
         + m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
     if (refused > 0) {
       return refused + " transactions refused by full mempools";
+    }
+    long included = m.included();
+    if (included == 0 && m.resealed() > 0) {
+      return "no transaction reached the block of the height it was sealed for (" + m.resealed()
+          + " sealed again): the chain takes longer than workload.seal_ahead heights to carry a"
+          + " transaction into a block; raise it";
     }
     int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
     int half = lastHeight / 2;
@@ -127,11 +135,19 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       // warming up): the later half's wait is the only one there is.
       wait = Math.round(Percentiles.of(later).p95() * 1e6);
     }
-    long included = m.included();
-    if (included == 0 && m.resealed() > 0) {
-      return "no transaction reached the block of the height it was sealed for (" + m.resealed()
-          + " sealed again): the chain takes longer than workload.seal_ahead heights to carry a"
-          + " transaction into a block; raise it";
+    long start = half >= 1 ? decided.applyAsLong(half) : -1;
+    long end = decided.applyAsLong(lastHeight);
+    if (start >= 0 && end > start) {
+      // the later half's blocks must carry about what the clients sent in their time (shifted
+      // by the wait): otherwise the backlog grows, whatever the few carried waited
+      long carried = m.carriedBetween(half, lastHeight);
+      long sent = m.submittedBetween(start - wait, end - wait);
+      if (carried * LATER_HALF_SLOWDOWN < sent) {
+        double seconds = (end - start) / 1e9;
+        return String.format(java.util.Locale.ROOT, "the blocks of heights %d-%d carried %d"
+            + " transactions (%.0f tx/s) while clients sent %d in their time (%.0f tx/s)",
+            half + 1, lastHeight, carried, carried / seconds, sent, sent / seconds);
+      }
     }
     long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;
     double perBlock = lastHeight == 0 ? 0 : (double) included / lastHeight;
