@@ -190,10 +190,10 @@ class MempoolRunTest {
   void blocksThatCarryLessThanTheClientsSendAreNotSustainedWhateverTheFewCarriedWaited()
       throws Exception {
     // clients sealing 6 heights ahead (the earlier half carries nothing, so no latency to
-    // compare) into blocks of at most 2 transactions at 40 tx/s: the few carried wait no longer
-    // than with room, but the backlog grows, and the report says why
+    // compare) into blocks of at most 2 transactions at 200 tx/s: the few carried wait no
+    // longer than with room, but the backlog grows, and the report says why
     ScenarioRunner.Result r = run(QUORUM_STORE, "crypto.variant=block-key",
-        "workload.seal_ahead=6", "consensus.max_block_txs=2");
+        "workload.seal_ahead=6", "consensus.max_block_txs=2", "workload.rate=200 tx/s");
     MempoolReport report = Summaries.of(r, "test").mempool();
     assertTrue(!report.sustained());
     assertTrue(report.notSustained().startsWith("the blocks of heights 5-8 carried "),
