@@ -59,6 +59,11 @@ public record MempoolStats(long submitted, long resealed, long refusedAtEntry, l
     return Arrays.stream(submitNanos).filter(t -> t >= last - windowNanos).count();
   }
 
+  /** When the first client transaction was submitted (0 without any). */
+  public long firstSubmitNanos() {
+    return Arrays.stream(submitNanos).min().orElse(0);
+  }
+
   /** Client transactions first submitted in ({@code fromNanos}, {@code toNanos}]. */
   public long submittedBetween(long fromNanos, long toNanos) {
     return Arrays.stream(submitNanos).filter(t -> t > fromNanos && t <= toNanos).count();

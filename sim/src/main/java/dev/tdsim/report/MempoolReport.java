@@ -142,14 +142,18 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       // the later half's blocks must carry about what the clients sent in their time (shifted
       // by the wait): otherwise the backlog grows, whatever the few carried waited
       long carried = m.carriedBetween(half, lastHeight);
-      long sent = m.submittedBetween(start - wait, end - wait);
+      // the clients' window, clipped to when they submitted, scaled to the heights' time
+      long from = Math.max(start - wait, m.firstSubmitNanos() - 1);
+      long to = end - wait;
+      long inWindow = to > from ? m.submittedBetween(from, to) : 0;
+      double sent = to > from ? (double) inWindow * (end - start) / (to - from) : 0;
       // what counting cannot tell apart: the arrivals' Poisson spread (3 sigma) and one block
       // (the heights' edges against the window's)
       double slack = 3 * Math.sqrt(sent) + (double) carried / (lastHeight - half);
-      if (carried + slack < sent) {
+      if (inWindow > 0 && carried + slack < sent) {
         double seconds = (end - start) / 1e9;
         return String.format(java.util.Locale.ROOT, "the blocks of heights %d-%d carried %d"
-            + " transactions (%.0f tx/s) while clients sent %d in their time (%.0f tx/s)",
+            + " transactions (%.0f tx/s) while clients sent %.0f in their time (%.0f tx/s)",
             half + 1, lastHeight, carried, carried / seconds, sent, sent / seconds);
       }
     }
