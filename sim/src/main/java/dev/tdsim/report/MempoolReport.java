@@ -97,9 +97,10 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
    * Why the chain did not keep up with its clients (null: it did): a full mempool refused
    * transactions; the transactions included in the later half of the heights took more than
    * {@value #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the
-   * earlier half, so the wait grows with time; the later half's blocks carried less than the
-   * clients sent in their time (one such wait earlier), by more than counting can explain (three
-   * standard deviations of Poisson arrivals and one block), so the backlog grows; or more
+   * earlier half, so the wait grows with time; the later half's blocks carried less than 1 /
+   * {@value #LATER_HALF_SLOWDOWN} of what the clients sent in their time (one such wait earlier,
+   * as a rate over the time they submitted in), beyond three standard deviations of Poisson
+   * arrivals, so the backlog grows; or more
    * transactions still waited at the end than
    * {@value #LATER_HALF_SLOWDOWN} times those submitted within one such wait (the earlier half's
    * p95) before the last submission, and at least two blocks' worth: a chain that keeps up has
@@ -147,10 +148,9 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       long to = end - wait;
       long inWindow = to > from ? m.submittedBetween(from, to) : 0;
       double sent = to > from ? (double) inWindow * (end - start) / (to - from) : 0;
-      // what counting cannot tell apart: the arrivals' Poisson spread (3 sigma) and one block
-      // (the heights' edges against the window's)
-      double slack = 3 * Math.sqrt(sent) + (double) carried / (lastHeight - half);
-      if (inWindow > 0 && carried + slack < sent) {
+      // a short run's later blocks are still filling (the chain was quicker while its blocks
+      // were empty), so the same factor as for the wait, beyond the arrivals' Poisson spread
+      if (inWindow > 0 && carried * LATER_HALF_SLOWDOWN + 3 * Math.sqrt(sent) < sent) {
         double seconds = (end - start) / 1e9;
         return String.format(java.util.Locale.ROOT, "the blocks of heights %d-%d carried %d"
             + " transactions (%.0f tx/s) while clients sent %.0f in their time (%.0f tx/s)",
