@@ -21,11 +21,12 @@ import java.util.function.IntToLongFunction;
  * @param firstHeight the height whose block first carried it (any of its sealings), 0 if none
  * @param validators each validator's mempool, by index
  * @param flushes connection flushes that carried transactions (one per validator per window)
+ * @param fullHeights heights whose block a limit (transactions or bytes) cut short, ascending
  */
 public record MempoolStats(long submitted, long resealed, long refusedAtEntry, long tooLarge,
     long skippedWhileStalled,
     long reincluded, long[] submitNanos, int[] firstHeight, List<Validator> validators,
-    long flushes) {
+    long flushes, int[] fullHeights) {
 
   /**
    * One validator's mempool.
@@ -51,6 +52,7 @@ public record MempoolStats(long submitted, long resealed, long refusedAtEntry, l
     submitNanos = submitNanos.clone();
     firstHeight = firstHeight.clone();
     validators = List.copyOf(validators);
+    fullHeights = fullHeights.clone();
   }
 
   /** Client transactions submitted within {@code windowNanos} before the last submission. */
@@ -72,6 +74,11 @@ public record MempoolStats(long submitted, long resealed, long refusedAtEntry, l
   /** Client transactions first carried by a block of a height in ({@code from}, {@code to}]. */
   public long carriedBetween(int from, int to) {
     return Arrays.stream(firstHeight).filter(h -> h > from && h <= to).count();
+  }
+
+  /** Whether every height in ({@code from}, {@code to}] had its block cut short by a limit. */
+  public boolean fullBetween(int from, int to) {
+    return Arrays.stream(fullHeights).filter(h -> h > from && h <= to).count() == to - from;
   }
 
   /** Transactions that made it into a block. */

@@ -48,6 +48,8 @@ public final class Mempools {
   private final List<int[]> pulledBatches = new ArrayList<>();
   /** Heights whose block was made of pulled batches. */
   private final java.util.BitSet carried = new java.util.BitSet();
+  /** Heights whose block a limit cut short: more was waiting than fit. */
+  private final java.util.BitSet fullBlocks = new java.util.BitSet();
   private final int[] committedHeight;
   private final long[] admissionCpuNanos;
   private final long[] recheckCpuNanos;
@@ -285,6 +287,7 @@ public final class Mempools {
       }
       long b = txs.txBytes(id);
       if (bytes + b > maxBytes) {
+        fullBlocks.set(height);
         break;
       }
       bytes += b;
@@ -292,6 +295,9 @@ public final class Mempools {
         out = java.util.Arrays.copyOf(out, Math.min(maxTxs, n * 2));
       }
       out[n++] = id;
+    }
+    if (n == maxTxs) {
+      fullBlocks.set(height);
     }
     return include(height, java.util.Arrays.copyOf(out, n));
   }
@@ -417,6 +423,9 @@ public final class Mempools {
       k += ids.length;
     }
     carried.set(height);
+    if (taken < candidates.length) {
+      fullBlocks.set(height);
+    }
     include(height, block);
     return taken;
   }
@@ -546,7 +555,7 @@ public final class Mempools {
     }
     return new MempoolStats(submit.length, txs.resealed(), refusedAtEntry, tooLarge,
         clientsPausedTxs,
-        reincluded, submit, height, perValidator, gossip.flushes());
+        reincluded, submit, height, perValidator, gossip.flushes(), fullBlocks.stream().toArray());
   }
 
   /** Whether the last height's block was reaped: clients stop then. */

@@ -99,8 +99,9 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
    * {@value #LATER_HALF_SLOWDOWN} times as long (p95, submission to commit) as those of the
    * earlier half, so the wait grows with time; the later half's blocks carried less than 1 /
    * {@value #LATER_HALF_SLOWDOWN} of what the clients sent in their time (one such wait earlier,
-   * as a rate over the time they submitted in), beyond three standard deviations of Poisson
-   * arrivals, so the backlog grows; or more
+   * as a rate over the time they submitted in; when every one of those blocks was full, less
+   * than what was sent), beyond three standard deviations of Poisson arrivals, so the backlog
+   * grows; or more
    * transactions still waited at the end than
    * {@value #LATER_HALF_SLOWDOWN} times those submitted within one such wait (the earlier half's
    * p95) before the last submission, and at least two blocks' worth: a chain that keeps up has
@@ -108,6 +109,12 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
    */
   static String sustainedProblem(MempoolStats m, List<HeightRecord> heights,
       IntToLongFunction decided) {
+    return sustainedProblem(m, heights.stream().mapToInt(HeightRecord::height).max().orElse(0),
+        decided);
+  }
+
+  /** As above, over heights 1 to {@code lastHeight}. */
+  static String sustainedProblem(MempoolStats m, int lastHeight, IntToLongFunction decided) {
     long refused = m.refusedAtEntry()
         + m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
     if (refused > 0) {
@@ -119,7 +126,6 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
           + " sealed again): the chain takes longer than workload.seal_ahead heights to carry a"
           + " transaction into a block; raise it";
     }
-    int lastHeight = heights.stream().mapToInt(HeightRecord::height).max().orElse(0);
     int half = lastHeight / 2;
     long[] earlier = m.latencies(h -> h <= half ? decided.applyAsLong(h) : -1);
     long[] later = m.latencies(h -> h > half ? decided.applyAsLong(h) : -1);
@@ -150,11 +156,17 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       double sent = to > from ? (double) inWindow * (end - start) / (to - from) : 0;
       // a short run's later blocks are still filling (the chain was quicker while its blocks
       // were empty), so the same factor as for the wait, beyond the arrivals' Poisson spread
-      if (inWindow > 0 && carried * LATER_HALF_SLOWDOWN + 3 * Math.sqrt(sent) < sent) {
+      // ... unless its blocks were full: then a shortfall beyond the Poisson spread is the
+      // chain's capacity, not a transient
+      double spread = 3 * Math.sqrt(sent);
+      boolean full = m.fullBetween(half, lastHeight);
+      if (inWindow > 0 && (full ? carried + spread < sent
+          : carried * LATER_HALF_SLOWDOWN + spread < sent)) {
         double seconds = (end - start) / 1e9;
         return String.format(java.util.Locale.ROOT, "the blocks of heights %d-%d carried %d"
-            + " transactions (%.0f tx/s) while clients sent %.0f in their time (%.0f tx/s)",
-            half + 1, lastHeight, carried, carried / seconds, sent, sent / seconds);
+            + " transactions (%.0f tx/s%s) while clients sent %.0f in their time (%.0f tx/s)",
+            half + 1, lastHeight, carried, carried / seconds, full ? ", every block full" : "",
+            sent, sent / seconds);
       }
     }
     long pending = m.submitted() - m.refusedAtEntry() - m.tooLarge() - included;

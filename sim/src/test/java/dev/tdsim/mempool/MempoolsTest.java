@@ -154,6 +154,7 @@ class MempoolsTest {
     c.sim.run();
     assertArrayEquals(new int[] {0}, c.mempools.reap(1, 0, 10, 350),
         "stops at the 300-byte one, does not skip to the 50-byte one");
+    assertArrayEquals(new int[] {1}, c.mempools.stats().fullHeights());
     // the block of height 1 is not committed yet: its transaction is in flight
     assertArrayEquals(new int[] {1, 2}, c.mempools.reap(2, 0, 10, 1000));
   }
@@ -344,6 +345,7 @@ class MempoolsTest {
     List<dev.tdsim.workload.TxBatch> batches = c.mempools.pull(0, 5, 1 << 20, 2, 1 << 20);
     int[] handles = batches.stream().mapToInt(b -> b.handle()).toArray();
     assertEquals(1, c.mempools.carry(1, handles, 3, 1 << 20), "2 + 2 is above 3 transactions");
+    assertArrayEquals(new int[] {1}, c.mempools.stats().fullHeights(), "a limit cut it short");
     assertTrue(c.mempools.carried(1));
     assertArrayEquals(new int[] {0, 1}, c.mempools.block(1));
     int[] later = {handles[1], handles[2]};
