@@ -1,9 +1,7 @@
 package dev.tdsim.consensus;
 
-import dev.tdsim.timing.CpuWork;
-import dev.tdsim.workload.BlockTxs;
-import dev.tdsim.workload.TxBatch;
-import java.util.List;
+import dev.tdsim.workload.TxPool;
+import java.util.Optional;
 
 /**
  * Where the blocks come from (the encrypted mempool) and what a block costs a validator to check.
@@ -49,28 +47,12 @@ public interface BlockSource {
   }
 
   /**
-   * Whether the transactions wait in the validators' own mempools: a protocol that spreads them
-   * ahead of proposals pulls them into batches ({@link #pull}) and names the batches each block
-   * carries ({@link #carry}) instead of asking {@link #pendingTransactions}.
+   * The validators' mempools, when transactions wait there: a protocol that spreads them ahead of
+   * proposals pulls them into batches and names the batches each block carries, instead of
+   * asking {@link #pendingTransactions}; empty otherwise.
    */
-  default boolean pooled() {
-    return false;
-  }
-
-  /** See {@link BlockTxs#pull}. */
-  default List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
-      long batchBytes) {
-    throw new UnsupportedOperationException("transactions are not pooled");
-  }
-
-  /** See {@link BlockTxs#carry}. */
-  default int carry(int height, int[] candidates) {
-    throw new UnsupportedOperationException("transactions are not pooled");
-  }
-
-  /** See {@link BlockTxs#checkBatch}. */
-  default CpuWork checkBatch(int validator, int handle) {
-    throw new UnsupportedOperationException("transactions are not pooled");
+  default Optional<TxPool> pool() {
+    return Optional.empty();
   }
 
   /**

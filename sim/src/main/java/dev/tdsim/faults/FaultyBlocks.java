@@ -2,6 +2,11 @@ package dev.tdsim.faults;
 
 import dev.tdsim.consensus.Block;
 import dev.tdsim.consensus.BlockSource;
+import dev.tdsim.timing.CpuWork;
+import dev.tdsim.workload.TxBatch;
+import dev.tdsim.workload.TxPool;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The block source consensus sees when validators are slow for the whole run: their block
@@ -32,29 +37,29 @@ public final class FaultyBlocks implements BlockSource {
     return blocks.pendingTransactions(height);
   }
 
+  /** A batch's check is crypto on the validator's cores: slowed once, like validation. */
   @Override
-  public boolean pooled() {
-    return blocks.pooled();
-  }
+  public Optional<TxPool> pool() {
+    return blocks.pool().map(pool -> new TxPool() {
+      @Override
+      public List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
+          long batchBytes) {
+        return pool.pull(author, maxTxs, maxBytes, batchTxs, batchBytes);
+      }
 
-  @Override
-  public java.util.List<dev.tdsim.workload.TxBatch> pull(int author, int maxTxs, long maxBytes,
-      int batchTxs, long batchBytes) {
-    return blocks.pull(author, maxTxs, maxBytes, batchTxs, batchBytes);
-  }
+      @Override
+      public int carry(int height, int[] candidates) {
+        return pool.carry(height, candidates);
+      }
 
-  @Override
-  public int carry(int height, int[] candidates) {
-    return blocks.carry(height, candidates);
-  }
-
-  /** A batch's check is crypto on the validator's cores: the protocol applies the factor. */
-  @Override
-  public dev.tdsim.timing.CpuWork checkBatch(int validator, int handle) {
-    dev.tdsim.timing.CpuWork w = blocks.checkBatch(validator, handle);
-    double f = plan.constantCpuFactor(validator);
-    return f == 1 ? w : new dev.tdsim.timing.CpuWork(Math.round(w.singleCoreNanos() / f),
-        w.parallelUnits(), w.scaling());
+      @Override
+      public CpuWork checkBatch(int validator, int handle) {
+        CpuWork w = pool.checkBatch(validator, handle);
+        double f = plan.constantCpuFactor(validator);
+        return f == 1 ? w
+            : new CpuWork(Math.round(w.singleCoreNanos() / f), w.parallelUnits(), w.scaling());
+      }
+    });
   }
 
   @Override

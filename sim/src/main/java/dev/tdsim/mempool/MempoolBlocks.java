@@ -3,8 +3,10 @@ package dev.tdsim.mempool;
 import dev.tdsim.timing.CpuWork;
 import dev.tdsim.workload.BlockTxs;
 import dev.tdsim.workload.TxBatch;
+import dev.tdsim.workload.TxPool;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Blocks from the validators' mempools, within the consensus limits of transactions and of bytes
@@ -13,7 +15,7 @@ import java.util.List;
  * checks at validation only the block's transactions it did not admit itself (none of a block
  * made of batches: each validator checked a batch when it came).
  */
-public final class MempoolBlocks implements BlockTxs {
+public final class MempoolBlocks implements BlockTxs, TxPool {
   private final Mempools mempools;
   private final int maxBlockTxs;
   private final long maxBlockBytes;
@@ -51,8 +53,8 @@ public final class MempoolBlocks implements BlockTxs {
   }
 
   @Override
-  public boolean pooled() {
-    return true;
+  public Optional<TxPool> pool() {
+    return Optional.of(this);
   }
 
   @Override

@@ -9,13 +9,12 @@ import dev.tdsim.consensus.ProcessingTime;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.timing.CostCheck;
-import dev.tdsim.timing.CpuWork;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.ModelTiming;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.timing.TimingModel;
 import dev.tdsim.workload.BlockTxs;
-import dev.tdsim.workload.TxBatch;
+import dev.tdsim.workload.TxPool;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntConsumer;
@@ -218,24 +217,8 @@ public final class DecryptionPipeline implements ConsensusListener, BlockSource 
   }
 
   @Override
-  public boolean pooled() {
-    return blockTxs.pooled();
-  }
-
-  @Override
-  public List<TxBatch> pull(int author, int maxTxs, long maxBytes, int batchTxs,
-      long batchBytes) {
-    return blockTxs.pull(author, maxTxs, maxBytes, batchTxs, batchBytes);
-  }
-
-  @Override
-  public int carry(int height, int[] candidates) {
-    return blockTxs.carry(height, candidates);
-  }
-
-  @Override
-  public CpuWork checkBatch(int validator, int handle) {
-    return blockTxs.checkBatch(validator, handle);
+  public Optional<TxPool> pool() {
+    return blockTxs.pool();
   }
 
   /**

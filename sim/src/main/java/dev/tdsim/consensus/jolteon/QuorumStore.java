@@ -9,6 +9,7 @@ import dev.tdsim.engine.Simulation;
 import dev.tdsim.timing.CpuWork;
 import dev.tdsim.timing.Scaling;
 import dev.tdsim.workload.TxBatch;
+import dev.tdsim.workload.TxPool;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -111,7 +112,8 @@ final class QuorumStore {
   private long messages;
   /** Signed batch infos are not checked one by one: their aggregate is, in the proof. */
   private final boolean optimistic;
-  /** Whether batches are pulled from the validators' mempools (else cut from each height). */
+  /** The validators' mempools batches are pulled from, or null: cut from each height. */
+  private final TxPool pool;
   private final boolean pooled;
   private final BatchGenerator[] generators;
   /** Pulled batches some height's block carries. */
@@ -135,7 +137,8 @@ final class QuorumStore {
     for (int i = 0; i < validators; i++) {
       stores[i] = new Store(i);
     }
-    this.pooled = protocol.context.blocks().pooled();
+    this.pool = protocol.context.blocks().pool().orElse(null);
+    this.pooled = pool != null;
     this.generators = new BatchGenerator[pooled ? validators : 0];
     for (int i = 0; i < generators.length; i++) {
       generators[i] = new BatchGenerator(this, sim, config, i, validators);
@@ -263,7 +266,7 @@ final class QuorumStore {
 
   /** {@code author} pulls from its own mempool (see {@link BatchGenerator}). */
   List<TxBatch> pull(int author, int maxTxns, long maxBytes, int batchTxns, long batchBytes) {
-    return protocol.context.blocks().pull(author, maxTxns, maxBytes, batchTxns, batchBytes);
+    return pool.pull(author, maxTxns, maxBytes, batchTxns, batchBytes);
   }
 
   /** {@code author} broadcasts a batch it pulled. */
@@ -328,7 +331,7 @@ final class QuorumStore {
       }
     }
     s.queue = keep;
-    int taken = protocol.context.blocks().carry(height,
+    int taken = pool.carry(height,
         candidates.stream().mapToInt(Batch::handle).toArray());
     List<Batch> carried = List.copyOf(candidates.subList(0, taken));
     for (Batch b : carried) {
@@ -565,7 +568,7 @@ final class QuorumStore {
      */
     private void onBatch(Batch b) {
       long check = b.handle() < 0 || b.author() == id ? 0
-          : protocol.context.blocks().checkBatch(id, b.handle()).singleCoreNanos();
+          : pool.checkBatch(id, b.handle()).singleCoreNanos();
       process(costs.precommitSignNanos() + check, () -> {
         if (b.author() == id) {
           addSignature(b, id);
