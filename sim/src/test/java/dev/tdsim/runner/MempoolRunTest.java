@@ -199,4 +199,23 @@ class MempoolRunTest {
     assertTrue(report.notSustained().startsWith("the blocks of heights 5-8 carried "),
         report.notSustained());
   }
+
+  /**
+   * Fails today, with or without Quorum Store: on Jolteon with a mempool, validator 3 crashing
+   * at 500 ms leaves height 2 committed but never decrypted ("the simulation ran out of events
+   * first"); the same crash without a mempool, or on Tendermint with one, decrypts every
+   * height. Present since the mempool landed (checked on its commit 03b422f); not found yet.
+   */
+  @Test
+  @org.junit.jupiter.api.Disabled("known bug: Jolteon + mempool + a crash leaves a height"
+      + " undecrypted; see the comment")
+  void underQuorumStoreACrashedValidatorDoesNotStallTheChain() throws Exception {
+    // validator 3 down from 0.5 s to 1.5 s: its unproven batches keep their transactions, a
+    // leader that missed proofs times out its round, and every height is still ordered
+    ScenarioRunner.Result r = run(QUORUM_STORE,
+        "faults=[{kind: crash, validators: [3], from: 500 ms, until: 1500 ms}]");
+    assertEquals(8, r.heights().size(), r.notDecrypted() + " " + r.notes());
+    assertEquals(0, r.mismatches());
+    assertTrue(r.mempool().included() > 0);
+  }
 }
