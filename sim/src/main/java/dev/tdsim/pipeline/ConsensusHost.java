@@ -392,6 +392,18 @@ final class ConsensusHost {
   }
 
   /**
+   * The earlier height whose plaintexts a validator committing {@code height} must have
+   * executed, or 0 when committing says nothing of them: only a schedule that holds each
+   * proposal for the plaintexts of the height decided before it (that height minus the
+   * protocol's decision lag) ties a commit to them. Under a streamed or pipelined schedule, or
+   * with Jolteon's lag of 2, a commit of the next height leaves an earlier one's combiner free
+   * to fail.
+   */
+  int plaintextsKnownAtCommitOf(int height) {
+    return settings.schedule().holdsNextProposal() ? Math.max(0, height - decisionLag) : 0;
+  }
+
+  /**
    * Runs {@code propose} when the schedule lets the proposer of {@code height} propose: at once,
    * or, when the schedule holds proposals, once the plaintexts of the height decided just before
    * this proposal ({@code height} minus the protocol's decision lag) are out.

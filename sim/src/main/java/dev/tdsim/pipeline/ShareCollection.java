@@ -102,9 +102,9 @@ final class ShareCollection {
       h.commitSigners.set(validator, signers);
     }
     decided(height, round, atNanos, costs);
-    HeightShares previous = heights.get(height - 1);
-    if (previous != null && previous.failover != null) {
-      previous.failover.learned(validator); // its next block executed the plaintexts
+    HeightShares executed = heights.get(host.plaintextsKnownAtCommitOf(height));
+    if (executed != null && executed.failover != null) {
+      executed.failover.learned(validator); // this block was proposed on those plaintexts
     }
     if (h.combiners == null) {
       CombinerChoice.Combiners c = choice.at(height, atNanos);
