@@ -33,9 +33,10 @@ final class CalendarQueue implements TimeQueue {
   private final int widthShift;
   private final int ringMask;
   private final long ringSize;
+  /** Each bucket's entries ({@link HeapOps}: time, sequence number, slot in {@link #slots}). */
   private final long[][] bucketKeys;
-  private final Event[][] bucketEvents;
   private final int[] bucketSizes;
+  private final EventSlots slots = new EventSlots();
   private final EventQueue overflow = new EventQueue();
 
   /** Absolute index (time >>> widthShift) of the current bucket; its slot is a heap. */
@@ -61,7 +62,6 @@ final class CalendarQueue implements TimeQueue {
     this.ringMask = buckets - 1;
     this.ringSize = buckets;
     this.bucketKeys = new long[buckets][];
-    this.bucketEvents = new Event[buckets][];
     this.bucketSizes = new int[buckets];
   }
 
@@ -81,7 +81,7 @@ final class CalendarQueue implements TimeQueue {
     if (bucket <= current) {
       int slot = (int) current & ringMask;
       int n = ensureRoom(slot);
-      HeapOps.siftUp(bucketKeys[slot], bucketEvents[slot], n, timeNanos, seq, event);
+      HeapOps.siftUp(bucketKeys[slot], n, timeNanos, seq, slots.take(event));
       bucketSizes[slot] = n + 1;
       inRing++;
     } else if (bucket - current < ringSize) {
@@ -99,7 +99,7 @@ final class CalendarQueue implements TimeQueue {
 
   @Override
   public Event peekEvent() {
-    return bucketEvents[advance()][0];
+    return slots.get((int) bucketKeys[advance()][2]);
   }
 
   @Override
@@ -108,7 +108,7 @@ final class CalendarQueue implements TimeQueue {
     int n = bucketSizes[slot];
     bucketSizes[slot] = n - 1;
     inRing--;
-    return HeapOps.pollRoot(bucketKeys[slot], bucketEvents[slot], n);
+    return slots.release(HeapOps.pollRoot(bucketKeys[slot], n));
   }
 
   @Override
@@ -116,8 +116,7 @@ final class CalendarQueue implements TimeQueue {
     int slot = advance();
     long[] keys = bucketKeys[slot];
     if ((newTimeNanos >>> widthShift) <= current) {
-      HeapOps.siftDown(keys, bucketEvents[slot], bucketSizes[slot], 0, newTimeNanos, keys[1],
-          bucketEvents[slot][0]);
+      HeapOps.rekeyRoot(keys, bucketSizes[slot], newTimeNanos);
     } else {
       long seq = keys[1];
       Event event = poll();
@@ -143,7 +142,7 @@ final class CalendarQueue implements TimeQueue {
       drainOverflow();
       slot = (int) current & ringMask;
     } while (bucketSizes[slot] == 0);
-    HeapOps.heapify(bucketKeys[slot], bucketEvents[slot], bucketSizes[slot]);
+    HeapOps.heapify(bucketKeys[slot], bucketSizes[slot]);
     return slot;
   }
 
@@ -162,23 +161,21 @@ final class CalendarQueue implements TimeQueue {
   private void append(int slot, long timeNanos, long seq, Event event) {
     int n = ensureRoom(slot);
     long[] keys = bucketKeys[slot];
-    keys[2 * n] = timeNanos;
-    keys[2 * n + 1] = seq;
-    bucketEvents[slot][n] = event;
+    int at = HeapOps.STRIDE * n;
+    keys[at] = timeNanos;
+    keys[at + 1] = seq;
+    keys[at + 2] = slots.take(event);
     bucketSizes[slot] = n + 1;
   }
 
   /** Makes room for one more entry in {@code slot}; returns its current size. */
   private int ensureRoom(int slot) {
     int n = bucketSizes[slot];
-    Event[] events = bucketEvents[slot];
-    if (events == null) {
-      bucketKeys[slot] = new long[2 * INITIAL_BUCKET_CAPACITY];
-      bucketEvents[slot] = new Event[INITIAL_BUCKET_CAPACITY];
-    } else if (n == events.length) {
-      int capacity = Math.multiplyExact(n, 2);
-      bucketKeys[slot] = Arrays.copyOf(bucketKeys[slot], 2 * capacity);
-      bucketEvents[slot] = Arrays.copyOf(events, capacity);
+    long[] keys = bucketKeys[slot];
+    if (keys == null) {
+      bucketKeys[slot] = new long[HeapOps.STRIDE * INITIAL_BUCKET_CAPACITY];
+    } else if (HeapOps.STRIDE * n == keys.length) {
+      bucketKeys[slot] = Arrays.copyOf(keys, Math.multiplyExact(keys.length, 2));
     }
     return n;
   }

@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * A binary min-heap of events ordered by (time, sequence number), kept in primitive arrays. Why
  * not {@link java.util.PriorityQueue}: it would need an entry object per event and a comparator
- * call through two boxed fields; here a schedule allocates nothing (past array growth) and a
- * comparison is two long compares. Time and sequence number sit next to each other in one array
- * ({@code keys[2i]}, {@code keys[2i + 1]}) so a comparison touches one cache line.
+ * call through two boxed fields; here a schedule allocates nothing (past array growth), a
+ * comparison is two long compares, and a sift moves only longs ({@link HeapOps}: time, sequence
+ * number and the event's slot side by side, so a comparison touches one cache line).
  *
  * <p>The sequence number makes the order total, so equal times fire in scheduling order and a run
  * is deterministic: a binary heap alone is not stable, so without it equal-time events would fire
@@ -15,8 +15,8 @@ import java.util.Arrays;
  */
 final class EventQueue implements TimeQueue {
 
-  private long[] keys = new long[2 * 256];
-  private Event[] events = new Event[256];
+  private long[] heap = new long[HeapOps.STRIDE * 256];
+  private final EventSlots slots = new EventSlots();
   private int size;
 
   @Override
@@ -31,36 +31,34 @@ final class EventQueue implements TimeQueue {
 
   @Override
   public long peekTime() {
-    return keys[0];
+    return heap[0];
   }
 
   /** The sequence number of the head entry; only valid when not empty. */
   long peekSeq() {
-    return keys[1];
+    return heap[1];
   }
 
   @Override
   public Event peekEvent() {
-    return events[0];
+    return slots.get((int) heap[2]);
   }
 
   @Override
   public void add(long timeNanos, long seq, Event event) {
-    if (size == events.length) {
-      int capacity = Math.multiplyExact(events.length, 2);
-      keys = Arrays.copyOf(keys, 2 * capacity);
-      events = Arrays.copyOf(events, capacity);
+    if (HeapOps.STRIDE * size == heap.length) {
+      heap = Arrays.copyOf(heap, Math.multiplyExact(heap.length, 2));
     }
-    HeapOps.siftUp(keys, events, size++, timeNanos, seq, event);
+    HeapOps.siftUp(heap, size++, timeNanos, seq, slots.take(event));
   }
 
   @Override
   public Event poll() {
-    return HeapOps.pollRoot(keys, events, size--);
+    return slots.release(HeapOps.pollRoot(heap, size--));
   }
 
   @Override
   public void rekeyHead(long newTimeNanos) {
-    HeapOps.siftDown(keys, events, size, 0, newTimeNanos, keys[1], events[0]);
+    HeapOps.rekeyRoot(heap, size, newTimeNanos);
   }
 }

@@ -1,12 +1,18 @@
 package dev.tdsim.engine;
 
 /**
- * Binary min-heap primitives over parallel arrays: {@code keys[2i]} = time, {@code keys[2i + 1]} =
- * sequence number, {@code events[i]} = the event. Shared by {@link EventQueue} (one heap) and
- * {@link CalendarQueue} (one heap per current bucket plus the overflow heap). Time and sequence
- * sit next to each other so one comparison touches one cache line.
+ * Binary min-heap primitives over one primitive array of entries of {@link #STRIDE} longs:
+ * {@code heap[3i]} = time, {@code heap[3i + 1]} = sequence number, {@code heap[3i + 2]} = the
+ * event's slot in its queue's {@link EventSlots}. Shared by {@link EventQueue} (one heap) and
+ * {@link CalendarQueue} (one heap per current bucket plus the overflow heap).
+ *
+ * <p>Why slots and not the events themselves: a sift moves entries, and moving an object
+ * reference into an array costs the garbage collector's write barrier on every store (G1's card
+ * marking); a sift that moves only longs costs none, and an entry's key and slot share one cache
+ * line.
  */
 final class HeapOps {
+  static final int STRIDE = 3;
 
   private HeapOps() {}
 
@@ -14,62 +20,78 @@ final class HeapOps {
     return t1 < t2 || (t1 == t2 && s1 < s2);
   }
 
-  /** Places (t, s, e) at {@code hole} (a free slot at the end, or a vacated slot) moving up. */
-  static void siftUp(long[] keys, Event[] events, int hole, long t, long s, Event e) {
+  /** Places (t, s, slot) at {@code hole} (a free slot at the end, or a vacated one) moving up. */
+  static void siftUp(long[] heap, int hole, long t, long s, long slot) {
     while (hole > 0) {
       int parent = (hole - 1) >>> 1;
-      if (!before(t, s, keys[2 * parent], keys[2 * parent + 1])) {
+      int p = STRIDE * parent;
+      if (!before(t, s, heap[p], heap[p + 1])) {
         break;
       }
-      keys[2 * hole] = keys[2 * parent];
-      keys[2 * hole + 1] = keys[2 * parent + 1];
-      events[hole] = events[parent];
+      int h = STRIDE * hole;
+      heap[h] = heap[p];
+      heap[h + 1] = heap[p + 1];
+      heap[h + 2] = heap[p + 2];
       hole = parent;
     }
-    keys[2 * hole] = t;
-    keys[2 * hole + 1] = s;
-    events[hole] = e;
+    int h = STRIDE * hole;
+    heap[h] = t;
+    heap[h + 1] = s;
+    heap[h + 2] = slot;
   }
 
-  /** Places (t, s, e) at {@code hole} of a heap of {@code size} entries, moving down. */
-  static void siftDown(long[] keys, Event[] events, int size, int hole, long t, long s, Event e) {
+  /** Places (t, s, slot) at {@code hole} of a heap of {@code size} entries, moving down. */
+  static void siftDown(long[] heap, int size, int hole, long t, long s, long slot) {
     int half = size >>> 1;
     while (hole < half) {
       int child = 2 * hole + 1;
+      int c = STRIDE * child;
       int right = child + 1;
-      if (right < size
-          && before(keys[2 * right], keys[2 * right + 1], keys[2 * child], keys[2 * child + 1])) {
-        child = right;
+      if (right < size) {
+        int r = c + STRIDE;
+        if (before(heap[r], heap[r + 1], heap[c], heap[c + 1])) {
+          child = right;
+          c = r;
+        }
       }
-      if (!before(keys[2 * child], keys[2 * child + 1], t, s)) {
+      if (!before(heap[c], heap[c + 1], t, s)) {
         break;
       }
-      keys[2 * hole] = keys[2 * child];
-      keys[2 * hole + 1] = keys[2 * child + 1];
-      events[hole] = events[child];
+      int h = STRIDE * hole;
+      heap[h] = heap[c];
+      heap[h + 1] = heap[c + 1];
+      heap[h + 2] = heap[c + 2];
       hole = child;
     }
-    keys[2 * hole] = t;
-    keys[2 * hole + 1] = s;
-    events[hole] = e;
+    int h = STRIDE * hole;
+    heap[h] = t;
+    heap[h + 1] = s;
+    heap[h + 2] = slot;
   }
 
-  /** Removes the root of a heap of {@code size} entries; the caller decrements its size. */
-  static Event pollRoot(long[] keys, Event[] events, int size) {
-    Event head = events[0];
-    int last = size - 1;
-    Event e = events[last];
-    events[last] = null;
-    if (last > 0) {
-      siftDown(keys, events, last, 0, keys[2 * last], keys[2 * last + 1], e);
+  /**
+   * Removes the root of a heap of {@code size} entries and returns its slot; the caller
+   * decrements its size.
+   */
+  static int pollRoot(long[] heap, int size) {
+    int head = (int) heap[2];
+    int last = STRIDE * (size - 1);
+    if (size > 1) {
+      siftDown(heap, size - 1, 0, heap[last], heap[last + 1], heap[last + 2]);
     }
     return head;
   }
 
+  /** Gives the root a later (or equal) time, keeping its sequence number and slot. */
+  static void rekeyRoot(long[] heap, int size, long t) {
+    siftDown(heap, size, 0, t, heap[1], heap[2]);
+  }
+
   /** Floyd's bottom-up heap construction of the first {@code size} entries, O(size). */
-  static void heapify(long[] keys, Event[] events, int size) {
+  static void heapify(long[] heap, int size) {
     for (int i = (size >>> 1) - 1; i >= 0; i--) {
-      siftDown(keys, events, size, i, keys[2 * i], keys[2 * i + 1], events[i]);
+      int h = STRIDE * i;
+      siftDown(heap, size, i, heap[h], heap[h + 1], heap[h + 2]);
     }
   }
 }
