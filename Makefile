@@ -13,9 +13,12 @@ build: $(JAR)
 # The core jar only (crypto and sim): the Spark module (sweep-spark/) is built by `make spark`
 # and by `make test`, never here, so `make build` and `make run` stay as small and fast.
 $(JAR): $(SOURCES)
-	$(MVN) -DskipTests -pl sim -am install
+	@echo "make: building tdsim (modules crypto and sim, tests skipped); the first build also fetches the Maven dependencies: a minute or two, quiet until done" >&2
+	@start=$$(date +%s); $(MVN) -DskipTests -pl sim -am install \
+	  && echo "make: built $(JAR) in $$(( $$(date +%s) - start )) s" >&2
 
 run: $(JAR)
+	@echo "make: running scenarios/default.yaml (real crypto at every height; progress below)" >&2
 	./tdsim run scenarios/default.yaml
 
 # Every module, the Spark one included: its tests run sweeps on embedded Spark and on a real
