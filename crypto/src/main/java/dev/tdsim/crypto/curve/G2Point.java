@@ -109,6 +109,11 @@ public final class G2Point {
 
   /** Multi-scalar multiplication sum [s_i] Q_i by blst's Pippenger. */
   public static G2Point msm(List<G2Point> points, List<Fr> scalars) {
+    return msm(points, scalars, Scalars.FULL_BITS);
+  }
+
+  /** {@link #msm(List, List)} with every scalar below 2^bits: Pippenger over that many bits. */
+  public static G2Point msm(List<G2Point> points, List<Fr> scalars, int bits) {
     G1Point.requireSameSize(points.size(), scalars.size(), "G2 multi-scalar multiplication");
     if (points.isEmpty()) {
       return IDENTITY;
@@ -121,7 +126,7 @@ public final class G2Point {
       offset += NativeBlst.P2_AFFINE_LONGS * Long.BYTES;
     }
     long[] raw =
-        NativeBlst.g2Msm(packed, Scalars.pack(scalars), points.size(), Scalars.FULL_BITS);
+        NativeBlst.g2Msm(packed, Scalars.pack(scalars, bits), points.size(), bits);
     return fromJacobian(NativeBlst.p2(raw));
   }
 

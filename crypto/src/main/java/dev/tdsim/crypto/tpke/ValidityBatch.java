@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.tpke;
 
+import dev.tdsim.crypto.BatchSearch;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
@@ -36,19 +37,11 @@ import java.util.List;
  * MSM); the ranges' loop values are multiplied in GT before the single final exponentiation.
  * Points are normalised to affine per range with one inversion.
  *
- * <p>When the set fails, the bad ciphertexts are found by bisection, reusing the hashes (fresh
- * weights for every check): a failing set's first half is checked; if it passes, the second
- * half is known to fail; sets of at most {@value #ONE_BY_ONE} and sets whose both halves fail
- * twice along the way (many bad ones, where halving costs more than it saves) are checked one
- * ciphertext at a time by the exact 2-pair equation. Only that exact check names a ciphertext,
- * so a valid one is never named. With one bad ciphertext among n the search costs about 1.5 n
- * weighted pairs (versus n separate 2-pair checks with a final exponentiation each, ~3.5x a
- * weighted pair apiece).
+ * <p>When the set fails, the bad ciphertexts are found by {@link BatchSearch} (bisection, fresh
+ * weights for every check, the hashes of the first pass reused; small or dense failing sets one
+ * ciphertext at a time by the exact 2-pair equation, which alone names a ciphertext).
  */
 public final class ValidityBatch {
-  /** Failing sets this small are checked one ciphertext at a time. */
-  static final int ONE_BY_ONE = 4;
-
   private ValidityBatch() {}
 
   /** Whether every ciphertext is valid, by one weighted check (see the class comment). */
@@ -71,16 +64,31 @@ public final class ValidityBatch {
     if (first.holds()) {
       return List.of();
     }
-    Search search = new Search(cts, first.hashes(), random, workers);
-    int[] all = new int[cts.size()];
-    Arrays.setAll(all, i -> i);
-    search.failing(all, 0);
-    if (search.bad.isEmpty()) {
+    List<G2Point> hashes = first.hashes();
+    List<Integer> bad = BatchSearch.failing(cts.size(),
+        set -> holds(cts, hashes, set, random, workers),
+        j -> holdsAlone(cts.get(j), hashes.get(j)), workers);
+    if (bad.isEmpty()) {
       throw new CryptoException("ciphertext validity", "the batched check of " + cts.size()
           + " ciphertexts failed but the search found no invalid one (a bug)");
     }
-    search.bad.sort(null);
-    return search.bad;
+    return bad;
+  }
+
+  /** The weighted check of a subset, with fresh weights and the hashes of the first pass. */
+  private static boolean holds(List<Ciphertext> cts, List<G2Point> hashes, int[] set,
+      StrongRandom random, Workers workers) {
+    long[] alpha = random.nextNonZeroLongs(set.length);
+    List<Part> parts = workers.mapRanges(set.length, Pairings.MIN_CHUNK, (from, to) -> {
+      List<Ciphertext> sub = new ArrayList<>(to - from);
+      List<G2Point> hs = new ArrayList<>(to - from);
+      for (int i = from; i < to; i++) {
+        sub.add(cts.get(set[i]));
+        hs.add(hashes.get(set[i]));
+      }
+      return part(sub, hs, Arrays.copyOfRange(alpha, from, to));
+    });
+    return holds(parts);
   }
 
   /** The exact single check e(U, H) * e(-G, W) == 1, with H = H(U || V) already computed. */
@@ -131,67 +139,5 @@ public final class ValidityBatch {
     }
     loops.add(Pairings.millerLoop(G1Point.generator().negate(), wSum));
     return Pairings.product(loops).finalExponentiation().isOne();
-  }
-
-  /** The bisection search over a failing set, with the hashes of the first pass. */
-  private static final class Search {
-    private final List<Ciphertext> cts;
-    private final List<G2Point> hashes;
-    private final StrongRandom random;
-    private final Workers workers;
-    final List<Integer> bad = new ArrayList<>();
-
-    Search(List<Ciphertext> cts, List<G2Point> hashes, StrongRandom random, Workers workers) {
-      this.cts = cts;
-      this.hashes = hashes;
-      this.random = random;
-      this.workers = workers;
-    }
-
-    /**
-     * Finds the invalid ciphertexts of {@code set}, known to fail its check.
-     *
-     * @param dense how many times both halves failed on the way here
-     */
-    void failing(int[] set, int dense) {
-      if (set.length <= ONE_BY_ONE || dense >= 2) {
-        oneByOne(set);
-        return;
-      }
-      int[] left = Arrays.copyOfRange(set, 0, set.length / 2);
-      int[] right = Arrays.copyOfRange(set, set.length / 2, set.length);
-      if (holds(left)) {
-        failing(right, dense); // the set failed and its left half passed
-      } else if (holds(right)) {
-        failing(left, dense);
-      } else {
-        failing(left, dense + 1);
-        failing(right, dense + 1);
-      }
-    }
-
-    /** The weighted check of a subset, with fresh weights, split over the workers. */
-    private boolean holds(int[] set) {
-      long[] alpha = random.nextNonZeroLongs(set.length);
-      List<Part> parts = workers.mapRanges(set.length, Pairings.MIN_CHUNK, (from, to) -> {
-        List<Ciphertext> sub = new ArrayList<>(to - from);
-        List<G2Point> hs = new ArrayList<>(to - from);
-        for (int i = from; i < to; i++) {
-          sub.add(cts.get(set[i]));
-          hs.add(hashes.get(set[i]));
-        }
-        return part(sub, hs, Arrays.copyOfRange(alpha, from, to));
-      });
-      return ValidityBatch.holds(parts);
-    }
-
-    private void oneByOne(int[] set) {
-      List<Boolean> ok = workers.map(set.length, i -> holdsAlone(cts.get(set[i]), hashes.get(set[i])));
-      for (int i = 0; i < set.length; i++) {
-        if (!ok.get(i)) {
-          bad.add(set[i]);
-        }
-      }
-    }
   }
 }

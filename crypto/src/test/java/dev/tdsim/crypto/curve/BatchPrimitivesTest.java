@@ -68,6 +68,24 @@ class BatchPrimitivesTest {
     }
   }
 
+  /** 128-bit weights plus one (the batched design's Fiat-Shamir weights) at 129 bits. */
+  @Test
+  void narrowMsmsAndMultiplicationsMatchFullWidthOnes() {
+    List<G1Point> ps = g1(37);
+    List<G2Point> qs = g2(37);
+    List<Fr> s = new ArrayList<>();
+    for (int i = 0; i < ps.size(); i++) {
+      s.add(Fr.of(new BigInteger(1, RANDOM.nextBytes(16))).add(Fr.one()));
+    }
+    s.set(0, Fr.of(BigInteger.ONE.shiftLeft(128)));
+    assertEquals(G1Point.msm(ps, s), G1Point.msm(ps, s, 129));
+    assertEquals(G2Point.msm(qs, s), G2Point.msm(qs, s, 129));
+    List<G1Point> each = G1Point.multiplyEach(ps, s, 129);
+    for (int i = 0; i < ps.size(); i++) {
+      assertEquals(ps.get(i).multiply(s.get(i)), each.get(i), "point " + i);
+    }
+  }
+
   @Test
   void hashesNormalisedTogetherMatchOneByOne() {
     List<byte[]> messages = new ArrayList<>();
