@@ -46,7 +46,8 @@ public final class ValidityBatch {
 
   /** Whether every ciphertext is valid, by one weighted check (see the class comment). */
   public static boolean allValid(List<Ciphertext> cts, StrongRandom random, Workers workers) {
-    return cts.isEmpty() || firstPass(cts, random, workers).holds();
+    return cts.isEmpty() || (cts.size() == 1 ? Tpke.isValid(cts.get(0))
+        : firstPass(cts, random, workers).holds());
   }
 
   /**
@@ -59,6 +60,9 @@ public final class ValidityBatch {
   public static List<Integer> invalid(List<Ciphertext> cts, StrongRandom random, Workers workers) {
     if (cts.isEmpty()) {
       return List.of();
+    }
+    if (cts.size() == 1) { // the exact check: no weights, no weighting multiplication
+      return Tpke.isValid(cts.get(0)) ? List.of() : List.of(0);
     }
     FirstPass first = firstPass(cts, random, workers);
     if (first.holds()) {

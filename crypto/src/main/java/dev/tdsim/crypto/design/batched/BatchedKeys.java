@@ -267,6 +267,31 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   /**
+   * Admission of a batch: transactions of another design or outside the capacity are invalid,
+   * the rest are checked at once ({@link #invalidPositions}; Fiat-Shamir weights, so {@code
+   * random} is not used).
+   */
+  @Override
+  public List<Integer> invalidAmong(List<SealedTx> txs, StrongRandom random, Workers workers) {
+    List<Integer> bad = new ArrayList<>();
+    List<Integer> positions = new ArrayList<>();
+    List<BatchedTx> typed = new ArrayList<>();
+    for (int j = 0; j < txs.size(); j++) {
+      if (txs.get(j) instanceof BatchedTx tx && tx.slot() < setup.capacity()) {
+        positions.add(j);
+        typed.add(tx);
+      } else {
+        bad.add(j);
+      }
+    }
+    for (int i : invalidPositions(typed, workers)) {
+      bad.add(positions.get(i));
+    }
+    bad.sort(null);
+    return bad;
+  }
+
+  /**
    * Positions of the invalid transactions: all checked at once ({@link #allValid}), and only if
    * that fails the bisection search of {@link BatchSearch} (halves checked by {@link #allValid}
    * with weights hashed from the half, sets of a few one by one by {@link #isValid}).
