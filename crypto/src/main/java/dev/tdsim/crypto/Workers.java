@@ -89,6 +89,24 @@ public final class Workers implements AutoCloseable {
     return (List<T>) Arrays.asList(out);
   }
 
+  /** Work on the index range [from, to). */
+  @FunctionalInterface
+  public interface Range<T> {
+    T run(int from, int to);
+  }
+
+  /**
+   * Runs {@code work} over [0, n) in contiguous ranges: about four per thread (for balance when
+   * other work shares the cores), one when single-threaded, none shorter than {@code minRange}
+   * unless n is. Results in range order, so they do not depend on scheduling.
+   */
+  public <T> List<T> mapRanges(int n, int minRange, Range<T> work) {
+    int ranges = threads == 1 ? 1 : Math.max(1, Math.min(4 * threads, n / Math.max(1, minRange)));
+    int per = Math.max(1, (n + ranges - 1) / ranges);
+    int count = n == 0 ? 0 : (n + per - 1) / per;
+    return map(count, c -> work.run(c * per, Math.min(n, (c + 1) * per)));
+  }
+
   @Override
   public void close() {
     if (pool != null && this != DEFAULT) {

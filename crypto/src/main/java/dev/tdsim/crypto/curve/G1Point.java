@@ -3,6 +3,7 @@ package dev.tdsim.crypto.curve;
 import com.sun.jna.Memory;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.field.Fr;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import supranational.blst.P1;
@@ -109,12 +110,17 @@ public final class G1Point {
 
   /** Multi-scalar multiplication sum [s_i] P_i by blst's Pippenger, full 255-bit scalars. */
   public static G1Point msm(List<G1Point> points, List<Fr> scalars) {
+    return msm(points, scalars, Scalars.FULL_BITS);
+  }
+
+  /** {@link #msm(List, List)} with every scalar below 2^bits: Pippenger over that many bits. */
+  public static G1Point msm(List<G1Point> points, List<Fr> scalars, int bits) {
     requireSameSize(points.size(), scalars.size(), "G1 multi-scalar multiplication");
     if (points.isEmpty()) {
       return IDENTITY;
     }
     return fromJacobian(
-        NativeBlst.g1Msm(packAffine(points), Scalars.pack(scalars), points.size(), Scalars.FULL_BITS));
+        NativeBlst.g1Msm(packAffine(points), Scalars.pack(scalars, bits), points.size(), bits));
   }
 
   /**
@@ -128,6 +134,51 @@ public final class G1Point {
     }
     return fromJacobian(
         NativeBlst.g1Msm(packAffine(points), Scalars.packShort(scalars), points.size(), Long.SIZE));
+  }
+
+  /**
+   * [s_i] P_i for every i, with 64-bit scalars (read as unsigned): the per-point weighting of a
+   * random-linear-combination check whose points cannot be summed (each pairs with its own G2
+   * point). A 64-bit multiplication costs about a quarter of a full-width one, and the results
+   * are normalised to affine together (one inversion).
+   */
+  public static List<G1Point> multiplyEachShort(List<G1Point> points, long[] scalars) {
+    requireSameSize(points.size(), scalars.length, "G1 short multiplications");
+    byte[][] le = new byte[scalars.length][Long.BYTES];
+    for (int i = 0; i < le.length; i++) {
+      for (int b = 0; b < Long.BYTES; b++) {
+        le[i][b] = (byte) (scalars[i] >>> (8 * b));
+      }
+    }
+    return multiplyEach(points, le, Long.SIZE);
+  }
+
+  /**
+   * [s_i] P_i for every i with scalars below 2^bits (e.g. 129 for 128-bit weights plus one), at
+   * the cost of a bits-long multiplication each, normalised to affine together.
+   */
+  public static List<G1Point> multiplyEach(List<G1Point> points, List<Fr> scalars, int bits) {
+    requireSameSize(points.size(), scalars.size(), "G1 multiplications");
+    byte[][] le = new byte[scalars.size()][];
+    for (int i = 0; i < le.length; i++) {
+      le[i] = Scalars.toBytes(scalars.get(i));
+    }
+    return multiplyEach(points, le, bits);
+  }
+
+  private static List<G1Point> multiplyEach(List<G1Point> points, byte[][] le, int bits) {
+    long[][] jacobian = new long[points.size()][];
+    for (int i = 0; i < jacobian.length; i++) {
+      long[] out = new long[NativeBlst.P1_LONGS];
+      NativeBlst.blst_p1_mult(out, NativeBlst.data(new P1(points.get(i).affine)), le[i], bits);
+      jacobian[i] = out;
+    }
+    long[][] affine = BatchAffine.of(jacobian, true);
+    List<G1Point> result = new ArrayList<>(affine.length);
+    for (long[] a : affine) {
+      result.add(a == null ? IDENTITY : new G1Point(NativeBlst.p1Affine(a)));
+    }
+    return result;
   }
 
   /** The sum of many points with blst's batch-affine addition (one shared inversion). */

@@ -4,6 +4,7 @@ import com.sun.jna.Memory;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.field.Fr;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import supranational.blst.P2;
@@ -42,6 +43,24 @@ public final class G2Point {
   public static G2Point hashTo(byte[] message, String domainSeparationTag) {
     return fromJacobian(
         new P2().hash_to(message, domainSeparationTag, new byte[0]));
+  }
+
+  /**
+   * {@link #hashTo} of every message, normalised to affine together: one Fp2 inversion for the
+   * lot instead of one per point.
+   */
+  public static List<G2Point> hashEachTo(List<byte[]> messages, String domainSeparationTag) {
+    long[][] jacobian = new long[messages.size()][];
+    for (int i = 0; i < jacobian.length; i++) {
+      jacobian[i] =
+          NativeBlst.data(new P2().hash_to(messages.get(i), domainSeparationTag, new byte[0]));
+    }
+    long[][] affine = BatchAffine.of(jacobian, false);
+    List<G2Point> result = new ArrayList<>(affine.length);
+    for (long[] a : affine) {
+      result.add(a == null ? IDENTITY : new G2Point(NativeBlst.p2Affine(a)));
+    }
+    return result;
   }
 
   /** Decodes and checks curve equation and subgroup membership. */
@@ -90,6 +109,11 @@ public final class G2Point {
 
   /** Multi-scalar multiplication sum [s_i] Q_i by blst's Pippenger. */
   public static G2Point msm(List<G2Point> points, List<Fr> scalars) {
+    return msm(points, scalars, Scalars.FULL_BITS);
+  }
+
+  /** {@link #msm(List, List)} with every scalar below 2^bits: Pippenger over that many bits. */
+  public static G2Point msm(List<G2Point> points, List<Fr> scalars, int bits) {
     G1Point.requireSameSize(points.size(), scalars.size(), "G2 multi-scalar multiplication");
     if (points.isEmpty()) {
       return IDENTITY;
@@ -102,7 +126,7 @@ public final class G2Point {
       offset += NativeBlst.P2_AFFINE_LONGS * Long.BYTES;
     }
     long[] raw =
-        NativeBlst.g2Msm(packed, Scalars.pack(scalars), points.size(), Scalars.FULL_BITS);
+        NativeBlst.g2Msm(packed, Scalars.pack(scalars, bits), points.size(), bits);
     return fromJacobian(NativeBlst.p2(raw));
   }
 

@@ -252,6 +252,32 @@ final class NativeBlst {
     return p1(out);
   }
 
+  /**
+   * Affine forms of n contiguous jacobian points (blst_p1 when {@code g1}, else blst_p2) with
+   * one shared inversion (Montgomery's trick). No point may be the identity: blst's batch
+   * conversion multiplies the Z coordinates together, so one zero would spoil every result.
+   */
+  static Memory toAffine(Memory jacobian, int n, boolean g1) {
+    Memory out = new Memory(Math.max(8L,
+        (long) n * (g1 ? P1_AFFINE_LONGS : P2_AFFINE_LONGS) * Long.BYTES));
+    if (g1) {
+      blst_p1s_to_affine(out, contiguous(jacobian), n);
+    } else {
+      blst_p2s_to_affine(out, contiguous(jacobian), n);
+    }
+    return out;
+  }
+
+  /** Whether a raw jacobian point (of either group) is the identity: Z, its last third, is 0. */
+  static boolean isInfinity(long[] jacobian) {
+    for (int i = 2 * jacobian.length / 3; i < jacobian.length; i++) {
+      if (jacobian[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The G2 counterpart of {@link #g1Msm}; returns the raw jacobian blst_p2 (36 longs). */
   static long[] g2Msm(Memory points, Memory scalars, int n, int bits) {
     Memory scratch = new Memory(Math.max(8, blst_p2s_mult_pippenger_scratch_sizeof(n)));
@@ -286,6 +312,8 @@ final class NativeBlst {
   static native void blst_p1s_add(long[] ret, Pointer points, long npoints);
 
   static native void blst_p1s_to_affine(Pointer dst, Pointer points, long npoints);
+
+  static native void blst_p2s_to_affine(Pointer dst, Pointer points, long npoints);
 
   static native void blst_p1_to_affine(long[] out, long[] in);
 

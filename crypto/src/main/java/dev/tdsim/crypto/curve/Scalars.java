@@ -21,9 +21,20 @@ final class Scalars {
   }
 
   static Memory pack(List<Fr> scalars) {
-    byte[] all = new byte[scalars.size() * BYTES];
+    return pack(scalars, FULL_BITS);
+  }
+
+  /**
+   * Scalars below 2^bits, contiguous: blst's bulk calls read contiguous scalars with a stride of
+   * ceil(bits / 8) bytes, so each takes only its low bytes.
+   */
+  static Memory pack(List<Fr> scalars, int bits) {
+    int stride = (bits + 7) / 8;
+    byte[] all = new byte[Math.max(1, scalars.size() * stride)];
+    byte[] one = new byte[BYTES];
     for (int i = 0; i < scalars.size(); i++) {
-      scalars.get(i).toBytesLE(all, i * BYTES);
+      scalars.get(i).toBytesLE(one, 0);
+      System.arraycopy(one, 0, all, i * stride, stride);
     }
     Memory mem = new Memory(all.length);
     mem.write(0, all, 0, all.length);

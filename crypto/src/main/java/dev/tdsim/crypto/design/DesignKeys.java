@@ -40,6 +40,25 @@ public interface DesignKeys {
   /** The mempool's admission check of one decoded transaction (its validity proof, if any). */
   boolean isValid(SealedTx tx);
 
+  /**
+   * The admission check of transactions that arrive together (a client's or a peer's batch, a
+   * Quorum Store batch): the positions (ascending) of those that fail {@link #isValid}. Designs
+   * whose check is a pairing equation check the batch at once with random weights and search
+   * for the bad ones only when it fails; by default each is checked alone, in parallel.
+   *
+   * @param random the weights' source, drawn after the transactions are fixed
+   */
+  default List<Integer> invalidAmong(List<SealedTx> txs, StrongRandom random, Workers workers) {
+    List<Boolean> ok = workers.map(txs.size(), j -> isValid(txs.get(j)));
+    List<Integer> bad = new java.util.ArrayList<>();
+    for (int j = 0; j < ok.size(); j++) {
+      if (!ok.get(j)) {
+        bad.add(j);
+      }
+    }
+    return bad;
+  }
+
   /** The proposer's digest of a block, published with the proposal. */
   BlockDigest digest(BlockId block, List<SealedTx> txs, Workers workers);
 

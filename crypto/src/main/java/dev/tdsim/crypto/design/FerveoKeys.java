@@ -9,6 +9,7 @@ import dev.tdsim.crypto.tpke.KeyCollision;
 import dev.tdsim.crypto.tpke.KeySet;
 import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.tpke.Tpke;
+import dev.tdsim.crypto.tpke.ValidityBatch;
 import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.crypto.variant.CombineVariant;
@@ -89,6 +90,12 @@ final class FerveoKeys<S> implements DesignKeys {
   @Override
   public boolean isValid(SealedTx tx) {
     return Tpke.isValid(ct(tx));
+  }
+
+  /** One weighted check of the whole batch ({@link ValidityBatch}), a search only on failure. */
+  @Override
+  public List<Integer> invalidAmong(List<SealedTx> txs, StrongRandom random, Workers workers) {
+    return ValidityBatch.invalid(txs.stream().map(FerveoKeys::ct).toList(), random, workers);
   }
 
   @Override

@@ -50,6 +50,21 @@ public sealed interface StrongRandom permits SeededDrbg, SystemStrongRandom {
   }
 
   /**
+   * The next {@code n} longs with every zero drawn again (probability 2^-64 each): independent
+   * uniform non-zero 64-bit weights of a random-linear-combination (small-exponent) batch check,
+   * read as unsigned. A zero weight would drop its term from the check.
+   */
+  default long[] nextNonZeroLongs(int n) {
+    long[] out = nextLongs(n);
+    for (int i = 0; i < n; i++) {
+      while (out[i] == 0) {
+        out[i] = nextLong();
+      }
+    }
+    return out;
+  }
+
+  /**
    * A new independent stream, seeded with the next 32 bytes of this one: deterministic when this
    * stream is, and for handing one stream to each parallel task in a fixed order.
    */

@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.tpke;
 
 import dev.tdsim.crypto.CryptoException;
+import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.curve.GtElement;
@@ -8,7 +9,6 @@ import dev.tdsim.crypto.curve.Pairings;
 import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.random.StrongRandom;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.bouncycastle.crypto.InvalidCipherTextException;
@@ -84,47 +84,29 @@ public final class Tpke {
 
   /** The CCA check e(U, H(U||V)) == e(G, W), as one 2-pair product with one final exp. */
   public static boolean isValid(Ciphertext ct) {
-    G2Point h = hashToG2(ct.u(), ct.group(), ct.payloadView());
-    return Pairings.productIsOne(
-        List.of(ct.u(), G1Point.generator().negate()), List.of(h, ct.w()));
+    return ValidityBatch.holdsAlone(ct, hashToG2(ct.u(), ct.group(), ct.payloadView()));
   }
 
   /**
-   * Batch validity of a whole block with independent random weights alpha_j in [1, 2^63]:
-   * prod_j e([alpha_j]U_j, H_j) * e(-G, sum_j [alpha_j]W_j) == 1. Unweighted sums (as in the
-   * original code) would let two bad ciphertexts cancel; weights from a strong stream
-   * (unpredictable to whoever made the ciphertexts) make that happen with probability at most
-   * 2^-63. On false, check one by one ({@link #isValid}) to find the bad ones.
+   * Batch validity of a whole block on the calling thread: {@link ValidityBatch#allValid} with
+   * one worker. On false, {@link ValidityBatch#invalid} names the bad ones.
    */
   public static boolean areAllValid(List<Ciphertext> cts, StrongRandom random) {
-    if (cts.isEmpty()) {
-      return true;
-    }
-    List<G1Point> ps = new ArrayList<>(cts.size() + 1);
-    List<G2Point> qs = new ArrayList<>(cts.size() + 1);
-    G2Point wSum = G2Point.identity();
-    List<G2Point> ws = new ArrayList<>(cts.size());
-    List<Fr> alphas = new ArrayList<>(cts.size());
-    for (Ciphertext ct : cts) {
-      Fr alpha = Fr.of(random.nextLong() >>> 1).add(Fr.one());
-      ps.add(ct.u().multiply(alpha));
-      qs.add(hashToG2(ct.u(), ct.group(), ct.payloadView()));
-      ws.add(ct.w());
-      alphas.add(alpha);
-    }
-    wSum = G2Point.msm(ws, alphas);
-    ps.add(G1Point.generator().negate());
-    qs.add(wSum);
-    return Pairings.productIsOne(ps, qs);
+    return ValidityBatch.allValid(cts, random, Workers.of(1));
   }
 
   static G2Point hashToG2(G1Point u, SecretGroup group, byte[] payload) {
+    return G2Point.hashTo(hashInput(u, group, payload), HASH_DST);
+  }
+
+  /** The message hashed to G2 for the tag W: U (compressed) || group tag || payload. */
+  static byte[] hashInput(G1Point u, SecretGroup group, byte[] payload) {
     byte[] uBytes = u.toCompressed();
     byte[] msg = new byte[uBytes.length + 1 + payload.length];
     System.arraycopy(uBytes, 0, msg, 0, uBytes.length);
     msg[uBytes.length] = group.tag;
     System.arraycopy(payload, 0, msg, uBytes.length + 1, payload.length);
-    return G2Point.hashTo(msg, HASH_DST);
+    return msg;
   }
 
   private static byte[] seal(byte[] secret, G1Point u, byte[] message) {

@@ -20,13 +20,7 @@ final class Shares {
   static long[][] weights(int signers, int messages, StrongRandom random) {
     long[][] w = new long[signers][];
     for (int i = 0; i < signers; i++) {
-      long[] row = random.nextLongs(messages);
-      for (int j = 0; j < messages; j++) {
-        while (row[j] == 0) { // probability 2^-64 per weight
-          row[j] = random.nextLong();
-        }
-      }
-      w[i] = row;
+      w[i] = random.nextNonZeroLongs(messages);
     }
     return w;
   }

@@ -1,11 +1,10 @@
 package dev.tdsim.crypto.variant;
 
-import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Ciphertext;
 import dev.tdsim.crypto.tpke.SecretGroup;
-import dev.tdsim.crypto.tpke.Tpke;
+import dev.tdsim.crypto.tpke.ValidityBatch;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,10 +19,8 @@ final class Validity {
   /**
    * The invalid ciphertexts of a block, ascending: those of another secret group (no share of
    * this variant opens them) and those whose W fails. One weighted pairing product for the whole
-   * block ({@link Tpke#areAllValid}); only when it fails is each ciphertext checked alone.
-   *
-   * @throws CryptoException when the batch fails but every ciphertext passes alone: that cannot
-   *     happen with correct weights, so it is a bug to surface, not a reason to fall back forever
+   * block, split over {@code workers}; only when it fails does the search of {@link
+   * ValidityBatch#invalid} name the bad ones.
    */
   static List<Integer> invalid(
       List<Ciphertext> cts, SecretGroup group, StrongRandom random, Workers workers) {
@@ -33,19 +30,8 @@ final class Validity {
       (cts.get(j).group() == group ? candidates : invalid).add(j);
     }
     List<Ciphertext> checked = candidates.stream().map(cts::get).toList();
-    if (checked.isEmpty() || Tpke.areAllValid(checked, random)) {
-      return invalid;
-    }
-    List<Boolean> valid = workers.map(checked.size(), i -> Tpke.isValid(checked.get(i)));
-    int before = invalid.size();
-    for (int i = 0; i < checked.size(); i++) {
-      if (!valid.get(i)) {
-        invalid.add(candidates.get(i));
-      }
-    }
-    if (invalid.size() == before) {
-      throw new CryptoException("ciphertext validity", "the batched check of " + checked.size()
-          + " ciphertexts failed but each passed alone: the batch weights are inconsistent (a bug)");
+    for (int i : ValidityBatch.invalid(checked, random, workers)) {
+      invalid.add(candidates.get(i));
     }
     invalid.sort(null);
     return invalid;

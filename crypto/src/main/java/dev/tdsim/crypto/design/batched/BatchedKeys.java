@@ -1,5 +1,6 @@
 package dev.tdsim.crypto.design.batched;
 
+import dev.tdsim.crypto.BatchSearch;
 import dev.tdsim.crypto.CryptoException;
 import dev.tdsim.crypto.SealedTx;
 import dev.tdsim.crypto.Workers;
@@ -266,74 +267,50 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   /**
-   * Positions of the invalid transactions: all checked at once ({@link #allValid}), and one by
-   * one only when that fails.
+   * Admission of a batch: transactions of another design or outside the capacity are invalid,
+   * the rest are checked at once ({@link #invalidPositions}; Fiat-Shamir weights, so {@code
+   * random} is not used).
+   */
+  @Override
+  public List<Integer> invalidAmong(List<SealedTx> txs, StrongRandom random, Workers workers) {
+    List<Integer> bad = new ArrayList<>();
+    List<Integer> positions = new ArrayList<>();
+    List<BatchedTx> typed = new ArrayList<>();
+    for (int j = 0; j < txs.size(); j++) {
+      if (txs.get(j) instanceof BatchedTx tx && tx.slot() < setup.capacity()) {
+        positions.add(j);
+        typed.add(tx);
+      } else {
+        bad.add(j);
+      }
+    }
+    for (int i : invalidPositions(typed, workers)) {
+      bad.add(positions.get(i));
+    }
+    bad.sort(null);
+    return bad;
+  }
+
+  /**
+   * Positions of the invalid transactions: all checked at once ({@link #allValid}), and only if
+   * that fails the bisection search of {@link BatchSearch} (halves checked by {@link #allValid}
+   * with weights hashed from the half, sets of a few one by one by {@link #isValid}).
    */
   List<Integer> invalidPositions(List<BatchedTx> txs, Workers w) {
     if (txs.isEmpty() || allValid(txs, w)) {
       return List.of();
     }
-    List<Boolean> valid = w.map(txs.size(), j -> isValid(txs.get(j)));
-    List<Integer> invalid = new ArrayList<>();
-    for (int j = 0; j < valid.size(); j++) {
-      if (!valid.get(j)) {
-        invalid.add(j);
-      }
-    }
-    return invalid;
+    return BatchSearch.failing(txs.size(),
+        set -> allValid(java.util.Arrays.stream(set).mapToObj(txs::get).toList(), w),
+        j -> isValid(txs.get(j)), w);
   }
 
   /**
-   * The validity equations of a whole block in one product with two 128-bit weights per
-   * transaction, u_j for W's and v_j for B's, derived by hashing every transaction (Fiat-Shamir:
-   * a block holding an invalid transaction passes with probability about 2^-128 per hash the
-   * proposer tries): e(sum u_j W_j, H) prod_j e([v_j]G, B_j) e(-([u_j] P_j + [v_j][sk (tau -
-   * x_j)]_1), A_j) == 1. Two Miller loops per transaction and one final exponentiation for the
-   * block, instead of three loops and one final exponentiation each; split over the workers.
+   * The validity equations of a whole block in one product with two 128-bit Fiat-Shamir weights
+   * per transaction ({@link BlockValidity#holds}).
    */
   boolean allValid(List<BatchedTx> txs, Workers w) {
-    for (BatchedTx tx : txs) {
-      if (tx.slot() >= setup.capacity()) {
-        return false;
-      }
-    }
-    byte[] seed = Cipher.batchSeed(txs.stream().map(BatchedTx::toBytes).toList());
-    int chunks = Math.min(txs.size(), 4 * w.threads());
-    int per = (txs.size() + chunks - 1) / chunks;
-    List<Object[]> parts = w.map(chunks, c -> {
-      int from = c * per;
-      int to = Math.min(txs.size(), from + per);
-      List<G1Point> ps = new ArrayList<>();
-      List<G2Point> qs = new ArrayList<>();
-      List<G1Point> ws = new ArrayList<>();
-      List<Fr> us = new ArrayList<>();
-      boolean tagsOk = true;
-      for (int j = from; j < to; j++) {
-        BatchedTx tx = txs.get(j);
-        byte[] header = tx.header();
-        tagsOk &= !Cipher.tag(header).isZero();
-        Fr[] uv = Cipher.batchWeights(seed, j);
-        G1Point p = Cipher.proofBase(header, tx.bodyView());
-        ps.add(G1Point.generator().multiply(uv[1]));
-        qs.add(tx.b());
-        ps.add(p.multiply(uv[0]).add(setup.slotKeyG1(tx.slot()).multiply(uv[1])).negate());
-        qs.add(tx.a());
-        ws.add(tx.w());
-        us.add(uv[0]);
-      }
-      return new Object[] {tagsOk, Pairings.millerLoop(ps, qs), G1Point.msm(ws, us)};
-    });
-    GtElement product = GtElement.one();
-    G1Point wSum = G1Point.identity();
-    for (Object[] part : parts) {
-      if (!(Boolean) part[0]) {
-        return false;
-      }
-      product = product.multiply((GtElement) part[1]);
-      wSum = wSum.add((G1Point) part[2]);
-    }
-    product = product.multiply(Pairings.millerLoop(List.of(wSum), List.of(G2Point.generator())));
-    return product.finalExponentiation().isOne();
+    return BlockValidity.holds(setup, txs, w);
   }
 
   BatchedDigest ownDigest(BlockDigest digest) {

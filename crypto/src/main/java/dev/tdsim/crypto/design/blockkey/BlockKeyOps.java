@@ -214,15 +214,7 @@ public final class BlockKeyOps {
 
   /** Independent non-zero 64-bit weights from a strong stream (unpredictable to share makers). */
   static long[] weights(int n, StrongRandom random) {
-    return java.util.Arrays.stream(random.nextLongs(n)).map(w -> nonZero(w, random)).toArray();
-  }
-
-  private static long nonZero(long drawn, StrongRandom random) {
-    long w = drawn;
-    while (w == 0) {
-      w = random.nextLong();
-    }
-    return w;
+    return random.nextNonZeroLongs(n);
   }
 
   static Fr unsigned(long x) {

@@ -55,6 +55,23 @@ class BatchedValidityTest {
     assertEquals(List.of(8), ops.validity(List.copyOf(tampered(8))));
   }
 
+  /** The bisection search names exactly the bad ones: two, several, all. */
+  @Test
+  void severalInvalidTransactionsAreNamedExactly() {
+    for (int[] bad : new int[][] {{0, 8}, {3, 4}, {1, 2, 5, 7}, {0, 1, 2, 3, 4, 5, 6, 7, 8}}) {
+      List<BatchedTx> txs = new ArrayList<>();
+      for (SealedTx t : TXS) {
+        txs.add((BatchedTx) t);
+      }
+      List<Integer> expected = new ArrayList<>();
+      for (int j : bad) {
+        txs.set(j, tampered(j).get(j));
+        expected.add(j);
+      }
+      assertEquals(expected, BATCHED.invalidPositions(txs, WORKERS), java.util.Arrays.toString(bad));
+    }
+  }
+
   @Test
   void aSlotAtTheCapacityIsInvalid() {
     BatchedTx last = (BatchedTx) TXS.get(8);
