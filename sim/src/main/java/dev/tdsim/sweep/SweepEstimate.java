@@ -99,8 +99,9 @@ final class SweepEstimate {
 
   /**
    * From a report of the grid (and the probes stored): per searched parameter, group and
-   * distinct bracket still open (budgets with the same bracket share its probes), the rounds its
-   * search still needs ({@code width} probes split among the brackets; a w-ary round narrows a
+   * distinct bracket still open (budgets with the same bracket share its probes until their
+   * boundaries part, counted as half of its rounds for each budget beyond the first), the rounds
+   * its search still needs ({@code width} probes split among the brackets; a w-ary round narrows a
    * bracket w + 1 times; a doubling beyond the grid's largest message count or rate is assumed to
    * miss within two doublings), at most what is left of max_probes. Each probe is priced from
    * what the grid measured: the wall time of the group's grid runs done in this process ({@code
@@ -137,7 +138,7 @@ final class SweepEstimate {
           continue;
         }
         Prices prices = new Prices(cells, msgs, wallSeconds, factor);
-        // distinct open brackets: {lo, hi, steps, price at}
+        // distinct open brackets: {steps, price at, budgets sharing it}
         Map<List<Double>, double[]> open = new LinkedHashMap<>();
         for (SensitivityReport.BudgetFit f : g.budgets()) {
           Double lo = f.bracketLow();
@@ -156,13 +157,19 @@ final class SweepEstimate {
           }
           steps = Math.max(0, Math.min(steps, cap - f.probes()));
           if (steps > 0) {
-            open.putIfAbsent(java.util.Arrays.asList(lo, hi), new double[] {steps, at});
+            open.computeIfAbsent(java.util.Arrays.asList(lo, hi),
+                k -> new double[] {0, 0, 0});
+            double[] o = open.get(java.util.Arrays.asList(lo, hi));
+            o[0] = Math.max(o[0], steps);
+            o[1] = at;
+            o[2]++;
           }
         }
         int share = Math.max(1, width / Math.max(1, open.size()));
         for (double[] o : open.values()) {
-          int rounds = (int) Math.ceil(o[0] / (Math.log(share + 1) / Math.log(2)));
-          int probes = Math.min(rounds, cap) * share;
+          int rounds = Math.min(cap, (int) Math.ceil(o[0] / (Math.log(share + 1) / Math.log(2))));
+          // budgets sharing a bracket part ways inside it: about half of its rounds each
+          int probes = (int) Math.ceil((rounds + (o[2] - 1) * rounds / 2.0) * share);
           runs += probes * reps;
           work += probes * reps * prices.wallAt(msgs ? o[1] : Double.NaN);
         }
