@@ -101,6 +101,17 @@ class ParallelSearchTest {
       assertTrue(Files.readString(out.resolve("probes").resolve(firstProbe(out))
           .resolve("scenario.yaml")).contains("sample_heights: 1"));
     }
+    // --no-search with the same width reads the stored probes to the same answers, runs nothing
+    SweepPlan off = SweepPlanTest.plan(SMALL, SweepPlanTest.vary(
+        "workload.msgs_per_block=1,8,64").withSearch(false), budgets);
+    Sweep.Outcome stored = new Sweep(off, dir.resolve("w2"), new Sweep.Settings(2, "test", 2),
+        shared, new PrintWriter(new StringWriter()), l -> { }).run();
+    assertEquals(0, stored.executed());
+    List<Long> read = new ArrayList<>();
+    for (BudgetFit f : stored.sensitivity().msgs().groups().get(0).budgets()) {
+      read.add(Math.round(f.value()));
+    }
+    assertEquals(answers.get(1), read);
     assertEquals(answers.get(0), answers.get(1), "width 2: " + answers);
     assertEquals(answers.get(0), answers.get(2), "width 3: " + answers);
     assertTrue(answers.get(0).get(0) >= at[0] && answers.get(0).get(2) >= at[2],
