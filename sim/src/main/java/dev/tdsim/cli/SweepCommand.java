@@ -50,7 +50,9 @@ import picocli.CommandLine.Spec;
           + " finished points and probes are reused (also with --no-search).",
       "Points run in parallel: by default one at a time when any point uses crypto.timing:"
           + " measured (concurrent points would distort each other's measured CPU times), on"
-          + " every core with timing: model. See docs/SWEEPS.md.",
+          + " every core with timing: model. The search runs --search-width probes at once"
+          + " (the same answer as one at a time) and, with timing: model, runs each probe's"
+          + " real crypto at one sampled height. See docs/SWEEPS.md.",
       "With --engine spark (the sweep-spark module: ./tdsim-spark, or spark-submit) each point"
           + " is a Spark job, in this JVM (local[N]) or on a cluster (--master); the files"
           + " written are the same. A point that fails is listed with its error in sweep.csv"
@@ -116,8 +118,9 @@ final class SweepCommand implements Callable<Integer> {
   Integer maxProbes;
 
   @Option(names = "--search-width", paramLabel = "K",
-      description = "Probes the search runs at once: each round splits every open bracket"
-          + " into K + 1 parts (K = 1: bisection, one probe at a time). Default: the engine's"
+      description = "Probes the search runs at once: each round places up to K probes in the"
+          + " open brackets (one bracket with K probes is cut into K + 1 parts; K = 1:"
+          + " bisection, one probe at a time). Default: the engine's"
           + " parallelism (--parallel; spark: its default parallelism, the executors' cores)."
           + " The values fitting are the same for every K; max-probes counts rounds.")
   Integer searchWidth;
