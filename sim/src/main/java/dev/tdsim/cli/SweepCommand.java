@@ -50,7 +50,9 @@ import picocli.CommandLine.Spec;
           + " finished points and probes are reused (also with --no-search).",
       "Points run in parallel: by default one at a time when any point uses crypto.timing:"
           + " measured (concurrent points would distort each other's measured CPU times), on"
-          + " every core with timing: model. See docs/SWEEPS.md.",
+          + " every core with timing: model. The search runs --search-width probes at once"
+          + " (the same answer as one at a time) and, with timing: model, runs each probe's"
+          + " real crypto at one sampled height. See docs/SWEEPS.md.",
       "With --engine spark (the sweep-spark module: ./tdsim-spark, or spark-submit) each point"
           + " is a Spark job, in this JVM (local[N]) or on a cluster (--master); the files"
           + " written are the same. A point that fails is listed with its error in sweep.csv"
@@ -110,9 +112,18 @@ final class SweepCommand implements Callable<Integer> {
   boolean maxMsgsSearch;
 
   @Option(names = "--max-probes", paramLabel = "N",
-      description = "Bisection steps per parameter, group and budget (default: the file's"
-          + " sweep: max_probes, else " + SweepSpec.DEFAULT_MAX_PROBES + ").")
+      description = "Search rounds (of --search-width probes; bisection steps when it is 1) per"
+          + " parameter, group and budget (default: the file's sweep: max_probes, else "
+          + SweepSpec.DEFAULT_MAX_PROBES + ").")
   Integer maxProbes;
+
+  @Option(names = "--search-width", paramLabel = "K",
+      description = "Probes the search runs at once: each round places up to K probes in the"
+          + " open brackets (one bracket with K probes is cut into K + 1 parts; K = 1:"
+          + " bisection, one probe at a time). Default: the engine's"
+          + " parallelism (--parallel; spark: its default parallelism, the executors' cores)."
+          + " The values fitting are the same for every K; max-probes counts rounds.")
+  Integer searchWidth;
 
   @Option(names = "--no-search",
       description = "Do not run probes: the values fitting come from the grid and the probes"
@@ -166,6 +177,9 @@ final class SweepCommand implements Callable<Integer> {
       if (parallel != null && parallel < 1) {
         throw new SweepException("--parallel: must be at least 1, got " + parallel);
       }
+      if (searchWidth != null && searchWidth < 1) {
+        throw new SweepException("--search-width: must be at least 1, got " + searchWidth);
+      }
       threads = parallel != null ? parallel : Sweep.defaultParallel(plan);
     } catch (EngineException e) {
       err.println(spec.qualifiedName() + ": " + Main.oneLine(e.getMessage()));
@@ -201,7 +215,8 @@ final class SweepCommand implements Callable<Integer> {
         return Main.EXIT_USAGE;
       }
       try (executor) {
-        o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version()),
+        o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version(),
+            searchWidth == null ? 0 : searchWidth),
             executor, progress, line -> {
               if (!quiet) {
                 err.println("[sweep] " + line);

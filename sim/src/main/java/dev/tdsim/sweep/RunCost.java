@@ -34,6 +34,14 @@ final class RunCost {
 
   /** The same with {@code msgsPerBlock} messages per block instead of the scenario's, if given. */
   double cpuSeconds(Scenario s, Long msgsPerBlock) {
+    return cpuSeconds(s, msgsPerBlock, s.crypto().sampleHeights());
+  }
+
+  /**
+   * The same with {@code sampleHeights} heights running the real crypto (0: every height), e.g.
+   * a probe of the search ({@link SweepPlan#samplesProbe}) priced from a grid point's scenario.
+   */
+  double cpuSeconds(Scenario s, Long msgsPerBlock, int sampleHeights) {
     CostModel model = model(s);
     String variant = s.crypto().design();
     if (!model.coefficients().containsKey(variant)) {
@@ -51,7 +59,7 @@ final class RunCost {
             (long) Math.ceil(s.workload().ratePerSecond())));
     int m = (int) Math.min(Integer.MAX_VALUE, msgs);
     long bytes = (long) m * s.workload().msgSizeBytes();
-    int realHeights = s.crypto().sampleHeights() > 0 ? s.crypto().sampleHeights() : s.heights();
+    int realHeights = sampleHeights > 0 ? Math.min(sampleHeights, s.heights()) : s.heights();
     OpSize block = new OpSize(m, v, shares, bytes);
     OpSize one = new OpSize(m, 1, Math.max(1, shares / Math.max(1, v)), bytes);
     double nanos = model.cpuNanos(variant, CryptoOp.ENCRYPT, block)

@@ -51,6 +51,18 @@ public final class Sensitivity {
     default List<PointResult> stored(SweepPlan.Cell cell) {
       return null;
     }
+
+    /**
+     * Every replicate of each probe cell, the cells' runs all submitted at once (a round of the
+     * search); the lists in the order of {@code cells}. The default runs them one after the other.
+     */
+    default List<List<PointResult>> runAll(List<SweepPlan.Cell> cells) throws IOException {
+      List<List<PointResult>> out = new ArrayList<>();
+      for (SweepPlan.Cell c : cells) {
+        out.add(run(c));
+      }
+      return out;
+    }
   }
 
   private Sensitivity() {}
@@ -62,8 +74,18 @@ public final class Sensitivity {
    */
   public static SensitivityReport compute(SweepPlan plan, Map<String, PointResult> results,
       Prober prober, Consumer<String> log) {
-    return new SensitivityAnalysis(plan, results, prober, log, plan.spec().search(), NOT_STORED)
-        .report();
+    return compute(plan, results, prober, log, 1);
+  }
+
+  /**
+   * The same with rounds of {@code width} probes run at once ({@link BracketSearch}): the same
+   * values fitting as the serial search ({@code width} 1) when the fit is monotone, in fewer
+   * rounds.
+   */
+  public static SensitivityReport compute(SweepPlan plan, Map<String, PointResult> results,
+      Prober prober, Consumer<String> log, int width) {
+    return new SensitivityAnalysis(plan, results, prober, log, plan.spec().search(), NOT_STORED,
+        width).report();
   }
 
   /**
@@ -74,8 +96,14 @@ public final class Sensitivity {
    */
   public static SensitivityReport snapshot(SweepPlan plan, Map<String, PointResult> results,
       Prober stored, boolean searching) {
+    return snapshot(plan, results, stored, searching, 1);
+  }
+
+  /** The same for a search of {@code width} probes a round (it places the same probes). */
+  public static SensitivityReport snapshot(SweepPlan plan, Map<String, PointResult> results,
+      Prober stored, boolean searching, int width) {
     SensitivityReport r = new SensitivityAnalysis(plan, results, stored, line -> { }, false,
-        "sweep still running: the search has not got further yet").report();
+        "sweep still running: the search has not got further yet", width).report();
     List<String> notes = new ArrayList<>(r.notes());
     notes.add(0, searching ? "this report was written while the search was running: the values"
         + " fitting are those the probes finished so far support"
@@ -91,6 +119,14 @@ public final class Sensitivity {
    * count is usually far lower). 0 when the search is off.
    */
   public static int probeBound(SweepPlan plan) {
+    return probeBound(plan, 1);
+  }
+
+  /**
+   * The same for a search of {@code width} probes a round: {@code max_probes} counts rounds per
+   * budget, and a round runs at most {@code width} probes (shared by the budgets it serves).
+   */
+  public static int probeBound(SweepPlan plan, int width) {
     if (!plan.spec().search()) {
       return 0;
     }
@@ -118,7 +154,7 @@ public final class Sensitivity {
       groups += distinct.size();
     }
     long bound = groups * plan.base().budgetsNanos().size() * plan.spec().maxProbes()
-        * plan.spec().replicates();
+        * Math.max(1, width) * plan.spec().replicates();
     return (int) Math.min(Integer.MAX_VALUE, bound);
   }
 

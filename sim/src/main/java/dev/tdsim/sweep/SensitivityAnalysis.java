@@ -40,15 +40,18 @@ final class SensitivityAnalysis {
    * @param results every grid point's result by point id
    * @param runProbes whether probes may run (false: only stored ones are used)
    * @param notStoredNote why a search stops at a probe that is not stored
+   * @param width probes per round of the search (1: serial bisection)
    */
   SensitivityAnalysis(SweepPlan plan, Map<String, PointResult> results,
-      Sensitivity.Prober prober, Consumer<String> log, boolean runProbes, String notStoredNote) {
+      Sensitivity.Prober prober, Consumer<String> log, boolean runProbes, String notStoredNote,
+      int width) {
     this.plan = plan;
     this.results = results;
     for (long b : plan.base().budgetsNanos()) {
       budgetsMs.add(b / 1e6);
     }
-    this.search = new SensitivitySearch(plan, budgetsMs, prober, log, runProbes, notStoredNote);
+    this.search = new SensitivitySearch(plan, budgetsMs, prober, log, runProbes, notStoredNote,
+        width);
   }
 
   /** The report; the search runs (or reads) its probes on the way. */
@@ -75,6 +78,12 @@ final class SensitivityAnalysis {
     if (plan.spec().zip() && plan.params().size() > 1) {
       notes.add("zip mode: the varied paths change together, so each parameter's slope and"
           + " latencies mix the effects of all of them, and no search runs between grid points");
+    }
+    if (search.probeRuns() > 0 && plan.sampledProbes()) {
+      notes.add("probes ran the real crypto at 1 sampled height (crypto.sample_heights: 1), the"
+          + " grid points at every height: with crypto.timing: model every latency comes from"
+          + " the cost model, so a probe's verdicts and percentiles are those of a run at every"
+          + " height; the plaintexts were checked at the sampled height");
     }
     double baseP95 = baseCell != null && finished(baseCell) ? stats(baseCell).p95Ms()
         : medianP95();
@@ -261,10 +270,7 @@ final class SensitivityAnalysis {
     SensitivitySearch.GroupSearch groupSearch = search.group(p, texts, known,
         direction == Direction.DECREASING ? -1 : 1, extension(p, cells.get(0)), searchable,
         direction == Direction.NOT_MONOTONE);
-    List<BudgetFit> budgets = new ArrayList<>();
-    for (int b = 0; b < budgetsMs.size(); b++) {
-      budgets.add(groupSearch.run(b, describeFixed(fixed)));
-    }
+    List<BudgetFit> budgets = groupSearch.runAll(describeFixed(fixed));
     // the regression uses everything run in the group: grid and probes, every replicate
     SimpleRegression reg = new SimpleRegression();
     List<Sample> samples = new ArrayList<>();

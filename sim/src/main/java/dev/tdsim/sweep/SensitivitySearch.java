@@ -39,10 +39,13 @@ final class SensitivitySearch {
   private final boolean runProbes;
   /** Why a search stops at a probe that is not stored. */
   private final String notStoredNote;
+  /** Probes per round ({@link BracketSearch}); 1: the serial bisection. */
+  private final int width;
   private int probeRuns;
 
   SensitivitySearch(SweepPlan plan, List<Double> budgetsMs, Sensitivity.Prober prober,
-      Consumer<String> log, boolean runProbes, String notStoredNote) {
+      Consumer<String> log, boolean runProbes, String notStoredNote, int width) {
+    this.width = width;
     this.plan = plan;
     this.budgetsMs = budgetsMs;
     this.prober = prober;
@@ -79,9 +82,8 @@ final class SensitivitySearch {
     private final Extension extension;
     private final boolean enabled;
     private final boolean notMonotone;
-    private String stopped;
-    /** The search is off and the next probe was not stored by an earlier sweep. */
-    private boolean notStored;
+    /** Why each invalid probe value (x) is not a scenario. */
+    private final Map<Double, String> invalid = new java.util.HashMap<>();
 
     private GroupSearch(SweepPlan.Param p, Map<String, String> texts,
         TreeMap<Double, Known> known, int sign, Extension extension, boolean enabled,
@@ -95,111 +97,68 @@ final class SensitivitySearch {
       this.notMonotone = notMonotone;
     }
 
-    /** The value fitting budget b; {@code where} names the group in the probe lines. */
-    BudgetFit run(int b, String where) {
+    /**
+     * The value fitting each budget, in budget order ({@link BracketSearch}: rounds of at most
+     * {@code width} probes run at once); {@code where} names the group in the probe lines.
+     */
+    List<BudgetFit> runAll(String where) {
       boolean isMsgs = p.path().equals(SweepPlan.MSGS);
-      // y = sign * x: fitting values come first along y
-      List<Double> ys = new ArrayList<>();
-      for (double x : known.keySet()) {
-        ys.add(sign * x);
-      }
-      ys.sort(Double::compare);
-      int k = 0;
-      while (k < ys.size() && fits(ys.get(k), b)) {
-        k++;
-      }
-      for (int i = k; i < ys.size(); i++) {
-        if (fits(ys.get(i), b)) {
-          Double best = null;
-          for (double y : ys) {
-            if (fits(y, b)) {
-              best = best == null ? y : Math.max(best, y);
-            }
-          }
-          return fit(b, best, Bound.NOT_MONOTONE, null, null, 0,
-              "fits and misses alternate along " + p.path() + "; the value shown is the "
-                  + (sign > 0 ? "largest" : "smallest") + " value run that fits");
-        }
-      }
-      if (notMonotone) {
-        return fit(b, null, Bound.NOT_MONOTONE, null, null, 0, null);
-      }
-      Double hi = k < ys.size() ? ys.get(k) : null;
-      if (!enabled) {
-        Double gridLo = k > 0 ? ys.get(k - 1) : null;
-        Bound bound = hi == null ? Bound.BEYOND_GRID
-            : gridLo == null ? Bound.BELOW_GRID : Bound.NO_SEARCH;
-        return fit(b, gridLo, bound, gridLo, hi, 0, null);
-      }
-      Double lo = k > 0 ? ys.get(k - 1) : (isMsgs && sign > 0 ? 0.0 : null);
-      int probes = 0;
+      BracketSearch.Settings settings = new BracketSearch.Settings(budgetsMs.size(), sign,
+          isMsgs, enabled, notMonotone, extension == null ? null : extension.limit(),
+          p.kind() == ParamKind.INTEGER, plan.spec().maxProbes(), width, this::round,
+          this::close);
+      List<BudgetFit> out = new ArrayList<>();
+      List<BracketSearch.Outcome> outcomes =
+          new BracketSearch(settings, new GroupValues(where)).run();
       int cap = plan.spec().maxProbes();
-      if (hi == null) {
-        if (extension == null || sign < 0) {
-          return fit(b, lo, Bound.BEYOND_GRID, lo, null, 0,
-              "every grid value fits; the largest may be higher");
-        }
-        double limit = extension.limit();
-        while (true) {
-          if (lo >= limit) {
-            return fit(b, lo, Bound.LIMIT, lo, null, probes, extension.limitNote());
-          }
-          if (probes >= cap) {
-            return fit(b, lo, Bound.PROBE_CAP, lo, null, probes, "stopped after " + cap
-                + " probes while doubling; the largest fitting value is at least this");
-          }
-          double next = Math.min(limit, Math.max(lo * 2, lo + 1));
-          probes++;
-          Boolean f = evaluate(next, b, where);
-          if (f == null && notStored) {
-            return fit(b, lo, Bound.BEYOND_GRID, lo, null, probes - 1, notStoredNote);
-          }
-          if (f == null) {
-            return fit(b, lo, Bound.INVALID_PROBE, lo, null, probes, stopped);
-          }
-          if (f) {
-            lo = next;
-          } else {
-            hi = next;
-            break;
-          }
-        }
+      for (int b = 0; b < outcomes.size(); b++) {
+        BracketSearch.Outcome o = outcomes.get(b);
+        String note = switch (o.why()) {
+          case NONE -> null;
+          case ALTERNATE -> "fits and misses alternate along " + p.path() + "; the value shown"
+              + " is the " + (sign > 0 ? "largest" : "smallest") + " value run that fits";
+          case EVERY_GRID_FITS -> "every grid value fits; the largest may be higher";
+          case NO_GRID_FITS -> "no grid value fits; the search does not go beyond the grid";
+          case LIMIT -> extension.limitNote();
+          case CAP_DOUBLING -> "stopped after " + cap
+              + " probes while doubling; the largest fitting value is at least this";
+          case CAP -> "stopped after " + cap
+              + " probes; the answer is between the bracket's ends";
+          case INVALID -> invalid.get(sign * o.at());
+          case NOT_STORED -> notStoredNote;
+          case NONE_FITS -> "not even one message per block fits";
+        };
+        out.add(fit(b, o.y(), o.bound(), o.lo(), o.hi(), o.steps(), note));
       }
-      if (lo == null) {
-        return fit(b, null, Bound.BELOW_GRID, null, hi, 0,
-            "no grid value fits; the search does not go beyond the grid");
+      return out;
+    }
+
+    /** The group's known values to the bracket search, in y; its probes run through here. */
+    private final class GroupValues implements BracketSearch.Values {
+      private final String where;
+
+      GroupValues(String where) {
+        this.where = where;
       }
-      while (!close(lo, hi)) {
-        if (probes >= cap) {
-          return fit(b, lo, Bound.PROBE_CAP, lo, hi, probes, "stopped after " + cap
-              + " probes; the answer is between the bracket's ends");
+
+      @Override
+      public java.util.NavigableSet<Double> ys() {
+        java.util.TreeSet<Double> ys = new java.util.TreeSet<>();
+        for (double x : known.keySet()) {
+          ys.add(sign * x);
         }
-        double mid = sign * round(sign * (lo + hi) / 2, Math.abs(hi - lo));
-        if (mid <= lo || mid >= hi) {
-          break;
-        }
-        probes++;
-        Boolean f = evaluate(sign * mid, b, where);
-        if (f == null && notStored) {
-          return isMsgs && lo == 0
-              ? fit(b, null, Bound.BELOW_GRID, null, hi, probes - 1, notStoredNote)
-              : fit(b, lo, Bound.NO_SEARCH, lo, hi, probes - 1, notStoredNote);
-        }
-        if (f == null) {
-          return fit(b, lo, Bound.INVALID_PROBE, lo, hi, probes, stopped);
-        }
-        if (f) {
-          lo = mid;
-        } else {
-          hi = mid;
-        }
+        return ys;
       }
-      if (isMsgs && lo == 0) {
-        return fit(b, 0.0, Bound.NONE_FITS, null, hi, probes,
-            "not even one message per block fits");
+
+      @Override
+      public boolean fits(double y, int b) {
+        return GroupSearch.this.fits(y, b);
       }
-      return fit(b, lo, p.kind() == ParamKind.INTEGER ? Bound.EXACT : Bound.WITHIN_1PCT,
-          lo, hi, probes, null);
+
+      @Override
+      public Map<Double, BracketSearch.Missing> probe(List<Double> ys) {
+        return evaluateAll(ys, where);
+      }
     }
 
     private boolean fits(double y, int b) {
@@ -230,44 +189,65 @@ final class SensitivitySearch {
       return p.kind().whole() ? gap <= Math.max(1, rel) : gap <= rel;
     }
 
-    /** Runs the probe at x (base unit); whether it fits budget b; null if x is not valid. */
-    private Boolean evaluate(double x, int b, String where) {
-      Known k = known.get(x);
-      if (k == null) {
+    /**
+     * Runs the probes at ys (in y) not known yet, every replicate of all of them at once through
+     * the prober, and adds them to the known values; returns the ys that could not be run. The
+     * probe lines are logged in ascending order of the value, whatever order they finished in.
+     */
+    private Map<Double, BracketSearch.Missing> evaluateAll(List<Double> ys, String where) {
+      Map<Double, BracketSearch.Missing> missing = new LinkedHashMap<>();
+      List<Double> xs = new ArrayList<>();
+      List<SweepPlan.Cell> cells = new ArrayList<>();
+      List<Double> sorted = new ArrayList<>();
+      for (double y : ys) {
+        sorted.add(sign * y);
+      }
+      sorted.sort(Double::compare);
+      for (double x : sorted) {
+        if (known.containsKey(x)) {
+          continue;
+        }
         String text = p.kind().format(x);
         Map<String, String> t = new LinkedHashMap<>(texts);
         t.put(p.path(), text);
-        SweepPlan.Cell cell;
         try {
-          cell = plan.probeCell(t);
+          cells.add(plan.probeCell(t));
+          xs.add(x);
         } catch (SweepException e) {
-          stopped = "probe " + p.path() + "=" + text + " is not a valid scenario: "
-              + e.getMessage();
-          return null;
+          invalid.put(x, "probe " + p.path() + "=" + text + " is not a valid scenario: "
+              + e.getMessage());
+          missing.put(sign * x, BracketSearch.Missing.INVALID);
         }
-        List<PointResult> runs;
-        if (runProbes) {
-          try {
-            runs = prober.run(cell);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        } else {
-          runs = prober.stored(cell);
-          if (runs == null || runs.isEmpty()) {
-            notStored = true;
-            return null;
-          }
+      }
+      List<List<PointResult>> found;
+      if (runProbes) {
+        try {
+          found = prober.runAll(cells);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      } else {
+        found = new ArrayList<>();
+        for (SweepPlan.Cell cell : cells) {
+          found.add(prober.stored(cell));
+        }
+      }
+      for (int i = 0; i < xs.size(); i++) {
+        double x = xs.get(i);
+        List<PointResult> runs = found.get(i);
+        if (runs == null || runs.isEmpty()) {
+          missing.put(sign * x, BracketSearch.Missing.NOT_STORED);
+          continue;
         }
         probeRuns += runs.size();
-        k = new Known(text, CellStats.of(runs), runs, true);
+        Known k = new Known(cells.get(i).texts().get(p.path()), CellStats.of(runs), runs, true);
         known.put(x, k);
         boolean reused = runs.stream().allMatch(PointResult::reused);
         log.accept(String.format(Locale.ROOT, "probe %s=%s%s: judged p95 %.1f ms (decryption"
-            + " p95 %.1f ms); %s%s", p.path(), text, where, k.stats().judgedP95Ms(),
+            + " p95 %.1f ms); %s%s", p.path(), k.label(), where, k.stats().judgedP95Ms(),
             k.stats().p95Ms(), FitRule.describe(runs, budgetsMs), reused ? " (reused)" : ""));
       }
-      return k.stats().fits()[b];
+      return missing;
     }
 
     private BudgetFit fit(int b, Double y, Bound bound, Double lo, Double hi,

@@ -71,8 +71,21 @@ public final class Sweep {
   /**
    * @param parallel points run at the same time
    * @param version the tdsim version written into each summary.json
+   * @param searchWidth probes the search runs at once (a round of its k-ary search); 0: the
+   *     engine's parallelism ({@link PointExecutor#parallelism()})
    */
-  public record Settings(int parallel, String version) {}
+  public record Settings(int parallel, String version, int searchWidth) {
+    public Settings {
+      if (searchWidth < 0) {
+        throw new IllegalArgumentException("searchWidth must be >= 0, got " + searchWidth);
+      }
+    }
+
+    /** The search as wide as the engine. */
+    public Settings(int parallel, String version) {
+      this(parallel, version, 0);
+    }
+  }
 
   /**
    * What a sweep did.
@@ -96,6 +109,11 @@ public final class Sweep {
   private final AtomicInteger executed = new AtomicInteger();
   private final AtomicInteger reused = new AtomicInteger();
   private final SweepEstimate estimate;
+  /** Probes per round of the search. */
+  private final int width;
+  /** Measured wall seconds of the grid runs done in this process, by point id. */
+  private final Map<String, Double> gridWallSeconds =
+      new java.util.concurrent.ConcurrentHashMap<>();
   /** Probe runs read back or run, by point id (the reports rewritten after each probe read). */
   private final Map<String, PointResult> probesRead =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -144,7 +162,14 @@ public final class Sweep {
     this.ownsExecutor = ownsExecutor;
     this.progress = progress;
     this.log = log;
-    this.estimate = new SweepEstimate(plan, executor.parallelism());
+    this.width = settings.searchWidth() > 0 ? settings.searchWidth()
+        : Math.max(1, executor.parallelism());
+    this.estimate = new SweepEstimate(plan, executor.parallelism(), width);
+  }
+
+  /** Probes the search runs at once: {@code --search-width}, else the engine's parallelism. */
+  public int searchWidth() {
+    return width;
   }
 
   private static int checked(Settings settings) {
@@ -186,24 +211,22 @@ public final class Sweep {
     }
     SweepCsv.write(out, plan, results);
     double gridLeft = 0;
-    double costliest = 0;
     for (SweepPlan.Point p : all) {
-      double s = estimate.seconds(p.scenario());
-      costliest = Math.max(costliest, s);
       if (todo.contains(p)) {
-        gridLeft += s;
+        gridLeft += estimate.seconds(p.scenario());
       }
     }
-    int probeBound = Sensitivity.probeBound(plan);
+    int probeBound = Sensitivity.probeBound(plan, width);
+    double searchBound = estimate.searchBoundSeconds();
     for (String line
-        : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, costliest)) {
+        : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, searchBound)) {
       log.accept(line);
     }
     if (!todo.isEmpty() || probeBound > 0) {
       log.accept(executor.describe());
     }
     bar = new SweepProgress(progress, all.size(), all.size() - todo.size(), gridLeft, probeBound,
-        probeBound * costliest);
+        searchBound);
     int gridSideBySide = Math.max(1, Math.min(executor.parallelism(), todo.size()));
     List<CompletableFuture<Void>> futures = new ArrayList<>();
     for (SweepPlan.Point p : todo) {
@@ -224,23 +247,33 @@ public final class Sweep {
       }
     }
     if (probeBound > 0) {
-      SweepEstimate.Pending pending =
-          estimate.pendingSearch(Sensitivity.snapshot(plan, grid, storedOnly(), true));
-      bar.searchPlan(pending.runs(), pending.seconds());
-      log.accept(String.format(Locale.ROOT, "search: at most %d probe run%s from the grid's"
-          + " brackets, about %s at the rate of the runs so far%s", pending.runs(),
-          pending.runs() == 1 ? "" : "s", dev.tdsim.format.Durations.eta(pending.seconds()
-              * bar.factor()), plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
+      SweepEstimate.Pending pending = estimate.pendingSearch(
+          Sensitivity.snapshot(plan, grid, storedOnly(), true, width), gridWallSeconds,
+          bar.factor());
+      // the bar scales what is left by its measured / predicted ratio: hand it model seconds
+      bar.searchPlan(pending.runs(), pending.seconds() / Math.max(1e-9, bar.factor()));
+      log.accept(String.format(Locale.ROOT, "search: about %d probe run%s from the grid's"
+          + " brackets, %d at a time (--search-width), about %s priced from the grid's measured"
+          + " run times%s%s", pending.runs(), pending.runs() == 1 ? "" : "s", width,
+          dev.tdsim.format.Durations.eta(pending.seconds()),
+          plan.sampledProbes() ? "; probes run the real crypto at 1 sampled height (model"
+              + " timing)" : "",
+          plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
     }
     Sensitivity.Prober prober = new Sensitivity.Prober() {
       @Override
       public List<PointResult> run(SweepPlan.Cell cell) throws IOException {
-        List<PointResult> found = runCell(cell);
-        synchronized (lock) {
-          writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true),
-              "in progress: grid done, the search is running");
-        }
-        return found;
+        return runAll(List.of(cell)).get(0);
+      }
+
+      @Override
+      public List<List<PointResult>> runAll(List<SweepPlan.Cell> cells) throws IOException {
+        return runCells(cells, () -> {
+          synchronized (lock) {
+            writeReports(grid, Sensitivity.snapshot(plan, grid, storedOnly(), true, width),
+                "in progress: grid done, the search is running");
+          }
+        });
       }
 
       @Override
@@ -250,10 +283,10 @@ public final class Sweep {
     };
     SensitivityReport report;
     try {
-      report = Sensitivity.compute(plan, grid, prober, log);
+      report = Sensitivity.compute(plan, grid, prober, log, width);
     } catch (ProbeFailed e) {
       log.accept("search stopped: " + e.getMessage());
-      SensitivityReport r = Sensitivity.snapshot(plan, grid, storedOnly(), true);
+      SensitivityReport r = Sensitivity.snapshot(plan, grid, storedOnly(), true, width);
       List<String> notes = new ArrayList<>(r.notes());
       notes.set(0, "the search stopped early: " + e.getMessage() + "; the values fitting are"
           + " those the probes finished before it support");
@@ -283,6 +316,9 @@ public final class Sweep {
       int gridSideBySide) throws IOException {
     double wall = o.runNanos() / 1e9;
     PointResult r = o.failed() ? null : store(POINTS, p, o);
+    if (r != null) {
+      gridWallSeconds.put(p.id(), wall);
+    }
     if (r == null) {
       writeError(POINTS, p, o);
     }
@@ -315,7 +351,7 @@ public final class Sweep {
   private void writeGrid(Map<String, PointResult> sofar) throws IOException {
     gridWritePending = false;
     SweepCsv.write(out, plan, sofar, gridErrors());
-    writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false),
+    writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false, width),
         String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),
             plan.points().size()));
   }
@@ -414,53 +450,83 @@ public final class Sweep {
     }
   }
 
+  /** Called after each probe cell of a round has come back (rewrites the reports). */
+  @FunctionalInterface
+  private interface CellDone {
+    void done() throws IOException;
+  }
+
   /**
-   * A probe: every replicate, reusing finished folders, side by side on the engine. Replicates
-   * that fail are recorded and left out; when all fail the search stops ({@link ProbeFailed}).
+   * A round of probes: every replicate of every cell, reusing finished folders, all submitted to
+   * the engine at once and run side by side. Replicates that fail are recorded and left out;
+   * when all of a cell's fail, the search stops ({@link ProbeFailed}) once the round is in.
    */
-  private List<PointResult> runCell(SweepPlan.Cell cell) throws IOException {
-    List<PointResult> found = new ArrayList<>();
-    List<SweepPlan.Point> running = new ArrayList<>();
-    List<CompletableFuture<PointOutcome>> futures = new ArrayList<>();
-    for (SweepPlan.Point p : cell.points()) {
-      Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
-          p.replicate(), p.scenario());
-      if (c.isPresent()) {
-        found.add(c.get());
-        probesRead.put(p.id(), c.get());
-        bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");
-      } else {
-        running.add(p);
-        futures.add(executor.submit(PointTask.of(p.id(), p.scenario(), settings.version())));
-      }
-    }
-    int sideBySide = Math.max(1, Math.min(executor.parallelism(), plan.spec().replicates()));
-    String firstError = null;
-    for (int i = 0; i < futures.size(); i++) {
-      SweepPlan.Point p = running.get(i);
-      PointOutcome o = PointFutures.join(futures.get(i), futures);
-      if (o.failed()) {
-        writeError(PROBES, p, o);
-        synchronized (lock) {
-          failures.put(p.id(), new Failure(p.id(), PROBES, o.error()));
-          log.accept("probe " + p.id() + " failed: " + o.error());
+  private List<List<PointResult>> runCells(List<SweepPlan.Cell> cells, CellDone after)
+      throws IOException {
+    List<List<SweepPlan.Point>> running = new ArrayList<>();
+    List<List<CompletableFuture<PointOutcome>>> futures = new ArrayList<>();
+    List<CompletableFuture<PointOutcome>> every = new ArrayList<>();
+    List<List<PointResult>> found = new ArrayList<>();
+    for (SweepPlan.Cell cell : cells) {
+      List<PointResult> f = new ArrayList<>();
+      List<SweepPlan.Point> r = new ArrayList<>();
+      List<CompletableFuture<PointOutcome>> fs = new ArrayList<>();
+      for (SweepPlan.Point p : cell.points()) {
+        Optional<PointResult> c = PointStore.cached(pointDir(PROBES, p), p.id(), p.cellId(),
+            p.replicate(), p.scenario());
+        if (c.isPresent()) {
+          f.add(c.get());
+          probesRead.put(p.id(), c.get());
+          bar.probeRun(0, 0, true, "probe " + p.id() + ": reused");
+        } else {
+          r.add(p);
+          CompletableFuture<PointOutcome> future =
+              executor.submit(PointTask.of(p.id(), p.scenario(), settings.version()));
+          fs.add(future);
+          every.add(future);
         }
-        bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
-            "probe " + p.id() + ": failed");
-        firstError = firstError == null ? "probe " + p.id() + " failed: " + o.error()
-            : firstError;
-        continue;
       }
-      PointResult r = store(PROBES, p, o);
-      probesRead.put(p.id(), r);
-      bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
-          "probe " + p.id() + ": " + p95Text(r.p95Ms()));
-      found.add(r);
+      found.add(f);
+      running.add(r);
+      futures.add(fs);
     }
-    if (found.isEmpty()) {
+    int sideBySide = Math.max(1, Math.min(executor.parallelism(), every.size()));
+    String firstError = null;
+    for (int c = 0; c < cells.size(); c++) {
+      List<PointResult> f = found.get(c);
+      for (int i = 0; i < futures.get(c).size(); i++) {
+        SweepPlan.Point p = running.get(c).get(i);
+        PointOutcome o = PointFutures.join(futures.get(c).get(i), every);
+        if (o.failed()) {
+          writeError(PROBES, p, o);
+          synchronized (lock) {
+            failures.put(p.id(), new Failure(p.id(), PROBES, o.error()));
+            log.accept("probe " + p.id() + " failed: " + o.error());
+          }
+          bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
+              "probe " + p.id() + ": failed");
+          continue;
+        }
+        PointResult r = store(PROBES, p, o);
+        probesRead.put(p.id(), r);
+        bar.probeRun(estimate.seconds(p.scenario()), o.runNanos() / 1e9 / sideBySide, false,
+            "probe " + p.id() + ": " + p95Text(r.p95Ms()));
+        f.add(r);
+      }
+      if (f.isEmpty() && firstError == null) {
+        SweepPlan.Point p = running.get(c).get(0);
+        synchronized (lock) {
+          firstError = "probe " + p.id() + " failed: " + failures.get(p.id()).error();
+        }
+      }
+      f.sort((a, b) -> Integer.compare(a.replicate(), b.replicate()));
+      if (!running.get(c).isEmpty()) {
+        after.done();
+      }
+    }
+    if (firstError != null) {
       throw new ProbeFailed(firstError);
     }
-    found.sort((a, b) -> Integer.compare(a.replicate(), b.replicate()));
     return found;
   }
 

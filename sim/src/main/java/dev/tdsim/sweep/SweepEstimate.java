@@ -3,8 +3,10 @@ package dev.tdsim.sweep;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.sweep.SensitivityReport.Bound;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a sweep will run and how long it should take, said before it runs: the plan lines, the
@@ -14,11 +16,14 @@ import java.util.Locale;
 final class SweepEstimate {
   private final SweepPlan plan;
   private final int parallel;
+  /** Probes per round of the search. */
+  private final int width;
   private final RunCost cost = new RunCost();
 
-  SweepEstimate(SweepPlan plan, int parallel) {
+  SweepEstimate(SweepPlan plan, int parallel, int width) {
     this.plan = plan;
     this.parallel = parallel;
+    this.width = width;
   }
 
   /**
@@ -27,7 +32,7 @@ final class SweepEstimate {
    * runs measured crypto.
    */
   List<String> planLines(int points, int toRun, int probeBound, double gridSeconds,
-      double costliest) {
+      double searchSeconds) {
     List<String> lines = new ArrayList<>();
     int reps = plan.spec().replicates();
     lines.add(String.format(Locale.ROOT, "plan: %d grid point%s (%d x %d replicate%s), %d done"
@@ -37,14 +42,16 @@ final class SweepEstimate {
             ? (plan.spec().search() ? "no search" : "no search (search off: probes an earlier"
                 + " sweep stored are used)")
             : "then the search: at most " + probeBound + " probe runs (" + plan.spec().maxProbes()
-                + " per searched parameter, group and budget x " + reps + " replicate"
+                + " rounds per searched parameter, group and budget" + (width > 1 ? ", up to "
+                + width + " probes a round run at once" : "") + ", x " + reps + " replicate"
                 + (reps == 1 ? "" : "s") + "; probes shared between budgets run once)"));
     lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
         + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
         dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
-            : ", search at most " + dev.tdsim.format.Durations.eta(probeBound * costliest)
-                + " (each probe priced as the costliest grid point; probes beyond the grid's"
-                + " largest message count cost more)"));
+            : ", search at most " + dev.tdsim.format.Durations.eta(searchSeconds)
+                + " (every probe priced as the costliest grid point"
+                + (plan.sampledProbes() ? " with the real crypto at 1 sampled height" : "")
+                + "; repriced from the grid's measured run times once it is done)"));
     if (probeBound > 0 && plan.anyMeasured()) {
       lines.add("warning: the search runs measured crypto (crypto.timing: measured): every probe"
           + " is a full run timed for real, one at a time; --no-search skips it, --set"
@@ -65,17 +72,46 @@ final class SweepEstimate {
     return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs) / cores();
   }
 
-  /** The probe runs the search may still make and their predicted seconds. */
+  /**
+   * Predicted seconds of a probe of a grid point's scenario at {@code msgs} messages (null: its
+   * own), with the real crypto at 1 sampled height when the probe samples ({@link
+   * SweepPlan#samplesProbe}).
+   */
+  double probeSeconds(Scenario s, Long msgs) {
+    int sample = SweepPlan.samplesProbe(s) ? 1 : s.crypto().sampleHeights();
+    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs, sample) / cores();
+  }
+
+  /**
+   * The search's upper bound before the grid ran: {@link Sensitivity#probeBound} runs, each
+   * priced as the costliest grid point's probe (in the progress bar's seconds).
+   */
+  double searchBoundSeconds() {
+    double costliest = 0;
+    for (SweepPlan.Cell c : plan.cells()) {
+      costliest = Math.max(costliest, probeSeconds(c.points().get(0).scenario(), null));
+    }
+    return Sensitivity.probeBound(plan, width) * costliest;
+  }
+
+  /** The probe runs the search may still make and their predicted wall seconds. */
   record Pending(int runs, double seconds) {}
 
   /**
-   * From a report of the grid (and the probes stored): per searched parameter, group and budget
-   * whose search is not finished, the bisection steps its bracket still needs (at most what is
-   * left of max_probes; the doubling beyond the grid's largest message count or the throughput
-   * ceiling's largest rate: all of it), each
-   * priced as a run at the bracket's upper end (message counts) or the group's costliest point.
+   * From a report of the grid (and the probes stored): per searched parameter, group and
+   * distinct bracket still open (budgets with the same bracket share its probes until their
+   * boundaries part, counted as half of its rounds for each budget beyond the first), the rounds
+   * its search still needs ({@code width} probes split among the brackets; a w-ary round narrows a
+   * bracket w + 1 times; a doubling beyond the grid's largest message count or rate is assumed to
+   * miss within two doublings), at most what is left of max_probes. Each probe is priced from
+   * what the grid measured: the wall time of the group's grid runs done in this process ({@code
+   * wallSeconds} by point id), interpolated linearly by the message count at the bracket's
+   * middle (beyond the grid: scaled by the cost model), times the cost model's ratio of a probe
+   * (sampled heights) to a grid run; without a measured run, the cost model times {@code factor}
+   * (measured / predicted so far) and the runs side by side. The wall time is the runs' total
+   * over the runs the engine runs at once.
    */
-  Pending pendingSearch(SensitivityReport snap) {
+  Pending pendingSearch(SensitivityReport snap, Map<String, Double> wallSeconds, double factor) {
     List<SensitivityReport.NumericParam> params = new ArrayList<>();
     if (snap.msgs() != null) {
       params.add(snap.msgs());
@@ -84,7 +120,7 @@ final class SweepEstimate {
     int cap = plan.spec().maxProbes();
     int reps = plan.spec().replicates();
     int runs = 0;
-    double seconds = 0;
+    double work = 0;
     for (SensitivityReport.NumericParam p : params) {
       if (!p.virtual() && plan.spec().zip() && plan.params().size() > 1) {
         continue; // no search between zipped grid points
@@ -101,33 +137,123 @@ final class SweepEstimate {
         if (cells.isEmpty()) {
           continue;
         }
-        double costliest = 0;
-        for (SweepPlan.Cell c : cells) {
-          costliest = Math.max(costliest, seconds(c.points().get(0).scenario()));
-        }
-        var scenario = cells.get(0).points().get(0).scenario();
+        Prices prices = new Prices(cells, msgs, wallSeconds, factor);
+        // distinct open brackets: {steps, price at, budgets sharing it}
+        Map<List<Double>, double[]> open = new LinkedHashMap<>();
         for (SensitivityReport.BudgetFit f : g.budgets()) {
           Double lo = f.bracketLow();
           Double hi = f.bracketHigh();
-          int steps = 0;
-          Long at = null;
+          double steps = 0;
+          double at = Double.NaN;
           if (f.bound() == Bound.NO_SEARCH && lo != null && hi != null) {
             steps = bisections(lo, hi, whole);
-            at = msgs ? Math.round(hi) : null;
+            at = (lo + hi) / 2;
           } else if ((msgs || p.throughput()) && f.bound() == Bound.BEYOND_GRID && lo != null) {
-            steps = cap; // doubled beyond the grid (a rate's probe priced as the costliest point)
-            at = msgs ? Math.round(4 * lo) : null;
+            steps = 2 + bisections(2 * lo, 4 * lo, whole);
+            at = 3 * lo;
           } else if (msgs && f.bound() == Bound.BELOW_GRID && hi != null) {
             steps = bisections(0, hi, true);
-            at = Math.round(hi);
+            at = hi / 2;
           }
           steps = Math.max(0, Math.min(steps, cap - f.probes()));
-          runs += steps * reps;
-          seconds += steps * reps * (at != null ? seconds(scenario, at) : costliest);
+          if (steps > 0) {
+            open.computeIfAbsent(java.util.Arrays.asList(lo, hi),
+                k -> new double[] {0, 0, 0});
+            double[] o = open.get(java.util.Arrays.asList(lo, hi));
+            o[0] = Math.max(o[0], steps);
+            o[1] = at;
+            o[2]++;
+          }
+        }
+        int share = Math.max(1, width / Math.max(1, open.size()));
+        for (double[] o : open.values()) {
+          int rounds = Math.min(cap, (int) Math.ceil(o[0] / (Math.log(share + 1) / Math.log(2))));
+          // budgets sharing a bracket part ways inside it: about half of its rounds each
+          int probes = (int) Math.ceil((rounds + (o[2] - 1) * rounds / 2.0) * share);
+          runs += probes * reps;
+          work += probes * reps * prices.wallAt(msgs ? o[1] : Double.NaN);
         }
       }
     }
-    return new Pending(runs, seconds);
+    double atOnce = Math.max(1, Math.min(parallel, width * reps));
+    return new Pending(runs, work / atOnce);
+  }
+
+  /** A probe's wall seconds in one group, from its grid runs' measured times. */
+  private final class Prices {
+    /** Per grid cell: {message count or NaN, measured wall seconds or NaN, cell index}. */
+    private final List<double[]> measured = new ArrayList<>();
+    private final List<SweepPlan.Cell> cells;
+    private final double fallbackFactor;
+
+    Prices(List<SweepPlan.Cell> cells, boolean msgs, Map<String, Double> wallSeconds,
+        double factor) {
+      this.cells = cells;
+      this.fallbackFactor = factor * Math.max(1, Math.min(parallel, plan.points().size()));
+      for (int i = 0; i < cells.size(); i++) {
+        SweepPlan.Cell c = cells.get(i);
+        double sum = 0;
+        int n = 0;
+        for (SweepPlan.Point pt : c.points()) {
+          Double w = wallSeconds.get(pt.id());
+          if (w != null) {
+            sum += w;
+            n++;
+          }
+        }
+        Integer m = c.points().get(0).scenario().workload().msgsPerBlock();
+        if (n > 0) {
+          measured.add(new double[] {msgs && m != null ? m : Double.NaN, sum / n, i});
+        }
+      }
+      measured.sort((a, b) -> Double.compare(a[0], b[0]));
+    }
+
+    /** Wall seconds of one probe at {@code msgs} messages (NaN: not the message count). */
+    double wallAt(double msgs) {
+      Long m = Double.isNaN(msgs) ? null : Math.max(1, Math.round(msgs));
+      if (measured.isEmpty()) {
+        double costliest = 0;
+        for (SweepPlan.Cell c : cells) {
+          costliest = Math.max(costliest, probeSeconds(c.points().get(0).scenario(), m));
+        }
+        return costliest * fallbackFactor;
+      }
+      if (m == null || Double.isNaN(measured.get(0)[0])) {
+        double sum = 0;
+        for (double[] e : measured) {
+          sum += e[1] * ratio(cells.get((int) e[2]).points().get(0).scenario(), null);
+        }
+        return sum / measured.size();
+      }
+      double[] below = null;
+      double[] above = null;
+      for (double[] e : measured) {
+        if (e[0] <= m) {
+          below = e;
+        }
+        if (e[0] >= m && above == null) {
+          above = e;
+        }
+      }
+      double[] near = below == null ? above : above == null ? below : null;
+      double wall;
+      Scenario s;
+      if (near != null) {
+        s = cells.get((int) near[2]).points().get(0).scenario();
+        wall = near[1] * seconds(s, m) / seconds(s, Math.round(near[0]));
+      } else {
+        s = cells.get((int) below[2]).points().get(0).scenario();
+        double t = above[0] == below[0] ? 0 : (m - below[0]) / (above[0] - below[0]);
+        wall = below[1] + t * (above[1] - below[1]);
+      }
+      return wall * ratio(s, m);
+    }
+
+    /** A probe's predicted seconds over a grid run's, at the same message count. */
+    private double ratio(Scenario s, Long m) {
+      return probeSeconds(s, m) / seconds(s, m);
+    }
   }
 
   /**

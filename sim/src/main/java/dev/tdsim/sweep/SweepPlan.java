@@ -147,7 +147,7 @@ public final class SweepPlan {
     for (Axis a : axes) {
       resolvedByText.put(a.path(), new LinkedHashMap<>());
     }
-    PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates());
+    PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates(), false);
     Map<String, String> pointErrors = new LinkedHashMap<>(); // problem -> its first point's line
     for (Map<String, String> combo : combos) {
       Cell c;
@@ -291,15 +291,21 @@ public final class SweepPlan {
   }
 
   /** Loads cells (grid points and probes) and names them. */
+  /** What a probe under model timing adds to its overrides ({@link #samplesProbe}). */
+  static final String PROBE_SAMPLE = "crypto.sample_heights=1";
+
   private static final class PlanBuilder {
     private final Source source;
     private final List<String> sets;
     private final int replicates;
+    /** Probe cells: sampled heights under model timing ({@link #samplesProbe}). */
+    private final boolean probe;
 
-    PlanBuilder(Source source, List<String> sets, int replicates) {
+    PlanBuilder(Source source, List<String> sets, int replicates, boolean probe) {
       this.source = source;
       this.sets = sets;
       this.replicates = replicates;
+      this.probe = probe;
     }
 
     Cell cell(Map<String, String> texts) {
@@ -311,6 +317,10 @@ public final class SweepPlan {
       Scenario s;
       try {
         s = source.load(overrides);
+        if (probe && samplesProbe(s)) {
+          overrides.add(overrides.size() - 1, PROBE_SAMPLE);
+          s = source.load(overrides);
+        }
       } catch (ScenarioException e) {
         throw new SweepException(describe(texts) + ": " + located(e, texts), e);
       }
@@ -393,7 +403,33 @@ public final class SweepPlan {
    * {@link SweepException} when the values do not make a valid scenario.
    */
   public Cell probeCell(Map<String, String> texts) {
-    return new PlanBuilder(source, sets, spec.replicates()).cell(texts);
+    return new PlanBuilder(source, sets, spec.replicates(), true).cell(texts);
+  }
+
+  /**
+   * Whether a probe of this scenario runs the real crypto at one sampled height only ({@code
+   * crypto.sample_heights: 1}): with {@code crypto.timing: model} every latency comes from the
+   * cost model whether or not the real calls run at a height, so the verdicts and percentiles
+   * are those of a run at every height (SensitivitySearchTest checks it); never with measured
+   * timing, whose latencies are the calls' own times. Not when the scenario samples already, has
+   * one height, or has faults (share faults need the real crypto at every height).
+   */
+  static boolean samplesProbe(Scenario s) {
+    return dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())
+        && s.crypto().sampleHeights() == 0 && s.heights() > 1 && s.faults().isEmpty();
+  }
+
+  /** Whether the search's probes run the real crypto at a sampled height ({@link #samplesProbe}). */
+  public boolean sampledProbes() {
+    if (!spec.search()) {
+      return false;
+    }
+    for (Cell c : cells) {
+      if (samplesProbe(c.points().get(0).scenario())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public Scenario base() {

@@ -1,0 +1,342 @@
+package dev.tdsim.sweep;
+
+import dev.tdsim.sweep.SensitivityReport.Bound;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+import java.util.function.DoubleBinaryOperator;
+
+/**
+ * The search of one group's budgets in rounds, in y = sign * x (fitting values come first along
+ * y): per budget a bracket (lo fits, hi misses) from the values known (grid and earlier probes);
+ * each round places up to {@code width} probes, run all at once, and every budget keeps the part
+ * of its bracket that holds its boundary. A bracket given w probes is split into w + 1 parts (a
+ * w-ary search; w = 1 is bisection); a budget whose whole grid fits doubles its value w times in
+ * one round (the ladder lo·2, lo·4, ...; the first miss is the bracket serial doubling finds).
+ *
+ * <p>With {@code width} 1 the rounds are exactly the serial search: the budgets one after the
+ * other, each bracket read from every value known when its search starts, one probe a step.
+ * With more, the first unfinished budgets (at most {@code width} distinct brackets, budgets with
+ * the same bracket share its probes) split the {@code width} slots between them, and a budget
+ * also takes in the values other budgets probed inside its bracket. Since every probe of a
+ * bracket lies inside it, the boundary found is the same for every width when the fit is
+ * monotone in the value; only the probes run (and so {@code samples}) differ. A round counts as
+ * one step of each budget it serves, so {@code maxProbes} caps the rounds per budget.
+ *
+ * <p>Whether a value fits comes from {@link Values}; the order in which a round's probes finish
+ * does not matter, since a round's results are read only once all are in.
+ */
+final class BracketSearch {
+  /** Why a probe could not be run. */
+  enum Missing {
+    /** The value does not make a valid scenario. */
+    INVALID,
+    /** The search is off and no earlier sweep stored this probe. */
+    NOT_STORED
+  }
+
+  /** What the search reads and runs, in y. */
+  interface Values {
+    /** Every value known so far (grid and probes), ascending. */
+    NavigableSet<Double> ys();
+
+    /** Whether the known value y fits budget b. */
+    boolean fits(double y, int b);
+
+    /**
+     * Runs every one of {@code ys} not known yet, all at once (ascending order), and returns the
+     * ones that could not be run.
+     */
+    Map<Double, Missing> probe(List<Double> ys);
+  }
+
+  /** Why a budget's search ended as it did (the note is worded by the caller). */
+  enum Why {
+    NONE,
+    ALTERNATE,
+    EVERY_GRID_FITS,
+    NO_GRID_FITS,
+    LIMIT,
+    CAP_DOUBLING,
+    CAP,
+    INVALID,
+    NOT_STORED,
+    NONE_FITS
+  }
+
+  /**
+   * One budget's answer, in y.
+   *
+   * @param at the probe that stopped the search ({@link Why#INVALID}), else null
+   */
+  record Outcome(Double y, Bound bound, Double lo, Double hi, int steps, Why why, Double at) {}
+
+  /**
+   * The search's settings.
+   *
+   * @param sign +1: fits at small values; -1: fits at large ones
+   * @param zeroFloor the bracket's lower end is 0 when no grid value fits (the message count)
+   * @param limit how far a grid that fits everywhere is doubled (null: not at all)
+   * @param integer whether the answer is a whole number one apart ({@link Bound#EXACT})
+   * @param round rounds a probe value in x given the bracket's gap
+   * @param close whether a bracket (lo, hi) in y is closed
+   */
+  record Settings(int budgets, int sign, boolean zeroFloor, boolean enabled, boolean notMonotone,
+      Double limit, boolean integer, int maxSteps, int width, DoubleBinaryOperator round,
+      java.util.function.BiPredicate<Double, Double> close) {
+    Settings {
+      if (width < 1) {
+        throw new IllegalArgumentException("width must be >= 1, got " + width);
+      }
+    }
+  }
+
+  /** A budget being searched. */
+  private static final class State {
+    Double lo;
+    Double hi;
+    int steps;
+
+    State(Double lo, Double hi) {
+      this.lo = lo;
+      this.hi = hi;
+    }
+  }
+
+  private final Settings s;
+  private final Values values;
+
+  BracketSearch(Settings s, Values values) {
+    this.s = s;
+    this.values = values;
+  }
+
+  /** Every budget's answer, in budget order. */
+  List<Outcome> run() {
+    int n = s.budgets();
+    Outcome[] done = new Outcome[n];
+    State[] state = new State[n];
+    while (true) {
+      List<Integer> active = new ArrayList<>();
+      List<State> brackets = new ArrayList<>();
+      List<List<Integer>> members = new ArrayList<>();
+      for (int b = 0; b < n; b++) {
+        if (done[b] != null) {
+          continue;
+        }
+        if (state[b] == null) {
+          if (s.width() == 1 && !active.isEmpty()) {
+            break; // serial: the next budget starts from what this one's search knew
+          }
+          Outcome o = start(b, state);
+          if (o != null) {
+            done[b] = o;
+            continue;
+          }
+        }
+        State st = state[b];
+        if (s.width() > 1) {
+          absorb(st, b);
+        }
+        Outcome o = check(st);
+        if (o != null) {
+          done[b] = o;
+          continue;
+        }
+        int same = -1;
+        for (int i = 0; i < brackets.size(); i++) {
+          if (brackets.get(i).lo.equals(st.lo) && java.util.Objects.equals(brackets.get(i).hi,
+              st.hi)) {
+            same = i;
+          }
+        }
+        if (same >= 0) {
+          members.get(same).add(b);
+        } else if (brackets.size() < s.width()) {
+          brackets.add(st);
+          members.add(new ArrayList<>(List.of(b)));
+        } else {
+          continue;
+        }
+        active.add(b);
+        if (s.width() == 1) {
+          break;
+        }
+      }
+      if (active.isEmpty()) {
+        List<Outcome> out = new ArrayList<>();
+        for (Outcome o : done) {
+          out.add(o);
+        }
+        return out;
+      }
+      // the width's slots split between the brackets, the first ones taking what is left over
+      List<List<Double>> candidates = new ArrayList<>();
+      TreeSet<Double> all = new TreeSet<>();
+      for (int i = 0; i < brackets.size(); i++) {
+        int slots = s.width() / brackets.size() + (i < s.width() % brackets.size() ? 1 : 0);
+        List<Double> c = candidates(brackets.get(i), slots);
+        candidates.add(c);
+        all.addAll(c);
+      }
+      for (int i = 0; i < brackets.size(); i++) {
+        if (candidates.get(i).isEmpty()) {
+          // nothing left between the ends (whole numbers one apart after rounding)
+          for (int b : members.get(i)) {
+            done[b] = closed(state[b]);
+          }
+        }
+      }
+      Map<Double, Missing> missing = all.isEmpty() ? Map.of()
+          : values.probe(new ArrayList<>(all));
+      for (int i = 0; i < brackets.size(); i++) {
+        if (candidates.get(i).isEmpty()) {
+          continue;
+        }
+        for (int b : members.get(i)) {
+          done[b] = step(state[b], b, candidates.get(i), missing);
+        }
+      }
+    }
+  }
+
+  /** The budget's bracket from every value known now; an outcome when nothing is to search. */
+  private Outcome start(int b, State[] state) {
+    List<Double> ys = new ArrayList<>(values.ys());
+    int k = 0;
+    while (k < ys.size() && values.fits(ys.get(k), b)) {
+      k++;
+    }
+    for (int i = k; i < ys.size(); i++) {
+      if (values.fits(ys.get(i), b)) {
+        Double best = null;
+        for (double y : ys) {
+          if (values.fits(y, b)) {
+            best = best == null ? y : Math.max(best, y);
+          }
+        }
+        return new Outcome(best, Bound.NOT_MONOTONE, null, null, 0, Why.ALTERNATE, null);
+      }
+    }
+    if (s.notMonotone()) {
+      return new Outcome(null, Bound.NOT_MONOTONE, null, null, 0, Why.NONE, null);
+    }
+    Double hi = k < ys.size() ? ys.get(k) : null;
+    if (!s.enabled()) {
+      Double gridLo = k > 0 ? ys.get(k - 1) : null;
+      Bound bound = hi == null ? Bound.BEYOND_GRID
+          : gridLo == null ? Bound.BELOW_GRID : Bound.NO_SEARCH;
+      return new Outcome(gridLo, bound, gridLo, hi, 0, Why.NONE, null);
+    }
+    Double lo = k > 0 ? ys.get(k - 1) : (s.zeroFloor() && s.sign() > 0 ? 0.0 : null);
+    if (hi == null && (s.limit() == null || s.sign() < 0)) {
+      return new Outcome(lo, Bound.BEYOND_GRID, lo, null, 0, Why.EVERY_GRID_FITS, null);
+    }
+    if (lo == null) {
+      return new Outcome(null, Bound.BELOW_GRID, null, hi, 0, Why.NO_GRID_FITS, null);
+    }
+    state[b] = new State(lo, hi);
+    return null;
+  }
+
+  /** Takes in the values other budgets probed inside the bracket (or beyond lo, doubling). */
+  private void absorb(State st, int b) {
+    for (double y : values.ys().tailSet(st.lo, false)) {
+      if (st.hi != null && y >= st.hi) {
+        return;
+      }
+      if (values.fits(y, b)) {
+        st.lo = y;
+      } else {
+        st.hi = y;
+        return;
+      }
+    }
+  }
+
+  /** The outcome when the budget's search is over before its next step, else null. */
+  private Outcome check(State st) {
+    if (st.hi == null) {
+      if (st.lo >= s.limit()) {
+        return new Outcome(st.lo, Bound.LIMIT, st.lo, null, st.steps, Why.LIMIT, null);
+      }
+      if (st.steps >= s.maxSteps()) {
+        return new Outcome(st.lo, Bound.PROBE_CAP, st.lo, null, st.steps, Why.CAP_DOUBLING, null);
+      }
+      return null;
+    }
+    if (s.close().test(st.lo, st.hi)) {
+      return closed(st);
+    }
+    if (st.steps >= s.maxSteps()) {
+      return new Outcome(st.lo, Bound.PROBE_CAP, st.lo, st.hi, st.steps, Why.CAP, null);
+    }
+    return null;
+  }
+
+  private Outcome closed(State st) {
+    if (s.zeroFloor() && st.lo == 0) {
+      return new Outcome(0.0, Bound.NONE_FITS, null, st.hi, st.steps, Why.NONE_FITS, null);
+    }
+    return new Outcome(st.lo, s.integer() ? Bound.EXACT : Bound.WITHIN_1PCT, st.lo, st.hi,
+        st.steps, Why.NONE, null);
+  }
+
+  /**
+   * The probes of a bracket given {@code slots}: the doubling ladder when it has no upper end,
+   * else the points splitting it into slots + 1 parts (rounded as the parameter wants; for one
+   * slot the midpoint (lo + hi) / 2 of bisection), ascending in y.
+   */
+  private List<Double> candidates(State st, int slots) {
+    List<Double> out = new ArrayList<>();
+    if (st.hi == null) {
+      double v = st.lo;
+      for (int i = 0; i < slots && v < s.limit(); i++) {
+        v = Math.min(s.limit(), Math.max(v * 2, v + 1));
+        out.add(v);
+      }
+      return out;
+    }
+    double lo = st.lo;
+    double hi = st.hi;
+    for (int i = 1; i <= slots; i++) {
+      double y = (lo * (slots + 1 - i) + hi * i) / (slots + 1);
+      double c = s.sign() * s.round().applyAsDouble(s.sign() * y, Math.abs(hi - lo));
+      if (c > lo && c < hi && !out.contains(c)) {
+        out.add(c);
+      }
+    }
+    out.sort(Double::compare);
+    return out;
+  }
+
+  /** One step of a budget over its bracket's probes; its outcome when this ends its search. */
+  private Outcome step(State st, int b, List<Double> probes, Map<Double, Missing> missing) {
+    st.steps++;
+    for (double c : probes) {
+      Missing m = missing.get(c);
+      if (m == Missing.NOT_STORED) {
+        if (st.hi == null) {
+          return new Outcome(st.lo, Bound.BEYOND_GRID, st.lo, null, st.steps - 1, Why.NOT_STORED,
+              null);
+        }
+        return s.zeroFloor() && st.lo == 0
+            ? new Outcome(null, Bound.BELOW_GRID, null, st.hi, st.steps - 1, Why.NOT_STORED, null)
+            : new Outcome(st.lo, Bound.NO_SEARCH, st.lo, st.hi, st.steps - 1, Why.NOT_STORED,
+                null);
+      }
+      if (m == Missing.INVALID) {
+        return new Outcome(st.lo, Bound.INVALID_PROBE, st.lo, st.hi, st.steps, Why.INVALID, c);
+      }
+      if (values.fits(c, b)) {
+        st.lo = c;
+      } else {
+        st.hi = c;
+        break;
+      }
+    }
+    return null;
+  }
+}

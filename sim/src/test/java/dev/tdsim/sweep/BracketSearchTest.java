@@ -1,0 +1,240 @@
+package dev.tdsim.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.sweep.BracketSearch.Missing;
+import dev.tdsim.sweep.BracketSearch.Outcome;
+import dev.tdsim.sweep.SensitivityReport.Bound;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The k-ary search on a synthetic fit function (a value fits budget b when it is at most the
+ * budget's threshold): every width finds the serial search's answer, and width 1 is the serial
+ * search itself (the same probes in the same order, the same steps), checked against a copy of
+ * the bisection tdsim ran before the search went k-ary.
+ */
+class BracketSearchTest {
+  private static final double LIMIT = 1_000_000;
+
+  /** Known values and a threshold per budget; records the probes in the order they were asked. */
+  static final class Synthetic implements BracketSearch.Values {
+    final TreeSet<Double> known = new TreeSet<>();
+    final double[] thresholds;
+    final List<List<Double>> rounds = new ArrayList<>();
+
+    Synthetic(List<Integer> grid, double... thresholds) {
+      for (int g : grid) {
+        known.add((double) g);
+      }
+      this.thresholds = thresholds;
+    }
+
+    @Override
+    public NavigableSet<Double> ys() {
+      return new TreeSet<>(known);
+    }
+
+    @Override
+    public boolean fits(double y, int b) {
+      return y <= thresholds[b];
+    }
+
+    @Override
+    public Map<Double, Missing> probe(List<Double> ys) {
+      List<Double> ran = new ArrayList<>();
+      for (double y : ys) {
+        if (known.add(y)) {
+          ran.add(y);
+        }
+      }
+      if (!ran.isEmpty()) {
+        rounds.add(ran);
+      }
+      return Map.of();
+    }
+
+    int probes() {
+      return rounds.stream().mapToInt(List::size).sum();
+    }
+  }
+
+  static List<Outcome> search(Synthetic v, int width, int cap) {
+    BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
+        false, LIMIT, true, cap, width, (x, gap) -> Math.round(x),
+        (lo, hi) -> Math.abs(hi - lo) <= 1);
+    return new BracketSearch(s, v).run();
+  }
+
+  /** The serial search as it was (SensitivitySearch.run before rounds): answers and probes. */
+  static List<double[]> serial(Synthetic v, int cap, List<Double> probes) {
+    List<double[]> out = new ArrayList<>();
+    for (int b = 0; b < v.thresholds.length; b++) {
+      List<Double> ys = new ArrayList<>(v.known);
+      int k = 0;
+      while (k < ys.size() && v.fits(ys.get(k), b)) {
+        k++;
+      }
+      Double hi = k < ys.size() ? ys.get(k) : null;
+      double lo = k > 0 ? ys.get(k - 1) : 0.0;
+      int steps = 0;
+      boolean capped = false;
+      if (hi == null) {
+        while (lo < LIMIT) {
+          if (steps >= cap) {
+            capped = true;
+            break;
+          }
+          double next = Math.min(LIMIT, Math.max(lo * 2, lo + 1));
+          steps++;
+          if (v.known.add(next)) {
+            probes.add(next);
+          }
+          if (v.fits(next, b)) {
+            lo = next;
+          } else {
+            hi = next;
+            break;
+          }
+        }
+      }
+      while (hi != null && !capped && hi - lo > 1) {
+        if (steps >= cap) {
+          capped = true;
+          break;
+        }
+        double mid = Math.round((lo + hi) / 2);
+        if (mid <= lo || mid >= hi) {
+          break;
+        }
+        steps++;
+        if (v.known.add(mid)) {
+          probes.add(mid);
+        }
+        if (v.fits(mid, b)) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
+      }
+      out.add(new double[] {lo, steps, capped ? 1 : 0});
+    }
+    return out;
+  }
+
+  @Test
+  void widthOneIsTheSerialSearchProbeForProbe() {
+    List<Integer> grid = List.of(10, 100, 1000);
+    double[] thresholds = {0, 37, 99, 540, 4321};
+    Synthetic reference = new Synthetic(grid, thresholds);
+    List<Double> serialProbes = new ArrayList<>();
+    List<double[]> expected = serial(reference, 20, serialProbes);
+    Synthetic v = new Synthetic(grid, thresholds);
+    List<Outcome> got = search(v, 1, 20);
+    List<Double> probes = new ArrayList<>();
+    v.rounds.forEach(probes::addAll);
+    assertEquals(serialProbes, probes);
+    for (int b = 0; b < thresholds.length; b++) {
+      assertEquals(expected.get(b)[0], got.get(b).y(), "budget " + b);
+      assertEquals((int) expected.get(b)[1], got.get(b).steps(), "budget " + b);
+    }
+    assertEquals(Bound.NONE_FITS, got.get(0).bound());
+    assertEquals(Bound.EXACT, got.get(4).bound());
+  }
+
+  @Test
+  void widerSearchesFindTheSameAnswersInFewerRounds() {
+    List<Integer> grid = List.of(10, 100, 1000);
+    double[] thresholds = {0, 37, 99, 540, 4321};
+    Synthetic one = new Synthetic(grid, thresholds);
+    List<Outcome> serial = search(one, 1, 20);
+    for (int width = 2; width <= 3; width++) {
+      Synthetic v = new Synthetic(grid, thresholds);
+      List<Outcome> got = search(v, width, 20);
+      for (int b = 0; b < thresholds.length; b++) {
+        assertEquals(serial.get(b).y(), got.get(b).y(), "width " + width + ", budget " + b);
+        assertEquals(serial.get(b).bound(), got.get(b).bound());
+      }
+      assertTrue(v.rounds.size() < one.rounds.size(), "width " + width + ": " + v.rounds.size()
+          + " rounds, serial " + one.rounds.size());
+      for (List<Double> round : v.rounds) {
+        assertTrue(round.size() <= width, "a round runs at most width probes: " + round);
+      }
+    }
+  }
+
+  @Test
+  void budgetsWithTheSameBracketShareARoundsProbes() {
+    // both budgets bracket (100, 1000): one ternary round serves both
+    Synthetic v = new Synthetic(List.of(100, 1000), 400, 700);
+    List<Outcome> got = search(v, 2, 12);
+    assertEquals(List.of(400.0, 700.0), v.rounds.get(0));
+    assertEquals(400.0, got.get(0).y());
+    assertEquals(700.0, got.get(1).y());
+  }
+
+  @Test
+  void doublingProbesSeveralMultiplesAtOnceAndFindsTheSerialBracket() {
+    Synthetic v = new Synthetic(List.of(10, 100), 5000);
+    List<Outcome> got = search(v, 3, 12);
+    assertEquals(List.of(200.0, 400.0, 800.0), v.rounds.get(0));
+    assertEquals(List.of(1600.0, 3200.0, 6400.0), v.rounds.get(1));
+    assertEquals(5000.0, got.get(0).y());
+    Synthetic limit = new Synthetic(List.of(10, 100), LIMIT + 1);
+    Outcome o = search(limit, 4, 40).get(0);
+    assertEquals(Bound.LIMIT, o.bound());
+    assertEquals(LIMIT, o.y());
+  }
+
+  @Test
+  void theCapCountsRounds() {
+    Synthetic v = new Synthetic(List.of(1, 100_000), 31_415);
+    Outcome o = search(v, 2, 3).get(0);
+    assertEquals(Bound.PROBE_CAP, o.bound());
+    assertEquals(3, o.steps());
+    assertEquals(6, v.probes());
+    assertTrue(o.lo() <= 31_415 && o.hi() > 31_415, o.lo() + ".." + o.hi());
+  }
+
+  /** Random monotone thresholds and grids: every width gives the serial answer. */
+  @Property(tries = 300)
+  void anyWidthFindsTheSerialAnswer(
+      @ForAll @Size(min = 1, max = 5) List<@IntRange(min = 0, max = 20_000) Integer> thresholds,
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 5_000) Integer> grid,
+      @ForAll @IntRange(min = 2, max = 5) int width) {
+    double[] t = thresholds.stream().mapToDouble(Integer::doubleValue).sorted().toArray();
+    List<Integer> g = grid.stream().distinct().sorted().toList();
+    Synthetic one = new Synthetic(g, t);
+    List<Outcome> serial = search(one, 1, 40);
+    Synthetic wide = new Synthetic(g, t);
+    List<Outcome> got = search(wide, width, 40);
+    for (int b = 0; b < t.length; b++) {
+      Outcome s = serial.get(b);
+      assertEquals(s.bound(), got.get(b).bound(), "budget " + b);
+      assertEquals(s.y(), got.get(b).y(), "budget " + b);
+      assertEquals(Math.min(t[b], LIMIT), s.y(), "the serial search finds the threshold");
+    }
+    assertTrue(wide.rounds.size() <= one.rounds.size(), "no more rounds than serial probes");
+    // budgets in the other order (thresholds falling) give the same answers too
+    double[] reversed = t.clone();
+    for (int i = 0; i < reversed.length / 2; i++) {
+      double x = reversed[i];
+      reversed[i] = reversed[reversed.length - 1 - i];
+      reversed[reversed.length - 1 - i] = x;
+    }
+    List<Outcome> r1 = search(new Synthetic(g, reversed), 1, 40);
+    List<Outcome> rk = search(new Synthetic(g, reversed), width, 40);
+    for (int b = 0; b < t.length; b++) {
+      assertEquals(r1.get(b).y(), rk.get(b).y(), "reversed, budget " + b);
+    }
+  }
+}
