@@ -38,6 +38,9 @@ public final class RandomStreams {
   private static final byte[] STRONG_DOMAIN =
       "tdsim.random.strong-seed.v1".getBytes(StandardCharsets.US_ASCII);
 
+  private static final byte[] KEY_DOMAIN =
+      "tdsim.random.key-material.v1".getBytes(StandardCharsets.US_ASCII);
+
   private final long seed;
   /** The 256 bits every {@link #strong} stream is seeded from. */
   private final byte[] strongSeed;
@@ -48,9 +51,13 @@ public final class RandomStreams {
   }
 
   private RandomStreams(long seed, byte[] context) {
+    this(seed, STRONG_DOMAIN, context);
+  }
+
+  private RandomStreams(long seed, byte[] domain, byte[] context) {
     this.seed = seed;
-    ByteBuffer in = ByteBuffer.allocate(STRONG_DOMAIN.length + 8 + 4 + context.length);
-    in.put(STRONG_DOMAIN).putLong(seed).putInt(context.length).put(context);
+    ByteBuffer in = ByteBuffer.allocate(domain.length + 8 + 4 + context.length);
+    in.put(domain).putLong(seed).putInt(context.length).put(context);
     this.strongSeed = sha256().digest(in.array());
   }
 
@@ -62,6 +69,17 @@ public final class RandomStreams {
    */
   public static RandomStreams forScenario(long seed, byte[] scenario) {
     return new RandomStreams(seed, scenario.clone());
+  }
+
+  /**
+   * The streams of a run's key material (the dealer's, the design's setup): strong streams from
+   * the seed and {@code scope} alone, where scope names everything the keys depend on (the
+   * committee), under a domain of their own. Scenarios that differ only elsewhere (a sweep's
+   * points and probes, which vary the block size) deal the same keys, as one chain would keep its
+   * keys while its load changes, and a process can set them up once for all of them.
+   */
+  public RandomStreams forKeyMaterial(byte[] scope) {
+    return new RandomStreams(seed, KEY_DOMAIN, scope.clone());
   }
 
   /** The scenario seed every stream derives from. */

@@ -25,11 +25,22 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
   static RunKeys setUp(Scenario s, Committee committee, BlockDesign design, FaultPlan faults,
       RandomStreams streams, Workers workers, Consumer<String> progress) {
     int v = s.validators().count();
+    // The key material's streams depend on the seed and the committee only, so the runs of a
+    // sweep deal the same keys and, in one process, set them up once (SharedKeys).
+    String scope = committeeScope(committee);
+    RandomStreams keyStreams =
+        streams.forKeyMaterial(scope.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String streamId = s.seed() + "/" + scope;
+    boolean shared = SharedKeys.shareable(workers) && !s.keys().usesDkg();
     KeySet keys = null;
     if (s.keys().byDealer()) {
-      progress.accept("dealing keys: " + committee.shares() + " shares, threshold "
-          + committee.threshold() + ", " + v + " validators");
-      keys = KeySet.deal(committee, streams.strong("dealer", 0), workers);
+      progress.accept((shared && SharedKeys.holds(committee, streamId)
+          ? "keys dealt by an earlier run of this process: " : "dealing keys: ")
+          + committee.shares() + " shares, threshold " + committee.threshold() + ", " + v
+          + " validators");
+      keys = shared
+          ? SharedKeys.keySet(committee, streamId, () -> keyStreams.strong("dealer", 0), workers)
+          : KeySet.deal(committee, keyStreams.strong("dealer", 0), workers);
     }
     // The design's own setup beside the key set (a batched design's KZG powers, Ferveo's key
     // tables), once per key set, for the largest block the scenario can cut.
@@ -46,12 +57,26 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
       if (faults.hasShareFaults()) {
         keys.keyShares(); // blame checks shares against them: built here, not charged as blame
       }
-      crypto = RealCrypto.setUp(design, keys, maxBlockSize(s),
-          streams.strong("design-dealer", 0), workers, s.name());
+      KeySet dealt = keys;
+      crypto = shared
+          ? new RealCrypto(SharedKeys.setup(design, committee, streamId, dealt, maxBlockSize(s),
+              () -> keyStreams.strong("design-dealer", 0), workers), workers, s.name())
+          : RealCrypto.setUp(design, keys, maxBlockSize(s),
+              keyStreams.strong("design-dealer", 0), workers, s.name());
     }
     progress.accept(String.format(java.util.Locale.ROOT, "set up design %s in %.1f s (once per"
         + " key set)", design.name(), (System.nanoTime() - st0) / 1e9));
     return new RunKeys(epochKeys, crypto);
+  }
+
+  /** What the committee's keys depend on, as the key streams' scope. */
+  private static String committeeScope(Committee committee) {
+    StringBuilder b = new StringBuilder("committee:").append(committee.shares()).append('/')
+        .append(committee.threshold()).append(":points");
+    for (int i = 0; i < committee.validators(); i++) {
+      b.append(i == 0 ? '=' : ',').append(committee.pointsOf(i));
+    }
+    return b.toString();
   }
 
   /** Real crypto calls of the run, over every key set. */

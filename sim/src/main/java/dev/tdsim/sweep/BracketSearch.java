@@ -25,6 +25,10 @@ import java.util.function.DoubleBinaryOperator;
  * monotone in the value; only the probes run (and so {@code samples}) differ. A round counts as
  * one step of each budget it serves, so {@code maxProbes} caps the rounds per budget.
  *
+ * <p>With {@code width} > 1, a message count none of whose grid values fits probes one message
+ * first (settling in one round a budget that consensus alone misses); the answer is still the
+ * serial one, since that probe lies inside the bracket.
+ *
  * <p>Whether a value fits comes from {@link Values}; the order in which a round's probes finish
  * does not matter, since a round's results are read only once all are in.
  */
@@ -44,6 +48,14 @@ final class BracketSearch {
 
     /** Whether the known value y fits budget b. */
     boolean fits(double y, int b);
+
+    /**
+     * How far the known value y is from fitting budget b, rising with y (the judged p95 minus
+     * the budget, in ms); NaN when there is no such measure. Only guides where probes go.
+     */
+    default double margin(double y, int b) {
+      return Double.NaN;
+    }
 
     /**
      * Runs every one of {@code ys} not known yet, all at once (ascending order), and returns the
@@ -98,6 +110,13 @@ final class BracketSearch {
     Double lo;
     Double hi;
     int steps;
+    /** Which end the last step moved (-1 lo, +1 hi, 0 none yet): Illinois' halving. */
+    int lastMoved;
+    /** How many steps in a row moved the same end. */
+    int sameEndRun;
+    /** The bracket's width when it last halved, and interpolated steps since. */
+    double widthAtHalving = Double.NaN;
+    int stepsSinceHalving;
 
     State(Double lo, Double hi) {
       this.lo = lo;
@@ -122,6 +141,7 @@ final class BracketSearch {
       List<Integer> active = new ArrayList<>();
       List<State> brackets = new ArrayList<>();
       List<List<Integer>> members = new ArrayList<>();
+      List<Integer> bracketOwner = new ArrayList<>();
       for (int b = 0; b < n; b++) {
         if (done[b] != null) {
           continue;
@@ -146,9 +166,10 @@ final class BracketSearch {
           continue;
         }
         int same = -1;
-        for (int i = 0; i < brackets.size(); i++) {
-          if (brackets.get(i).lo.equals(st.lo) && java.util.Objects.equals(brackets.get(i).hi,
-              st.hi)) {
+        for (int i = 0; i < brackets.size() && predicted(st, b) == null; i++) {
+          if (predicted(brackets.get(i), bracketOwner.get(i)) == null
+              && brackets.get(i).lo.equals(st.lo)
+              && java.util.Objects.equals(brackets.get(i).hi, st.hi)) {
             same = i;
           }
         }
@@ -156,6 +177,7 @@ final class BracketSearch {
           members.get(same).add(b);
         } else if (brackets.size() < s.width()) {
           brackets.add(st);
+          bracketOwner.add(b);
           members.add(new ArrayList<>(List.of(b)));
         } else {
           continue;
@@ -177,7 +199,7 @@ final class BracketSearch {
       TreeSet<Double> all = new TreeSet<>();
       for (int i = 0; i < brackets.size(); i++) {
         int slots = s.width() / brackets.size() + (i < s.width() % brackets.size() ? 1 : 0);
-        List<Double> c = candidates(brackets.get(i), slots);
+        List<Double> c = candidates(brackets.get(i), bracketOwner.get(i), slots);
         candidates.add(c);
         all.addAll(c);
       }
@@ -287,10 +309,23 @@ final class BracketSearch {
   /**
    * The probes of a bracket given {@code slots}: the doubling ladder when it has no upper end,
    * else the points splitting it into slots + 1 parts (rounded as the parameter wants; for one
-   * slot the midpoint (lo + hi) / 2 of bisection), ascending in y.
+   * slot the midpoint (lo + hi) / 2 of bisection), ascending in y. With more than one slot a
+   * message-count bracket from 0 probes 1 first.
    */
-  private List<Double> candidates(State st, int slots) {
+  private List<Double> candidates(State st, int b, int slots) {
     List<Double> out = new ArrayList<>();
+    Double guess = predicted(st, b);
+    if (guess != null) {
+      for (double c : guessed(st, guess, slots)) {
+        if (c > st.lo && c < st.hi && !out.contains(c)) {
+          out.add(c);
+        }
+      }
+      if (!out.isEmpty()) {
+        out.sort(Double::compare);
+        return out;
+      }
+    }
     if (st.hi == null) {
       double v = st.lo;
       for (int i = 0; i < slots && v < s.limit(); i++) {
@@ -301,6 +336,13 @@ final class BracketSearch {
     }
     double lo = st.lo;
     double hi = st.hi;
+    if (s.width() > 1 && s.zeroFloor() && s.sign() > 0 && lo == 0 && hi > 1) {
+      // No grid value fits: one message first, since a budget that consensus alone misses is
+      // then settled in one round, not by bisecting down to it; the other slots split (1, hi).
+      out.add(1.0);
+      lo = 1;
+      slots--;
+    }
     for (int i = 1; i <= slots; i++) {
       double y = (lo * (slots + 1 - i) + hi * i) / (slots + 1);
       double c = s.sign() * s.round().applyAsDouble(s.sign() * y, Math.abs(hi - lo));
@@ -312,9 +354,89 @@ final class BracketSearch {
     return out;
   }
 
+  /**
+   * Where budget b's boundary lies by linear interpolation of its margins at the bracket's ends
+   * (regula falsi, with Illinois' halving of the margin of an end that stayed put twice), in y;
+   * null when it does not apply: the serial search (kept as plain bisection), no margins, a
+   * bracket without an upper end or from the zero floor, margins that do not straddle 0, or a
+   * bracket that has not halved in two interpolated steps (then one bisection step runs).
+   */
+  private Double predicted(State st, int b) {
+    if (s.width() == 1 || st.hi == null || (s.zeroFloor() && st.lo == 0)) {
+      return null;
+    }
+    if (!Double.isNaN(st.widthAtHalving) && st.stepsSinceHalving >= 2) {
+      return null;
+    }
+    double mLo = values.margin(st.lo, b);
+    double mHi = values.margin(st.hi, b);
+    if (!(mLo <= 0) || !(mHi > 0) || !Double.isFinite(mLo) || !Double.isFinite(mHi)) {
+      return null;
+    }
+    if (st.sameEndRun >= 2) {
+      if (st.lastMoved < 0) {
+        mHi /= 1 << Math.min(20, st.sameEndRun - 1);
+      } else {
+        mLo /= 1 << Math.min(20, st.sameEndRun - 1);
+      }
+    }
+    return st.lo + (st.hi - st.lo) * (-mLo) / (mHi - mLo);
+  }
+
+  /**
+   * The probes placed around a predicted boundary: for whole numbers the values just below and
+   * above it (the last fitting and first missing value when the guess is right), then more on
+   * either side; otherwise the guess and points around it a bracket's 1% apart. Rounded as the
+   * parameter wants.
+   */
+  private List<Double> guessed(State st, double guess, int slots) {
+    List<Double> out = new ArrayList<>();
+    double gap = Math.abs(st.hi - st.lo);
+    double unit = s.integer() ? 1 : Math.max(gap / 100, Math.ulp(guess));
+    double base = s.integer() ? Math.floor(guess) : guess;
+    for (int i = 0; out.size() < slots && i < 4 * slots + 4; i++) {
+      // base, base + 1, base - 1, base + 2, ... in units
+      int k = (i + 1) / 2 * (i % 2 == 1 ? 1 : -1);
+      double y = base + k * unit;
+      if (!(y > st.lo && y < st.hi)) {
+        continue;
+      }
+      double c = s.sign() * s.round().applyAsDouble(s.sign() * y, gap);
+      if (c > st.lo && c < st.hi && !out.contains(c)) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
   /** One step of a budget over its bracket's probes; its outcome when this ends its search. */
   private Outcome step(State st, int b, List<Double> probes, Map<Double, Missing> missing) {
+    Outcome o = stepBracket(st, b, probes, missing);
+    track(st);
+    return o;
+  }
+
+  /** Keeps what {@link #predicted} needs: which end moved, and whether the bracket halved. */
+  private void track(State st) {
+    if (st.hi == null) {
+      return;
+    }
+    double width = st.hi - st.lo;
+    if (Double.isNaN(st.widthAtHalving) || width <= st.widthAtHalving / 2) {
+      st.widthAtHalving = width;
+      st.stepsSinceHalving = 0;
+    } else {
+      st.stepsSinceHalving++;
+      if (st.stepsSinceHalving > 2) {
+        st.stepsSinceHalving = 0; // the bisection step ran: interpolate again
+        st.widthAtHalving = width;
+      }
+    }
+  }
+
+  private Outcome stepBracket(State st, int b, List<Double> probes, Map<Double, Missing> missing) {
     st.steps++;
+    Double lo0 = st.lo;
     for (double c : probes) {
       Missing m = missing.get(c);
       if (m == Missing.NOT_STORED) {
@@ -337,6 +459,9 @@ final class BracketSearch {
         break;
       }
     }
+    int moved = st.lo.equals(lo0) ? 1 : -1;
+    st.sameEndRun = moved == st.lastMoved ? st.sameEndRun + 1 : 1;
+    st.lastMoved = moved;
     return null;
   }
 }

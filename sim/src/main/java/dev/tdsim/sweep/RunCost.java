@@ -39,7 +39,7 @@ final class RunCost {
 
   /**
    * The same with {@code sampleHeights} heights running the real crypto (0: every height), e.g.
-   * a probe of the search ({@link SweepPlan#samplesProbe}) priced from a grid point's scenario.
+   * a probe of the search ({@link SweepPlan#samplesRealCrypto}) priced from a grid point's scenario.
    */
   double cpuSeconds(Scenario s, Long msgsPerBlock, int sampleHeights) {
     CostModel model = model(s);

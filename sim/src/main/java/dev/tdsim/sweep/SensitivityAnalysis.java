@@ -79,11 +79,12 @@ final class SensitivityAnalysis {
       notes.add("zip mode: the varied paths change together, so each parameter's slope and"
           + " latencies mix the effects of all of them, and no search runs between grid points");
     }
-    if (search.probeRuns() > 0 && plan.sampledProbes()) {
-      notes.add("probes ran the real crypto at 1 sampled height (crypto.sample_heights: 1), the"
-          + " grid points at every height: with crypto.timing: model every latency comes from"
-          + " the cost model, so a probe's verdicts and percentiles are those of a run at every"
-          + " height; the plaintexts were checked at the sampled height");
+    if (plan.sampledRealCrypto()) {
+      notes.add("grid points and probes ran the real crypto at 1 sampled height"
+          + " (crypto.sample_heights: 1): with crypto.timing: model every latency comes from the"
+          + " cost model, so their verdicts and percentiles are those of runs with the real"
+          + " crypto at every height; the plaintexts were checked at the sampled height (--set"
+          + " crypto.sample_heights=N runs it at N heights)");
     }
     double baseP95 = baseCell != null && finished(baseCell) ? stats(baseCell).p95Ms()
         : medianP95();

@@ -155,6 +155,19 @@ final class SensitivitySearch {
         return GroupSearch.this.fits(y, b);
       }
 
+      /**
+       * The judged p95 minus the budget (mean over replicates); NaN when its sign disagrees with
+       * the verdict, which then rests on something the p95 does not measure (a run that kept its
+       * heights within the budget but not up with its clients, or the heights' count near the
+       * 95% line), so that the search cuts the bracket evenly instead of guessing from it.
+       */
+      @Override
+      public double margin(double y, int b) {
+        double m = known.get(sign * y).stats().budgets().get(b).judgedP95().mean()
+            - budgetsMs.get(b);
+        return fits(y, b) == (m <= 0) ? m : Double.NaN;
+      }
+
       @Override
       public Map<Double, BracketSearch.Missing> probe(List<Double> ys) {
         return evaluateAll(ys, where);

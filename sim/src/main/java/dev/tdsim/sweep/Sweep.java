@@ -256,7 +256,7 @@ public final class Sweep {
           + " brackets, %d at a time (--search-width), about %s priced from the grid's measured"
           + " run times%s%s", pending.runs(), pending.runs() == 1 ? "" : "s", width,
           dev.tdsim.format.Durations.eta(pending.seconds()),
-          plan.sampledProbes() ? "; probes run the real crypto at 1 sampled height (model"
+          plan.sampledRealCrypto() ? "; probes run the real crypto at 1 sampled height (model"
               + " timing)" : "",
           plan.anyMeasured() ? " (measured crypto, one at a time)" : ""));
     }

@@ -45,12 +45,16 @@ final class SweepEstimate {
                 + " rounds per searched parameter, group and budget" + (width > 1 ? ", up to "
                 + width + " probes a round run at once" : "") + ", x " + reps + " replicate"
                 + (reps == 1 ? "" : "s") + "; probes shared between budgets run once)"));
+    if (plan.sampledRealCrypto()) {
+      lines.add("sampling: grid points and probes run the real crypto at 1 sampled height"
+          + " (crypto.timing: model, so every latency comes from the cost model; --set"
+          + " crypto.sample_heights=N runs it at N heights)");
+    }
     lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
         + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
         dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
             : ", search at most " + dev.tdsim.format.Durations.eta(searchSeconds)
                 + " (every probe priced as the costliest grid point"
-                + (plan.sampledProbes() ? " with the real crypto at 1 sampled height" : "")
                 + "; repriced from the grid's measured run times once it is done)"));
     if (probeBound > 0 && plan.anyMeasured()) {
       lines.add("warning: the search runs measured crypto (crypto.timing: measured): every probe"
@@ -75,10 +79,10 @@ final class SweepEstimate {
   /**
    * Predicted seconds of a probe of a grid point's scenario at {@code msgs} messages (null: its
    * own), with the real crypto at 1 sampled height when the probe samples ({@link
-   * SweepPlan#samplesProbe}).
+   * SweepPlan#samplesRealCrypto}; a sampled grid point's scenario samples already).
    */
   double probeSeconds(Scenario s, Long msgs) {
-    int sample = SweepPlan.samplesProbe(s) ? 1 : s.crypto().sampleHeights();
+    int sample = SweepPlan.samplesRealCrypto(s) ? 1 : s.crypto().sampleHeights();
     return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs, sample) / cores();
   }
 

@@ -64,9 +64,12 @@ public final class SweepPlan {
   private final List<Cell> cells;
   private final List<Param> params;
   private final Param msgs;
+  /** Whether grid points run the real crypto at a sampled height ({@link #samplesRealCrypto}). */
+  private final boolean sampledGrid;
 
   private SweepPlan(Source source, List<String> sets, Scenario base, SweepSpec spec,
-      List<Cell> cells, List<Param> params, Param msgs) {
+      List<Cell> cells, List<Param> params, Param msgs, boolean sampledGrid) {
+    this.sampledGrid = sampledGrid;
     this.source = source;
     this.sets = List.copyOf(sets);
     this.base = base;
@@ -147,7 +150,7 @@ public final class SweepPlan {
     for (Axis a : axes) {
       resolvedByText.put(a.path(), new LinkedHashMap<>());
     }
-    PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates(), false);
+    PlanBuilder pb = new PlanBuilder(source, sets, spec.replicates());
     Map<String, String> pointErrors = new LinkedHashMap<>(); // problem -> its first point's line
     for (Map<String, String> combo : combos) {
       Cell c;
@@ -214,7 +217,7 @@ public final class SweepPlan {
       msgs = new Param(MSGS, ParamKind.INTEGER, List.of(Integer.toString(m)),
           Map.of(Integer.toString(m), m.doubleValue()), true);
     }
-    return new SweepPlan(source, sets, base, spec, cells, params, msgs);
+    return new SweepPlan(source, sets, base, spec, cells, params, msgs, pb.sampled);
   }
 
   private static void checkPath(String path) {
@@ -291,21 +294,20 @@ public final class SweepPlan {
   }
 
   /** Loads cells (grid points and probes) and names them. */
-  /** What a probe under model timing adds to its overrides ({@link #samplesProbe}). */
-  static final String PROBE_SAMPLE = "crypto.sample_heights=1";
+  /** What a point or probe under model timing adds to its overrides ({@link #samplesRealCrypto}). */
+  static final String SAMPLE_ONE_HEIGHT = "crypto.sample_heights=1";
 
   private static final class PlanBuilder {
     private final Source source;
     private final List<String> sets;
     private final int replicates;
-    /** Probe cells: sampled heights under model timing ({@link #samplesProbe}). */
-    private final boolean probe;
+    /** Whether a cell was given a sampled height ({@link #samplesRealCrypto}). */
+    private boolean sampled;
 
-    PlanBuilder(Source source, List<String> sets, int replicates, boolean probe) {
+    PlanBuilder(Source source, List<String> sets, int replicates) {
       this.source = source;
       this.sets = sets;
       this.replicates = replicates;
-      this.probe = probe;
     }
 
     Cell cell(Map<String, String> texts) {
@@ -317,8 +319,9 @@ public final class SweepPlan {
       Scenario s;
       try {
         s = source.load(overrides);
-        if (probe && samplesProbe(s)) {
-          overrides.add(overrides.size() - 1, PROBE_SAMPLE);
+        if (samplesRealCrypto(s)) {
+          overrides.add(overrides.size() - 1, SAMPLE_ONE_HEIGHT);
+          sampled = true;
           s = source.load(overrides);
         }
       } catch (ScenarioException e) {
@@ -403,33 +406,30 @@ public final class SweepPlan {
    * {@link SweepException} when the values do not make a valid scenario.
    */
   public Cell probeCell(Map<String, String> texts) {
-    return new PlanBuilder(source, sets, spec.replicates(), true).cell(texts);
+    return new PlanBuilder(source, sets, spec.replicates()).cell(texts);
   }
 
   /**
-   * Whether a probe of this scenario runs the real crypto at one sampled height only ({@code
-   * crypto.sample_heights: 1}): with {@code crypto.timing: model} every latency comes from the
-   * cost model whether or not the real calls run at a height, so the verdicts and percentiles
-   * are those of a run at every height (SensitivitySearchTest checks it); never with measured
-   * timing, whose latencies are the calls' own times. Not when the scenario samples already, has
-   * one height, or has faults (share faults need the real crypto at every height).
+   * Whether a grid point or probe of this scenario runs the real crypto at one sampled height
+   * only ({@code crypto.sample_heights: 1}): with {@code crypto.timing: model} every latency comes
+   * from the cost model whether or not the real calls run at a height, so the verdicts and
+   * percentiles are those of a run at every height (ParallelSearchTest checks it), and the
+   * real crypto still runs, checked, at the sampled height. Never with measured timing, whose
+   * latencies are the calls' own times; not when the scenario sets its sampling already (to run
+   * the real crypto at every height, set {@code crypto.sample_heights} to the heights), has one
+   * height, or has faults (share faults need the real crypto at every height).
    */
-  static boolean samplesProbe(Scenario s) {
+  static boolean samplesRealCrypto(Scenario s) {
     return dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())
         && s.crypto().sampleHeights() == 0 && s.heights() > 1 && s.faults().isEmpty();
   }
 
-  /** Whether the search's probes run the real crypto at a sampled height ({@link #samplesProbe}). */
-  public boolean sampledProbes() {
-    if (!spec.search()) {
-      return false;
-    }
-    for (Cell c : cells) {
-      if (samplesProbe(c.points().get(0).scenario())) {
-        return true;
-      }
-    }
-    return false;
+  /**
+   * Whether the sweep's grid points (and so its probes, by the same rule) run the real crypto at
+   * a sampled height ({@link #samplesRealCrypto}).
+   */
+  public boolean sampledRealCrypto() {
+    return sampledGrid;
   }
 
   public Scenario base() {

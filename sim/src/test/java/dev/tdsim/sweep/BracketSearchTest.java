@@ -32,11 +32,26 @@ class BracketSearchTest {
     final double[] thresholds;
     final List<List<Double>> rounds = new ArrayList<>();
 
+    /** The judged time's shape, rising with y (null: no margins, so no interpolation). */
+    java.util.function.DoubleUnaryOperator shape;
+
     Synthetic(List<Integer> grid, double... thresholds) {
       for (int g : grid) {
         known.add((double) g);
       }
       this.thresholds = thresholds;
+    }
+
+    Synthetic withShape(java.util.function.DoubleUnaryOperator shape) {
+      this.shape = shape;
+      return this;
+    }
+
+    /** Below 0 up to the threshold, above 0 from one past it, as a judged p95 would be. */
+    @Override
+    public double margin(double y, int b) {
+      return shape == null ? Double.NaN
+          : shape.applyAsDouble(y) - shape.applyAsDouble(thresholds[b] + 0.5);
     }
 
     @Override
@@ -203,6 +218,70 @@ class BracketSearchTest {
     assertEquals(3, o.steps());
     assertEquals(6, v.probes());
     assertTrue(o.lo() <= 31_415 && o.hi() > 31_415, o.lo() + ".." + o.hi());
+  }
+
+  @Test
+  void aBudgetThatNoGridValueFitsProbesOneMessageFirst() {
+    Synthetic v = new Synthetic(List.of(10, 100), 0, 60);
+    List<Outcome> got = search(v, 2, 12);
+    assertTrue(v.rounds.get(0).contains(1.0), "first round " + v.rounds.get(0));
+    assertEquals(Bound.NONE_FITS, got.get(0).bound());
+    assertEquals(1, got.get(0).steps(), "settled by the one-message probe");
+    assertEquals(60.0, got.get(1).y());
+  }
+
+  @Test
+  void nearlyLinearMarginsFindTheBoundaryInAFewRounds() {
+    // the sweep: grid 10, 100, 1000; answers 121 and 426; p95 ~ 600 + 1.77 ms per msg
+    double[] thresholds = {121, 426};
+    Synthetic one = new Synthetic(List.of(10, 100, 1000), thresholds);
+    List<Outcome> serial = search(one, 1, 20);
+    Synthetic v = new Synthetic(List.of(10, 100, 1000), thresholds)
+        .withShape(y -> 600 + 1.77 * y + 0.0004 * y * y);
+    List<Outcome> got = search(v, 2, 20);
+    for (int b = 0; b < thresholds.length; b++) {
+      assertEquals(serial.get(b).y(), got.get(b).y());
+      assertEquals(Bound.EXACT, got.get(b).bound());
+    }
+    assertTrue(v.rounds.size() <= 4, v.rounds.size() + " rounds: " + v.rounds + " (serial "
+        + one.rounds.size() + ")");
+  }
+
+  @Test
+  void misleadingMarginsStillEndAtTheSerialAnswer() {
+    // a step in the judged time (a consensus round more) defeats interpolation: bisection
+    // steps take over and the bracket still closes on the threshold
+    Synthetic one = new Synthetic(List.of(1, 100_000), 31_415);
+    Synthetic v = new Synthetic(List.of(1, 100_000), 31_415)
+        .withShape(y -> y < 31_416 ? y * 1e-6 : 1e9 + y);
+    Outcome serial = search(one, 1, 60).get(0);
+    Outcome got = search(v, 2, 60).get(0);
+    assertEquals(serial.y(), got.y());
+    assertTrue(v.rounds.size() <= 2 * one.rounds.size(), v.rounds.size() + " rounds, serial "
+        + one.rounds.size());
+  }
+
+  /** Random thresholds, grids and judged-time shapes: interpolation gives the serial answer. */
+  @Property(tries = 300)
+  void interpolatedSearchesFindTheSerialAnswer(
+      @ForAll @Size(min = 1, max = 5) List<@IntRange(min = 0, max = 20_000) Integer> thresholds,
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 5_000) Integer> grid,
+      @ForAll @IntRange(min = 2, max = 5) int width,
+      @ForAll @IntRange(min = 0, max = 3) int shape) {
+    double[] t = thresholds.stream().mapToDouble(Integer::doubleValue).sorted().toArray();
+    List<Integer> g = grid.stream().distinct().sorted().toList();
+    java.util.function.DoubleUnaryOperator f = switch (shape) {
+      case 0 -> y -> 300 + 2 * y;
+      case 1 -> y -> Math.log1p(y);
+      case 2 -> y -> y * y * y;
+      default -> y -> Math.floor(y / 250) * 1000 + y; // steps, as extra consensus rounds give
+    };
+    List<Outcome> serial = search(new Synthetic(g, t), 1, 60);
+    List<Outcome> got = search(new Synthetic(g, t).withShape(f), width, 60);
+    for (int b = 0; b < t.length; b++) {
+      assertEquals(serial.get(b).bound(), got.get(b).bound(), "budget " + b);
+      assertEquals(serial.get(b).y(), got.get(b).y(), "budget " + b);
+    }
   }
 
   /** Random monotone thresholds and grids: every width gives the serial answer. */

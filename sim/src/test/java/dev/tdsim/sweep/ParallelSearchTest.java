@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The search with several probes at once, end to end on a small real scenario: the same values
- * fitting for every width; probes under model timing run the real crypto at one sampled height,
- * which changes no latency and no verdict.
+ * fitting for every width (width > 1 places its probes by interpolating the judged p95); grid
+ * points and probes under model timing run the real crypto at one sampled height, which changes
+ * no latency and no verdict.
  */
 class ParallelSearchTest {
   /** TINY with three heights, so that a probe samples one of them. */
@@ -51,7 +52,7 @@ class ParallelSearchTest {
       ScenarioRunner.Result all = new ScenarioRunner(l -> { }).run(
           scenario("workload.msgs_per_block=" + msgs));
       ScenarioRunner.Result one = new ScenarioRunner(l -> { }).run(
-          scenario("workload.msgs_per_block=" + msgs, SweepPlan.PROBE_SAMPLE));
+          scenario("workload.msgs_per_block=" + msgs, SweepPlan.SAMPLE_ONE_HEIGHT));
       assertEquals(3, all.realCryptoHeights().size());
       assertEquals(1, one.realCryptoHeights().size());
       assertEquals(all.heights().size(), one.heights().size());
@@ -66,9 +67,9 @@ class ParallelSearchTest {
       assertEquals(0, one.mismatches());
     }
     // a probe samples under model timing only, never under measured timing
-    assertTrue(SweepPlan.samplesProbe(scenario()));
-    assertTrue(!SweepPlan.samplesProbe(scenario("crypto.timing=measured")));
-    assertTrue(!SweepPlan.samplesProbe(scenario("crypto.sample_heights=3")));
+    assertTrue(SweepPlan.samplesRealCrypto(scenario()));
+    assertTrue(!SweepPlan.samplesRealCrypto(scenario("crypto.timing=measured")));
+    assertTrue(!SweepPlan.samplesRealCrypto(scenario("crypto.sample_heights=3")));
   }
 
   @Test
@@ -100,6 +101,8 @@ class ParallelSearchTest {
       assertTrue(json.get("notes").toString().contains("1 sampled height"), json.toString());
       assertTrue(Files.readString(out.resolve("probes").resolve(firstProbe(out))
           .resolve("scenario.yaml")).contains("sample_heights: 1"));
+      assertTrue(Files.readString(out.resolve("points").resolve("msgs_per_block-8__r0")
+          .resolve("scenario.yaml")).contains("sample_heights: 1"), "grid points sample too");
     }
     // --no-search with the same width reads the stored probes to the same answers, runs nothing
     SweepPlan off = SweepPlanTest.plan(SMALL, SweepPlanTest.vary(

@@ -336,8 +336,11 @@ class SweepTest {
     assertTrue(freshLog.get(0).startsWith("plan: 2 grid points (2 x 1 replicate), 0 done"
         + " earlier, 2 to run, 1 at a time; then the search: at most 12 probe runs"),
         freshLog.get(0));
-    assertTrue(freshLog.get(1).startsWith("estimate (cost model of the real crypto calls"),
-        freshLog.get(1));
+    // TINY (two heights, model timing) samples the real crypto at one of them, and says so
+    assertTrue(freshLog.get(1).startsWith("sampling: grid points and probes run the real crypto"
+        + " at 1 sampled height"), freshLog.get(1));
+    assertTrue(freshLog.get(2).startsWith("estimate (cost model of the real crypto calls"),
+        freshLog.get(2));
     String probeLine = freshLog.stream().filter(l -> l.startsWith("probe ")).findFirst()
         .orElseThrow();
     assertTrue(probeLine.matches(".*: [0-2] of 2 heights fit \\(needs 2\\) (yes|no)$"),

@@ -91,4 +91,13 @@ public interface BlockDesign {
    * Every secret comes from {@code random}.
    */
   DesignKeys setup(KeySet keys, int maxBlockSize, StrongRandom random, Workers workers);
+
+  /**
+   * Whether {@link #setup} depends on its {@code maxBlockSize} (batched: the KZG powers cover it;
+   * false: one setup serves every block size, and a process may reuse it across runs that differ
+   * only in block size).
+   */
+  default boolean setupDependsOnBlockSize() {
+    return true;
+  }
 }

@@ -85,6 +85,12 @@ public final class FerveoDesign implements BlockDesign {
     return variant.shareWireBytes(committee, validator);
   }
 
+  /** The key tables do not depend on the block size. */
+  @Override
+  public boolean setupDependsOnBlockSize() {
+    return false;
+  }
+
   /**
    * Nothing beyond the key set: builds the variant's key tables once ({@link
    * CombineVariant#prepareKeyTables}) so that no block pays them. Draws nothing from {@code

@@ -80,6 +80,12 @@ public final class BlockKeyDesign implements BlockDesign {
     return form.wireBytes(committee, validator);
   }
 
+  /** The key tables do not depend on the block size. */
+  @Override
+  public boolean setupDependsOnBlockSize() {
+    return false;
+  }
+
   /**
    * Nothing is dealt beyond the key set: the block key is a threshold signature under f(0). Any
    * block size can be opened ({@code maxBlockSize} is only checked to be positive).
