@@ -130,6 +130,11 @@ final class SweepCommand implements Callable<Integer> {
           + " an earlier sweep into --out stored.")
   boolean noSearch;
 
+  @Option(names = "--plan", description = "Print the grid points, the search's bound and the"
+      + " time estimate, and exit without running or writing anything (points stored in --out"
+      + " by an earlier sweep are shown as reused).")
+  boolean planOnly;
+
   @Option(names = "--quiet", description = "No progress on stderr.")
   boolean quiet;
 
@@ -202,6 +207,16 @@ final class SweepCommand implements Callable<Integer> {
     PrintWriter progress = quiet ? new PrintWriter(OutputStream.nullOutputStream()) : err;
     ScenarioRunner runner = new ScenarioRunner(line -> { });
     PointRunner pointRunner = runner::run;
+    if (planOnly) {
+      // the local engine's pool stands in for any engine: nothing is submitted to it
+      for (String line : new Sweep(plan, dir, new Sweep.Settings(threads, RunCommand.version(),
+          searchWidth == null ? 0 : searchWidth), (Sweep.Runner) runner::run,
+          new PrintWriter(OutputStream.nullOutputStream()), l -> { }).planOnly()) {
+        stdout.println(line);
+      }
+      stdout.flush();
+      return Main.EXIT_OK;
+    }
     Sweep.Outcome o;
     // Checked and locked before any point runs: two sweeps into one folder would mix points.
     try (OutputFolder folder = OutputFolder.claim(dir, "sweep", OutputFolder.SWEEP_FILES)) {

@@ -194,32 +194,80 @@ public final class Sweep {
     }
   }
 
-  private Outcome runAll() throws IOException {
-    Files.createDirectories(out.resolve(POINTS));
-    Map<String, PointResult> results = new LinkedHashMap<>();
+  /**
+   * What a run would start from: the points stored by an earlier sweep into the folder, the ones
+   * to run, their estimated seconds, the search's bound in runs and seconds.
+   */
+  private record Preview(Map<String, PointResult> stored, List<SweepPlan.Point> todo,
+      double gridLeft, int probeBound, double searchBound) {
+    List<String> lines(SweepPlan plan, SweepEstimate estimate) {
+      return estimate.planLines(plan.points().size(), todo.size(), probeBound, gridLeft,
+          searchBound);
+    }
+  }
+
+  private Preview preview() {
+    Map<String, PointResult> stored = new LinkedHashMap<>();
     List<SweepPlan.Point> todo = new ArrayList<>();
-    List<SweepPlan.Point> all = plan.points();
-    for (SweepPlan.Point p : all) {
+    double gridLeft = 0;
+    for (SweepPlan.Point p : plan.points()) {
       Optional<PointResult> c = PointStore.cached(pointDir(POINTS, p), p.id(), p.cellId(),
           p.replicate(), p.scenario());
       if (c.isPresent()) {
-        results.put(p.id(), c.get());
-        reused.incrementAndGet();
+        stored.put(p.id(), c.get());
       } else {
         todo.add(p);
-      }
-    }
-    SweepCsv.write(out, plan, results);
-    double gridLeft = 0;
-    for (SweepPlan.Point p : all) {
-      if (todo.contains(p)) {
         gridLeft += estimate.seconds(p.scenario());
       }
     }
-    int probeBound = Sensitivity.probeBound(plan, width);
-    double searchBound = estimate.searchBoundSeconds();
-    for (String line
-        : estimate.planLines(all.size(), todo.size(), probeBound, gridLeft, searchBound)) {
+    return new Preview(stored, todo, gridLeft, Sensitivity.probeBound(plan, width),
+        estimate.searchBoundSeconds());
+  }
+
+  /**
+   * What {@link #run} would do, without running or writing anything ({@code tdsim sweep
+   * --plan}): the plan and estimate lines, then every grid point, stored or to run with its
+   * estimated seconds.
+   */
+  public List<String> planOnly() {
+    try {
+      Preview preview = preview();
+      List<String> lines = new ArrayList<>(preview.lines(plan, estimate));
+      lines.add("grid points (" + plan.points().size() + "):");
+      for (SweepPlan.Point p : plan.points()) {
+        lines.add("  " + p.id() + (preview.stored().containsKey(p.id())
+            ? ": stored in " + out + ", reused"
+            : ": to run, about " + dev.tdsim.format.Durations.eta(estimate.seconds(p.scenario()))
+                + (p.scenario().crypto().sampleHeights() > 0
+                    ? " (real crypto at " + Math.min(p.scenario().crypto().sampleHeights(),
+                        p.scenario().heights()) + " of " + p.scenario().heights() + " heights)"
+                    : " (real crypto at every height)")));
+      }
+      lines.add(preview.probeBound() == 0 ? "no search"
+          : "then the search, from the grid's brackets: at most " + preview.probeBound()
+              + " probe runs, " + width + " at a time (--search-width); the probe values depend"
+              + " on the grid's results");
+      lines.add("nothing was run (--plan); the same command without --plan runs it");
+      return lines;
+    } finally {
+      if (ownsExecutor) {
+        executor.close();
+      }
+    }
+  }
+
+  private Outcome runAll() throws IOException {
+    Files.createDirectories(out.resolve(POINTS));
+    Preview preview = preview();
+    Map<String, PointResult> results = new LinkedHashMap<>(preview.stored());
+    reused.addAndGet(preview.stored().size());
+    List<SweepPlan.Point> todo = preview.todo();
+    List<SweepPlan.Point> all = plan.points();
+    SweepCsv.write(out, plan, results);
+    double gridLeft = preview.gridLeft();
+    int probeBound = preview.probeBound();
+    double searchBound = preview.searchBound();
+    for (String line : preview.lines(plan, estimate)) {
       log.accept(line);
     }
     if (!todo.isEmpty() || probeBound > 0) {

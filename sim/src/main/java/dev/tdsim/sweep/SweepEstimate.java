@@ -53,8 +53,10 @@ final class SweepEstimate {
     lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
         + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
         dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
-            : ", search at most " + dev.tdsim.format.Durations.eta(searchSeconds)
-                + " (every probe priced as the costliest grid point"
+            : ", search about " + dev.tdsim.format.Durations.eta(expectedSearchSeconds())
+                + (width > 1 ? " (2 interpolated rounds per budget" : " (bisection per budget")
+                + ", at most " + dev.tdsim.format.Durations.eta(searchSeconds)
+                + ": every probe priced as the costliest grid point"
                 + "; repriced from the grid's measured run times once it is done)"));
     if (probeBound > 0 && plan.anyMeasured()) {
       lines.add("warning: the search runs measured crypto (crypto.timing: measured): every probe"
@@ -96,6 +98,40 @@ final class SweepEstimate {
       costliest = Math.max(costliest, probeSeconds(c.points().get(0).scenario(), null));
     }
     return Sensitivity.probeBound(plan, width) * costliest;
+  }
+
+  /** Rounds the interpolated search expects per bracket (BracketSearch#predicted). */
+  private static final int INTERPOLATED_ROUNDS = 2;
+
+  /**
+   * The search's expected wall seconds before the grid ran, for the plan: every budget of every
+   * group of every searched parameter needs a search, of {@value #INTERPOLATED_ROUNDS} rounds
+   * with K > 1 (interpolated probes) or the bisections of the grid's widest gap with K = 1, each
+   * probe priced as the group's middle grid point's probe (sampled heights). An expectation, not
+   * a bound: a budget that the grid settles needs none, a stepped judged time needs more.
+   */
+  double expectedSearchSeconds() {
+    if (!plan.spec().search() || (plan.spec().zip() && plan.params().size() > 1)) {
+      return 0;
+    }
+    int budgets = plan.base().budgetsNanos().size();
+    int reps = plan.spec().replicates();
+    double work = 0;
+    for (SweepPlan.Param p : plan.params()) {
+      if (!p.kind().numeric()) {
+        continue;
+      }
+      List<Double> values = new ArrayList<>(p.numbers().values());
+      java.util.Collections.sort(values);
+      double span = values.isEmpty() ? 2 : values.get(values.size() - 1) - values.get(0);
+      double rounds = width > 1 ? INTERPOLATED_ROUNDS
+          : Math.max(1, Math.ceil(Math.log(Math.max(2, span)) / Math.log(2)));
+      int groups = Math.max(1, plan.cells().size() / Math.max(1, p.values().size()));
+      SweepPlan.Cell middle = plan.cells().get(plan.cells().size() / 2);
+      work += groups * budgets * rounds * reps * probeSeconds(middle.points().get(0).scenario(),
+          null);
+    }
+    return work / Math.max(1, Math.min(parallel, width * reps));
   }
 
   /** The probe runs the search may still make and their predicted wall seconds. */
@@ -159,11 +195,19 @@ final class SweepEstimate {
             steps = bisections(0, hi, true);
             at = hi / 2;
           }
+          if (width > 1 && steps > 0) {
+            // BracketSearch places probes where the judged time crosses the budget: about
+            // two rounds a bracket (one when it starts at 0 messages: the one-message probe),
+            // each budget with its own slots
+            steps = f.bound() == Bound.BELOW_GRID ? 1 : Math.min(steps, INTERPOLATED_ROUNDS);
+            at = f.bound() == Bound.BELOW_GRID ? 1 : at;
+          }
           steps = Math.max(0, Math.min(steps, cap - f.probes()));
           if (steps > 0) {
-            open.computeIfAbsent(java.util.Arrays.asList(lo, hi),
-                k -> new double[] {0, 0, 0});
-            double[] o = open.get(java.util.Arrays.asList(lo, hi));
+            List<Double> key = width > 1 ? java.util.Arrays.asList(lo, hi, f.blockTimeMs())
+                : java.util.Arrays.asList(lo, hi);
+            open.computeIfAbsent(key, k -> new double[] {0, 0, 0});
+            double[] o = open.get(key);
             o[0] = Math.max(o[0], steps);
             o[1] = at;
             o[2]++;
@@ -171,7 +215,8 @@ final class SweepEstimate {
         }
         int share = Math.max(1, width / Math.max(1, open.size()));
         for (double[] o : open.values()) {
-          int rounds = Math.min(cap, (int) Math.ceil(o[0] / (Math.log(share + 1) / Math.log(2))));
+          int rounds = width > 1 ? (int) o[0]
+              : Math.min(cap, (int) Math.ceil(o[0] / (Math.log(share + 1) / Math.log(2))));
           // budgets sharing a bracket part ways inside it: about half of its rounds each
           int probes = (int) Math.ceil((rounds + (o[2] - 1) * rounds / 2.0) * share);
           runs += probes * reps;

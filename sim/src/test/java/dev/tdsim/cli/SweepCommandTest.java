@@ -145,6 +145,35 @@ class SweepCommandTest {
     assertTrue(again.out().contains("0 runs now, 4 reused"), again.out());
   }
 
+  @Test
+  void planPrintsWhatWouldRunAndRunsNothing(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "");
+    Path out = dir.resolve("out");
+    String[] sweep = {"sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--set", "budgets=[1 ms, 10 s]", "--out", out.toString()};
+    CliRun plan = CliRun.of(concat(sweep, "--plan"));
+    assertEquals(0, plan.exitCode(), plan.err());
+    assertTrue(!Files.exists(out), "--plan writes nothing");
+    assertTrue(plan.out().startsWith("plan: 2 grid points (2 x 1 replicate), 0 done earlier,"
+        + " 2 to run"), plan.out());
+    assertTrue(plan.out().contains("estimate (cost model of the real crypto calls"), plan.out());
+    assertTrue(plan.out().contains("  msgs_per_block-1__r0: to run, about "), plan.out());
+    assertTrue(plan.out().contains("(real crypto at 1 of 2 heights)"), plan.out());
+    assertTrue(plan.out().contains("nothing was run (--plan)"), plan.out());
+    // after the sweep ran, the plan shows its points as stored
+    CliRun ran = CliRun.of(concat(sweep, "--no-search", "--quiet"));
+    assertEquals(0, ran.exitCode(), ran.err());
+    CliRun again = CliRun.of(concat(sweep, "--plan"));
+    assertTrue(again.out().contains("2 done earlier, 0 to run"), again.out());
+    assertTrue(again.out().contains("  msgs_per_block-3__r0: stored in "), again.out());
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
   /** A folder with probes (a sweep that searched, or was stopped while searching) is reused. */
   @Test
   void aSweepThatSearchedCanBeRerunIntoItsFolder(@TempDir Path dir) throws Exception {
