@@ -241,6 +241,11 @@ final class SweepCommand implements Callable<Integer> {
       }
     }
     stdout.print(headline(o.sensitivity()));
+    for (String note : o.sensitivity().notes()) {
+      if (note.startsWith(SensitivityReport.CONSENSUS_TROUBLE)) {
+        stdout.println("warning: " + note);
+      }
+    }
     stdout.print(table(o.sensitivity()));
     stdout.printf(Locale.ROOT, "%d runs now, %d reused%s; %s, %s, %s in %s%n", o.executed(),
         o.reused(), o.failures().isEmpty() ? "" : ", " + o.failures().size() + " failed",

@@ -28,6 +28,7 @@ public final class Summaries {
     counts.put("messages", r.messages());
     counts.put("max_round", (long) r.maxRound());
     counts.put("extra_rounds", r.consensus().extraRounds());
+    counts.put("heights_not_decrypted", (long) r.notDecrypted().size());
     counts.put("share_bytes_per_validator_per_block",
         ScenarioRunner.shareBytesPerValidatorPerBlock(s, r.heights()));
     long txMessages = r.mempool() == null ? 0 : r.mempool().validators().stream()

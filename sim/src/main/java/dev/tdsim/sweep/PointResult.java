@@ -39,6 +39,31 @@ public record PointResult(String id, String cellId, int replicate, RunSummary su
     return summary.criticalPath();
   }
 
+  /** The highest consensus round any height needed (0: every height committed in round 0). */
+  public long maxRound() {
+    return count("max_round");
+  }
+
+  /** Consensus rounds beyond the first, over all heights. */
+  public long extraRounds() {
+    return count("extra_rounds");
+  }
+
+  /** Whether the chain halted (a fault's {@code consensus.halt_after}). */
+  public boolean halted() {
+    return summary.faults() != null && summary.faults().halted() != null;
+  }
+
+  /** Heights committed or proposed but never decrypted (0 in summaries written before it). */
+  public long heightsNotDecrypted() {
+    return count("heights_not_decrypted");
+  }
+
+  private long count(String name) {
+    Long c = summary.counts().get(name);
+    return c == null ? 0 : c;
+  }
+
   public long mismatches() {
     Long m = summary.counts().get("plaintext_mismatches");
     return m == null ? 0 : m;

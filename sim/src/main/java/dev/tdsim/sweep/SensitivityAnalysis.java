@@ -54,6 +54,53 @@ final class SensitivityAnalysis {
         width);
   }
 
+  /** At most this many points are named in the consensus trouble notes. */
+  private static final int TROUBLE_SHOWN = 6;
+
+  /**
+   * Notes naming the grid points and probes whose consensus went wrong (a height needed more
+   * than one round, the chain halted, heights were never decrypted), which their latencies and
+   * verdicts alone do not show; each starts with {@link SensitivityReport#CONSENSUS_TROUBLE}.
+   */
+  private List<String> consensusTrouble() {
+    Map<String, String> byCell = new java.util.LinkedHashMap<>();
+    List<PointResult> runs = new ArrayList<>();
+    for (SweepPlan.Point p : plan.points()) {
+      PointResult r = results.get(p.id());
+      if (r != null) {
+        runs.add(r);
+      }
+    }
+    runs.addAll(search.probeResults());
+    for (PointResult r : runs) {
+      List<String> what = new ArrayList<>();
+      if (r.maxRound() > 0) {
+        what.add("heights needed up to round " + r.maxRound() + " (" + r.extraRounds()
+            + " extra round" + (r.extraRounds() == 1 ? "" : "s") + ")");
+      }
+      if (r.halted()) {
+        what.add("the chain halted");
+      }
+      if (r.heightsNotDecrypted() > 0) {
+        what.add(r.heightsNotDecrypted() + " height" + (r.heightsNotDecrypted() == 1 ? "" : "s")
+            + " never decrypted");
+      }
+      if (!what.isEmpty()) {
+        byCell.putIfAbsent(r.cellId(), r.cellId() + ": " + String.join(", ", what));
+      }
+    }
+    if (byCell.isEmpty()) {
+      return List.of();
+    }
+    List<String> shown = new ArrayList<>(byCell.values());
+    String more = shown.size() > TROUBLE_SHOWN
+        ? "; and " + (shown.size() - TROUBLE_SHOWN) + " more points (sweep.csv: max_round,"
+            + " extra_rounds, halted, heights_not_decrypted)" : "";
+    return List.of(SensitivityReport.CONSENSUS_TROUBLE + " at " + byCell.size() + " of "
+        + runs.size() + " runs (their times include the extra rounds): "
+        + String.join("; ", shown.subList(0, Math.min(TROUBLE_SHOWN, shown.size()))) + more);
+  }
+
   /** The report; the search runs (or reads) its probes on the way. */
   SensitivityReport report() {
     List<String> notes = new ArrayList<>();
@@ -86,6 +133,7 @@ final class SensitivityAnalysis {
           + " crypto at every height; the plaintexts were checked at the sampled height (--set"
           + " crypto.sample_heights=N runs it at N heights)");
     }
+    notes.addAll(consensusTrouble());
     double baseP95 = baseCell != null && finished(baseCell) ? stats(baseCell).p95Ms()
         : medianP95();
     List<TornadoBar> tornado = tornado(baseLabels, baseP95);

@@ -30,6 +30,9 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
     List<Double> budgetsMs, NumericParam msgs, List<NumericParam> numeric,
     List<CategoricalParam> categorical, List<TornadoBar> tornado, int probeRuns, int maxProbes,
     List<String> notes, List<PointFit> points, boolean mempool) {
+  /** How a note about consensus going wrong starts (the answer repeats such notes). */
+  public static final String CONSENSUS_TROUBLE = "consensus trouble";
+
 
   /** A report of a sweep without a mempool. */
   public SensitivityReport(Map<String, String> base, String baseCell, double baseP95Ms,

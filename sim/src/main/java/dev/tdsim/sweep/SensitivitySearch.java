@@ -54,6 +54,13 @@ final class SensitivitySearch {
     this.notStoredNote = notStoredNote;
   }
 
+  /** Every probe run made or read so far, in the order they came in. */
+  private final List<PointResult> probeResults = new ArrayList<>();
+
+  List<PointResult> probeResults() {
+    return List.copyOf(probeResults);
+  }
+
   /** Runs of probes made or read so far (every replicate counts). */
   int probeRuns() {
     return probeRuns;
@@ -253,6 +260,7 @@ final class SensitivitySearch {
           continue;
         }
         probeRuns += runs.size();
+        probeResults.addAll(runs);
         Known k = new Known(cells.get(i).texts().get(p.path()), CellStats.of(runs), runs, true);
         known.put(x, k);
         boolean reused = runs.stream().allMatch(PointResult::reused);

@@ -20,7 +20,11 @@ import org.apache.commons.csv.CSVPrinter;
  * empty for summaries written before it was reported), {@code p50_ms}, {@code p95_ms}, {@code
  * p99_ms}, {@code judged_p95_ms}, {@code added_p95_ms} (means over replicates), and when the sweep has more than one replicate
  * per point, {@code p50_ms_ci_low}, {@code p50_ms_ci_high} and so on for each latency statistic:
- * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done).
+ * the 95% Student-t interval of the mean (empty while fewer than 2 replicates are done); then
+ * what went wrong in consensus, over the replicates: {@code max_round} (the highest round any
+ * height needed), {@code extra_rounds} (rounds beyond the first, the largest replicate's sum),
+ * {@code halted} (some replicate's chain halted) and {@code heights_not_decrypted} (the largest
+ * replicate's count).
  *
  * <p>When some point simulates a mempool, two more columns: {@code sustained} (every replicate
  * kept up with its clients; a point that did not fits no budget, {@link FitRule#fits}) and
@@ -39,6 +43,9 @@ public final class SweepCsv {
   static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms",
       "added_p95_ms");
   static final List<String> MEMPOOL = List.of("sustained", "not_sustained");
+  /** What went wrong in consensus: rounds beyond the first, a halt, heights not decrypted. */
+  static final List<String> CONSENSUS = List.of("max_round", "extra_rounds", "halted",
+      "heights_not_decrypted");
 
   private SweepCsv() {}
 
@@ -61,6 +68,7 @@ public final class SweepCsv {
         h.add(s + "_ci_high");
       }
     }
+    h.addAll(CONSENSUS);
     if (plan.anyMempool()) {
       h.addAll(MEMPOOL);
     }
@@ -113,7 +121,8 @@ public final class SweepCsv {
               }
               row.add(0);
               row.add(num(budget / 1e6));
-              int empty = 4 + STATS.size() * (ci ? 3 : 1) + (mempool ? MEMPOOL.size() : 0);
+              int empty = 4 + STATS.size() * (ci ? 3 : 1) + CONSENSUS.size()
+                  + (mempool ? MEMPOOL.size() : 0);
               for (int i = 0; i < empty; i++) {
                 row.add("");
               }
@@ -149,6 +158,10 @@ public final class SweepCsv {
               row.add(num(i.high()));
             }
           }
+          row.add(done.stream().mapToLong(PointResult::maxRound).max().orElse(0));
+          row.add(done.stream().mapToLong(PointResult::extraRounds).max().orElse(0));
+          row.add(done.stream().anyMatch(PointResult::halted));
+          row.add(done.stream().mapToLong(PointResult::heightsNotDecrypted).max().orElse(0));
           if (mempool) {
             row.add(notSustained.isEmpty());
             row.add(notSustained);

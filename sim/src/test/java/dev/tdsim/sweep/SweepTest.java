@@ -114,8 +114,8 @@ class SweepTest {
         .toList();
     assertEquals(plan.base().budgetsNanos().size(), failedRows.size(), csv.toString());
     for (String row : failedRows) {
-      assertTrue(row.matches("msgs_per_block-2,2,0,[0-9.]+,,,,,,,,,,IllegalArgumentException: two"
-          + " is not allowed"), row);
+      assertTrue(row.matches("msgs_per_block-2,2,0,[0-9.]+,,,,,,,,,,,,,,IllegalArgumentException:"
+          + " two is not allowed"), row);
     }
     Path folder = out.resolve(Sweep.POINTS).resolve(f.id());
     assertTrue(Files.readString(folder.resolve(Sweep.ERROR)).contains("two is not allowed"));
@@ -139,6 +139,39 @@ class SweepTest {
     assertFalse(Files.readString(out.resolve(Sweep.REPORT)).contains("Failed points"));
   }
 
+  /**
+   * Extra consensus rounds (forced by a propose timeout shorter than a proposal's trip) are
+   * columns of sweep.csv and a warning of the answer, which the latencies alone do not show.
+   */
+  @Test
+  void consensusTroubleIsAColumnAndANote(@TempDir Path dir) throws Exception {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=1,3").withSearch(false),
+        "budgets=[30 ms, 1 s]", "consensus.timeout_propose=1 ms");
+    Sweep.Outcome o = sweep(plan, dir, new Counting());
+    List<String> lines = Files.readAllLines(dir.resolve("sweep.csv"));
+    List<String> header = List.of(lines.get(0).split(","));
+    int maxRound = header.indexOf("max_round");
+    int extra = header.indexOf("extra_rounds");
+    assertTrue(maxRound > 0 && header.get(maxRound + 2).equals("halted"), header.toString());
+    String[] row = lines.get(1).split(",", -1);
+    assertTrue(Integer.parseInt(row[maxRound]) > 0, lines.get(1));
+    assertTrue(Integer.parseInt(row[extra]) >= Integer.parseInt(row[maxRound]), lines.get(1));
+    String note = o.sensitivity().notes().stream()
+        .filter(n -> n.startsWith(SensitivityReport.CONSENSUS_TROUBLE)).findFirst()
+        .orElseThrow(() -> new AssertionError(o.sensitivity().notes().toString()));
+    assertTrue(note.contains("msgs_per_block-1: heights needed up to round "), note);
+    // the same sweep with a timeout that every proposal meets has neither
+    SweepPlan calm = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=1,3").withSearch(false),
+        "budgets=[30 ms, 1 s]");
+    Sweep.Outcome c = sweep(calm, dir.resolve("calm"), new Counting());
+    assertTrue(c.sensitivity().notes().stream()
+        .noneMatch(n -> n.startsWith(SensitivityReport.CONSENSUS_TROUBLE)));
+    assertTrue(Files.readAllLines(dir.resolve("calm").resolve("sweep.csv")).get(1)
+        .endsWith(",0,0,false,0"));
+  }
+
   @Test
   void sweepCsvHasAColumnPerPathAndIntervalsWithReplicates(@TempDir Path dir) throws Exception {
     SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
@@ -152,7 +185,8 @@ class SweepTest {
         "p50_ms", "p95_ms", "p99_ms", "judged_p95_ms", "added_p95_ms", "p50_ms_ci_low",
         "p50_ms_ci_high", "p95_ms_ci_low", "p95_ms_ci_high", "p99_ms_ci_low", "p99_ms_ci_high",
         "judged_p95_ms_ci_low", "judged_p95_ms_ci_high", "added_p95_ms_ci_low",
-        "added_p95_ms_ci_high"), List.of(lines.get(0).split(",")));
+        "added_p95_ms_ci_high", "max_round", "extra_rounds", "halted", "heights_not_decrypted"),
+        List.of(lines.get(0).split(",")));
     assertEquals(1 + 4 * 2, lines.size(), "4 cells x 2 budgets");
     String[] row = lines.get(2).split(",", -1);
     assertEquals("msgs_per_block-1__variant-fast", row[0]);
