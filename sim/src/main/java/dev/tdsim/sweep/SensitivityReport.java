@@ -250,6 +250,15 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
       this(design, blockTimeMs, value, label, bound, bracketHigh, bottleneck, null);
     }
 
+    /**
+     * The mean consensus time of the critical path where the bottleneck was read (for a budget
+     * that nothing fits, the smallest value run), or null when unknown: a budget it exceeds is
+     * missed by consensus alone, whatever decryption does.
+     */
+    public Double consensusAloneMs() {
+      return bottleneck == null ? null : bottleneck.pathMs().get("consensus");
+    }
+
     /** {@code , adds 173 ms p95 to execution} when known, else empty. */
     public String addedText() {
       return addedP95Ms == null || !Double.isFinite(addedP95Ms) ? ""
@@ -264,6 +273,11 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
      */
     public String valueText(boolean msgs) {
       if (bound == Bound.NONE_FITS) {
+        Double consensus = consensusAloneMs();
+        if (msgs && consensus != null && consensus >= blockTimeMs) {
+          return "none fits: consensus alone takes "
+              + dev.tdsim.format.Durations.roundedMs(consensus) + " (mean, at 1 msg)";
+        }
         return msgs ? "none fits (not even 1 msg)" : "none fits";
       }
       if (value == null) {

@@ -495,6 +495,13 @@ class SweepTest {
         Bound.BEYOND_GRID, null, null).valueText(true));
     assertEquals("100 msgs (probe cap)", new HeadlineRow(d, 500, 100.0, "100",
         Bound.PROBE_CAP, 120.0, null).valueText(true));
+    // nothing fits: consensus alone misses 250 ms, while at 500 ms decryption is what tips it
+    Bottleneck atOne = new Bottleneck("consensus", 445, 0.73, "1",
+        Map.of("consensus", 445.0, "combine", 120.0), null);
+    assertEquals("none fits: consensus alone takes 445 ms (mean, at 1 msg)", new HeadlineRow(d,
+        250, 0.0, "0", Bound.NONE_FITS, 1.0, atOne).valueText(true));
+    assertEquals("none fits (not even 1 msg)", new HeadlineRow(d, 500, 0.0, "0",
+        Bound.NONE_FITS, 1.0, atOne).valueText(true));
   }
 
   @Test
