@@ -30,7 +30,7 @@ test:
 	  | awk -F'[ ,]+' '/Tests run:/ {t+=$$3; f+=$$5+$$7; s+=$$9} END {printf "tests: %d passed, %d failed, %d skipped\n", t-f-s, f, s}'
 
 # The spark sweep engine: sweep-spark/target/tdsim-spark.jar (for spark-submit; Spark not inside)
-# and target/classpath.txt (Spark's jars in ~/.m2, for ./tdsim-spark). README "Sweeps on a cluster".
+# and target/classpath.txt (Spark's jars in ~/.m2, for ./tdsim-spark). docs/SPARK.md.
 spark:
 	$(MVN) -DskipTests -pl sweep-spark -am package
 
