@@ -294,4 +294,47 @@ class DocsDriftTest {
     }
     assertEquals(List.of(), stale);
   }
+
+  /**
+   * The README's sweep example is written by {@code make docs}; what needs no rerun is checked
+   * here: the block is there once, says who wrote it and when, its run counts are its command's
+   * grid plus its probes, and its answer is about the designs its command varies. A command
+   * edited by hand without rerunning {@code make docs} fails here when its grid changes.
+   */
+  @Test
+  void theReadmesSweepExampleIsWhatItsCommandGives() {
+    String readme = RepoFiles.read("README.md");
+    String begin = "<!-- docs:sweep-example";
+    String end = "<!-- /docs:sweep-example -->";
+    int from = readme.indexOf(begin);
+    int to = readme.indexOf(end);
+    assertTrue(from >= 0 && to > from && readme.indexOf(begin, from + 1) < 0
+        && readme.indexOf(end, to + 1) < 0,
+        "README.md needs one docs:sweep-example block (scripts/docs-sweep-example.sh fills it)");
+    String block = readme.substring(from, to);
+    assertTrue(block.contains("`make docs`") && block.contains("scripts/docs-sweep-example.sh"),
+        "the block must say make docs wrote it: " + block);
+    Matcher when = Pattern.compile("last ran it on (20\\d\\d-\\d\\d-\\d\\d)").matcher(block);
+    assertTrue(when.find(), "the block must carry the date make docs ran it: run make docs");
+
+    List<String> commands = codeBlockCommands(block).stream()
+        .filter(c -> c.startsWith("./tdsim sweep ")).toList();
+    assertEquals(1, commands.size(), "one sweep command in the block: " + commands);
+    String command = commands.get(0);
+
+    Matcher counts = Pattern.compile("(\\d+) runs \\((\\d+) grid points, (\\d+) search probes\\)")
+        .matcher(block);
+    assertTrue(counts.find(), "the block's run counts are missing: " + block);
+    int grid = Integer.parseInt(counts.group(2));
+    assertEquals(gridPoints(command), grid, "the command's grid, against the block's");
+    assertEquals(Integer.parseInt(counts.group(1)), grid + Integer.parseInt(counts.group(3)));
+
+    Matcher varied = Pattern.compile("--vary crypto\\.design=([a-z,-]+)").matcher(command);
+    assertTrue(varied.find(), "the example varies the design: " + command);
+    String answer = block.substring(block.indexOf("answer:"));
+    for (String design : varied.group(1).split(",")) {
+      assertTrue(answer.contains("crypto.design=" + design),
+          "the answer has no line for " + design + ": rerun make docs");
+    }
+  }
 }
