@@ -343,4 +343,41 @@ class DocsDriftTest {
           "the answer has no line for " + design + ": rerun make docs");
     }
   }
+
+  /**
+   * The README's quickstart copies a shipped scenario and edits three fields with sed: when that
+   * scenario changes, a sed expression that no longer matches would silently leave a field as
+   * it was. Each expression must change the copy, and the result must load with the values the
+   * quickstart's YAML excerpt shows (the quickstart's own --set for speed included).
+   */
+  @Test
+  void theQuickstartsThreeEditsChangeTheScenarioItCopies() {
+    String readme = RepoFiles.read("README.md");
+    int from = readme.indexOf("## Write your own scenario");
+    assertTrue(from >= 0, "README.md has no 'Write your own scenario' section");
+    String section = readme.substring(from, readme.indexOf("\n## ", from + 1));
+    Matcher copy = Pattern.compile("cp (scenarios/\\S+\\.yaml) my-study\\.yaml").matcher(section);
+    assertTrue(copy.find(), "the quickstart's cp command moved");
+    String yaml = RepoFiles.read(copy.group(1));
+    Matcher edit = Pattern.compile("-e 's/([^/]*)/([^/]*)/'").matcher(section);
+    int edits = 0;
+    while (edit.find()) {
+      // GNU sed's basic regex as the quickstart writes it (^, $, .*) reads the same in Java
+      String edited = Pattern.compile(edit.group(1), Pattern.MULTILINE).matcher(yaml)
+          .replaceAll(Matcher.quoteReplacement(edit.group(2)));
+      assertTrue(!edited.equals(yaml), "sed " + edit.group() + " changes nothing in "
+          + copy.group(1) + ": the quickstart no longer matches it");
+      yaml = edited;
+      edits++;
+    }
+    assertEquals(3, edits, "the quickstart changes three fields");
+    Scenario study = ScenarioLoader.parse(yaml, "my-study.yaml",
+        List.of("crypto.timing=model", "heights=3"));
+    Matcher shown = Pattern.compile("name: (\\S+)\\s.*?count: (\\d+)\\s.*?msgs_per_block: (\\d+)",
+        Pattern.DOTALL).matcher(section.substring(section.indexOf("```yaml")));
+    assertTrue(shown.find(), "the quickstart's YAML excerpt moved");
+    assertEquals(shown.group(1), study.name());
+    assertEquals(Integer.parseInt(shown.group(2)), study.validators().count());
+    assertEquals(Integer.valueOf(shown.group(3)), study.workload().msgsPerBlock());
+  }
 }
