@@ -26,6 +26,7 @@ shown_out=reports/sc-sweep
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 load="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
+cores="$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')"
 commit="$(git describe --always --dirty 2>/dev/null || echo 'unknown')"
 echo "docs-sweep-example: running ./tdsim ${args[*]} (a few minutes on 2 cores)" >&2
 start=$(date +%s)
@@ -54,7 +55,7 @@ duration="$(( seconds / 60 )) min $(( seconds % 60 )) s"
   echo '```'
   echo
   echo "\`make docs\` last ran it on $(date -u +%Y-%m-%d) (commit $commit) into an empty folder:"
-  echo "$runs runs ($grid grid points, $(( runs - grid )) search probes) in $duration on $(nproc)"
+  echo "$runs runs ($grid grid points, $(( runs - grid )) search probes) in $duration on $cores"
   echo "cores (load average $load at the start; the time is this machine's, the answer is the"
   echo "same on any machine at this commit under model timing). Its answer, first on stdout:"
   echo
