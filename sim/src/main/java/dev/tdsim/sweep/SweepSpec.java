@@ -120,12 +120,17 @@ public record SweepSpec(
     throw new SweepException(field + ": expected true or false, got '" + v + "'");
   }
 
-  /** Adds a varied path, or replaces the values of a path already varied (keeping its place). */
+  /**
+   * Adds a varied path, or replaces the values of a path already varied (keeping its place). A
+   * key's former name is the same path ({@code --vary crypto.design=...} replaces a file's
+   * {@code crypto.variant:} axis): otherwise both would set one key and every point would clash.
+   */
   public SweepSpec withVary(Axis axis) {
     List<Axis> next = new ArrayList<>(axes);
     boolean replaced = false;
+    String varied = ScenarioKeys.currentPath(axis.path());
     for (int i = 0; i < next.size(); i++) {
-      if (next.get(i).path().equals(axis.path())) {
+      if (ScenarioKeys.currentPath(next.get(i).path()).equals(varied)) {
         next.set(i, axis);
         replaced = true;
       }

@@ -196,4 +196,24 @@ class SweepPlanTest {
     assertEquals("'true'", YamlValues.flow("true"));
     assertEquals("[us-east, eu-west]", YamlValues.flow(List.of("us-east", "eu-west")));
   }
+
+  /**
+   * docs/DESIGNS.md's command: designs.yaml varies {@code crypto.variant} (the former name) and
+   * the command line {@code --vary crypto.design=...}; both set one key, so the command line's
+   * values replace the file's instead of making a second axis whose points all clash.
+   */
+  @Test
+  void varyingAKeyByItsCurrentNameReplacesTheFilesAxisUnderItsFormerName() {
+    String withSweep = TINY + "sweep: {vary: {crypto.variant: [fast, folded, batched],"
+        + " workload.msgs_per_block: [1, 2]}}\n";
+    SweepSpec s = SweepSpec.fromSection(
+        ScenarioLoader.parse(withSweep, "tiny.yaml", List.of()).sweep(), "tiny.yaml")
+        .withVary(SweepSpec.parseVary("crypto.design=batched-points,block-key-points"));
+    assertEquals(List.of("crypto.design", "workload.msgs_per_block"),
+        List.copyOf(s.varyMap().keySet()));
+    SweepPlan p = plan(withSweep, s);
+    assertEquals(4, p.points().size());
+    assertEquals("block-key-points",
+        p.cells().get(3).points().get(0).scenario().crypto().design());
+  }
 }
