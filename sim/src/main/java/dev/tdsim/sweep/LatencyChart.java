@@ -2,29 +2,22 @@ package dev.tdsim.sweep;
 
 import static dev.tdsim.sweep.ChartStyle.PALETTE;
 
-import java.awt.BasicStroke;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * The sweep's p95 decryption latency and p95 judged time with the budgets drawn across: lines
- * against the message count (or the first numeric parameter), one pair per group, or bars per
- * point when nothing numeric varied.
+ * The sweep's p95 decryption latency and p95 judged time with the budgets drawn across, as bars
+ * per point when nothing numeric varied; against a number they are {@link LatencyPanels}' small
+ * multiples.
  */
 final class LatencyChart {
   /** Largest / smallest positive x at or above which the x axis is logarithmic (2 decades). */
@@ -37,14 +30,10 @@ final class LatencyChart {
     return sens.msgs() == null && sens.numeric().isEmpty();
   }
 
+  /** The bars per point of a sweep that varies nothing numeric ({@link #isBars}). */
   static JFreeChart of(SweepPlan plan, Map<String, PointResult> results,
       SensitivityReport sens) {
-    SensitivityReport.NumericParam x = sens.msgs() != null ? sens.msgs()
-        : sens.numeric().isEmpty() ? null : sens.numeric().get(0);
-    if (x == null) {
-      return bars(plan, results, sens);
-    }
-    return lines(x, sens);
+    return bars(plan, results, sens);
   }
 
   /** Per point, the p95 decryption latency and the p95 judged time as two horizontal bars. */
@@ -81,75 +70,6 @@ final class LatencyChart {
       plot.addRangeMarker(m);
     }
     return chart;
-  }
-
-  /**
-   * The p95 decryption latency (solid) and judged time (dashed) against {@code x}, one colour per
-   * group of the other values, over the grid points and the search's probes.
-   */
-  private static JFreeChart lines(SensitivityReport.NumericParam x, SensitivityReport sens) {
-    XYSeriesCollection data = new XYSeriesCollection();
-    int n = 0;
-    for (SensitivityReport.NumericGroup g : x.groups()) {
-      String label = g.fixed().isEmpty() ? "" : SweepText.fixed(g.fixed()) + " ";
-      if (label.isEmpty() && x.groups().size() > 1) {
-        label = "group " + (++n) + " ";
-      }
-      XYSeries p95 = new XYSeries(label + "p95 decryption", true, true);
-      XYSeries judged = new XYSeries(label + "p95 judged", true, true);
-      for (SensitivityReport.Sample s : g.samples()) {
-        p95.addOrUpdate(s.value(), s.p95Ms());
-        judged.addOrUpdate(s.value(), s.judgedP95Ms());
-      }
-      data.addSeries(p95);
-      data.addSeries(judged);
-    }
-    String unit = x.unit().isEmpty() ? "" : " (" + x.unit() + ")";
-    JFreeChart chart = ChartFactory.createXYLineChart(
-        "p95 latency vs " + x.path() + " (grid points and search probes)", x.path() + unit,
-        "milliseconds", data, PlotOrientation.VERTICAL, true, false, false);
-    XYPlot plot = chart.getXYPlot();
-    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-    for (int i = 0; i < data.getSeriesCount(); i++) {
-      renderer.setSeriesPaint(i, PALETTE[(i / 2) % PALETTE.length]);
-      if (i % 2 == 1) {
-        renderer.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-            BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
-      } else {
-        renderer.setSeriesStroke(i, new BasicStroke(2f));
-      }
-    }
-    plot.setRenderer(renderer);
-    List<Double> xs = new ArrayList<>();
-    for (SensitivityReport.NumericGroup g : x.groups()) {
-      for (SensitivityReport.Sample s : g.samples()) {
-        xs.add(s.value());
-      }
-    }
-    if (logScale(xs)) {
-      plot.setDomainAxis(logAxis(x.path() + unit, xs));
-    } else if (x.kind() == ParamKind.INTEGER) {
-      plot.getDomainAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-    }
-    for (double b : sens.budgetsMs()) {
-      plot.addRangeMarker(ChartStyle.budgetMarker(b));
-    }
-    ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
-    return chart;
-  }
-
-  /** A base-10 axis with one labelled tick per decade and nine minor ticks between. */
-  private static LogAxis logAxis(String label, List<Double> xs) {
-    LogAxis log = new LogAxis(label + ", log scale");
-    log.setBase(10);
-    log.setSmallestValue(xs.stream().mapToDouble(Double::doubleValue).min().orElse(1) / 2);
-    log.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
-    // one labelled tick per decade (10, 100, 1000), not at 15.849, 25.119, ...
-    log.setAutoTickUnitSelection(false);
-    log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0), false, false);
-    log.setMinorTickMarksVisible(true);
-    log.setMinorTickCount(9);
-    return log;
   }
 
   /**
