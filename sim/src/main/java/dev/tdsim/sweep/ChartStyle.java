@@ -1,6 +1,6 @@
 package dev.tdsim.sweep;
 
-import dev.tdsim.report.PhaseColours;
+import dev.tdsim.chart.Palette;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import org.jfree.chart.plot.ValueMarker;
@@ -10,12 +10,11 @@ import org.jfree.chart.ui.TextAnchor;
 /** What every chart of a sweep's report draws alike: its colours and its budget lines. */
 final class ChartStyle {
   /**
-   * One colour per line group (the decryption and judged lines of a group share it): the
-   * Okabe-Ito palette of {@link PhaseColours}, in an order that keeps neighbours distinct.
+   * The series colours of the PNG charts (tornado, bars per point): {@link Palette}'s, the same
+   * Okabe-Ito colours in the same order as the SVG charts, so a report has one palette.
    */
-  static final Color[] PALETTE = {Color.decode("#0072B2"), Color.decode("#D55E00"),
-      Color.decode("#009E73"), Color.decode("#CC79A7"), Color.decode("#E69F00"),
-      Color.decode("#56B4E9"), Color.decode("#000000"), Color.decode("#999999")};
+  static final Color[] PALETTE = Palette.COLOURS.stream().map(Color::decode)
+      .toArray(Color[]::new);
 
   private ChartStyle() {}
 

@@ -64,7 +64,7 @@ final class SweepReport {
         .append(" solid #ccc;padding:3px 8px;text-align:right}th{background:#eee}")
         .append(".yes{color:#070;font-weight:bold}.no{color:#b00;font-weight:bold}")
         .append("img{max-width:100%}.charts{display:flex;flex-wrap:wrap;gap:8px 10px}")
-        .append("figure{margin:0}figcaption{font-size:85%;max-width:326px;color:#333}")
+        .append("figure{margin:0}figcaption{font-size:85%;color:#333}")
         .append(".legend{font-size:85%;margin:4px 0}.legend .key{margin-right:14px;")
         .append("white-space:nowrap}.legend svg{vertical-align:middle}")
         .append("</style></head><body>");
@@ -187,7 +187,7 @@ final class SweepReport {
         : "Value of " + esc(p.path()) + " fitting, per budget and design").append("</h2>");
     h.append("<div class=\"charts\">");
     for (FitSummaryChart.Panel panel : panels) {
-      h.append("<figure>").append(panel.title().isEmpty() ? ""
+      h.append(figure(panel.chart())).append(panel.title().isEmpty() ? ""
           : "<figcaption>" + esc(panel.title()) + "</figcaption>")
           .append(SvgChart.svg(panel.chart(), "largest fitting per budget"
               + (panel.title().isEmpty() ? "" : ", " + panel.title())))
@@ -210,8 +210,9 @@ final class SweepReport {
     h.append(SvgChart.legend(panels.get(0).chart().series()));
     h.append("<div class=\"charts\">");
     for (LatencyPanels.Panel panel : panels) {
-      h.append("<figure><figcaption>").append(esc(panel.title())).append("</figcaption>")
-          .append(SvgChart.svg(panel.chart(), "p95 latency, " + panel.title()))
+      h.append(figure(panel.chart())).append("<figcaption>").append(esc(panel.title()))
+          .append("</figcaption>").append(SvgChart.svg(panel.chart(), "p95 latency, "
+              + panel.title()))
           .append("</figure>");
     }
     h.append("</div><p>One chart per design, all on the same axes. Solid: p95 decryption"
@@ -219,6 +220,15 @@ final class SweepReport {
         + " pipelined), which decides whether a budget fits. Grey dashed lines: the block-time"
         + " budgets, labelled on the right. Markers between grid values are the search's"
         + " probes.</p>");
+  }
+
+  /**
+   * A figure as wide as its chart: its caption and legend wrap under the chart instead of
+   * widening the figure (and pushing the next one to a new row).
+   */
+  private static String figure(dev.tdsim.chart.ChartLayout chart) {
+    return String.format(Locale.ROOT, "<figure style=\"max-width:%.0fpx\">",
+        chart.canvas().w());
   }
 
   // ------------------------------------------------------------------ tables
