@@ -99,14 +99,22 @@ public record ChartLayout(Box canvas, Box plot, Axis x, Axis y, List<Series> ser
     STAR
   }
 
+  /** How a series joins its points. */
+  public enum Line {
+    SOLID,
+    DASHED,
+    NONE
+  }
+
   /** One data point; {@code y} null when there is no value (drawn in the absent band). */
   public record Point(double x, Double y, String text) {}
 
   /**
    * @param colour {@code #rrggbb}, one of {@link Palette#COLOURS}
-   * @param dashed whether the line is dashed (the judged time against the decryption latency)
+   * @param line how its points are joined: dashed for the judged time against the decryption
+   *     latency, none when the x values are separate points (not a quantity growing)
    */
-  public record Series(String name, String colour, Marker marker, boolean dashed,
+  public record Series(String name, String colour, Marker marker, Line line,
       List<Point> points) {
     public Series {
       points = List.copyOf(points);

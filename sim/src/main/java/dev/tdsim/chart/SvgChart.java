@@ -79,10 +79,11 @@ public final class SvgChart {
             .append(fmt(c.yPx(pt.y())));
         pen = true;
       }
-      if (path.length() > 0) {
+      boolean dashed = ser.line() == ChartLayout.Line.DASHED;
+      if (path.length() > 0 && ser.line() != ChartLayout.Line.NONE) {
         s.append("<path d=\"").append(path).append("\" fill=\"none\" stroke=\"")
-            .append(ser.colour()).append("\" stroke-width=\"").append(ser.dashed() ? "1.5" : "2")
-            .append('"').append(ser.dashed() ? " stroke-dasharray=\"6 4\"" : "").append("/>");
+            .append(ser.colour()).append("\" stroke-width=\"").append(dashed ? "1.5" : "2")
+            .append('"').append(dashed ? " stroke-dasharray=\"6 4\"" : "").append("/>");
       }
       for (Point pt : ser.points()) {
         double x = c.xPx(pt.x());
@@ -107,8 +108,9 @@ public final class SvgChart {
     StringBuilder s = new StringBuilder("<div class=\"legend\">");
     for (Series ser : series) {
       s.append("<span class=\"key\"><svg width=\"28\" height=\"12\" viewBox=\"0 0 28 12\">")
-          .append(line(0, 6, 28, 6, "stroke=\"" + ser.colour() + "\" stroke-width=\"2\""
-              + (ser.dashed() ? " stroke-dasharray=\"6 4\"" : "")))
+          .append(ser.line() == ChartLayout.Line.NONE ? ""
+              : line(0, 6, 28, 6, "stroke=\"" + ser.colour() + "\" stroke-width=\"2\""
+                  + (ser.line() == ChartLayout.Line.DASHED ? " stroke-dasharray=\"6 4\"" : "")))
           .append(marker(ser.marker(), 14, 6, ser.colour(), ser.name()))
           .append("</svg> ").append(esc(ser.name())).append("</span>");
     }

@@ -2,6 +2,7 @@ package dev.tdsim.sweep;
 
 import dev.tdsim.chart.ChartLayout;
 import dev.tdsim.chart.ChartLayout.Axis;
+import dev.tdsim.chart.ChartLayout.Line;
 import dev.tdsim.chart.ChartLayout.Point;
 import dev.tdsim.chart.ChartLayout.Series;
 import dev.tdsim.chart.Layouts;
@@ -72,7 +73,7 @@ final class FitSummaryChart {
           points.add(new Point(r.blockTimeMs(), absent(r) ? null : r.value(),
               SweepText.budget(r.blockTimeMs()) + ": " + r.valueText(msgs)));
         }
-        series.add(new Series(name, Palette.colour(i), Palette.marker(i), false, points));
+        series.add(new Series(name, Palette.colour(i), Palette.marker(i), Line.SOLID, points));
         i++;
       }
       out.add(new Panel(panel.getKey(), Layouts.layout(widthPx, heightPx, x, y, series,

@@ -2,6 +2,7 @@ package dev.tdsim.sweep;
 
 import dev.tdsim.chart.ChartLayout;
 import dev.tdsim.chart.ChartLayout.Axis;
+import dev.tdsim.chart.ChartLayout.Line;
 import dev.tdsim.chart.ChartLayout.Point;
 import dev.tdsim.chart.ChartLayout.Series;
 import dev.tdsim.chart.Layouts;
@@ -82,8 +83,9 @@ final class LatencyPanels {
             + SweepText.ms(s.judgedP95Ms())));
       }
       List<Series> series = List.of(
-          new Series(DECRYPTION, Palette.colour(0), Palette.marker(0), false, dec),
-          new Series(JUDGED, Palette.colour(1), Palette.marker(1), true, judged));
+          new Series(DECRYPTION, Palette.colour(0), Palette.marker(0), Line.SOLID, dec),
+          new Series(JUDGED, Palette.colour(1), Palette.marker(1), Line.DASHED,
+              judged));
       String title = g.fixed().isEmpty()
           ? (x.groups().size() > 1 ? "group " + n : "the scenario") : SweepText.fixed(g.fixed());
       panels.add(new Panel(title, Layouts.layout(PANEL_WIDTH_PX, PANEL_HEIGHT_PX, xAxis, yAxis,

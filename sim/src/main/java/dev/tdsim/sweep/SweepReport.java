@@ -102,11 +102,7 @@ final class SweepReport {
 
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
     if (LatencyChart.isBars(sens)) {
-      h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(LatencyChart.of(plan,
-          results, sens), CHART_WIDTH_PX, 460)).append("\">");
-      h.append("<p>Per point, the p95 decryption latency (light) and the p95 of the judged time"
-          + " (dark: consensus + decryption, or the slower when pipelined), which decides"
-          + " whether a budget fits. Grey lines: the block-time budgets.</p>");
+      appendPointsChart(h, plan, results, sens);
     } else {
       appendLatencyPanels(h, sens);
     }
@@ -198,6 +194,26 @@ final class SweepReport {
         + " each block-time budget. <span class=\"no\">none fits</span>: not even the smallest"
         + " value tried fits (the band under the plot). Hover a marker for its bound (exact,"
         + " beyond grid, ...).</p>");
+  }
+
+  /** Nothing numeric varied: the p95 latencies of each point as markers, budgets across. */
+  private static void appendPointsChart(StringBuilder h, SweepPlan plan,
+      Map<String, PointResult> results, SensitivityReport sens) {
+    PointsChart.Drawn d = PointsChart.of(plan, results, sens);
+    if (d == null) {
+      h.append("<p class=\"nochart\">No point has finished yet.</p>");
+      return;
+    }
+    h.append(SvgChart.legend(d.chart().series()));
+    h.append(SvgChart.svg(d.chart(), "p95 latency per point"));
+    h.append("<p>Points: ");
+    for (int i = 0; i < d.points().size(); i++) {
+      h.append(i == 0 ? "" : "; ").append("<b>").append(i + 1).append("</b> ")
+          .append(esc(d.points().get(i)));
+    }
+    h.append(".</p><p>Per point, the p95 decryption latency and the p95 of the judged time"
+        + " (consensus + decryption, or the slower when pipelined), which decides whether a"
+        + " budget fits. Grey dashed lines: the block-time budgets, labelled on the right.</p>");
   }
 
   /** p95 latency against the searched parameter: one small chart per design, same axes. */

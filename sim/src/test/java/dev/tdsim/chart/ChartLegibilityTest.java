@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tdsim.chart.ChartLayout.Axis;
 import dev.tdsim.chart.ChartLayout.Box;
 import dev.tdsim.chart.ChartLayout.Budget;
+import dev.tdsim.chart.ChartLayout.Line;
 import dev.tdsim.chart.ChartLayout.Point;
 import dev.tdsim.chart.ChartLayout.Scale;
 import dev.tdsim.chart.ChartLayout.Series;
@@ -86,7 +87,7 @@ class ChartLegibilityTest {
     Box plot = new Box(60, 20, 860, 400);
     List<Series> series = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      series.add(new Series("design " + i, Palette.colour(i), Palette.marker(i), false,
+      series.add(new Series("design " + i, Palette.colour(i), Palette.marker(i), Line.SOLID,
           List.of(new Point(16, 100.0 + i, ""), new Point(4096, 55_000.0 - i, ""))));
     }
     ChartLayout draft = new ChartLayout(canvas, plot, axis16to4096(), linear, series, List.of(),
@@ -120,7 +121,7 @@ class ChartLegibilityTest {
     moved.set(0, new Budget(b.ms(), b.label(), b.linePx() + 30, new Box(good.plot().x() + 10,
         b.labelBox().y(), b.labelBox().w(), b.labelBox().h())));
     Series s = good.series().get(0);
-    List<Series> off = List.of(new Series(s.name(), s.colour(), s.marker(), false,
+    List<Series> off = List.of(new Series(s.name(), s.colour(), s.marker(), Line.SOLID,
         List.of(new Point(16, 1e6, ""), new Point(16, null, ""))), good.series().get(1));
     Axis crowded = new Axis(good.x().title(), good.x().scale(), good.x().min(), good.x().max(),
         List.of(new Tick(1000, "1000"), new Tick(1024, "1024")));
@@ -156,7 +157,7 @@ class ChartLegibilityTest {
   static ChartLayout panel(Axis y, int nSeries) {
     List<Series> series = new ArrayList<>();
     for (int i = 0; i < nSeries; i++) {
-      series.add(new Series("s" + i, Palette.colour(i), Palette.marker(i), i % 2 == 1,
+      series.add(new Series("s" + i, Palette.colour(i), Palette.marker(i), i % 2 == 1 ? Line.DASHED : Line.SOLID,
           List.of(new Point(16, 100.0 + i, "a"), new Point(4096, 55_000.0 - i, "b"))));
     }
     return Layouts.layout(326, 240, axis16to4096(), y, series, BUDGETS, BUDGET_LABELS, null);

@@ -102,7 +102,7 @@ class ReadableChartsTest {
     for (LatencyPanels.Panel p : LatencyPanels.of(designs())) {
       for (Series s : p.chart().series()) {
         all.add(new Series(p.title() + " " + s.name(), Palette.colour(all.size() / 2),
-            Palette.marker(all.size() / 2), s.dashed(), s.points()));
+            Palette.marker(all.size() / 2), s.line(), s.points()));
       }
     }
     ChartLayout one = Layouts.layout(1000, 460, panel.x(), panel.y(), all, BUDGETS,
@@ -133,6 +133,28 @@ class ReadableChartsTest {
     Series slowest = panels.get(1).chart().series().get(5);
     assertNull(slowest.points().get(0).y());
     assertTrue(slowest.points().get(0).text().contains("none fits"), slowest.toString());
+  }
+
+  /** Every chart layout a report.html embeds ({@code data-chart} of its svgs), as written. */
+  static List<ChartLayout> chartsIn(String html) {
+    List<ChartLayout> out = new ArrayList<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("data-chart=\"([^\"]*)\"")
+        .matcher(html);
+    while (m.find()) {
+      out.add(dev.tdsim.chart.ChartJson.read(m.group(1).replace("&quot;", "\"")
+          .replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&")));
+    }
+    return out;
+  }
+
+  /** Asserts that a report embeds {@code expected} charts and that each is legible. */
+  static void assertLegibleCharts(String html, int expected) {
+    List<ChartLayout> charts = chartsIn(html);
+    assertEquals(expected, charts.size(), "charts with their layout in report.html");
+    for (ChartLayout c : charts) {
+      assertEquals(List.of(), ChartLegibility.problems(c), c.toString());
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.tdsim.chart.ChartLayout;
 import dev.tdsim.chart.ChartLayout.Axis;
 import dev.tdsim.chart.ChartLayout.Box;
 import dev.tdsim.chart.ChartLayout.Budget;
+import dev.tdsim.chart.ChartLayout.Line;
 import dev.tdsim.chart.ChartLayout.Point;
 import dev.tdsim.chart.ChartLayout.Scale;
 import dev.tdsim.chart.ChartLayout.Series;
@@ -60,7 +61,7 @@ class ReportScreenshotsTest {
     Box plot = new Box(60, 20, 600, 300);
     List<Series> series = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      series.add(new Series("design " + i, Palette.colour(i), Palette.marker(i), false,
+      series.add(new Series("design " + i, Palette.colour(i), Palette.marker(i), Line.SOLID,
           List.of(new Point(16, 100.0 + i, ""), new Point(4096, 55_000.0 - i, ""))));
     }
     ChartLayout draft = new ChartLayout(new Box(0, 0, 760, 360), plot, msgs, linear, series,
