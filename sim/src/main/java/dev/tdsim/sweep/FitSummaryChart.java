@@ -49,9 +49,16 @@ final class FitSummaryChart {
     }
     String splitKey = splitKey(new ArrayList<>(byDesign.keySet()));
     Map<String, Map<Map<String, String>, List<HeadlineRow>>> panels = new LinkedHashMap<>();
+    // no varied value splits them within the palette (e.g. one path of 12 values): charts of
+    // at most a palette's worth of designs each, in their order
+    boolean chunks = splitKey == null && byDesign.size() > Palette.SIZE;
+    int index = 0;
     for (Map.Entry<Map<String, String>, List<HeadlineRow>> e : byDesign.entrySet()) {
-      String panel = splitKey == null ? ""
+      int first = index / Palette.SIZE * Palette.SIZE;
+      String panel = chunks ? "designs " + (first + 1) + "-" + Math.min(first + Palette.SIZE,
+          byDesign.size()) : splitKey == null ? ""
           : SweepText.fixed(Map.of(splitKey, e.getKey().get(splitKey)));
+      index++;
       panels.computeIfAbsent(panel, k -> new LinkedHashMap<>()).put(e.getKey(), e.getValue());
     }
     Axis x = Layouts.categoryLikeAxis("block-time budget", sens.budgetsMs(),
@@ -90,7 +97,8 @@ final class FitSummaryChart {
   /**
    * The varied value to split the designs by when they outnumber the palette: the one giving the
    * fewest charts with at most {@link Palette#SIZE} designs each; null when one chart holds them
-   * all (or no value splits them so: then the check of the chart says so).
+   * all, or when no value splits them so (then {@link #of} cuts them into charts of {@link
+   * Palette#SIZE}).
    */
   static String splitKey(List<Map<String, String>> designs) {
     if (designs.size() <= Palette.SIZE) {
@@ -104,7 +112,9 @@ final class FitSummaryChart {
         perValue.merge(d.get(key), 1, Integer::sum);
       }
       boolean fits = perValue.values().stream().allMatch(c -> c <= Palette.SIZE);
-      if (fits && perValue.size() < bestPanels) {
+      // a value every design has its own of (the only varied path) would draw a chart per
+      // design: no comparison left, cutting into charts of a palette is better
+      if (fits && perValue.size() < designs.size() && perValue.size() < bestPanels) {
         best = key;
         bestPanels = perValue.size();
       }

@@ -168,4 +168,25 @@ class ReadableChartsTest {
     assertEquals("validators.count", FitSummaryChart.splitKey(designs));
     assertNull(FitSummaryChart.splitKey(designs.subList(0, 8)), "eight fit one chart");
   }
+
+  /** Twelve values of one path: no value splits them, so they are cut into charts of eight. */
+  @Test
+  void designsNoValueSplitsAreCutIntoChartsOfAPalette() {
+    SensitivityReport d = designs();
+    NumericParam msgs = d.msgs();
+    List<NumericGroup> oneKey = new ArrayList<>();
+    int i = 0;
+    for (NumericGroup g : msgs.groups()) {
+      oneKey.add(new NumericGroup(Map.of("crypto.variant", "v" + i++), g.direction(),
+          g.monotone(), g.samples(), null, null, null, null, null, g.budgets(), g.notes()));
+    }
+    SensitivityReport twelve = new SensitivityReport(Map.of(), null, 1000, BUDGETS,
+        new NumericParam(msgs.path(), msgs.kind(), "", false, oneKey), List.of(), List.of(),
+        List.of(), 0, 8, List.of(), List.of());
+    List<FitSummaryChart.Panel> panels = FitSummaryChart.of(twelve, 494, 300);
+    assertEquals(List.of("designs 1-8", "designs 9-12"),
+        panels.stream().map(FitSummaryChart.Panel::title).toList());
+    assertEquals(List.of(8, 4), panels.stream().map(p -> p.chart().series().size()).toList());
+    panels.forEach(p -> assertEquals(List.of(), ChartLegibility.problems(p.chart())));
+  }
 }
