@@ -126,6 +126,15 @@ public final class ChartLegibility {
     }
     overlapping("x", c.x().ticks(), xs, c, out);
     overlapping("y", c.y().ticks(), ys, c, out);
+    // a budget label pushed down past the plot's corner must not cover the last x tick
+    for (Budget b : c.budgets()) {
+      for (int i = 0; i < xs.size(); i++) {
+        if (b.labelBox().overlaps(xs.get(i))) {
+          out.add("budget " + b.label() + ": its label covers the x tick "
+              + c.x().ticks().get(i).label());
+        }
+      }
+    }
   }
 
   private static void overlapping(String axis, List<Tick> ticks, List<Box> boxes, ChartLayout c,

@@ -133,6 +133,14 @@ class ChartLegibilityTest {
     assertTrue(all.contains("y 1000000.0 is off the plot"), all);
     assertTrue(all.contains("a point without a value but no band for them"), all);
     assertTrue(all.contains("x ticks 1000 and 1024 overlap"), all);
+    // a label moved onto the x ticks under the plot's right corner
+    Box tick = good.xTickBox(good.x().ticks().get(good.x().ticks().size() - 1));
+    List<Budget> low = new ArrayList<>(good.budgets());
+    low.set(0, new Budget(b.ms(), b.label(), b.linePx(), new Box(tick.x(), tick.y(),
+        b.labelBox().w(), b.labelBox().h())));
+    String covering = String.join("\n", ChartLegibility.problems(new ChartLayout(good.canvas(),
+        good.plot(), good.x(), good.y(), good.series(), low, null, null)));
+    assertTrue(covering.contains("budget 100 ms: its label covers the x tick 4096"), covering);
   }
 
   /** What the report embeds is what the screenshot check reads back: the same layout. */
