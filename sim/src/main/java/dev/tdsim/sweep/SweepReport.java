@@ -6,6 +6,7 @@ import static dev.tdsim.sweep.SweepText.ms;
 import static dev.tdsim.sweep.SweepText.num;
 
 import com.google.common.html.HtmlEscapers;
+import dev.tdsim.chart.SvgChart;
 import dev.tdsim.report.Charts;
 import dev.tdsim.sweep.SensitivityReport.Bound;
 import dev.tdsim.sweep.SensitivityReport.Direction;
@@ -62,7 +63,11 @@ final class SweepReport {
         .append("table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px")
         .append(" solid #ccc;padding:3px 8px;text-align:right}th{background:#eee}")
         .append(".yes{color:#070;font-weight:bold}.no{color:#b00;font-weight:bold}")
-        .append("img{max-width:100%}</style></head><body>");
+        .append("img{max-width:100%}.charts{display:flex;flex-wrap:wrap;gap:8px 10px}")
+        .append("figure{margin:0}figcaption{font-size:85%;color:#333}")
+        .append(".legend{font-size:85%;margin:4px 0}.legend .key{margin-right:14px;")
+        .append("white-space:nowrap}.legend svg{vertical-align:middle}")
+        .append("</style></head><body>");
     h.append("<h1>Sweep: ").append(esc(name)).append("</h1>");
     if (status != null) {
       h.append("<p class=\"status\">").append(esc(status)).append(" (this page is rewritten"
@@ -93,16 +98,14 @@ final class SweepReport {
     h.append(varied.isEmpty() ? "nothing (message-count search only)" : String.join("; ", varied))
         .append(". Probe runs of the search: ").append(sens.probeRuns()).append(".</p>");
 
+    appendFitSummary(h, sens);
+
     h.append("<h2>Decryption latency (p95) and the budgets</h2>");
-    h.append("<img alt=\"latency\" src=\"").append(Charts.dataUri(LatencyChart.of(plan, results,
-        sens), CHART_WIDTH_PX, 460)).append("\">");
-    h.append(LatencyChart.isBars(sens)
-        ? "<p>Per point, the p95 decryption latency (light) and the p95 of the judged time"
-            + " (dark: consensus + decryption, or the slower when pipelined), which decides"
-            + " whether a budget fits. Grey lines: the block-time budgets.</p>"
-        : "<p>Solid: p95 decryption latency; dashed: p95 of the judged time (consensus +"
-            + " decryption, or the slower when pipelined), which decides whether a budget fits."
-            + " Grey lines: the block-time budgets.</p>");
+    if (LatencyChart.isBars(sens)) {
+      appendPointsChart(h, plan, results, sens);
+    } else {
+      appendLatencyPanels(h, sens);
+    }
 
     appendMsgs(h, sens);
     appendOtherParams(h, sens);
@@ -161,6 +164,87 @@ final class SweepReport {
     String page = h.toString().replace("<table", "<div class=\"wide\"><table")
         .replace("</table>", "</table></div>");
     Sweep.writeAtomically(out.resolve(Sweep.REPORT), page);
+  }
+
+  // ------------------------------------------------------------------ charts
+
+  /** The answer table as a chart: the value fitting per budget, a series per design. */
+  private static void appendFitSummary(StringBuilder h, SensitivityReport sens) {
+    SensitivityReport.NumericParam p = sens.headlineParam();
+    // one chart gets the width of two panels side by side; several share the rows
+    List<FitSummaryChart.Panel> probe = FitSummaryChart.of(sens, 1, 1);
+    if (p == null || probe.isEmpty()) {
+      return;
+    }
+    boolean one = probe.size() == 1;
+    List<FitSummaryChart.Panel> panels = FitSummaryChart.of(sens, one ? 620 : 494, 300);
+    boolean msgs = p.path().equals(SweepPlan.MSGS);
+    h.append("<h2>").append(msgs ? "Largest block that fits, per budget and design"
+        : "Value of " + esc(p.path()) + " fitting, per budget and design").append("</h2>");
+    h.append("<div class=\"charts\">");
+    for (FitSummaryChart.Panel panel : panels) {
+      h.append(figure(panel.chart())).append(panel.title().isEmpty() ? ""
+          : "<figcaption>" + esc(panel.title()) + "</figcaption>")
+          .append(SvgChart.svg(panel.chart(), "largest fitting per budget"
+              + (panel.title().isEmpty() ? "" : ", " + panel.title())))
+          .append(SvgChart.legend(panel.chart().series())).append("</figure>");
+    }
+    h.append("</div><p>The answer table above as a chart: per design (a marker and colour"
+        + " each) the ").append(msgs ? "largest messages per block" : "value").append(" fitting"
+        + " each block-time budget. <span class=\"no\">none fits</span>: not even the smallest"
+        + " value tried fits (the band under the plot). Hover a marker for its bound (exact,"
+        + " beyond grid, ...).</p>");
+  }
+
+  /** Nothing numeric varied: the p95 latencies of each point as markers, budgets across. */
+  private static void appendPointsChart(StringBuilder h, SweepPlan plan,
+      Map<String, PointResult> results, SensitivityReport sens) {
+    PointsChart.Drawn d = PointsChart.of(plan, results, sens);
+    if (d == null) {
+      h.append("<p class=\"nochart\">No point has finished yet.</p>");
+      return;
+    }
+    h.append(SvgChart.legend(d.chart().series()));
+    h.append(SvgChart.svg(d.chart(), "p95 latency per point"));
+    h.append("<p>Points: ");
+    for (int i = 0; i < d.points().size(); i++) {
+      h.append(i == 0 ? "" : "; ").append("<b>").append(i + 1).append("</b> ")
+          .append(esc(d.points().get(i)));
+    }
+    h.append(".</p><p>Per point, the p95 decryption latency and the p95 of the judged time"
+        + " (consensus + decryption, or the slower when pipelined), which decides whether a"
+        + " budget fits. Grey dashed lines: the block-time budgets, labelled on the right.</p>");
+  }
+
+  /** p95 latency against the searched parameter: one small chart per design, same axes. */
+  private static void appendLatencyPanels(StringBuilder h, SensitivityReport sens) {
+    List<LatencyPanels.Panel> panels = LatencyPanels.of(sens);
+    if (panels.isEmpty()) {
+      h.append("<p class=\"nochart\">No point has finished yet.</p>");
+      return;
+    }
+    h.append(SvgChart.legend(panels.get(0).chart().series()));
+    h.append("<div class=\"charts\">");
+    for (LatencyPanels.Panel panel : panels) {
+      h.append(figure(panel.chart())).append("<figcaption>").append(esc(panel.title()))
+          .append("</figcaption>").append(SvgChart.svg(panel.chart(), "p95 latency, "
+              + panel.title()))
+          .append("</figure>");
+    }
+    h.append("</div><p>One chart per design, all on the same axes. Solid: p95 decryption"
+        + " latency; dashed: p95 of the judged time (consensus + decryption, or the slower when"
+        + " pipelined), which decides whether a budget fits. Grey dashed lines: the block-time"
+        + " budgets, labelled on the right. Markers between grid values are the search's"
+        + " probes.</p>");
+  }
+
+  /**
+   * A figure as wide as its chart: its caption and legend wrap under the chart instead of
+   * widening the figure (and pushing the next one to a new row).
+   */
+  private static String figure(dev.tdsim.chart.ChartLayout chart) {
+    return String.format(Locale.ROOT, "<figure style=\"max-width:%.0fpx\">",
+        chart.canvas().w());
   }
 
   // ------------------------------------------------------------------ tables

@@ -440,6 +440,11 @@ class SweepTest {
     assertTrue(done.indexOf("<h2>Answer</h2>") < done.indexOf("<h2>Decryption latency"), done);
     assertTrue(done.contains(Math.round(searched.value()) + " msgs"), done);
     assertTrue(done.contains("<details><summary>"), done);
+    // the summary chart after the answer, then one latency chart per design: all legible
+    assertTrue(done.indexOf("<h2>Answer</h2>") < done.indexOf("<h2>Largest block that fits"),
+        done);
+    ReadableChartsTest.assertLegibleCharts(done, 1 + LatencyPanels.of(off.sensitivity())
+        .size());
     assertTrue(done.indexOf("<details>") < done.indexOf("<th>share_of_heights_fitting</th>"),
         "the sweep.csv table is inside the collapsed element");
     assertEquals(done.split("<table", -1).length, done.split("<div class=\"wide\"><table", -1)
@@ -480,6 +485,11 @@ class SweepTest {
         first.get("bottleneck").get("phase").asText()), first.toString());
     String html = Files.readString(dir.resolve("report.html"));
     assertTrue(html.contains("<h2>Answer</h2>") && html.contains("<th>bottleneck</th>"), html);
+    // the latencies per point: one chart, its budgets (1 ms .. 10 s) on a log axis, legible
+    assertTrue(html.contains("aria-label=\"p95 latency per point\""), html);
+    ReadableChartsTest.assertLegibleCharts(html, 1);
+    assertEquals(dev.tdsim.chart.ChartLayout.Scale.LOG,
+        ReadableChartsTest.chartsIn(html).get(0).y().scale());
   }
 
   @Test

@@ -3,6 +3,10 @@ package dev.tdsim.report.screenshots;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tdsim.chart.ChartJson;
+import dev.tdsim.chart.ChartLayout;
+import dev.tdsim.chart.ChartLayout.Box;
+import dev.tdsim.chart.ChartLegibility;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -42,7 +46,9 @@ import java.util.regex.Pattern;
  *       e.g. a chain that halted before its first height);
  *   <li>the headline ({@code .headline}) present, not empty, inside the first screen and above
  *       every chart;
- *   <li>no console errors, uncaught exceptions or failed loads.
+ *   <li>no console errors, uncaught exceptions or failed loads;
+ *   <li>every chart that embeds its layout ({@code svg[data-chart]}) legible by {@link
+ *       ChartLegibility}'s rules, and its budget labels apart and inside it as drawn.
  * </ul>
  *
  * <p>The width is checked twice: as the page opens, and with every collapsed {@code <details>}
@@ -52,9 +58,9 @@ import java.util.regex.Pattern;
  * of its first screen ({@code NAME-top.png}, what a reader sees before scrolling) to the output
  * folder, also when a check fails, so the failure can be looked at.
  *
- * <p>A single file with no dependency but the JDK and Jackson, so that the make target runs it
- * with Java's source launcher on the tdsim jar's classpath ({@code java -cp sim/target/tdsim.jar
- * ReportScreenshots.java ...}); {@code ReportScreenshotsTest} runs it when Chromium is installed.
+ * <p>A single file with no dependency but the JDK, Jackson and tdsim's chart check ({@code
+ * dev.tdsim.chart}), so that the make target runs it with Java's source launcher on the tdsim
+ * jar's classpath ({@code java -cp sim/target/tdsim.jar ReportScreenshots.java ...}); {@code ReportScreenshotsTest} runs it when Chromium is installed.
  * Not part of tdsim itself.
  *
  * <p>Usage: {@code ReportScreenshots [--chromium PATH] [--out DIR] REPORT.html...}. Exit codes: 0
@@ -280,6 +286,7 @@ public final class ReportScreenshots {
       for (String e : page.errors) {
         failures.add("console: " + e);
       }
+      failures.addAll(chartLegibility(page0.get("models")));
       JsonNode top = page.call("Page.captureScreenshot", JSON.createObjectNode()
           .put("format", "png"));
       Files.write(out.resolve(name + "-top.png"),
@@ -301,6 +308,51 @@ public final class ReportScreenshots {
     }
   }
 
+  /**
+   * The legibility of every chart that carries its layout ({@code svg[data-chart]}, the sweep's
+   * charts): the rules of {@link ChartLegibility} on the layout the report embedded (budget lines
+   * inside the plot, labels apart, no more series than colours, log past a decade), then the
+   * budget labels as Chromium drew them (their real text boxes): apart and inside the chart, so
+   * that a font wider than the layout's estimate is caught too.
+   */
+  static List<String> chartLegibility(JsonNode models) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode m : models) {
+      String name = "chart '" + m.get("name").asText() + "': ";
+      ChartLayout layout;
+      try {
+        layout = ChartJson.read(m.get("model").asText());
+      } catch (RuntimeException e) {
+        out.add(name + "unreadable data-chart: " + e.getMessage());
+        continue;
+      }
+      for (String p : ChartLegibility.problems(layout)) {
+        out.add(name + p);
+      }
+      List<JsonNode> drawn = new ArrayList<>();
+      m.get("budgets").forEach(drawn::add);
+      for (int i = 0; i < drawn.size(); i++) {
+        Box a = drawnBox(drawn.get(i));
+        if (!new Box(0, 0, m.get("width").asDouble(), m.get("height").asDouble()).contains(a)) {
+          out.add(name + "budget label " + drawn.get(i).get("label").asText()
+              + " is drawn outside the chart");
+        }
+        for (int j = i + 1; j < drawn.size(); j++) {
+          if (a.overlaps(drawnBox(drawn.get(j)))) {
+            out.add(name + "budget labels " + drawn.get(i).get("label").asText() + " and "
+                + drawn.get(j).get("label").asText() + " are drawn overlapping");
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Box drawnBox(JsonNode b) {
+    return new Box(b.get("x").asDouble(), b.get("y").asDouble(), b.get("w").asDouble(),
+        b.get("h").asDouble());
+  }
+
   /** What the page shows, measured in the browser (returned as one JSON value). */
   private static final String INSPECT = String.join("\n",
       "(() => {",
@@ -317,6 +369,11 @@ public final class ReportScreenshots {
       "      name: label(e),",
       "      loaded: e.tagName.toLowerCase() === 'img' ? e.complete && e.naturalWidth > 0 : true,",
       "      width: rect(e).width, height: rect(e).height}));",
+      "  const models = [...document.querySelectorAll('svg[data-chart]')].map(s => ({",
+      "      name: s.getAttribute('aria-label') || 'svg', model: s.dataset.chart,",
+      "      width: s.viewBox.baseVal.width, height: s.viewBox.baseVal.height,",
+      "      budgets: [...s.querySelectorAll('text.budget')].map(t => { const b = t.getBBox();",
+      "          return {label: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height}; })}));",
       "  const h = document.querySelector('.headline');",
       "  let headline = null;",
       "  if (h) {",
@@ -325,7 +382,7 @@ public final class ReportScreenshots {
       "        chartsBefore: all.filter(c => h.compareDocumentPosition(c)",
       "            & Node.DOCUMENT_POSITION_PRECEDING).length};",
       "  }",
-      "  return {scrollWidth: document.documentElement.scrollWidth, wide, charts, headline,",
+      "  return {scrollWidth: document.documentElement.scrollWidth, wide, charts, headline, models,",
       "      noChart: document.querySelector('.nochart') !== null};",
       "})()");
 

@@ -4,11 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tdsim.chart.ChartLayout;
+import dev.tdsim.chart.ChartLayout.Axis;
+import dev.tdsim.chart.ChartLayout.Box;
+import dev.tdsim.chart.ChartLayout.Budget;
+import dev.tdsim.chart.ChartLayout.Line;
+import dev.tdsim.chart.ChartLayout.Point;
+import dev.tdsim.chart.ChartLayout.Scale;
+import dev.tdsim.chart.ChartLayout.Series;
+import dev.tdsim.chart.ChartLayout.Tick;
+import dev.tdsim.chart.Palette;
+import dev.tdsim.chart.SvgChart;
 import dev.tdsim.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +49,32 @@ class ReportScreenshotsTest {
     assertEquals(0, cl.execute(args), err.toString());
   }
 
+  /**
+   * The designs sweep's chart as the issue found it: 12 series on a linear axis to 60 s, the five
+   * budgets' labels left at their lines' heights (100 ms and 250 ms a pixel apart).
+   */
+  static ChartLayout unreadable() {
+    Axis linear = new Axis("p95", Scale.LINEAR, 0, 60_000, List.of(new Tick(0, "0"),
+        new Tick(30_000, "30 s"), new Tick(60_000, "60 s")));
+    Axis msgs = new Axis("msgs", Scale.LOG, 10, 10_000, List.of(new Tick(10, "10"),
+        new Tick(10_000, "10000")));
+    Box plot = new Box(60, 20, 600, 300);
+    List<Series> series = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      series.add(new Series("design " + i, Palette.colour(i), Palette.marker(i), Line.SOLID,
+          List.of(new Point(16, 100.0 + i, ""), new Point(4096, 55_000.0 - i, ""))));
+    }
+    ChartLayout draft = new ChartLayout(new Box(0, 0, 760, 360), plot, msgs, linear, series,
+        List.of(), null, null);
+    List<Budget> budgets = new ArrayList<>();
+    for (double b : new double[] {100, 250, 500, 1000, 2000}) {
+      String label = b < 1000 ? Math.round(b) + " ms" : Math.round(b / 1000) + " s";
+      budgets.add(new Budget(b, label, draft.yPx(b), new Box(plot.right() + 4,
+          draft.yPx(b) - 6, 40, 12)));
+    }
+    return new ChartLayout(draft.canvas(), plot, msgs, linear, series, budgets, null, null);
+  }
+
   @Test
   void bothReportsPassInChromiumAndABrokenPageFailsEveryCheck(@TempDir Path dir)
       throws Exception {
@@ -55,7 +93,8 @@ class ReportScreenshotsTest {
         "<!DOCTYPE html><html><body><h1>tdsim</h1>",
         "<div style=\"width:2000px\">a wide table</div>",
         "<img alt=\"chart\" src=\"data:image/png;base64,AAAA\">",
-        "<script>console.error('boom')</script></body></html>"));
+        "<script>console.error('boom')</script>",
+        SvgChart.svg(unreadable(), "bad"), "</body></html>"));
     Path shots = dir.resolve("shots");
     List<ReportScreenshots.Result> results = ReportScreenshots.check(
         ReportScreenshots.DEFAULT_CHROMIUM, List.of(run.resolve("report.html"),
@@ -66,7 +105,17 @@ class ReportScreenshotsTest {
         results.get(0).summary());
     assertTrue(results.get(1).summary().contains("headline 'design "), results.get(1).summary());
     List<String> bad = results.get(2).failures();
-    assertEquals(4, bad.size(), bad.toString());
+    // the four page checks, then the bad chart's legibility (from its layout and as drawn)
+    List<String> badChart = bad.subList(4, bad.size());
+    assertTrue(bad.size() > 4 && badChart.stream().allMatch(f -> f.startsWith("chart 'bad': ")),
+        bad.toString());
+    assertTrue(badChart.contains("chart 'bad': 12 series, more than the 8 distinguishable"
+        + " colours: split the chart into small multiples"), badChart.toString());
+    assertTrue(badChart.stream().anyMatch(f -> f.contains("y axis is linear")), badChart.toString());
+    assertTrue(badChart.contains("chart 'bad': budget labels 100 ms and 250 ms overlap"),
+        badChart.toString());
+    assertTrue(badChart.contains("chart 'bad': budget labels 100 ms and 250 ms are drawn"
+        + " overlapping"), badChart.toString());
     assertTrue(bad.get(0).startsWith("horizontal overflow: the page is 20"), bad.get(0));
     assertTrue(bad.get(0).contains("div"), bad.get(0));
     assertTrue(bad.get(1).startsWith("chart 'img[chart]' not drawn"), bad.get(1));
