@@ -207,10 +207,9 @@ public record Headline(
           + (fitting.size() > 1 ? " at " + budget(tightest.blockTimeMs()) : "") + ")");
     }
     for (Verdict v : borderline) {
-      parts.add(String.format(Locale.ROOT, "borderline %s: %s this run (headroom %s) but lies"
-          + " inside the judged p95's %.0f%% interval %s", budget(v.blockTimeMs()),
-          v.fits() ? "fits" : "misses", roundedMs(v.headroomMs()), 100 * judged.confidence(),
-          interval(judged)));
+      parts.add(String.format(Locale.ROOT, "borderline %s: %s but lies inside the judged p95's"
+          + " %.0f%% interval %s", budget(v.blockTimeMs()), thisRun(v),
+          100 * judged.confidence(), interval(judged)));
     }
     missing.forEach((why, budgets) -> {
       if (!budgets.isEmpty()) {
@@ -221,6 +220,23 @@ public record Headline(
       parts.add(0, "nothing fits");
     }
     return String.join("; ", parts);
+  }
+
+  /**
+   * {@code fits this run (headroom 44 ms)}; where the count of heights fitting and the
+   * interpolated p95 disagree (the budget between the p95 and the slowest heights counted), both.
+   */
+  private static String thisRun(Verdict v) {
+    double headroom = v.headroomMs();
+    if (v.fits() && headroom < 0) {
+      return "fits this run (95% of heights within it, though the interpolated judged p95 is "
+          + roundedMs(-headroom) + " over)";
+    }
+    if (!v.fits() && headroom >= 0) {
+      return "misses this run (fewer than 95% of heights within it, though the judged p95 is "
+          + roundedMs(headroom) + " under)";
+    }
+    return (v.fits() ? "fits" : "misses") + " this run (headroom " + roundedMs(headroom) + ")";
   }
 
   /** {@code consensus alone takes 608 ms (p95)}: the judged time without decryption, in words. */
