@@ -120,6 +120,22 @@ class JudgedTimeTest {
   }
 
   @Test
+  void streamedDecryptionAddsNothingToTheJudgedTimeOnlyToExecution() {
+    List<HeightRecord> hs = heights();
+    JudgedTime j = JudgedTime.of(List.of(hs), List.of(1L), Schedule.STREAMED,
+        BlockPace.SEQUENTIAL, null);
+    assertEquals(0, j.decryptionAddsMs(), 1e-9);
+    List<Verdict> verdicts = Verdicts.judge(hs, List.of(5000 * MS), Schedule.STREAMED,
+        hs.size(), false, 0, BlockPace.SEQUENTIAL, false).stream()
+        .map(v -> v.withUncertainty(j)).toList();
+    Headline line = Headline.of(verdicts, Verdicts.criticalPath(hs), 2, Schedule.STREAMED, true,
+        false, null, j);
+    assertTrue(line.text().contains(", the chain's own time per block; decryption keeps pace at"
+        + " 5 s and adds "), line.text());
+    assertFalse(line.text().contains("without decryption +"), line.text());
+  }
+
+  @Test
   void theIntervalIsTheSameForTheSameSeedAndPoolsReplicates() {
     List<HeightRecord> hs = heights();
     assertEquals(judged(hs, 7), judged(hs, 7));
