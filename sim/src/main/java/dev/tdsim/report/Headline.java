@@ -270,6 +270,9 @@ public record Headline(
 
   /** {@code 940-975 ms}. */
   static String interval(JudgedTime j) {
+    if (!Double.isFinite(j.intervalLowMs()) || !Double.isFinite(j.intervalHighMs())) {
+      return "-"; // no height decided
+    }
     return roundedMsNumber(j.intervalLowMs()) + "-" + roundedMs(j.intervalHighMs());
   }
 

@@ -184,11 +184,12 @@ public final class Summaries {
       Verdict any = verdicts.get(0);
       b.append(String.format(Locale.ROOT, "every budget: decryption latency p50 %s, p95 %s, p99"
           + " %s; judged p95 %s = %s without decryption + %s decryption adds; %.0f%% interval"
-          + " %s-%s over %d heights of %d replicate%s%s%n", tenthsMs(any.p50Ms()),
+          + " %s over %d heights of %d replicate%s%s%n", tenthsMs(any.p50Ms()),
           tenthsMs(any.p95Ms()), tenthsMs(any.p99Ms()), tenthsMs(j.p95Ms()),
           tenthsMs(j.withoutDecryptionP95Ms()), tenthsMs(j.decryptionAddsMs()),
-          100 * j.confidence(), String.format(Locale.ROOT, "%.1f", j.intervalLowMs()),
-          tenthsMs(j.intervalHighMs()), j.pooledHeights(), j.replicates(),
+          100 * j.confidence(), Double.isFinite(j.intervalLowMs())
+              ? String.format(Locale.ROOT, "%.1f-%s", j.intervalLowMs(),
+                  tenthsMs(j.intervalHighMs())) : "-", j.pooledHeights(), j.replicates(),
           j.replicates() == 1 ? "" : "s", addedColumn ? "" : "; added p95 "
               + tenthsMs(any.addedP95Ms())));
     }
