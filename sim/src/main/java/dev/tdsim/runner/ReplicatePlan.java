@@ -41,7 +41,8 @@ public record ReplicatePlan(int count, String why, Optional<String> hint) {
     }
     Optional<Long> near = s.budgetsNanos().stream()
         .filter(b -> Math.abs(firstJudgedP95Ms - b / 1e6) <= NEAR_PERCENT / 100.0 * (b / 1e6))
-        .findFirst();
+        .min(java.util.Comparator.comparingDouble(b -> Math.abs(firstJudgedP95Ms - b / 1e6)
+            / (b / 1e6))); // the nearest, relative to the budget, is the one to name
     if (near.isEmpty() || Double.isNaN(firstJudgedP95Ms)) {
       return new ReplicatePlan(1, null, Optional.empty());
     }
