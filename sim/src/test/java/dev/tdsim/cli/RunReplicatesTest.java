@@ -104,6 +104,9 @@ class RunReplicatesTest {
     assertEquals(ReplicatePlan.AUTOMATIC, near.count());
     assertEquals("2 more replicates because 960 ms is within 10% of 1 s", near.why());
     assertEquals(1, ReplicatePlan.after(model, 700).count(), "700 ms: 30% below 1 s");
+    Scenario close = ScenarioLoader.load(file, List.of("budgets=[950 ms, 1 s]"));
+    assertEquals("2 more replicates because 955 ms is within 10% of 950 ms",
+        ReplicatePlan.after(close, 955).why(), "the nearest budget is named");
     Scenario measured = ScenarioLoader.load(file, List.of("crypto.timing=measured"));
     ReplicatePlan hinted = ReplicatePlan.after(measured, 960);
     assertEquals(1, hinted.count());
