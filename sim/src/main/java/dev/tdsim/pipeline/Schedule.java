@@ -14,8 +14,9 @@ public enum Schedule {
       "consensus (proposal to commit) plus decryption latency (dec) plus execution, all before the"
           + " next block") {
     @Override
-    public long judgedNanos(HeightRecord h, long paceNanos) {
-      return h.consensusNanos() + h.decryptionLatencyNanos() + h.executionNanos();
+    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
+        long executionNanos) {
+      return consensusNanos + decryptionNanos + executionNanos;
     }
   },
   /** Decryption and execution run one block behind, overlapping the next height. */
@@ -23,8 +24,9 @@ public enum Schedule {
       "the slower of the chain's time per block and decryption latency (dec) plus execution,"
           + " which run one block behind") {
     @Override
-    public long judgedNanos(HeightRecord h, long paceNanos) {
-      return Math.max(paceNanos, h.decryptionLatencyNanos() + h.executionNanos());
+    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
+        long executionNanos) {
+      return Math.max(paceNanos, decryptionNanos + executionNanos);
     }
   },
   /**
@@ -38,7 +40,8 @@ public enum Schedule {
           + " backlog of blocks waiting for keys; execution in order after each block's"
           + " plaintexts)") {
     @Override
-    public long judgedNanos(HeightRecord h, long paceNanos) {
+    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
+        long executionNanos) {
       return paceNanos;
     }
 
@@ -77,7 +80,24 @@ public enum Schedule {
    * ({@code paceNanos}: its consensus time when heights are sequential, its round when they
    * pipeline).
    */
-  public abstract long judgedNanos(HeightRecord h, long paceNanos);
+  public long judgedNanos(HeightRecord h, long paceNanos) {
+    return judgedNanos(h.consensusNanos(), paceNanos, h.decryptionLatencyNanos(),
+        h.executionNanos());
+  }
+
+  /**
+   * The same height's judged time with its decryption stages taken out (decryption latency 0,
+   * everything else as run): what the chain would need per block without threshold decryption.
+   * One formula per schedule serves both, so judged = without + what decryption adds, per
+   * height, by construction.
+   */
+  public long judgedWithoutDecryptionNanos(HeightRecord h, long paceNanos) {
+    return judgedNanos(h.consensusNanos(), paceNanos, 0, h.executionNanos());
+  }
+
+  /** The judged time from its parts: the one formula of each schedule. */
+  abstract long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
+      long executionNanos);
 
   /** The judged time on a chain whose heights are sequential (its time per block: consensus). */
   public long judgedNanos(HeightRecord h) {

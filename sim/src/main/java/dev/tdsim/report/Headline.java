@@ -1,6 +1,8 @@
 package dev.tdsim.report;
 
 import static dev.tdsim.format.Durations.budget;
+import static dev.tdsim.format.Durations.roundedMs;
+import static dev.tdsim.format.Durations.roundedMsNumber;
 
 import dev.tdsim.pipeline.Schedule;
 import java.util.ArrayList;
@@ -44,7 +46,13 @@ public record Headline(
     double executionMs = s.chain() == null ? 0 : s.chain().executionMs();
     long heights = s.counts() == null ? 0 : s.counts().getOrDefault("heights", 0L);
     return of(s.verdicts(), s.criticalPath(), executionMs, Schedule.byName(s.schedule()),
-        heights > 0, s.halted(), haltedAt);
+        heights > 0, s.halted(), haltedAt, s.judgedTime());
+  }
+
+  /** The headline without the judged time taken apart (a summary written before it was). */
+  public static Headline of(List<Verdict> verdicts, CriticalPath path, double executionMs,
+      Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt) {
+    return of(verdicts, path, executionMs, schedule, anyHeights, halted, haltedAt, null);
   }
 
   /**
@@ -53,7 +61,8 @@ public record Headline(
    * @param anyHeights whether any height was decided (no bottleneck otherwise)
    */
   public static Headline of(List<Verdict> verdicts, CriticalPath path, double executionMs,
-      Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt) {
+      Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt,
+      JudgedTime judged) {
     Map<String, Boolean> fits = new LinkedHashMap<>();
     List<String> fitting = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -75,28 +84,36 @@ public record Headline(
     if (!anyHeights) {
       closest = null; // "closest 2 s (0% of heights)" of no height says nothing
     }
-    StringBuilder t = new StringBuilder("answer: ");
+    // clauses joined by "; "
+    List<String> t = new ArrayList<>();
+    boolean takenApart = judged != null && anyHeights && !halted && !verdicts.isEmpty();
     if (halted) {
-      t.append("the chain halted").append(haltedAt == null ? "" : " at height " + haltedAt)
-          .append(anyHeights ? " (faults), so no budget fits; "
-              : " (faults) before any height was decided, so no budget fits");
+      t.add("the chain halted" + (haltedAt == null ? "" : " at height " + haltedAt)
+          + (anyHeights ? " (faults), so no budget fits"
+              : " (faults) before any height was decided, so no budget fits"));
     } else if (verdicts.isEmpty()) {
-      t.append("no budgets; ");
+      t.add("no budgets");
+    } else if (takenApart) {
+      t.add(perBudget(verdicts, judged, schedule, executionMs));
     } else if (fitting.isEmpty()) {
-      t.append("nothing fits; ");
+      t.add("nothing fits");
     } else if (missing.isEmpty()) {
-      t.append("every budget fits; ");
+      t.add("every budget fits");
     } else {
-      t.append("fits ").append(String.join(", ", fitting)).append("; not ")
-          .append(String.join(", ", missing)).append("; ");
+      t.add("fits " + String.join(", ", fitting) + "; not " + String.join(", ", missing));
     }
-    if (closest != null) {
-      t.append(String.format(Locale.ROOT, "closest %s (%.0f%% of heights", budget(
-          closest.blockTimeMs()), 100 * closest.shareOfHeightsFitting()));
+    // each budget says its own when the judged time is taken apart: "closest" then only helps
+    // when nothing fits
+    if (closest != null && (!takenApart || fitting.isEmpty())) {
+      String c = String.format(Locale.ROOT, "closest %s (%.0f%% of heights", budget(
+          closest.blockTimeMs()), 100 * closest.shareOfHeightsFitting());
       if ((halted || !closest.fits()) && !Double.isNaN(closest.judgedP95Ms())) {
-        t.append(String.format(Locale.ROOT, ", judged p95 %.0f ms", closest.judgedP95Ms()));
+        c += String.format(Locale.ROOT, ", judged p95 %.0f ms", closest.judgedP95Ms());
       }
-      t.append(")");
+      t.add(c + ")");
+    }
+    if (takenApart) {
+      t.add(decomposition(judged, schedule));
     }
     String phase = null;
     double share = 0;
@@ -129,20 +146,134 @@ public record Headline(
       if (total > 0 && schedule.needsKeepingPace()) {
         phase = names.get(best);
         share = ms[best] / total;
-        t.append(closest != null ? "; " : "").append(streamedClause(closest, phase, share));
+        t.add(streamedClause(closest, phase, share));
       } else if (total > 0) {
         phase = names.get(best);
         share = ms[best] / total;
-        t.append(closest != null ? "; " : "").append(String.format(Locale.ROOT,
-            "bottleneck: %s, %.0f%% of the judged time", phase, 100 * share));
+        String b = String.format(Locale.ROOT,
+            "bottleneck: %s, %.0f%% of the judged time", phase, 100 * share);
         if (schedule == Schedule.PIPELINED) {
-          t.append(from == 0 ? " (consensus is the slower stage)"
-              : " (decryption is the slower stage)");
+          b += from == 0 ? " (consensus is the slower stage)" : " (decryption is the slower stage)";
         }
+        t.add(b);
       }
     }
-    return new Headline(t.toString(), fits, closest == null ? null : closest.blockTimeMs(),
+    return new Headline("answer: " + String.join("; ", t), fits,
+        closest == null ? null : closest.blockTimeMs(),
         closest == null ? 0 : closest.shareOfHeightsFitting(), phase, share, haltedAt);
+  }
+
+  /**
+   * Per budget, whether it fits and why in one clause, budgets of the same kind together: {@code
+   * fits 2 s (headroom 1044 ms); borderline 1 s: fits this run (headroom 44 ms) but lies inside
+   * the judged p95's 95% interval 940-975 ms; not 100 ms, 250 ms, 500 ms: consensus alone takes
+   * 608 ms (p95)}.
+   */
+  private static String perBudget(List<Verdict> verdicts, JudgedTime judged, Schedule schedule,
+      double executionMs) {
+    List<Verdict> fitting = new ArrayList<>();
+    List<Verdict> borderline = new ArrayList<>();
+    Map<String, List<String>> missing = new LinkedHashMap<>();
+    String withoutWords = withoutDecryptionWords(schedule, judged, executionMs);
+    // the reasons in the order they are said: the first that holds explains the miss
+    missing.put(withoutWords, new ArrayList<>());
+    missing.put("decryption falls behind", new ArrayList<>());
+    missing.put(String.format(Locale.ROOT, "decryption adds %s to %s (judged p95 %s)",
+        roundedMs(judged.decryptionAddsMs()), roundedMs(judged.withoutDecryptionP95Ms()),
+        roundedMs(judged.p95Ms())), new ArrayList<>());
+    missing.put("fewer than 95% of heights fit", new ArrayList<>());
+    List<String> reasons = new ArrayList<>(missing.keySet());
+    for (Verdict v : verdicts) {
+      if (Boolean.TRUE.equals(v.borderline())) {
+        borderline.add(v);
+      } else if (v.fits()) {
+        fitting.add(v);
+      } else if (judged.withoutDecryptionP95Ms() > v.blockTimeMs()) {
+        missing.get(reasons.get(0)).add(budget(v.blockTimeMs()));
+      } else if (Boolean.FALSE.equals(v.keepsPace()) && schedule.needsKeepingPace()) {
+        missing.get(reasons.get(1)).add(budget(v.blockTimeMs()));
+      } else if (judged.p95Ms() > v.blockTimeMs()) {
+        missing.get(reasons.get(2)).add(budget(v.blockTimeMs()));
+      } else {
+        missing.get(reasons.get(3)).add(budget(v.blockTimeMs()));
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    if (!fitting.isEmpty()) {
+      Verdict tightest = fitting.stream()
+          .min(java.util.Comparator.comparingDouble(Verdict::blockTimeMs)).orElseThrow();
+      parts.add("fits " + String.join(", ", fitting.stream().map(v -> budget(v.blockTimeMs()))
+          .toList()) + " (headroom " + roundedMs(tightest.headroomMs())
+          + (fitting.size() > 1 ? " at " + budget(tightest.blockTimeMs()) : "") + ")");
+    }
+    for (Verdict v : borderline) {
+      parts.add(String.format(Locale.ROOT, "borderline %s: %s but lies inside the judged p95's"
+          + " %.0f%% interval %s", budget(v.blockTimeMs()), thisRun(v),
+          100 * judged.confidence(), interval(judged)));
+    }
+    missing.forEach((why, budgets) -> {
+      if (!budgets.isEmpty()) {
+        parts.add("not " + String.join(", ", budgets) + ": " + why);
+      }
+    });
+    if (fitting.isEmpty() && borderline.stream().noneMatch(Verdict::fits)) {
+      parts.add(0, "nothing fits");
+    }
+    return String.join("; ", parts);
+  }
+
+  /**
+   * {@code fits this run (headroom 44 ms)}; where the count of heights fitting and the
+   * interpolated p95 disagree (the budget between the p95 and the slowest heights counted), both.
+   */
+  private static String thisRun(Verdict v) {
+    double headroom = v.headroomMs();
+    if (v.fits() && headroom < 0) {
+      return "fits this run (95% of heights within it, though the interpolated judged p95 is "
+          + roundedMs(-headroom) + " over)";
+    }
+    if (!v.fits() && headroom >= 0) {
+      return "misses this run (fewer than 95% of heights within it, though the judged p95 is "
+          + roundedMs(headroom) + " under)";
+    }
+    return (v.fits() ? "fits" : "misses") + " this run (headroom " + roundedMs(headroom) + ")";
+  }
+
+  /** {@code consensus alone takes 608 ms (p95)}: the judged time without decryption, in words. */
+  private static String withoutDecryptionWords(Schedule schedule, JudgedTime judged,
+      double executionMs) {
+    String ms = roundedMs(judged.withoutDecryptionP95Ms());
+    if (schedule != Schedule.BEFORE_NEXT) {
+      return "the chain alone takes " + ms + " per block (p95)";
+    }
+    // execution is a few tenths of a ms in most scenarios: naming it would only distract
+    return (executionMs < 0.01 * judged.withoutDecryptionP95Ms() ? "consensus alone takes "
+        : "consensus and execution alone take ") + ms + " (p95)";
+  }
+
+  /**
+   * {@code judged p95 955 ms = 608 ms without decryption + 347 ms decryption adds (95% interval
+   * 940-975 ms over 10 heights, 1 replicate)}.
+   */
+  private static String decomposition(JudgedTime j, Schedule schedule) {
+    String parts = schedule.needsKeepingPace() ? "" : String.format(Locale.ROOT,
+        " = %s without decryption + %s decryption adds", roundedMs(j.withoutDecryptionP95Ms()),
+        roundedMs(j.decryptionAddsMs()));
+    String text = String.format(Locale.ROOT, "judged p95 %s%s (%.0f%% interval %s over %d"
+        + " heights%s)", roundedMs(j.p95Ms()), parts, 100 * j.confidence(), interval(j),
+        j.pooledHeights(), j.replicates() == 1 ? ", 1 replicate"
+            : " of " + j.replicates() + " replicates");
+    // streamed: the judged time is the chain's own; what decryption adds is to execution (the
+    // clause after this one)
+    return schedule.needsKeepingPace() ? text + ", the chain's own time per block" : text;
+  }
+
+  /** {@code 940-975 ms}. */
+  static String interval(JudgedTime j) {
+    if (!Double.isFinite(j.intervalLowMs()) || !Double.isFinite(j.intervalHighMs())) {
+      return "-"; // no height decided
+    }
+    return roundedMsNumber(j.intervalLowMs()) + "-" + roundedMs(j.intervalHighMs());
   }
 
   /**

@@ -44,22 +44,10 @@ public final class HtmlReport {
         .append("</b>, consensus simulated <b>").append(esc(s.consensusMode()))
         .append("</b>, seed ").append(s.seed()).append(", ").append(heights.size())
         .append(" heights. tdsim ").append(esc(s.tdsimVersion())).append(".</p>");
-    h.append("<h2>Verdict per block-time budget</h2><table><tr><th>block time</th><th>fits</th>")
-        .append("<th>heights fitting</th><th>decryption p50</th><th>p95</th><th>p99</th>")
-        .append("<th>judged p95</th><th>decryption keeps pace</th><th>added p50</th>")
-        .append("<th>added p95</th></tr>");
-    for (Verdict v : s.verdicts()) {
-      h.append("<tr><td>").append(roundedMsNumber(v.blockTimeMs())).append(" ms</td><td class=\"")
-          .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
-          .append("</td><td>")
-          .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
-          .append("</td><td>").append(roundedMs(v.p50Ms())).append("</td><td>")
-          .append(roundedMs(v.p95Ms())).append("</td><td>").append(roundedMs(v.p99Ms()))
-          .append("</td><td>").append(roundedMs(v.judgedP95Ms())).append("</td><td class=\"")
-          .append(v.keepsPace() == null ? "\">-" : v.keepsPace() ? "yes\">yes" : "no\">no")
-          .append(paceDetail(v))
-          .append("</td><td>").append(roundedMs(v.addedP50Ms())).append("</td><td>")
-          .append(roundedMs(v.addedP95Ms())).append("</td></tr>");
+    if (s.judgedTime() == null) {
+      everyColumnTable(h, s); // a summary written before the judged time was taken apart
+    } else {
+      budgetTable(h, s, s.judgedTime());
     }
     h.append("</table><p>A budget B stands for a chain tuned to block interval B (its commit"
         + " pause is B minus its consensus time). A budget fits when at least 95% of heights fit"
@@ -74,6 +62,9 @@ public final class HtmlReport {
         + " growing backlog of blocks waiting for keys (utilisation of the busiest decryption"
         + " queue below 1). Added: how much later a block is executed than on the same chain"
         + " without decryption.</p>");
+    if (s.judgedTime() != null) {
+      h.append(UNCERTAINTY_WORDS);
+    }
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> h.append("<p class=\"payloads\">").append(esc(l))
           .append(". A refused payload is a correct outcome, not an error; a height never"
@@ -158,6 +149,101 @@ public final class HtmlReport {
         .append(")</h2><pre>").append(esc(scenarioYaml)).append("</pre></body></html>\n");
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(ReportWriter.HTML), h);
+  }
+
+  /**
+   * What does not depend on the budget once, then per budget only what changes: fits
+   * (borderline), heights fitting, headroom, and keeping pace and what decryption adds to
+   * execution where these vary between budgets.
+   */
+  private static void budgetTable(StringBuilder h, RunSummary s, JudgedTime j) {
+    List<Verdict> verdicts = s.verdicts();
+    dev.tdsim.pipeline.Schedule schedule = dev.tdsim.pipeline.Schedule.byName(s.schedule());
+    boolean paceColumn = !schedule.holdsNextProposal();
+    boolean addedColumn = verdicts.stream().map(v -> roundedMs(v.addedP95Ms())).distinct()
+        .count() > 1;
+    h.append("<h2>Verdict per block-time budget</h2>");
+    if (!verdicts.isEmpty()) {
+      Verdict any = verdicts.get(0);
+      h.append("<p>The same for every budget: decryption latency p50 ")
+          .append(roundedMs(any.p50Ms())).append(", p95 ").append(roundedMs(any.p95Ms()))
+          .append(", p99 ").append(roundedMs(any.p99Ms())).append("; judged p95 <b>")
+          .append(roundedMs(j.p95Ms())).append("</b> = ")
+          .append(roundedMs(j.withoutDecryptionP95Ms())).append(" without decryption + ")
+          .append(roundedMs(j.decryptionAddsMs())).append(" decryption adds; ")
+          .append(String.format(Locale.ROOT, "%.0f%%", 100 * j.confidence()))
+          .append(" bootstrap interval of the judged p95 ").append(esc(Headline.interval(j)))
+          .append(" over ").append(j.pooledHeights()).append(" heights of ")
+          .append(j.replicates()).append(j.replicates() == 1 ? " replicate" : " replicates");
+      if (j.replicates() > 1) {
+        h.append(" (").append(esc(j.replicatesWhy())).append("; seeds ")
+            .append(esc(j.replicateSeeds().toString())).append(", judged p95 per replicate ")
+            .append(esc(String.join(", ", j.p95PerReplicateMs().stream()
+                .map(ms -> roundedMs(ms)).toList()))).append(")");
+      }
+      if (!addedColumn) {
+        h.append("; decryption delays execution by ").append(roundedMs(any.addedP50Ms()))
+            .append(" p50, ").append(roundedMs(any.addedP95Ms())).append(" p95");
+      }
+      h.append(".</p>");
+    }
+    h.append("<table><tr><th>block time</th><th>fits</th><th>heights fitting</th>")
+        .append("<th>headroom</th>");
+    if (paceColumn) {
+      h.append("<th>decryption keeps pace</th>");
+    }
+    if (addedColumn) {
+      h.append("<th>added p50</th><th>added p95</th>");
+    }
+    h.append("</tr>");
+    for (Verdict v : verdicts) {
+      boolean borderline = !s.halted() && Boolean.TRUE.equals(v.borderline());
+      h.append("<tr><td>").append(roundedMsNumber(v.blockTimeMs())).append(" ms</td><td class=\"")
+          .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
+          .append(borderline ? " (borderline)" : "").append("</td><td>")
+          .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
+          .append("</td><td>").append(roundedMs(v.headroomMs())).append("</td>");
+      if (paceColumn) {
+        h.append("<td class=\"")
+            .append(v.keepsPace() == null ? "\">-" : v.keepsPace() ? "yes\">yes" : "no\">no")
+            .append(paceDetail(v)).append("</td>");
+      }
+      if (addedColumn) {
+        h.append("<td>").append(roundedMs(v.addedP50Ms())).append("</td><td>")
+            .append(roundedMs(v.addedP95Ms())).append("</td>");
+      }
+      h.append("</tr>");
+    }
+    // the table is closed by the explanation every verdict table shares
+  }
+
+  /** What the columns of {@link #budgetTable} add to the shared explanation. */
+  private static final String UNCERTAINTY_WORDS = "<p>Headroom: the budget minus the judged"
+      + " p95. Borderline: the budget lies inside the judged p95's bootstrap interval (the"
+      + " heights resampled with replacement, from a stream seeded by the scenario's seed), so"
+      + " other draws of the same heights could turn the verdict. Without decryption: the same"
+      + " heights' judged time with the decryption stages taken out; what decryption adds is the"
+      + " difference of the two p95s.</p>";
+
+  /** The verdict table of a summary without its judged time taken apart: every column. */
+  private static void everyColumnTable(StringBuilder h, RunSummary s) {
+    h.append("<h2>Verdict per block-time budget</h2><table><tr><th>block time</th><th>fits</th>")
+        .append("<th>heights fitting</th><th>decryption p50</th><th>p95</th><th>p99</th>")
+        .append("<th>judged p95</th><th>decryption keeps pace</th><th>added p50</th>")
+        .append("<th>added p95</th></tr>");
+    for (Verdict v : s.verdicts()) {
+      h.append("<tr><td>").append(roundedMsNumber(v.blockTimeMs())).append(" ms</td><td class=\"")
+          .append(s.halted() ? "no\">halted" : v.fits() ? "yes\">yes" : "no\">no")
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%.0f%%", 100 * v.shareOfHeightsFitting()))
+          .append("</td><td>").append(roundedMs(v.p50Ms())).append("</td><td>")
+          .append(roundedMs(v.p95Ms())).append("</td><td>").append(roundedMs(v.p99Ms()))
+          .append("</td><td>").append(roundedMs(v.judgedP95Ms())).append("</td><td class=\"")
+          .append(v.keepsPace() == null ? "\">-" : v.keepsPace() ? "yes\">yes" : "no\">no")
+          .append(paceDetail(v))
+          .append("</td><td>").append(roundedMs(v.addedP50Ms())).append("</td><td>")
+          .append(roundedMs(v.addedP95Ms())).append("</td></tr>");
+    }
   }
 
   /** " (utilisation 0.42, 3 blocks waiting)" where the replay ran, else "". */

@@ -33,6 +33,9 @@ import java.util.Map;
  *     in a summary written before it was reported
  * @param mempool the clients' transactions and the validators' mempools ({@link MempoolReport});
  *     null (left out) in a run without a mempool
+ * @param judgedTime the judged p95 without decryption and what decryption adds to it, its
+ *     bootstrap interval over the replicates' heights ({@link JudgedTime}); null (left out) in a
+ *     summary written before it was reported
  * <p>summary.json holds {@code alarms} before the headline when the run opened a payload wrong
  * or consensus forked ({@link #alarms}; left out when there is none).
  */
@@ -58,7 +61,20 @@ public record RunSummary(
     @JsonInclude(JsonInclude.Include.NON_NULL) FaultsReport faults,
     @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg,
     @JsonInclude(JsonInclude.Include.NON_NULL) PayloadOutcomes payloads,
-    @JsonInclude(JsonInclude.Include.NON_NULL) MempoolReport mempool) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) MempoolReport mempool,
+    @JsonInclude(JsonInclude.Include.NON_NULL) JudgedTime judgedTime) {
+
+  /** A summary without its judged time taken apart (as written before it was reported). */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
+      FaultsReport faults, DkgReport dkg, PayloadOutcomes payloads, MempoolReport mempool) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, faults, dkg, payloads, mempool, null);
+  }
 
   /** A summary without a mempool section. */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -122,35 +138,46 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check, faults, dkg, payloads, mempool);
+        notes, check, faults, dkg, payloads, mempool, judgedTime);
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
   public RunSummary withFaults(FaultsReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, section, dkg, payloads, mempool);
+        notes, costCheck, section, dkg, payloads, mempool, judgedTime);
   }
 
   /** The same summary with a DKG section ({@link DkgReport#of}). */
   public RunSummary withDkg(DkgReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, section, payloads, mempool);
+        notes, costCheck, faults, section, payloads, mempool, judgedTime);
   }
 
   /** The same summary with its payload outcomes ({@link PayloadOutcomes}). */
   public RunSummary withPayloads(PayloadOutcomes section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, dkg, section, mempool);
+        notes, costCheck, faults, dkg, section, mempool, judgedTime);
   }
 
   /** The same summary with its mempool section ({@link MempoolReport#of}). */
   public RunSummary withMempool(MempoolReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, dkg, payloads, section);
+        notes, costCheck, faults, dkg, payloads, section, judgedTime);
+  }
+
+  /**
+   * The same summary with its judged time taken apart and its uncertainty ({@link JudgedTime}),
+   * each verdict given its headroom and whether it is borderline.
+   */
+  public RunSummary withJudgedTime(JudgedTime judged) {
+    List<Verdict> uncertain = verdicts.stream().map(v -> v.withUncertainty(judged)).toList();
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, uncertain, criticalPath,
+        chain, notes, costCheck, faults, dkg, payloads, mempool, judged);
   }
 
   /** Whether some payload opened to a plaintext its client did not send (a bug of tdsim). */

@@ -17,6 +17,27 @@ public final class Summaries {
   private Summaries() {}
 
   public static RunSummary of(ScenarioRunner.Result r, String version) {
+    return of(List.of(r), version, null);
+  }
+
+  /**
+   * The summary of a run with replicates: everything of the first (the scenario's own seed),
+   * and the judged time taken apart with its interval over every replicate's heights ({@link
+   * JudgedTime}); {@code replicatesWhy} says why more than one ran.
+   */
+  public static RunSummary of(List<ScenarioRunner.Result> replicates, String version,
+      String replicatesWhy) {
+    ScenarioRunner.Result r = replicates.get(0);
+    Scenario s = r.scenario();
+    ProtocolSettings settings = s.consensus().settings();
+    JudgedTime judged = JudgedTime.of(
+        replicates.stream().map(ScenarioRunner.Result::heights).toList(),
+        replicates.stream().map(x -> x.scenario().seed()).toList(),
+        Schedule.byName(s.crypto().schedule()), settings.pace(), replicatesWhy);
+    return summary(r, version).withJudgedTime(judged);
+  }
+
+  private static RunSummary summary(ScenarioRunner.Result r, String version) {
     Scenario s = r.scenario();
     Map<String, Long> counts = new LinkedHashMap<>();
     counts.put("heights", (long) r.heights().size());
@@ -100,23 +121,11 @@ public final class Summaries {
     b.append(s.headline().text()).append(System.lineSeparator());
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
         s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
-    b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s %-6s %10s%n",
-        "block time", "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95", "pace",
-        "added p95"));
-    for (Verdict v : s.verdicts()) {
-      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s %-6s %10s%n",
-          budget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
-          100 * v.shareOfHeightsFitting(), tenthsMs(v.p50Ms()), tenthsMs(v.p95Ms()),
-          tenthsMs(v.p99Ms()), tenthsMs(v.judgedP95Ms()), v.keepsPace() == null ? "-" : v.keepsPace() ? "keeps" : "behind",
-          tenthsMs(v.addedP95Ms())));
+    if (s.judgedTime() == null) {
+      b.append(everyColumnTable(s)); // a summary written before the judged time was taken apart
+    } else {
+      b.append(budgetTable(s, s.judgedTime()));
     }
-    b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
-        + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
-        .append(System.lineSeparator());
-    b.append("pace: whether decryption keeps up with one block per B, or per the chain's own "
-        + s.chain().paceOrSequential().perBlock() + " where that is longer; added: how much later"
-        + " a block is executed than on the same chain without decryption")
-        .append(System.lineSeparator());
     if (s.payloads() != null) {
       s.payloads().line().ifPresent(l -> b.append(l).append(System.lineSeparator()));
     }
@@ -156,6 +165,94 @@ public final class Summaries {
     for (String n : s.notes()) {
       b.append("note: ").append(n).append(System.lineSeparator());
     }
+    return b.toString();
+  }
+
+  /**
+   * What does not depend on the budget, once (latencies, the judged p95 taken apart and its
+   * interval), then one row per budget with only what changes: fits, heights fitting, headroom,
+   * and whether decryption keeps pace and what it adds where these vary.
+   */
+  static String budgetTable(RunSummary s, JudgedTime j) {
+    StringBuilder b = new StringBuilder();
+    List<Verdict> verdicts = s.verdicts();
+    Schedule schedule = Schedule.byName(s.schedule());
+    // before-next holds the next proposal: decryption keeps pace exactly when the budget fits
+    boolean paceColumn = !schedule.holdsNextProposal();
+    boolean addedColumn = verdicts.stream().map(v -> tenthsMs(v.addedP95Ms())).distinct()
+        .count() > 1;
+    if (!verdicts.isEmpty()) {
+      Verdict any = verdicts.get(0);
+      b.append(String.format(Locale.ROOT, "every budget: decryption latency p50 %s, p95 %s, p99"
+          + " %s; judged p95 %s = %s without decryption + %s decryption adds; %.0f%% interval"
+          + " %s over %d heights of %d replicate%s%s%n", tenthsMs(any.p50Ms()),
+          tenthsMs(any.p95Ms()), tenthsMs(any.p99Ms()), tenthsMs(j.p95Ms()),
+          tenthsMs(j.withoutDecryptionP95Ms()), tenthsMs(j.decryptionAddsMs()),
+          100 * j.confidence(), Double.isFinite(j.intervalLowMs())
+              ? String.format(Locale.ROOT, "%.1f-%s", j.intervalLowMs(),
+                  tenthsMs(j.intervalHighMs())) : "-", j.pooledHeights(), j.replicates(),
+          j.replicates() == 1 ? "" : "s", addedColumn ? "" : "; added p95 "
+              + tenthsMs(any.addedP95Ms())));
+    }
+    if (j.replicates() > 1) {
+      b.append(String.format(Locale.ROOT, "replicates: %d (%s), seeds %s, judged p95 %s%n",
+          j.replicates(), j.replicatesWhy(), j.replicateSeeds(), String.join(", ",
+              j.p95PerReplicateMs().stream().map(ms -> tenthsMs(ms)).toList())));
+    }
+    b.append(String.format(Locale.ROOT, "%-11s %-16s %8s %11s", "block time", "fits", "heights",
+        "headroom"));
+    b.append(paceColumn ? String.format(Locale.ROOT, " %-6s", "pace") : "");
+    b.append(addedColumn ? String.format(Locale.ROOT, " %10s", "added p95") : "");
+    b.append(System.lineSeparator());
+    for (Verdict v : verdicts) {
+      String fits = s.halted() ? "halt" : v.fits() ? "yes" : "no";
+      if (!s.halted() && Boolean.TRUE.equals(v.borderline())) {
+        fits += " (borderline)";
+      }
+      b.append(String.format(Locale.ROOT, "%-11s %-16s %7.0f%% %11s", budget(v.blockTimeMs()),
+          fits, 100 * v.shareOfHeightsFitting(), tenthsMs(v.headroomMs())));
+      if (paceColumn) {
+        b.append(String.format(Locale.ROOT, " %-6s",
+            v.keepsPace() == null ? "-" : v.keepsPace() ? "keeps" : "behind"));
+      }
+      if (addedColumn) {
+        b.append(String.format(Locale.ROOT, " %10s", tenthsMs(v.addedP95Ms())));
+      }
+      b.append(System.lineSeparator());
+    }
+    b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
+        + " height's judged time is " + schedule.judgedTime()).append(System.lineSeparator());
+    b.append("headroom: B minus the judged p95; borderline: B lies inside the judged p95's"
+        + " bootstrap interval (heights resampled, seeded), so other draws could turn the verdict;"
+        + " without decryption: the same heights' judged time with the decryption stages taken"
+        + " out").append(System.lineSeparator());
+    b.append(paceColumn ? "pace: whether decryption keeps up with one block per B, or per the"
+        + " chain's own " + s.chain().paceOrSequential().perBlock() + " where that is longer; "
+        : "").append("added: how much later a block is executed than on the same chain without"
+        + " decryption").append(System.lineSeparator());
+    return b.toString();
+  }
+
+  /** The table of a summary without its judged time taken apart: every column on every row. */
+  private static String everyColumnTable(RunSummary s) {
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "%-11s %-5s %8s %10s %10s %10s %11s %-6s %10s%n",
+        "block time", "fits", "heights", "dec p50", "dec p95", "dec p99", "judged p95", "pace",
+        "added p95"));
+    for (Verdict v : s.verdicts()) {
+      b.append(String.format(Locale.ROOT, "%-11s %-5s %7.0f%% %10s %10s %10s %11s %-6s %10s%n",
+          budget(v.blockTimeMs()), s.halted() ? "halt" : v.fits() ? "yes" : "no",
+          100 * v.shareOfHeightsFitting(), tenthsMs(v.p50Ms()), tenthsMs(v.p95Ms()),
+          tenthsMs(v.p99Ms()), tenthsMs(v.judgedP95Ms()), v.keepsPace() == null ? "-" : v.keepsPace() ? "keeps" : "behind",
+          tenthsMs(v.addedP95Ms())));
+    }
+    b.append("fits: at least 95% of heights fit budget B (a chain tuned to block interval B); a"
+        + " height's judged time is " + Schedule.byName(s.schedule()).judgedTime())
+        .append(System.lineSeparator());
+    b.append("pace: whether decryption keeps up with one block per B, or per the chain's own "
+        + s.chain().paceOrSequential().perBlock() + " where that is longer; added: how much later"
+        + " a block is executed than on the same chain without decryption")
+        .append(System.lineSeparator());
     return b.toString();
   }
 

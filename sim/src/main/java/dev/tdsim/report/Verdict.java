@@ -27,6 +27,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param addedP95Ms 95th percentile of the same
  * @param maxBlocksWaitingForKeys the most blocks ordered and still waiting for plaintexts when
  *     another is ordered
+ * <p>The uncertainty fields are null in a summary written before they were reported.
+ *
+ * @param headroomMs the budget minus the judged p95: positive when the p95 height fits with room
+ *     to spare. Its sign agrees with {@code fits} except where 95% of heights fit by count while
+ *     the interpolated p95 lies above the budget (or the other way round), or where decryption
+ *     falls behind under a streamed schedule; the headline says which
+ * @param borderline whether the budget lies inside the bootstrap interval of the judged p95
+ *     ({@link JudgedTime}): another draw of the same heights could turn the verdict
  */
 public record Verdict(
     double blockTimeMs,
@@ -40,7 +48,25 @@ public record Verdict(
     @JsonInclude(JsonInclude.Include.NON_NULL) Double decryptionUtilisation,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double addedP50Ms,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double addedP95Ms,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxBlocksWaitingForKeys) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer maxBlocksWaitingForKeys,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double headroomMs,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean borderline) {
+
+  /** A verdict without its uncertainty (as summaries written before it was reported). */
+  public Verdict(double blockTimeMs, boolean fits, double p50Ms, double p95Ms, double p99Ms,
+      double judgedP95Ms, double shareOfHeightsFitting, Boolean keepsPace,
+      Double decryptionUtilisation, Double addedP50Ms, Double addedP95Ms,
+      Integer maxBlocksWaitingForKeys) {
+    this(blockTimeMs, fits, p50Ms, p95Ms, p99Ms, judgedP95Ms, shareOfHeightsFitting, keepsPace,
+        decryptionUtilisation, addedP50Ms, addedP95Ms, maxBlocksWaitingForKeys, null, null);
+  }
+
+  /** The same verdict with its headroom and whether {@code judged}'s interval makes it borderline. */
+  public Verdict withUncertainty(JudgedTime judged) {
+    return new Verdict(blockTimeMs, fits, p50Ms, p95Ms, p99Ms, judgedP95Ms,
+        shareOfHeightsFitting, keepsPace, decryptionUtilisation, addedP50Ms, addedP95Ms,
+        maxBlocksWaitingForKeys, blockTimeMs - judgedP95Ms, judged.borderline(blockTimeMs));
+  }
 
   /**
    * A verdict without the pace replay (as summaries written before it was reported): whether

@@ -52,11 +52,7 @@ public final class Verdicts {
     int tried = heights.size() + notDecrypted;
     int judgedOver = halted ? Math.max(expectedHeights, tried) : tried;
     KeepingPace replay = new KeepingPace(heights, pace, schedule, everyValidatorCombines);
-    long[] paceNanos = replay.paceNanos();
-    long[] judgedNanos = new long[heights.size()];
-    for (int i = 0; i < judgedNanos.length; i++) {
-      judgedNanos[i] = schedule.judgedNanos(heights.get(i), paceNanos[i]);
-    }
+    long[] judgedNanos = judgedNanos(heights, schedule, pace, false);
     double[] latency = heights.stream().mapToDouble(h -> ms(h.decryptionLatencyNanos())).toArray();
     double[] judged = java.util.Arrays.stream(judgedNanos).mapToDouble(Verdicts::ms).toArray();
     boolean allDecrypted = !halted && notDecrypted == 0 && !heights.isEmpty();
@@ -73,6 +69,29 @@ public final class Verdicts {
           KeepingPace.addedMs(r, 50), KeepingPace.addedMs(r, 95), r.maxWaitingForKeys()));
     }
     return out;
+  }
+
+  /**
+   * Each decrypted height's judged time (in height order), or with {@code withoutDecryption} the
+   * same heights' judged time without their decryption stages ({@link
+   * Schedule#judgedWithoutDecryptionNanos}), both with the chain's own time per block of the run.
+   */
+  static long[] judgedNanos(List<HeightRecord> heights, Schedule schedule, BlockPace pace,
+      boolean withoutDecryption) {
+    long[] paceNanos = KeepingPace.paceNanos(List.copyOf(heights), pace);
+    long[] out = new long[heights.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = withoutDecryption ? schedule.judgedWithoutDecryptionNanos(heights.get(i),
+          paceNanos[i]) : schedule.judgedNanos(heights.get(i), paceNanos[i]);
+    }
+    return out;
+  }
+
+  /** {@link #judgedNanos} in milliseconds. */
+  static double[] judgedMs(List<HeightRecord> heights, Schedule schedule, BlockPace pace,
+      boolean withoutDecryption) {
+    return java.util.Arrays.stream(judgedNanos(heights, schedule, pace, withoutDecryption))
+        .mapToDouble(Verdicts::ms).toArray();
   }
 
   /** The mean critical path; its decryption phases add up to the mean decryption latency. */

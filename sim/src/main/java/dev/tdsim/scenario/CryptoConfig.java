@@ -97,6 +97,12 @@ public record CryptoConfig(
         shareTimeoutNanos, combiner, combinerTimeoutNanos);
   }
 
+  /** The same with {@code sample_heights}. */
+  public CryptoConfig withSampleHeights(int heights) {
+    return new CryptoConfig(design, timing, calibration, heights, schedule, threads,
+        shareTimeoutNanos, combiner, combinerTimeoutNanos);
+  }
+
   /** The combiner rule of {@link #combiner()}. */
   public CombinerRule combinerRule() {
     return CombinerRule.byName(combiner);

@@ -40,6 +40,11 @@ import java.util.regex.Pattern;
  *     empty by default); faults that change consensus need the exact consensus model
  * @param mempool each validator's mempool (YAML section {@code mempool}); empty when the section
  *     is absent: no mempool is simulated and blocks are cut from the workload
+ * @param replicates how many times {@code tdsim run} runs the scenario, each with its own seed
+ *     derived from {@code seed} as sweeps derive theirs (the first is {@code seed} itself), in
+ *     [1, {@value #MAX_REPLICATES}]; null: automatic (one, more under a cost-model timing when
+ *     the judged p95 is near a budget: {@code dev.tdsim.runner.ReplicatePlan}). Ignored by {@code
+ *     tdsim sweep}, which has {@code sweep.replicates}
  */
 public record Scenario(
     String name,
@@ -55,9 +60,12 @@ public record Scenario(
     Path source,
     Map<String, Object> sweep,
     FaultsConfig faults,
-    Optional<MempoolConfig> mempool) {
+    Optional<MempoolConfig> mempool,
+    Integer replicates) {
 
   public static final long DEFAULT_SEED = 1;
+  /** The most replicates {@code tdsim run} runs of one scenario. */
+  public static final int MAX_REPLICATES = 100;
   public static final int DEFAULT_HEIGHTS = 20;
   public static final int MAX_HEIGHTS = 10_000_000;
   public static final List<Long> DEFAULT_BUDGETS_NANOS =
@@ -85,6 +93,9 @@ public record Scenario(
     sweep = sweep == null ? Map.of() : freezeMap(sweep);
     faults = faults == null ? FaultsConfig.NONE : faults;
     mempool = mempool == null ? Optional.empty() : mempool;
+    if (replicates != null) {
+      Checks.inRange("replicates", replicates, 1, MAX_REPLICATES);
+    }
 
     if (validators.count() > keys.shares()) {
       throw new ScenarioException("validators.count", "validators.count (" + validators.count()
@@ -178,6 +189,15 @@ public record Scenario(
     }
   }
 
+  /** The scenario with automatic replicates. */
+  public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
+      KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
+      CryptoConfig crypto, List<Long> budgetsNanos, Path source, Map<String, Object> sweep,
+      FaultsConfig faults, Optional<MempoolConfig> mempool) {
+    this(name, seed, heights, validators, keys, network, workload, consensus, crypto,
+        budgetsNanos, source, sweep, faults, mempool, null);
+  }
+
   /** The scenario without a mempool. */
   public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
       KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
@@ -237,7 +257,13 @@ public record Scenario(
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
     return new Scenario(name, newSeed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, source, sweep, faults, mempool);
+        crypto, budgetsNanos, source, sweep, faults, mempool, replicates);
+  }
+
+  /** The same scenario with other crypto settings. */
+  public Scenario withCrypto(CryptoConfig other) {
+    return new Scenario(name, seed, heights, validators, keys, network, workload, consensus,
+        other, budgetsNanos, source, sweep, faults, mempool, replicates);
   }
 
   /**
@@ -325,13 +351,14 @@ public record Scenario(
         && budgetsNanos.equals(s.budgetsNanos)
         && sweep.equals(s.sweep)
         && faults.equals(s.faults)
-        && mempool.equals(s.mempool);
+        && mempool.equals(s.mempool)
+        && Objects.equals(replicates, s.replicates);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(name, seed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, sweep, faults, mempool);
+        crypto, budgetsNanos, sweep, faults, mempool, replicates);
   }
 
   private static List<Long> checkBudgets(List<Long> budgets) {

@@ -65,6 +65,13 @@ final class ScenarioSchema {
       Scenario.DEFAULT_BUDGETS_NANOS,
       "at least one; each positive; no two equal; kept sorted ascending", "budgetsNanos",
       Scenario::budgetsNanos);
+  /** Absent: automatic; written only when set, so scenarios without it hash as before. */
+  static final Setting<Scenario, Integer> REPLICATES = Setting.of("replicates", ValueTypes.INT,
+      (Integer) null, "1 .. 100; runs of `tdsim run`, each with its own derived seed (ignored by"
+          + " `tdsim sweep`: see `sweep.replicates`)", "replicates", Scenario::replicates)
+      .defaultShown("automatic: 1, and 3 under `crypto.timing: model` when the judged p95 is"
+          + " within 10% of a budget")
+      .writtenWhenSet();
   static final Setting<Scenario, FaultsConfig> FAULTS = Setting.of(ScenarioKeys.FAULTS,
       FaultsYaml.TYPE, FaultsConfig.NONE, "see [`faults`](#faults)", "faults",
       Scenario::faults);
@@ -75,7 +82,7 @@ final class ScenarioSchema {
       "sweep", Scenario::sweep);
 
   static final List<Setting<Scenario, ?>> SETTINGS = List.of(NAME, SEED, HEIGHTS, VALIDATORS,
-      KEYS, NETWORK, WORKLOAD, MEMPOOL, CONSENSUS, CRYPTO, BUDGETS, FAULTS, SWEEP);
+      KEYS, NETWORK, WORKLOAD, MEMPOOL, CONSENSUS, CRYPTO, BUDGETS, REPLICATES, FAULTS, SWEEP);
 
   /** The top level for writing and listing keys (no file: no default name). */
   static final Section<Scenario> TOP = of("scenario", null);
@@ -89,7 +96,7 @@ final class ScenarioSchema {
         v.get(NAME) == null ? defaultName : v.get(NAME), v.get(SEED), v.get(HEIGHTS),
         v.get(VALIDATORS), v.get(KEYS), v.get(NETWORK), workload(v), v.get(CONSENSUS),
         v.get(CRYPTO), v.get(BUDGETS), source, v.get(SWEEP), v.get(FAULTS),
-        Optional.ofNullable(v.get(MEMPOOL))), () -> null);
+        Optional.ofNullable(v.get(MEMPOOL)), v.get(REPLICATES)), () -> null);
   }
 
   /**

@@ -419,7 +419,7 @@ public final class SweepPlan {
    * the real crypto at every height, set {@code crypto.sample_heights} to the heights), has one
    * height, or has faults (share faults need the real crypto at every height).
    */
-  static boolean samplesRealCrypto(Scenario s) {
+  public static boolean samplesRealCrypto(Scenario s) {
     return dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())
         && s.crypto().sampleHeights() == 0 && s.heights() > 1 && s.faults().isEmpty();
   }

@@ -288,9 +288,9 @@ class ScenarioLoaderTest {
     assertTrue(paths.contains("keys.threshold"));
     assertTrue(paths.contains("budgets"));
     assertTrue(paths.contains("crypto.combiner") && paths.contains("crypto.combiner_timeout"));
-    // name, seed, heights, budgets, faults + section keys (26 of them Jolteon's own, 7 of those
+    // name, seed, heights, budgets, replicates, faults + section keys (26 of them Jolteon's own, 7 of those
     // its Quorum Store's batch generation; 5 the workload's clients', 8 the mempool's)
     assertTrue(paths.contains("consensus.batch_generation_poll_interval"));
-    assertEquals(5 + 96, paths.size());
+    assertEquals(6 + 96, paths.size());
   }
 }

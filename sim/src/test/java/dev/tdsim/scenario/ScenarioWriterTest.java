@@ -71,6 +71,7 @@ class ScenarioWriterTest {
         schedule: pipelined
         threads: 3
       budgets: [1 min, 1 ns, 2 h]
+      replicates: 4
       sweep:
         keys.shares: [64, 128]
         note: "yes"
@@ -128,7 +129,7 @@ class ScenarioWriterTest {
     assertTrue(yaml.contains("  max_block_bytes: 1000 KiB\n"), yaml);
     assertTrue(yaml.contains("  msgs_per_block: auto\n"), yaml);
     assertTrue(yaml.contains("  stake: [5, 1, 1000000]\n"), yaml);
-    assertTrue(yaml.contains("budgets: [1 ns, 1 min, 2 h]\n"), yaml);
+    assertTrue(yaml.contains("budgets: [1 ns, 1 min, 2 h]\nreplicates: 4\n"), yaml);
     assertTrue(yaml.startsWith("name: '007'\nseed: 123456789012\nheights: 9\nvalidators:\n"),
         yaml);
 
