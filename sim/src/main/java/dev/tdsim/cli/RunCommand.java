@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         }
         throw e;
       } finally {
-        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        SweepCommand.removeHook(onInterrupt);
       }
     }
     RunSummary summary = Summaries.of(result, version());
