@@ -31,7 +31,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
     versionProvider = Main.ManifestVersion.class,
     description = "Discrete-event simulator for BFT consensus with threshold-encrypted mempools.",
     subcommands = {RunCommand.class, ValidateCommand.class, SweepCommand.class,
-        CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class},
+        CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class,
+        KeysCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Callable<Integer> {
   public static final int EXIT_OK = 0;
