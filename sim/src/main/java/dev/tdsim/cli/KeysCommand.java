@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
     description = "List every settable scenario path (what --set and --vary take, and the keys"
         + " of a scenario file) with its type and default, in the canonical order of"
         + " --dump-config; docs/SCENARIOS.md explains each.",
-    footerHeading = "%nExamples:%n",
+    footerHeading = HelpLayout.EXAMPLES,
     footer = {
         "  tdsim keys",
         "  tdsim keys network --allowed",

@@ -33,7 +33,13 @@ import picocli.CommandLine.UnmatchedArgumentException;
     subcommands = {RunCommand.class, ValidateCommand.class, SweepCommand.class,
         CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class,
         KeysCommand.class},
-    usageHelpAutoWidth = true)
+    usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim run scenarios/default.yaml",
+        "  tdsim sweep scenarios/sweep-msgs.yaml",
+        "  tdsim keys network",
+        "Each command's --help has its own examples, e.g. tdsim run --help."})
 public final class Main implements Callable<Integer> {
   public static final int EXIT_OK = 0;
   public static final int EXIT_FAILURE = 1;

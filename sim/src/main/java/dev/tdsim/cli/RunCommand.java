@@ -25,6 +25,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tdsim run FILE}: simulate a scenario with the real crypto and write its report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim run scenarios/default.yaml",
+        "  tdsim run scenarios/small-committee.yaml --set crypto.design=folded --set heights=20",
+        "  tdsim run scenarios/small-committee.yaml --set 'network.latency=80 ms' --out reports/sc-80ms"},
     description = "Simulate a scenario (real crypto on every height unless sampled) and write"
         + " summary.json, heights.csv, report.html and the resolved scenario.yaml; prints the"
         + " verdict per block-time budget.",

@@ -37,6 +37,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tdsim sweep FILE}: options only; the work is {@link Sweep} and {@link Sensitivity}. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim sweep scenarios/sweep-msgs.yaml",
+        "  tdsim sweep scenarios/small-committee.yaml --vary workload.msgs_per_block=10,100,1000 --no-search",
+        "  tdsim sweep scenarios/faults/sweep-crashed-stake.yaml --parallel 2"},
     description = {
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
           + " real crypto, and searches the largest messages per block (and value of every other"
