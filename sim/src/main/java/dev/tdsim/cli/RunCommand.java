@@ -146,39 +146,21 @@ final class RunCommand implements Callable<Integer> {
     return summary.exitStatus();
   }
 
-  /** The longest override suffix of a default folder name written out; longer ones are hashed. */
-  static final int MAX_SUFFIX_CHARS = 60;
-
   /**
    * The default output folder: {@code reports/NAME}, and with {@code --set} overrides {@code
-   * reports/NAME--SUFFIX}, so that a run with overrides never replaces the result of the run
-   * without them (or with other overrides). SUFFIX is the overrides as written, in order, joined
-   * by {@code --}, with spaces dropped and every character but letters, digits and {@code
-   * ._=+-} made {@code _} ({@code crypto.variant=folded--heights=20}); when that is longer than
-   * {@value #MAX_SUFFIX_CHARS} characters it is {@code set-} and 8 hex digits of the overrides'
-   * SHA-256 instead. Overrides of {@code name} choose the name itself and are left out.
+   * reports/NAME--SUFFIX} ({@link FolderNames}: {@code default--msgs100--timing-model}), so that
+   * a run with overrides never replaces the result of the run without them (or with other
+   * overrides). Overrides of {@code name} choose the name itself and are left out.
    */
   static Path defaultOut(Scenario s, List<String> overrides) {
-    List<String> parts = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
     for (String o : overrides) {
       if (!o.strip().startsWith("name=") && !o.strip().equals("name")) {
-        parts.add(o.strip().replaceAll("\\s+", "").replaceAll("[^A-Za-z0-9._=+-]", "_"));
+        rest.add(o);
       }
     }
-    if (parts.isEmpty()) {
-      return Path.of("reports", s.name());
-    }
-    String suffix = String.join("--", parts);
-    if (suffix.length() > MAX_SUFFIX_CHARS) {
-      try {
-        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(
-            String.join("\n", overrides).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        suffix = "set-" + java.util.HexFormat.of().formatHex(sha, 0, 4);
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-      }
-    }
-    return Path.of("reports", s.name() + "--" + suffix);
+    return Path.of("reports", rest.isEmpty() ? s.name()
+        : s.name() + "--" + FolderNames.suffix(rest));
   }
 
   /**
