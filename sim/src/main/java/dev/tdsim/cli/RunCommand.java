@@ -63,6 +63,12 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
 
+  @Option(names = "--resume",
+      description = "Rerun a stopped run: checks that DIR.partial is of this scenario (same"
+          + " seed and hash; another one is refused) and says what it keeps. The simulation"
+          + " state is not saved, so the run starts again from height 1.")
+  boolean resume;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -105,9 +111,16 @@ final class RunCommand implements Callable<Integer> {
     // normalized, so --out o/. is o).
     Path work = partialOf(target);
     Path shownWork = shown(work);
+    if (resume) {
+      err.println(PartialRun.resume(work, shownWork, s));
+      err.flush();
+    }
     deleteTree(work);
     ScenarioRunner.Result result;
     try (HeightsCsv heights = HeightsCsv.create(work)) {
+      // from the start, so that a stopped run's folder says which scenario it is of (--resume)
+      java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO),
+          ScenarioWriter.toYaml(s));
       int[] finished = {0};
       Thread onInterrupt = new Thread(() -> err.println("tdsim run: interrupted; the "
           + finished[0] + " heights finished so far are in "
