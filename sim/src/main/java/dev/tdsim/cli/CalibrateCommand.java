@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     footerHeading = HelpLayout.EXAMPLES,
     footer = {
         "  tdsim calibrate --quick",
-        "  tdsim calibrate --variant fast,folded --out reports/calibration/fast-folded.yaml",
+        "  tdsim calibrate --variant folded --quick --out reports/folded-model.yaml",
         "  tdsim calibrate --variant none --dkg"},
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"

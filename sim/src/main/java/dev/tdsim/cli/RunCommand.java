@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
     footerHeading = HelpLayout.EXAMPLES,
     footer = {
         "  tdsim run scenarios/default.yaml",
-        "  tdsim run scenarios/small-committee.yaml --set crypto.design=folded --set heights=20",
-        "  tdsim run scenarios/small-committee.yaml --set 'network.latency=80 ms' --out reports/sc-80ms"},
+        "  tdsim run scenarios/small-committee.yaml --set crypto.design=folded",
+        "  tdsim run scenarios/default.yaml --set 'network.latency=80 ms' --resume"},
     description = "Simulate a scenario (real crypto on every height unless sampled) and write"
         + " summary.json, heights.csv, report.html and the resolved scenario.yaml; prints the"
         + " verdict per block-time budget.",

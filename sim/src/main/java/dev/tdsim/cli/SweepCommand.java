@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
     footerHeading = HelpLayout.EXAMPLES,
     footer = {
         "  tdsim sweep scenarios/sweep-msgs.yaml",
-        "  tdsim sweep scenarios/small-committee.yaml --vary workload.msgs_per_block=10,100,1000 --no-search",
+        "  tdsim sweep scenarios/small-committee.yaml --vary crypto.design=fast,folded",
         "  tdsim sweep scenarios/faults/sweep-crashed-stake.yaml --parallel 2"},
     description = {
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"

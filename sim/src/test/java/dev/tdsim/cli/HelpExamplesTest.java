@@ -32,6 +32,8 @@ class HelpExamplesTest {
       assertTrue(examples.size() >= 2 && examples.size() <= 3, name + ": " + examples);
       assertTrue(command.getUsageMessage().contains("Examples:\n  tdsim "), name);
       for (String example : examples) {
+        // one line at the narrowest help (80 columns): a wrapped command cannot be copied
+        assertTrue(example.length() + 2 <= 80, name + ": longer than 78: " + example);
         checkExample(example);
       }
     }
@@ -95,6 +97,25 @@ class HelpExamplesTest {
       out.add(word.toString());
     }
     return out;
+  }
+
+  @Test
+  void compareComparesTheFoldersItsRunExamplesWrite() {
+    List<String> examples = examples(Main.commandLine().getSubcommands().get("compare"));
+    List<String> written = new ArrayList<>();
+    for (String example : examples.subList(0, examples.size() - 1)) {
+      List<String> args = words(example.substring("tdsim ".length()));
+      List<String> overrides = new ArrayList<>();
+      for (int i = 0; i < args.size(); i++) {
+        if (args.get(i).equals("--set")) {
+          overrides.add(args.get(i + 1));
+        }
+      }
+      written.add(RunCommand.defaultOut(dev.tdsim.scenario.ScenarioLoader.load(
+          ROOT.resolve(args.get(1)), overrides), overrides).toString().replace('\\', '/'));
+    }
+    List<String> compare = words(examples.get(examples.size() - 1));
+    assertEquals(written, compare.subList(2, compare.size()));
   }
 
   @Test
