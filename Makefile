@@ -22,12 +22,12 @@ run: $(JAR)
 	./tdsim run scenarios/default.yaml
 
 # Every module, the Spark one included: its tests run sweeps on embedded Spark and on a real
-# standalone cluster (Master and Worker started on localhost from the Maven jars).
+# standalone cluster (Master and Worker started on localhost from the Maven jars). Ends with the
+# totals and every skipped test with its reason (scripts/test-summary.sh, from the XML reports).
 test:
 	$(MVN) install
-	@cat crypto/target/surefire-reports/*.txt sim/target/surefire-reports/*.txt \
-	  sweep-spark/target/surefire-reports/*.txt sweep-spark/target/failsafe-reports/*.txt \
-	  | awk -F'[ ,]+' '/Tests run:/ {t+=$$3; f+=$$5+$$7; s+=$$9} END {printf "tests: %d passed, %d failed, %d skipped\n", t-f-s, f, s}'
+	@scripts/test-summary.sh crypto/target/surefire-reports sim/target/surefire-reports \
+	  sweep-spark/target/surefire-reports sweep-spark/target/failsafe-reports
 
 # The spark sweep engine: sweep-spark/target/tdsim-spark.jar (for spark-submit; Spark not inside)
 # and target/classpath.txt (Spark's jars in ~/.m2, for ./tdsim-spark). docs/SPARK.md.

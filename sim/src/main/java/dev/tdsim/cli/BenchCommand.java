@@ -31,6 +31,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.ManifestVersion.class,
     usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim bench --list-variants",
+        "  tdsim bench --variant all --msgs 10 --validators 16 --shares 64",
+        "  tdsim bench --variant fast,folded --functions block_propose --msgs 100"},
     description = {
       "Times share_combine and block_propose like the original Ferveo benchmark, for any combine"
           + " variant, next to each variant's bare native kernel (limit_s); the steps of the"

@@ -23,6 +23,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.ManifestVersion.class,
     usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim calibrate --quick",
+        "  tdsim calibrate --variant folded --quick --out reports/folded-model.yaml",
+        "  tdsim calibrate --variant none --dkg"},
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"
           + " creation, and each block_propose phase; for the one-share-per-block designs also"

@@ -23,6 +23,11 @@ import picocli.CommandLine.TypeConversionException;
 
 /** {@code tdsim compare DIR_A DIR_B [DIR ...]}: run or sweep folders side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim run scenarios/small-committee.yaml",
+        "  tdsim run scenarios/small-committee.yaml --set crypto.design=folded",
+        "  tdsim compare reports/small-committee reports/small-committee--design-folded"},
     description = "Compare two or more run folders (tdsim run) or sweep folders (tdsim sweep)"
         + " side by side: per block-time budget whether decryption fits, the share of heights"
         + " fitting and the p50/p95/p99 decryption latency (with the B/A ratio of p95 for two"

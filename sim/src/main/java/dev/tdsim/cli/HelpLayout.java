@@ -21,6 +21,12 @@ final class HelpLayout {
   /** Wide enough that picocli never wraps a description. */
   private static final int UNBOUNDED = 10_000;
 
+  /**
+   * The heading of every command's examples (its {@code footer}): real commands on shipped
+   * scenario files, each checked to parse and its scenario to validate (HelpExamplesTest).
+   */
+  static final String EXAMPLES = "%nExamples:%n";
+
   private HelpLayout() {}
 
   /** Installs the wrapping on {@code cl} and every subcommand. */
@@ -31,6 +37,9 @@ final class HelpLayout {
         help -> wide(help, h -> h.parameterList(), descriptionColumn(help) + 2));
     cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
         help -> wide(help, h -> h.optionList(), descriptionColumn(help) + 2));
+    // an example too long for the width goes on at a deeper indent, never split inside a path
+    cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER,
+        help -> wide(help, h -> h.footer(), 4));
     for (CommandLine sub : cl.getSubcommands().values()) {
       install(sub);
     }

@@ -2,6 +2,7 @@ package dev.tdsim.cli;
 
 import dev.tdsim.scenario.InputException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,6 +15,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code tdsim} command: a thin picocli front over the simulator. Each subcommand is one class
@@ -29,8 +31,15 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.ManifestVersion.class,
     description = "Discrete-event simulator for BFT consensus with threshold-encrypted mempools.",
     subcommands = {RunCommand.class, ValidateCommand.class, SweepCommand.class,
-        CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class},
-    usageHelpAutoWidth = true)
+        CompareCommand.class, CalibrateCommand.class, BenchCommand.class, RegionsCommand.class,
+        KeysCommand.class},
+    usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim run scenarios/default.yaml",
+        "  tdsim sweep scenarios/sweep-msgs.yaml",
+        "  tdsim keys network",
+        "Each command's --help has its own examples, e.g. tdsim run --help."})
 public final class Main implements Callable<Integer> {
   public static final int EXIT_OK = 0;
   public static final int EXIT_FAILURE = 1;
@@ -97,8 +106,10 @@ public final class Main implements Callable<Integer> {
     public int handleParseException(ParameterException ex, String[] args) {
       CommandLine cl = ex.getCommandLine();
       String name = cl.getCommandSpec().qualifiedName();
-      cl.getErr().println(name + ": " + oneLine(ex.getMessage())
-          + " (see '" + name + " --help')");
+      java.util.Optional<String> spaced = ex instanceof UnmatchedArgumentException u
+          ? valueWithSpace(args, u.getUnmatched()) : java.util.Optional.empty();
+      cl.getErr().println(name + ": " + spaced.orElseGet(() -> oneLine(ex.getMessage())
+          + " (see '" + name + " --help')"));
       cl.getErr().flush();
       return EXIT_USAGE;
     }
@@ -143,6 +154,42 @@ public final class Main implements Callable<Integer> {
       }
       return false;
     }
+  }
+
+  /**
+   * The shell split an unquoted {@code --set network.latency=50 ms} into two arguments, and
+   * picocli only sees a stray {@code ms}: when the first unmatched arguments follow a {@code
+   * PATH=VALUE} option value, says so and shows the quoted form. Empty when that is not the case.
+   */
+  static java.util.Optional<String> valueWithSpace(String[] args, List<String> unmatched) {
+    if (unmatched.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    for (int i = 0; i < args.length; i++) {
+      int eq = args[i].indexOf('=');
+      boolean attached = args[i].startsWith("--") && eq > 0 && args[i].indexOf('=', eq + 1) > 0;
+      String option = attached ? args[i].substring(0, eq) : args[i];
+      String value = attached ? args[i].substring(eq + 1)
+          : i + 1 < args.length ? args[i + 1] : "";
+      int next = attached ? i + 1 : i + 2;
+      if (!option.startsWith("--") || !value.contains("=") || value.startsWith("-")
+          || next >= args.length || !args[next].equals(unmatched.get(0))) {
+        continue;
+      }
+      List<String> words = new java.util.ArrayList<>(List.of(value));
+      for (int j = next; j < args.length && words.size() <= unmatched.size()
+          && args[j].equals(unmatched.get(words.size() - 1)) && !args[j].startsWith("-")
+          && !args[j].matches(".*\\.ya?ml"); j++) { // a second scenario file is no unit
+        words.add(args[j]);
+      }
+      if (words.size() == 1) {
+        continue;
+      }
+      String whole = String.join(" ", words);
+      return java.util.Optional.of(option + " " + whole + ": the value has a space; quote it: "
+          + option + " '" + whole + "'");
+    }
+    return java.util.Optional.empty();
   }
 
   static String oneLine(String message) {

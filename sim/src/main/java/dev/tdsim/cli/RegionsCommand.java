@@ -18,6 +18,10 @@ import picocli.CommandLine.Spec;
  * latencies themselves.
  */
 @Command(name = "regions", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim regions",
+        "  tdsim regions --matrix"},
     description = "List the region names validators.regions accepts (AWS codes and their short"
         + " names), where each region is, and the source of the latencies between them"
         + " (network.model: regions; the uniform model ignores regions).")

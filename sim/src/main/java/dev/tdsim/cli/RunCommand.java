@@ -26,6 +26,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tdsim run FILE}: simulate a scenario with the real crypto and write its report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim run scenarios/default.yaml",
+        "  tdsim run scenarios/small-committee.yaml --set crypto.design=folded",
+        "  tdsim run scenarios/default.yaml --set 'network.latency=80 ms' --resume"},
     description = "Simulate a scenario (real crypto on every height unless sampled) and write"
         + " summary.json, heights.csv, report.html and the resolved scenario.yaml; prints the"
         + " verdict per block-time budget.",
@@ -66,6 +71,12 @@ final class RunCommand implements Callable<Integer> {
           + " automatic: 1, and 3 under model timing when the judged p95 is within 10% of a"
           + " budget).")
   Integer replicates;
+
+  @Option(names = "--resume",
+      description = "Rerun a stopped run: checks that DIR.partial is of this scenario (same"
+          + " seed and hash; another one is refused) and says what it keeps. The simulation"
+          + " state is not saved, so the run starts again from height 1.")
+  boolean resume;
 
   @Spec CommandSpec spec;
 
@@ -113,9 +124,16 @@ final class RunCommand implements Callable<Integer> {
     // normalized, so --out o/. is o).
     Path work = partialOf(target);
     Path shownWork = shown(work);
+    if (resume) {
+      err.println(PartialRun.resume(work, shownWork, s));
+      err.flush();
+    }
     deleteTree(work);
     ScenarioRunner.Result result;
     try (HeightsCsv heights = HeightsCsv.create(work)) {
+      // from the start, so that a stopped run's folder says which scenario it is of (--resume)
+      java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO),
+          ScenarioWriter.toYaml(s));
       int[] finished = {0};
       Thread onInterrupt = new Thread(() -> err.println("tdsim run: interrupted; the "
           + finished[0] + " heights finished so far are in "
@@ -136,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
         }
         throw e;
       } finally {
-        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        SweepCommand.removeHook(onInterrupt);
       }
     }
     List<ScenarioRunner.Result> results = new ArrayList<>(List.of(result));
@@ -166,39 +184,21 @@ final class RunCommand implements Callable<Integer> {
     return summary.exitStatus();
   }
 
-  /** The longest override suffix of a default folder name written out; longer ones are hashed. */
-  static final int MAX_SUFFIX_CHARS = 60;
-
   /**
    * The default output folder: {@code reports/NAME}, and with {@code --set} overrides {@code
-   * reports/NAME--SUFFIX}, so that a run with overrides never replaces the result of the run
-   * without them (or with other overrides). SUFFIX is the overrides as written, in order, joined
-   * by {@code --}, with spaces dropped and every character but letters, digits and {@code
-   * ._=+-} made {@code _} ({@code crypto.variant=folded--heights=20}); when that is longer than
-   * {@value #MAX_SUFFIX_CHARS} characters it is {@code set-} and 8 hex digits of the overrides'
-   * SHA-256 instead. Overrides of {@code name} choose the name itself and are left out.
+   * reports/NAME--SUFFIX} ({@link FolderNames}: {@code default--msgs100--timing-model}), so that
+   * a run with overrides never replaces the result of the run without them (or with other
+   * overrides). Overrides of {@code name} choose the name itself and are left out.
    */
   static Path defaultOut(Scenario s, List<String> overrides) {
-    List<String> parts = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
     for (String o : overrides) {
       if (!o.strip().startsWith("name=") && !o.strip().equals("name")) {
-        parts.add(o.strip().replaceAll("\\s+", "").replaceAll("[^A-Za-z0-9._=+-]", "_"));
+        rest.add(o);
       }
     }
-    if (parts.isEmpty()) {
-      return Path.of("reports", s.name());
-    }
-    String suffix = String.join("--", parts);
-    if (suffix.length() > MAX_SUFFIX_CHARS) {
-      try {
-        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(
-            String.join("\n", overrides).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        suffix = "set-" + java.util.HexFormat.of().formatHex(sha, 0, 4);
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-      }
-    }
-    return Path.of("reports", s.name() + "--" + suffix);
+    return Path.of("reports", rest.isEmpty() ? s.name()
+        : s.name() + "--" + FolderNames.suffix(rest));
   }
 
   /**

@@ -37,6 +37,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tdsim sweep FILE}: options only; the work is {@link Sweep} and {@link Sensitivity}. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim sweep scenarios/sweep-msgs.yaml",
+        "  tdsim sweep scenarios/small-committee.yaml --vary crypto.design=fast,folded",
+        "  tdsim sweep scenarios/faults/sweep-crashed-stake.yaml --parallel 2"},
     description = {
       "Runs a scenario over a grid of values (cartesian product, or --zip), each point with the"
           + " real crypto, and searches the largest messages per block (and value of every other"
@@ -230,14 +235,26 @@ final class SweepCommand implements Callable<Integer> {
         return Main.EXIT_USAGE;
       }
       try (executor) {
-        o = new Sweep(plan, folder.dir(), new Sweep.Settings(threads, RunCommand.version(),
-            searchWidth == null ? 0 : searchWidth),
+        Sweep sweep = new Sweep(plan, folder.dir(), new Sweep.Settings(threads,
+            RunCommand.version(), searchWidth == null ? 0 : searchWidth),
             executor, progress, line -> {
               if (!quiet) {
                 err.println("[sweep] " + line);
                 err.flush();
               }
-            }).run();
+            });
+        // Ctrl-C ends the JVM without unwinding this call: a shutdown hook is the one place left
+        // to tell the user that the finished runs are safe and how to pick them up again.
+        Thread onInterrupt = new Thread(() -> {
+          err.println(interruptedMessage(sweep.kept(), dir));
+          err.flush();
+        }, "tdsim-sweep-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+          o = sweep.run();
+        } finally {
+          removeHook(onInterrupt);
+        }
       }
     }
     stdout.print(headline(o.sensitivity()));
@@ -267,6 +284,27 @@ final class SweepCommand implements Callable<Integer> {
       return dev.tdsim.report.RunSummary.EXIT_OPENED_WRONG;
     }
     return o.failures().isEmpty() ? Main.EXIT_OK : Main.EXIT_FAILURE;
+  }
+
+  /**
+   * The line printed when a sweep is stopped (Ctrl-C): what a rerun with the same {@code --out}
+   * reuses, e.g. {@code tdsim sweep: interrupted; 3 of 12 grid points and 5 probe runs kept in
+   * reports/x-sweep; rerun with the same --out to continue}.
+   */
+  static String interruptedMessage(Sweep.Kept kept, Path dir) {
+    return String.format(Locale.ROOT, "tdsim sweep: interrupted; %d of %d grid point%s%s kept in"
+        + " %s; rerun with the same --out to continue", kept.points(), kept.pointsTotal(),
+        kept.pointsTotal() == 1 ? "" : "s", kept.probes() == 0 ? ""
+            : " and " + kept.probes() + " probe run" + (kept.probes() == 1 ? "" : "s"), dir);
+  }
+
+  /** Removes a shutdown hook unless the JVM is already shutting down (then it runs anyway). */
+  static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running or has run: its message is the right one
+    }
   }
 
   /**

@@ -31,6 +31,11 @@ import picocli.CommandLine.Spec;
  * scenarios).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
+    footerHeading = HelpLayout.EXAMPLES,
+    footer = {
+        "  tdsim validate scenarios/default.yaml",
+        "  tdsim validate scenarios/mempool.yaml --set 'workload.rate=2000 tx/s'",
+        "  tdsim validate scenarios/sweep-msgs.yaml --set heights=5"},
     description = "Check a scenario file (and --set overrides) without running it: the"
         + " scenario, the calibration file it names and its sweep: section (every point). Exit 0"
         + " if valid, else exit 2 with every error, one a line in file order:"

@@ -16,12 +16,19 @@ final class Checks {
     }
     if (!allowed.contains(value)) {
       String hint = allowed.contains(value.strip().toLowerCase()) ? " (names are lower-case)" : "";
-      String guess = hint.isEmpty() ? DidYouMean.closest(value, allowed)
-          .map(g -> "; did you mean '" + g + "'?").orElse("") : "";
+      String guess = hint.isEmpty() ? didYouMean(value, allowed) : "";
       throw new ScenarioException(field, "unknown value '" + value + "'" + hint + "; known: "
           + String.join(", ", allowed) + guess);
     }
     return value;
+  }
+
+  /**
+   * {@code "; did you mean 'x'?"} for the known name closest to a mistyped one, or {@code ""}:
+   * the one tail of every "unknown value" message, so every enumerated field hints alike.
+   */
+  static String didYouMean(String value, List<String> known) {
+    return DidYouMean.closest(value, known).map(g -> "; did you mean '" + g + "'?").orElse("");
   }
 
   static int atLeast(String field, int value, int min) {

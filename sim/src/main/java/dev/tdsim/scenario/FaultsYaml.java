@@ -141,7 +141,8 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
         r.locateAt(field + ".kind", t.getKeyNode());
         String name = ValueTypes.string(r, field + ".kind", t.getValueNode()).strip();
         kind = FaultKinds.find(name).orElseThrow(() -> r.error(field + ".kind",
-            "unknown fault kind '" + name + "'; known: " + String.join(", ", FaultKinds.names())));
+            "unknown fault kind '" + name + "'; known: " + String.join(", ", FaultKinds.names())
+                + Checks.didYouMean(name, FaultKinds.names())));
       }
     }
     if (kind == null) {

@@ -24,7 +24,8 @@ final class KeysSchema {
       .defaultShown("`floor(shares * 2 / 3)` (5461 for 8192)");
   static final Setting<KeysConfig, KeySetup> SETUP = Setting.of("setup",
       ValueTypes.choice(KeySetup.values(), name -> "unknown setup '" + name + "'; known: "
-          + String.join(", ", ValueTypes.yamlNames(KeySetup.values()))),
+          + String.join(", ", ValueTypes.yamlNames(KeySetup.values()))
+          + Checks.didYouMean(name, ValueTypes.yamlNames(KeySetup.values()))),
       KeySetup.DEALER, Setting.names(ValueTypes.yamlNames(KeySetup.values()), null), "setup",
       KeysConfig::setup);
   static final Setting<KeysConfig, Integer> EPOCH_LENGTH = Setting.of("epoch_length",

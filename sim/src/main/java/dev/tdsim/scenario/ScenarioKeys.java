@@ -103,6 +103,45 @@ public final class ScenarioKeys {
   }
 
   /**
+   * One settable path as {@code tdsim keys} lists it.
+   *
+   * @param path the dotted path {@code --set} takes ({@code network.latency})
+   * @param type its type ({@code duration}, {@code int or none}, {@code string}, ...)
+   * @param defaultValue its default, or a sentence saying what it depends on ({@code ""}: none)
+   * @param allowed the values allowed, with units
+   */
+  public record Key(String path, String type, String defaultValue, String allowed) {}
+
+  /**
+   * Every settable path with its type, default and allowed values, in canonical order, read from
+   * the same declarations ({@link Setting}) as the loader, the writer and docs/SCENARIOS.md: a
+   * section's keys under its name ({@code mempool.type}), the other top-level keys as they are
+   * ({@code heights}, {@code faults}, {@code sweep}). Markdown backticks are dropped.
+   */
+  public static List<Key> describe() {
+    List<Key> out = new ArrayList<>();
+    ScenarioSchema.TOP.withDefaults((top, defaults) -> {
+      if (top.type() instanceof Section<?> section) {
+        section.withDefaults((s, d) -> out.add(key(section.path() + "." + s.key(), s, d)));
+      } else {
+        out.add(key(top.key(), top, defaults));
+      }
+      return null;
+    });
+    return List.copyOf(out);
+  }
+
+  private static Key key(String path, Setting<?, ?> s, Section.Values defaults) {
+    return new Key(path, plain(s.type().doc()), plain(s.defaultText(defaults)),
+        plain(s.allowed()));
+  }
+
+  /** The docs' markdown as plain text: no backticks, no emphasis. */
+  private static String plain(String markdown) {
+    return markdown.replace("`", "").replaceAll("\\*([^*]+)\\*", "$1");
+  }
+
+  /**
    * Every settable dotted path ({@code heights}, {@code keys.shares}, ...), excluding the free-form
    * {@code sweep}: the paths {@code --set} accepts besides {@code sweep} and {@code sweep.KEY}.
    */

@@ -169,13 +169,22 @@ final class Section<R> implements ValueType<R> {
 
   /** The rows of its table in docs/SCENARIOS.md, in key order. */
   List<String> docRows() {
+    return withDefaults(Setting::docRow);
+  }
+
+  /**
+   * Each of its settings seen with the defaults of the fields before it (a default may depend on
+   * them: {@code keys.threshold} on {@code keys.shares}), in key order: the docs' rows and {@code
+   * tdsim keys} are both made from this one walk.
+   */
+  <X> List<X> withDefaults(java.util.function.BiFunction<Setting<R, ?>, Values, X> f) {
     Values defaults = new Values(null);
-    List<String> rows = new ArrayList<>();
+    List<X> out = new ArrayList<>();
     for (Setting<R, ?> s : settings) {
       defaults.put(s, defaultField(s, defaults));
-      rows.add(s.docRow(defaults));
+      out.add(f.apply(s, defaults));
     }
-    return rows;
+    return out;
   }
 
   private static <T> ReadField<T> defaultField(Setting<?, T> s, Values values) {

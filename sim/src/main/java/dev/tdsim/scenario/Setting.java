@@ -66,10 +66,18 @@ record Setting<R, T>(String key, List<String> oldKeys, ValueType<T> type,
     return onlyFor(r -> appliesTo.test(r) && !Objects.equals(get.apply(r), otherwise));
   }
 
+  /**
+   * The default as the docs show it (markdown: a written value in backticks, or the sentence of
+   * {@link #defaultShown}), from the defaults of the fields before it.
+   */
+  String defaultText(Section.Values defaults) {
+    return defaultDoc != null ? defaultDoc
+        : "`" + YamlNodes.flow(type.node(defaultOf.apply(defaults))) + "`";
+  }
+
   /** The row of docs/SCENARIOS.md's table of the section. */
   String docRow(Section.Values defaults) {
-    String shown = defaultDoc != null ? defaultDoc
-        : "`" + YamlNodes.flow(type.node(defaultOf.apply(defaults))) + "`";
+    String shown = defaultText(defaults);
     String javaCell = java.matches("[A-Za-z.]+") ? "`" + java + "`" : java;
     return String.join(" ", "|", "`" + key + "`", "|", type.doc(), "|", shown, "|", allowed, "|",
         javaCell, "|").replace("|  |", "| |");

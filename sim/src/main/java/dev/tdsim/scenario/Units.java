@@ -142,11 +142,13 @@ public final class Units {
       if (bareZeroAllowed && p.number.signum() == 0) {
         return 0;
       }
-      throw noUnit(text, "ms", DURATION_UNITS);
+      throw noUnit(text, plausible(p.number, DURATION, List.of("ms", "s", "us", "ns"),
+          DURATION.get("ms"), DURATION.get("min")), Units::formatDuration, DURATION_UNITS);
     }
     Long factor = DURATION.get(p.unit);
     if (factor == null) {
-      throw unknownUnit(text, p.unit, "duration", DURATION_UNITS, durationHint(p.unit));
+      throw unknownUnit(text, p.unit, "duration", DURATION_UNITS, durationHint(p.unit),
+          DURATION.keySet());
     }
     return exact(p.number, factor, text, "nanoseconds");
   }
@@ -165,7 +167,8 @@ public final class Units {
   public static long parseSize(String text) {
     Parsed p = split(text, "size", "1 KiB", SIZE_UNITS);
     if (p.unit.isEmpty()) {
-      throw noUnit(text, "KiB", SIZE_UNITS);
+      throw noUnit(text, plausible(p.number, SIZE, List.of("B", "KiB", "MiB"), 1,
+          SIZE.get("GiB")), Units::formatSize, SIZE_UNITS);
     }
     Long factor = SIZE.get(p.unit);
     if (factor == null) {
@@ -175,7 +178,7 @@ public final class Units {
       } else if (p.unit.toLowerCase().startsWith("byte")) {
         hint = "write B for bytes";
       }
-      throw unknownUnit(text, p.unit, "size", SIZE_UNITS, hint);
+      throw unknownUnit(text, p.unit, "size", SIZE_UNITS, hint, SIZE.keySet());
     }
     return exact(p.number, factor, text, "bytes");
   }
@@ -210,7 +213,9 @@ public final class Units {
   public static long parseBandwidth(String text) {
     Parsed p = split(text, "bandwidth", "1 Gbps", BANDWIDTH_UNITS);
     if (p.unit.isEmpty()) {
-      throw noUnit(text, "Mbps", BANDWIDTH_UNITS);
+      throw noUnit(text, plausible(p.number, BANDWIDTH, List.of("Mbps", "Gbps", "bps", "kbps"),
+          BANDWIDTH.get("Mbps"), 100 * BANDWIDTH.get("Gbps")), Units::formatBandwidth,
+          BANDWIDTH_UNITS);
     }
     Long factor = BANDWIDTH.get(p.unit);
     if (factor == null) {
@@ -218,7 +223,8 @@ public final class Units {
       if (p.unit.endsWith("B/s") || p.unit.endsWith("Bps")) {
         hint = "bandwidth is in bits per second: 1 MB/s = 8 Mbps";
       }
-      throw unknownUnit(text, p.unit, "bandwidth", BANDWIDTH_UNITS, hint);
+      throw unknownUnit(text, p.unit, "bandwidth", BANDWIDTH_UNITS, hint,
+          BANDWIDTH.keySet());
     }
     return exact(p.number, factor, text, "bits per second");
   }
@@ -234,12 +240,12 @@ public final class Units {
   public static double parseRate(String text) {
     Parsed p = split(text, "rate", "1000 tx/s", RATE_UNITS);
     if (p.unit.isEmpty()) {
-      throw noUnit(text, "tx/s", RATE_UNITS);
+      throw noUnit(text, new Guess("tx/s", null), null, RATE_UNITS);
     }
     String unit = p.unit.replace(" ", "");
     Double seconds = RATE_SECONDS.get(unit);
     if (seconds == null) {
-      throw unknownUnit(text, p.unit, "rate", RATE_UNITS, "");
+      throw unknownUnit(text, p.unit, "rate", RATE_UNITS, "", RATE_SECONDS.keySet());
     }
     double value = Double.parseDouble(p.text);
     if (seconds != 1.0) {
@@ -295,15 +301,54 @@ public final class Units {
     return new Parsed(m.group(1), new BigDecimal(m.group(1)), m.group(2).strip());
   }
 
-  private static IllegalArgumentException noUnit(String text, String unit, String units) {
-    return new IllegalArgumentException("'" + text.strip() + "' has no unit; add a unit, e.g. '"
-        + text.strip() + " " + unit + "' (units: " + units + ")");
+  /** The unit suggested for a bare number, and its value in the base unit (null: unknown). */
+  private record Guess(String unit, Long base) {}
+
+  /**
+   * The unit a bare number most likely meant: the first of {@code preferred} in which it is a
+   * whole number of the base unit within [{@code min}, {@code max}] (the plausible range of such
+   * a quantity in a scenario), else the first. A bare {@code 1024} size then reads as {@code 1024
+   * B}, not {@code 1024 KiB} (a megabyte, surely not meant), a bare {@code 150000000} duration as
+   * {@code 150000000 ns} (150 ms), a bare {@code 0.5} as {@code 0.5 s}.
+   */
+  private static Guess plausible(BigDecimal number, Map<String, Long> factors,
+      List<String> preferred, long min, long max) {
+    for (String unit : preferred) {
+      BigDecimal base = number.multiply(BigDecimal.valueOf(factors.get(unit)));
+      if (base.compareTo(BigDecimal.valueOf(min)) >= 0
+          && base.compareTo(BigDecimal.valueOf(max)) <= 0
+          && base.stripTrailingZeros().scale() <= 0) {
+        return new Guess(unit, base.longValueExact());
+      }
+    }
+    return new Guess(preferred.get(0), null);
   }
 
-  private static IllegalArgumentException unknownUnit(
-      String text, String unit, String what, String units, String hint) {
+  /**
+   * "'1024' has no unit; add a unit, e.g. '1024 B' (that is 1 KiB; units: ...)": the guess, and
+   * its canonical form when that reads differently.
+   */
+  private static IllegalArgumentException noUnit(String text, Guess guess,
+      java.util.function.LongFunction<String> format, String units) {
+    String written = text.strip() + " " + guess.unit();
+    String canonical = guess.base() == null || format == null ? written
+        : format.apply(guess.base());
+    return new IllegalArgumentException("'" + text.strip() + "' has no unit; add a unit, e.g. '"
+        + written + "' (" + (canonical.equals(written) ? "" : "that is " + canonical + "; ")
+        + "units: " + units + ")");
+  }
+
+  /**
+   * Without a specific hint, a unit one typo away from a known one gets "did you mean" (one edit
+   * only: units are two or three letters, and two edits would match almost any of them).
+   */
+  private static IllegalArgumentException unknownUnit(String text, String unit, String what,
+      String units, String hint, java.util.Collection<String> known) {
+    String guess = hint.isEmpty() ? dev.tdsim.registry.DidYouMean.closest(unit, known, 1)
+        .map(g -> "; did you mean '" + g + "'?").orElse("") : "";
     return new IllegalArgumentException("'" + text.strip() + "': unknown " + what + " unit '"
-        + unit + "'" + (hint.isEmpty() ? "" : " (" + hint + ")") + "; accepted: " + units);
+        + unit + "'" + (hint.isEmpty() ? "" : " (" + hint + ")") + "; accepted: " + units
+        + guess);
   }
 
   private static String durationHint(String unit) {

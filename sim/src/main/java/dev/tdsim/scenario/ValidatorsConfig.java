@@ -89,7 +89,9 @@ public record ValidatorsConfig(
           && !dev.tdsim.network.RegionLatency.knownRegionNames().contains(regions.get(i))) {
         throw new ScenarioException("validators.regions[" + i + "]", "unknown region '"
             + regions.get(i) + "'; known: " + String.join(", ",
-                dev.tdsim.network.RegionLatency.knownRegionNames()), "validators.regions");
+                dev.tdsim.network.RegionLatency.knownRegionNames()) + Checks.didYouMean(
+                    regions.get(i), dev.tdsim.network.RegionLatency.knownRegionNames()),
+            "validators.regions");
       }
       if (!REGION.matcher(regions.get(i)).matches()) {
         throw new ScenarioException("validators.regions[" + i + "]", "'" + regions.get(i)

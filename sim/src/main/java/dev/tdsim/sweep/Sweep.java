@@ -97,6 +97,15 @@ public final class Sweep {
   public record Outcome(Map<String, PointResult> points, SensitivityReport sensitivity,
       int executed, int reused, long mismatches, List<Failure> failures) {}
 
+  /**
+   * What a rerun into the same folder reuses, as of now: grid points and probe runs whose folder
+   * holds a finished summary (read back from an earlier sweep or written by this one).
+   *
+   * @param points finished grid points (of {@code pointsTotal})
+   * @param probes finished probe runs
+   */
+  public record Kept(int points, int pointsTotal, int probes) {}
+
   private final SweepPlan plan;
   private final Path out;
   private final Settings settings;
@@ -108,6 +117,8 @@ public final class Sweep {
   private final Object lock = new Object();
   private final AtomicInteger executed = new AtomicInteger();
   private final AtomicInteger reused = new AtomicInteger();
+  /** Grid points with a finished folder: read back, or stored by this sweep. */
+  private final AtomicInteger pointsKept = new AtomicInteger();
   private final SweepEstimate estimate;
   /** Probes per round of the search. */
   private final int width;
@@ -165,6 +176,14 @@ public final class Sweep {
     this.width = settings.searchWidth() > 0 ? settings.searchWidth()
         : Math.max(1, executor.parallelism());
     this.estimate = new SweepEstimate(plan, executor.parallelism(), width);
+  }
+
+  /**
+   * What is on disk for a rerun to reuse; safe to call from another thread while the sweep runs
+   * (the CLI's Ctrl-C message reads it from a shutdown hook).
+   */
+  public Kept kept() {
+    return new Kept(pointsKept.get(), plan.points().size(), probesRead.size());
   }
 
   /** Probes the search runs at once: {@code --search-width}, else the engine's parallelism. */
@@ -261,6 +280,7 @@ public final class Sweep {
     Preview preview = preview();
     Map<String, PointResult> results = new LinkedHashMap<>(preview.stored());
     reused.addAndGet(preview.stored().size());
+    pointsKept.addAndGet(preview.stored().size());
     List<SweepPlan.Point> todo = preview.todo();
     List<SweepPlan.Point> all = plan.points();
     SweepCsv.write(out, plan, results);
@@ -366,6 +386,7 @@ public final class Sweep {
     PointResult r = o.failed() ? null : store(POINTS, p, o);
     if (r != null) {
       gridWallSeconds.put(p.id(), wall);
+      pointsKept.incrementAndGet();
     }
     if (r == null) {
       writeError(POINTS, p, o);

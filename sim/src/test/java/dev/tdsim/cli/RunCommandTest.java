@@ -108,24 +108,33 @@ class RunCommandTest {
     java.util.function.Function<java.util.List<String>, String> out =
         o -> RunCommand.defaultOut(s, o).toString().replace('\\', '/');
     assertEquals("reports/tiny", out.apply(java.util.List.of()));
-    assertEquals("reports/tiny--crypto.variant=folded",
+    assertEquals("reports/tiny--design-folded",
         out.apply(java.util.List.of("crypto.variant=folded")));
-    assertEquals("reports/tiny--crypto.variant=fast--heights=20",
-        out.apply(java.util.List.of("crypto.variant=fast", "heights=20")));
-    // spaces dropped, other characters made '_': never a path separator
-    assertEquals("reports/tiny--budgets=_1s_2s_--crypto.calibration=.._.._c.yaml",
-        out.apply(java.util.List.of("budgets=[1 s, 2 s]", "crypto.calibration=../../c.yaml")));
+    assertEquals("reports/tiny--msgs100--timing-model", out.apply(java.util.List.of(
+        "workload.msgs_per_block=100", "crypto.timing=model")));
+    assertEquals("reports/tiny--latency50ms--heights20",
+        out.apply(java.util.List.of("network.latency=50 ms", "heights=20")));
+    // a key whose first word other keys share is written whole, so it still names one key
+    assertEquals("reports/tiny--timeout_propose3s",
+        out.apply(java.util.List.of("consensus.timeout_propose=3 s")));
+    // characters made '_' (never a path separator) could make two values alike: hashed too
+    String unsafe = out.apply(java.util.List.of("crypto.calibration=../../c.yaml"));
+    assertTrue(unsafe.matches("reports/tiny--calibration-.._.._c.yaml-[0-9a-f]{8}"), unsafe);
+    assertTrue(!unsafe.equals(out.apply(java.util.List.of("crypto.calibration=.._.._c.yaml"))));
     // a name override names the folder itself
     assertEquals("reports/tiny", out.apply(java.util.List.of("name=tiny")));
-    assertEquals("reports/tiny--heights=3", out.apply(java.util.List.of("name=x", "heights=3")));
-    // long ones are hashed: short, stable, and different for different overrides
+    assertEquals("reports/tiny--heights3", out.apply(java.util.List.of("name=x", "heights=3")));
+    // long ones are cut and hashed: bounded, stable, and different for different overrides
     java.util.List<String> many = java.util.List.of("workload.msgs_per_block=1000",
-        "crypto.variant=folded", "consensus.timeout_commit=500 ms", "heights=50");
+        "crypto.variant=folded", "consensus.timeout_commit=500 ms", "heights=50",
+        "network.bandwidth=100 Mbps");
     String hashed = out.apply(many);
-    assertTrue(hashed.matches("reports/tiny--set-[0-9a-f]{8}"), hashed);
+    assertTrue(hashed.startsWith("reports/tiny--msgs1000--design-folded--timeout_commit500ms-")
+        && hashed.matches(".*-[0-9a-f]{8}")
+        && hashed.length() == "reports/tiny--".length() + FolderNames.MAX_CHARS, hashed);
     assertEquals(hashed, out.apply(many));
     java.util.List<String> other = new java.util.ArrayList<>(many);
-    other.set(3, "heights=51");
+    other.set(4, "network.bandwidth=101 Mbps");
     assertTrue(!hashed.equals(out.apply(other)));
     assertEquals(java.nio.file.Path.of("reports"), RunCommand.defaultOut(s, many).getParent());
   }

@@ -1,0 +1,84 @@
+package dev.tdsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C during a sweep, for real: a second JVM runs {@code tdsim sweep}, gets SIGINT once a
+ * grid point is done, and must say what it kept; a rerun into the same folder then reuses
+ * exactly that many points.
+ */
+@EnabledOnOs({OS.LINUX, OS.MAC})
+class SweepInterruptTest {
+  private static final String SLOW_GRID = String.join("\n",
+      "name: stoppable",
+      "heights: 20",
+      "validators: {count: 4}",
+      "keys: {shares: 8}",
+      "network: {model: uniform, latency: 5 ms}",
+      "workload: {msgs_per_block: 3, msg_size: 100 B}",
+      "crypto: {design: folded, timing: model}",
+      "sweep: {vary: {workload.msgs_per_block: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}",
+      "");
+
+  @Test
+  void ctrlCSaysHowManyPointsAreKeptAndARerunReusesThem(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("stoppable.yaml");
+    Files.writeString(file, SLOW_GRID);
+    Path out = dir.resolve("out");
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process sweep = new ProcessBuilder(java, "-Xss4m", "-cp",
+        System.getProperty("java.class.path"), Main.class.getName(), "sweep", file.toString(),
+        "--no-search", "--parallel", "1", "--out", out.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    StringBuilder err = new StringBuilder();
+    try (BufferedReader r = new BufferedReader(
+        new InputStreamReader(sweep.getErrorStream(), StandardCharsets.UTF_8))) {
+      String line;
+      boolean signalled = false;
+      while ((line = r.readLine()) != null) {
+        err.append(line).append('\n');
+        if (!signalled && line.contains("1/12 grid points")) {
+          new ProcessBuilder("kill", "-INT", Long.toString(sweep.pid())).start().waitFor();
+          signalled = true;
+        }
+      }
+    }
+    assertTrue(sweep.waitFor(60, TimeUnit.SECONDS), err.toString());
+    assertEquals(130, sweep.exitValue(), err.toString());
+    Matcher kept = Pattern.compile("tdsim sweep: interrupted; (\\d+) of 12 grid points kept in "
+        + Pattern.quote(out.toString()) + "; rerun with the same --out to continue")
+        .matcher(err);
+    assertTrue(kept.find(), err.toString());
+    int points = Integer.parseInt(kept.group(1));
+    assertTrue(points >= 1 && points < 12, err.toString());
+
+    CliRun rerun = CliRun.of("sweep", file.toString(), "--no-search", "--quiet", "--out",
+        out.toString());
+    assertEquals(0, rerun.exitCode(), rerun.err());
+    assertTrue(rerun.out().contains(", " + points + " reused"), rerun.out());
+  }
+
+  @Test
+  void theMessageCountsProbesOnlyWhenThereAreAny() {
+    assertEquals("tdsim sweep: interrupted; 1 of 1 grid point kept in o; rerun with the same"
+        + " --out to continue", SweepCommand.interruptedMessage(
+            new dev.tdsim.sweep.Sweep.Kept(1, 1, 0), Path.of("o")));
+    assertEquals("tdsim sweep: interrupted; 4 of 6 grid points and 1 probe run kept in o; rerun"
+        + " with the same --out to continue", SweepCommand.interruptedMessage(
+            new dev.tdsim.sweep.Sweep.Kept(4, 6, 1), Path.of("o")));
+  }
+}
