@@ -34,7 +34,7 @@ class ArchitectureTest {
       List.of("crypto.cert", "crypto.design"),
       List.of("crypto.design.bench"),
       // the simulator: seeded streams and text helpers, then the event loop and the models
-      List.of("random", "input", "progress", "format"),
+      List.of("random", "input", "progress", "format", "chart"),
       List.of("engine", "timing", "network", "workload"),
       List.of("cpu"),
       List.of("consensus"),

@@ -23,7 +23,7 @@ import java.util.List;
  * heights of consensus and of decryption need not share).
  *
  * <p>The interval pools the judged times of every replicate's heights (replicates rerun the
- * scenario with seeds derived as sweeps derive theirs, {@code dev.tdsim.sweep.Seeds}) and is a
+ * scenario with seeds derived as sweeps derive theirs, {@code dev.tdsim.random.Seeds}) and is a
  * seeded percentile bootstrap of their p95 ({@link Bootstrap}): it says how much the p95 moves
  * with other draws of the same heights, not how the model differs from a real chain.
  *

@@ -4,8 +4,7 @@ import static dev.tdsim.format.Durations.budget;
 import static dev.tdsim.format.Durations.roundedMs;
 
 import dev.tdsim.scenario.Scenario;
-import dev.tdsim.sweep.Seeds;
-import dev.tdsim.sweep.SweepPlan;
+import dev.tdsim.random.Seeds;
 import dev.tdsim.timing.TimingModels;
 import java.util.Optional;
 
@@ -60,7 +59,7 @@ public record ReplicatePlan(int count, String why, Optional<String> hint) {
   /**
    * Replicate {@code r} of {@code s}: its seed derived as sweeps derive theirs ({@link
    * Seeds#derive}: replicate 0 is {@code s} itself), and for r > 0 under model timing the real
-   * crypto at one sampled height ({@link SweepPlan#samplesRealCrypto}: the latencies are the
+   * crypto at one sampled height ({@link CryptoSampling#oneHeightSuffices}: the latencies are the
    * cost model's either way).
    */
   public static Scenario replicate(Scenario s, int r) {
@@ -68,7 +67,6 @@ public record ReplicatePlan(int count, String why, Optional<String> hint) {
       return s;
     }
     Scenario seeded = s.withSeed(Seeds.derive(s.seed(), r));
-    return SweepPlan.samplesRealCrypto(seeded)
-        ? seeded.withCrypto(seeded.crypto().withSampleHeights(1)) : seeded;
+    return CryptoSampling.atOneHeightWherePossible(seeded);
   }
 }

@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.random.Seeds;
 import dev.tdsim.registry.DidYouMean;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioException;
@@ -411,17 +412,11 @@ public final class SweepPlan {
 
   /**
    * Whether a grid point or probe of this scenario runs the real crypto at one sampled height
-   * only ({@code crypto.sample_heights: 1}): with {@code crypto.timing: model} every latency comes
-   * from the cost model whether or not the real calls run at a height, so the verdicts and
-   * percentiles are those of a run at every height (ParallelSearchTest checks it), and the
-   * real crypto still runs, checked, at the sampled height. Never with measured timing, whose
-   * latencies are the calls' own times; not when the scenario sets its sampling already (to run
-   * the real crypto at every height, set {@code crypto.sample_heights} to the heights), has one
-   * height, or has faults (share faults need the real crypto at every height).
+   * only ({@code crypto.sample_heights: 1}; the rule: {@link
+   * dev.tdsim.runner.CryptoSampling#oneHeightSuffices}).
    */
   public static boolean samplesRealCrypto(Scenario s) {
-    return dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())
-        && s.crypto().sampleHeights() == 0 && s.heights() > 1 && s.faults().isEmpty();
+    return dev.tdsim.runner.CryptoSampling.oneHeightSuffices(s);
   }
 
   /**

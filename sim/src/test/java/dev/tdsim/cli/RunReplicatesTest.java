@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tdsim.runner.ReplicatePlan;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioLoader;
-import dev.tdsim.sweep.Seeds;
+import dev.tdsim.random.Seeds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.tdsim.sweep;
 
+import dev.tdsim.random.Seeds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

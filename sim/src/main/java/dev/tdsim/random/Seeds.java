@@ -1,4 +1,4 @@
-package dev.tdsim.sweep;
+package dev.tdsim.random;
 
 /**
  * Seeds of replicates. Replicate 0 keeps the scenario's seed (so a one-replicate sweep point is
