@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Run the scenario N times, each with its own seed derived from the"
           + " scenario's (as sweep replicates), and give the judged p95's interval over all their"
           + " heights (as --set replicates=N; default: the scenario's replicates, else"
-          + " automatic: 1, and 3 under model timing when the judged p95 is within 10% of a"
+          + " automatic: 1, and 3 under model timing when the judged p95 is within 10%% of a"
           + " budget).")
   Integer replicates;
 

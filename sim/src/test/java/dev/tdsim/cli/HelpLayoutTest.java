@@ -38,6 +38,27 @@ class HelpLayoutTest {
     }
   }
 
+  /**
+   * picocli formats descriptions as format strings: a bare '%' (e.g. "10% of") makes it warn on
+   * stderr and print the text unformatted, so every command's help is rendered here with
+   * stderr watched.
+   */
+  @Test
+  void everyHelpRendersWithoutPicocliWarnings() {
+    java.io.PrintStream before = System.err;
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    try {
+      System.setErr(new java.io.PrintStream(err, true));
+      for (String cmd : Main.commandLine().getSubcommands().keySet()) {
+        CliRun.of(cmd, "--help");
+      }
+      CliRun.of("--help");
+    } finally {
+      System.setErr(before);
+    }
+    assertEquals("", err.toString(), "stderr while rendering every --help");
+  }
+
   @Test
   void wrappingCountsVisibleCharactersAndIndentsContinuations() {
     String esc = "\u001B[1m--set\u001B[0m";
