@@ -135,6 +135,12 @@ final class SweepCommand implements Callable<Integer> {
           + " an earlier sweep into --out stored.")
   boolean noSearch;
 
+  @Option(names = "--tolerance", paramLabel = "PCT",
+      description = "Stop the search when a bracket is within PCT of its upper end, e.g. 5%%"
+          + " (sweep.tolerance; default 0: whole numbers to one apart, other values to 1%%);"
+          + " such answers say within_tolerance.")
+  String tolerance;
+
   @Option(names = "--plan", description = "Print the grid points, the search's bound and the"
       + " time estimate, and exit without running or writing anything (points stored in --out"
       + " by an earlier sweep are shown as reused).")
@@ -182,6 +188,9 @@ final class SweepCommand implements Callable<Integer> {
       }
       if (noSearch) {
         s = s.withSearch(false);
+      }
+      if (tolerance != null) {
+        s = s.withTolerance(SweepSpec.tolerance("--tolerance", tolerance));
       }
       plan = SweepPlan.build(source, overrides, base, s);
       if (parallel != null && parallel < 1) {

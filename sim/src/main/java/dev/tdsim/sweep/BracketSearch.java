@@ -93,15 +93,29 @@ final class BracketSearch {
    * @param limit how far a grid that fits everywhere is doubled (null: not at all)
    * @param integer whether the answer is a whole number one apart ({@link Bound#EXACT})
    * @param round rounds a probe value in x given the bracket's gap
-   * @param close whether a bracket (lo, hi) in y is closed
+   * @param close whether a bracket (lo, hi) in y is closed: one apart, or within 1%
+   * @param tolerance a bracket within this fraction of its larger end is closed too ({@code
+   *     sweep.tolerance}; 0: only {@code close})
    */
   record Settings(int budgets, int sign, boolean zeroFloor, boolean enabled, boolean notMonotone,
       Double limit, boolean integer, int maxSteps, int width, DoubleBinaryOperator round,
-      java.util.function.BiPredicate<Double, Double> close) {
+      java.util.function.BiPredicate<Double, Double> close, double tolerance) {
     Settings {
       if (width < 1) {
         throw new IllegalArgumentException("width must be >= 1, got " + width);
       }
+    }
+
+    /** A search to one apart or 1%, with no tolerance. */
+    Settings(int budgets, int sign, boolean zeroFloor, boolean enabled, boolean notMonotone,
+        Double limit, boolean integer, int maxSteps, int width, DoubleBinaryOperator round,
+        java.util.function.BiPredicate<Double, Double> close) {
+      this(budgets, sign, zeroFloor, enabled, notMonotone, limit, integer, maxSteps, width, round,
+          close, 0);
+    }
+
+    boolean withinTolerance(double lo, double hi) {
+      return tolerance > 0 && Math.abs(hi - lo) <= tolerance * Math.max(Math.abs(lo), Math.abs(hi));
     }
   }
 
@@ -289,7 +303,7 @@ final class BracketSearch {
       }
       return null;
     }
-    if (s.close().test(st.lo, st.hi)) {
+    if (s.close().test(st.lo, st.hi) || s.withinTolerance(st.lo, st.hi)) {
       return closed(st);
     }
     if (st.steps >= s.maxSteps()) {
@@ -302,8 +316,10 @@ final class BracketSearch {
     if (s.zeroFloor() && st.lo == 0) {
       return new Outcome(0.0, Bound.NONE_FITS, null, st.hi, st.steps, Why.NONE_FITS, null);
     }
-    return new Outcome(st.lo, s.integer() ? Bound.EXACT : Bound.WITHIN_1PCT, st.lo, st.hi,
-        st.steps, Why.NONE, null);
+    // closed by the tolerance alone, or by its ends (or by no value left between them)
+    Bound bound = !s.close().test(st.lo, st.hi) && s.withinTolerance(st.lo, st.hi)
+        ? Bound.WITHIN_TOLERANCE : s.integer() ? Bound.EXACT : Bound.WITHIN_1PCT;
+    return new Outcome(st.lo, bound, st.lo, st.hi, st.steps, Why.NONE, null);
   }
 
   /**

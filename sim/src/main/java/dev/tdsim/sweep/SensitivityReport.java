@@ -79,6 +79,8 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
     EXACT,
     /** The bracket closed to within 1% (quantities that are not whole numbers). */
     WITHIN_1PCT,
+    /** The bracket closed to within the sweep's tolerance ({@code sweep.tolerance}). */
+    WITHIN_TOLERANCE,
     /** The search stopped after max_probes steps: the answer is inside the bracket. */
     PROBE_CAP,
     /** The most messages a block may carry fits. */
@@ -109,7 +111,7 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
 
     /** Whether the search closed the bracket (the value needs no qualifier). */
     public boolean converged() {
-      return this == EXACT || this == WITHIN_1PCT;
+      return this == EXACT || this == WITHIN_1PCT || this == WITHIN_TOLERANCE;
     }
 
     @Override

@@ -113,7 +113,7 @@ final class SensitivitySearch {
       BracketSearch.Settings settings = new BracketSearch.Settings(budgetsMs.size(), sign,
           isMsgs, enabled, notMonotone, extension == null ? null : extension.limit(),
           p.kind() == ParamKind.INTEGER, plan.spec().maxProbes(), width, this::round,
-          this::close);
+          this::close, plan.spec().tolerance());
       List<BudgetFit> out = new ArrayList<>();
       List<BracketSearch.Outcome> outcomes =
           new BracketSearch(settings, new GroupValues(where)).run();

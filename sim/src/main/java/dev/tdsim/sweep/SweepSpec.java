@@ -18,21 +18,27 @@ import java.util.Map;
  *     {@code workload.msgs_per_block} is not varied
  * @param search whether to refine the grid by running probes (bisection) at all
  * @param maxProbes bisection steps per (parameter, group, budget) search
+ * @param tolerance where the search may stop: a bracket within this fraction of its upper end
+ *     ends it ({@code 0}: whole numbers to one apart, other quantities to 1%)
  */
 public record SweepSpec(
     List<Axis> axes, boolean zip, int replicates, boolean maxMsgsSearch, boolean search,
-    int maxProbes) {
+    int maxProbes, double tolerance) {
 
   public static final int DEFAULT_MAX_PROBES = 12;
   public static final List<String> KEYS =
-      List.of("vary", "mode", "replicates", "max_msgs_search", "search", "max_probes");
+      List.of("vary", "mode", "replicates", "max_msgs_search", "search", "max_probes",
+          "tolerance");
 
   public SweepSpec {
     axes = List.copyOf(axes);
+    if (!(tolerance >= 0 && tolerance < 1)) {
+      throw new SweepException("sweep tolerance: expected a fraction in [0, 1), got " + tolerance);
+    }
   }
 
   public static SweepSpec empty() {
-    return new SweepSpec(List.of(), false, 1, false, true, DEFAULT_MAX_PROBES);
+    return new SweepSpec(List.of(), false, 1, false, true, DEFAULT_MAX_PROBES, 0);
   }
 
   /**
@@ -76,6 +82,8 @@ public record SweepSpec(
         case "max_probes" -> spec = spec.withMaxProbes(positive(where + ".max_probes", v));
         case "max_msgs_search" -> spec = spec.withMaxMsgsSearch(bool(where + "." + key, v));
         case "search" -> spec = spec.withSearch(bool(where + "." + key, v));
+        case "tolerance" -> spec = spec.withTolerance(tolerance(where + ".tolerance",
+            v == null ? null : String.valueOf(v)));
         default -> {
           String path = key.startsWith("vary.") ? key.substring("vary.".length()) : key;
           if (ScenarioKeys.isPath(path)) {
@@ -138,27 +146,50 @@ public record SweepSpec(
     if (!replaced) {
       next.add(axis);
     }
-    return new SweepSpec(next, zip, replicates, maxMsgsSearch, search, maxProbes);
+    return new SweepSpec(next, zip, replicates, maxMsgsSearch, search, maxProbes, tolerance);
   }
 
   public SweepSpec withZip(boolean z) {
-    return new SweepSpec(axes, z, replicates, maxMsgsSearch, search, maxProbes);
+    return new SweepSpec(axes, z, replicates, maxMsgsSearch, search, maxProbes, tolerance);
   }
 
   public SweepSpec withReplicates(int r) {
-    return new SweepSpec(axes, zip, r, maxMsgsSearch, search, maxProbes);
+    return new SweepSpec(axes, zip, r, maxMsgsSearch, search, maxProbes, tolerance);
   }
 
   public SweepSpec withMaxMsgsSearch(boolean m) {
-    return new SweepSpec(axes, zip, replicates, m, search, maxProbes);
+    return new SweepSpec(axes, zip, replicates, m, search, maxProbes, tolerance);
   }
 
   public SweepSpec withSearch(boolean s) {
-    return new SweepSpec(axes, zip, replicates, maxMsgsSearch, s, maxProbes);
+    return new SweepSpec(axes, zip, replicates, maxMsgsSearch, s, maxProbes, tolerance);
   }
 
   public SweepSpec withMaxProbes(int p) {
-    return new SweepSpec(axes, zip, replicates, maxMsgsSearch, search, p);
+    return new SweepSpec(axes, zip, replicates, maxMsgsSearch, search, p, tolerance);
+  }
+
+  public SweepSpec withTolerance(double t) {
+    return new SweepSpec(axes, zip, replicates, maxMsgsSearch, search, maxProbes, t);
+  }
+
+  /**
+   * A tolerance as users write it: a percentage ({@code 5%}) or a fraction ({@code 0.05}), in
+   * [0, 100%); {@code field} names it in the error.
+   */
+  public static double tolerance(String field, String text) {
+    String t = text == null ? "" : text.strip();
+    try {
+      double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+          : Double.parseDouble(t);
+      if (v >= 0 && v < 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // worded below
+    }
+    throw new SweepException(field + ": expected a percentage such as 5% (or a fraction such as"
+        + " 0.05) from 0 up to 100%, got '" + t + "'");
   }
 
   /** Parses a command-line {@code PATH=V1,V2,...} (commas inside brackets do not split). */

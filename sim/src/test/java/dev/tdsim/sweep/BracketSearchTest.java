@@ -284,6 +284,23 @@ class BracketSearchTest {
     }
   }
 
+  @Test
+  void aToleranceStopsTheSearchEarlierWithinItOfTheAnswer() {
+    double threshold = 31_415;
+    Synthetic exact = new Synthetic(List.of(1, 100_000), threshold);
+    Outcome e = search(exact, 1, 40).get(0);
+    Synthetic loose = new Synthetic(List.of(1, 100_000), threshold);
+    BracketSearch.Settings s = new BracketSearch.Settings(1, 1, true, true, false, LIMIT, true,
+        40, 1, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    Outcome t = new BracketSearch(s, loose).run().get(0);
+    assertEquals(Bound.EXACT, e.bound());
+    assertEquals(Bound.WITHIN_TOLERANCE, t.bound());
+    assertTrue(t.y() <= threshold && t.hi() > threshold, t.toString());
+    assertTrue(t.hi() - t.lo() <= 0.05 * t.hi(), t.toString());
+    assertTrue(loose.rounds.size() < exact.rounds.size(), loose.rounds.size() + " rounds, exact "
+        + exact.rounds.size());
+  }
+
   /** Random monotone thresholds and grids: every width gives the serial answer. */
   @Property(tries = 300)
   void anyWidthFindsTheSerialAnswer(

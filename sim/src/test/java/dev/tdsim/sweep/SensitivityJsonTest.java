@@ -143,7 +143,7 @@ class SensitivityJsonTest {
   /** The labels are the documented values of bound, direction and kind (docs/SWEEPS.md). */
   @Test
   void enumsAreWrittenAsTheirLabels() throws IOException {
-    assertEquals(List.of("exact", "within_1pct", "probe_cap", "limit", "beyond_grid", "none_fits",
+    assertEquals(List.of("exact", "within_1pct", "within_tolerance", "probe_cap", "limit", "beyond_grid", "none_fits",
         "below_grid", "not_monotone", "no_search", "invalid_probe"),
         Arrays.stream(Bound.values()).map(Bound::label).toList());
     assertEquals(List.of("increasing", "decreasing", "flat", "not_monotone"),

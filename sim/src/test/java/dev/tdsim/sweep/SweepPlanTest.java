@@ -217,4 +217,19 @@ class SweepPlanTest {
     assertEquals("block-key-points",
         p.cells().get(3).points().get(0).scenario().crypto().design());
   }
+
+  @Test
+  void aToleranceIsAPercentageOrAFraction() {
+    assertEquals(0.05, SweepSpec.tolerance("--tolerance", "5%"), 1e-12);
+    assertEquals(0.05, SweepSpec.tolerance("--tolerance", "0.05"), 1e-12);
+    assertEquals(0.0, SweepSpec.empty().tolerance());
+    assertEquals(0.1, SweepSpec.fromSection(java.util.Map.of("tolerance", "10%"), "f.yaml")
+        .tolerance(), 1e-12);
+    for (String bad : List.of("abc", "100%", "-1%", "")) {
+      SweepException e = org.junit.jupiter.api.Assertions.assertThrows(SweepException.class,
+          () -> SweepSpec.tolerance("--tolerance", bad));
+      org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("--tolerance:"
+          + " expected a percentage such as 5%"), e.getMessage());
+    }
+  }
 }
