@@ -53,6 +53,22 @@ public final class Workers implements AutoCloseable {
     return sum;
   }
 
+  /**
+   * CPU nanoseconds of every live thread of this JVM so far: around a call whose work may run on
+   * threads other than the caller's and the pool's (a library's own), at the price of reading
+   * every thread.
+   */
+  public static long allThreadsCpuNanos() {
+    long sum = 0;
+    for (long id : CPU.getAllThreadIds()) {
+      long c = CPU.getThreadCpuTime(id);
+      if (c > 0) {
+        sum += c;
+      }
+    }
+    return sum;
+  }
+
   /** CPU nanoseconds of the calling thread so far. */
   public static long callerCpuNanos() {
     return CPU.getCurrentThreadCpuTime();

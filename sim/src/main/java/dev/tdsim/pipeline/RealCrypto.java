@@ -14,8 +14,6 @@ import dev.tdsim.crypto.tpke.SignerSet;
 import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.timing.CryptoOp;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +25,6 @@ import java.util.function.Supplier;
  * into simulated time. Nothing here knows which design it drives.
  */
 public final class RealCrypto {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final DesignKeys keys;
   private final Workers workers;
@@ -337,22 +334,11 @@ public final class RealCrypto {
    * nanosecond resolution. What {@code tdsim calibrate} fits SIGNER_COEFFICIENTS on.
    */
   public static long lagrangeCpuNanos(SignerSet signers) {
-    long t0 = allThreadsCpu();
+    long t0 = Workers.allThreadsCpuNanos();
     signers.lambdas();
-    return Math.max(0, allThreadsCpu() - t0);
+    return Math.max(0, Workers.allThreadsCpuNanos() - t0);
   }
 
-  /** CPU nanoseconds of every live thread of this JVM so far. */
-  private static long allThreadsCpu() {
-    long sum = 0;
-    for (long id : THREADS.getAllThreadIds()) {
-      long c = THREADS.getThreadCpuTime(id);
-      if (c > 0) {
-        sum += c;
-      }
-    }
-    return sum;
-  }
 
   /**
    * At a height priced by the cost model without the real calls: whether {@code validator}
@@ -444,7 +430,7 @@ public final class RealCrypto {
   }
 
   private static long processCpu() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
       return sun.getProcessCpuTime();
     }
@@ -474,7 +460,7 @@ public final class RealCrypto {
   }
 
   static long cpu() {
-    return THREADS.getCurrentThreadCpuTime();
+    return Workers.callerCpuNanos();
   }
 
   private static long sum(long[] xs) {

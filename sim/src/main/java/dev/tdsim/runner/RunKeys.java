@@ -34,7 +34,7 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
     boolean shared = SharedKeys.shareable(workers) && !s.keys().usesDkg();
     KeySet keys = null;
     if (s.keys().byDealer()) {
-      progress.accept((shared && SharedKeys.holds(committee, streamId)
+      progress.accept((shared && SharedKeys.holds(streamId)
           ? "keys dealt by an earlier run of this process: " : "dealing keys: ")
           + committee.shares() + " shares, threshold " + committee.threshold() + ", " + v
           + " validators");
@@ -59,7 +59,7 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
       }
       KeySet dealt = keys;
       crypto = shared
-          ? new RealCrypto(SharedKeys.setup(design, committee, streamId, dealt, maxBlockSize(s),
+          ? new RealCrypto(SharedKeys.setup(design, streamId, dealt, maxBlockSize(s),
               () -> keyStreams.strong("design-dealer", 0), workers), workers, s.name())
           : RealCrypto.setUp(design, keys, maxBlockSize(s),
               keyStreams.strong("design-dealer", 0), workers, s.name());

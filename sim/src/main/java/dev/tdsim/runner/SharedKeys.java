@@ -8,7 +8,6 @@ import dev.tdsim.crypto.design.DesignKeys;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.crypto.tpke.KeySet;
-import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 
@@ -28,24 +27,10 @@ import java.util.function.Supplier;
 final class SharedKeys {
   private static final int KEPT = 2;
 
-  /** What a dealt key set depends on: the committee and the seed material of its stream. */
-  private record KeyScope(int shares, int threshold, long[] points, String seedMaterial) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof KeyScope k && shares == k.shares && threshold == k.threshold
-          && Arrays.equals(points, k.points) && seedMaterial.equals(k.seedMaterial);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * Arrays.hashCode(points) + seedMaterial.hashCode() + shares * 7 + threshold;
-    }
-  }
-
   /** What a design's setup depends on beyond its key set. */
-  private record DesignScope(KeyScope keys, String design, int maxBlockSize) {}
+  private record DesignScope(String keys, String design, int maxBlockSize) {}
 
-  private static final Cache<KeyScope, KeySet> KEY_SETS =
+  private static final Cache<String, KeySet> KEY_SETS =
       CacheBuilder.newBuilder().maximumSize(KEPT).build();
   private static final Cache<DesignScope, DesignKeys> SETUPS =
       CacheBuilder.newBuilder().maximumSize(2L * KEPT).build();
@@ -57,39 +42,32 @@ final class SharedKeys {
     return workers == Workers.allCores();
   }
 
-  /** Whether the key set of {@code committee} and {@code streamId} is kept from an earlier run. */
-  static boolean holds(Committee committee, String streamId) {
-    return KEY_SETS.getIfPresent(scope(committee, streamId)) != null;
+  /** Whether the key set of {@code streamId} is kept from an earlier run. */
+  static boolean holds(String streamId) {
+    return KEY_SETS.getIfPresent(streamId) != null;
   }
 
   /**
    * The key set of {@code committee} dealt from {@code dealer}, dealt now or by an earlier run
-   * with the same committee and stream ({@code streamId} names the stream's seed material).
+   * with the same stream ({@code streamId}: the seed and the committee the stream's seed
+   * material comes from, so it names the key set).
    */
   static KeySet keySet(Committee committee, String streamId, Supplier<StrongRandom> dealer,
       Workers workers) {
-    return get(KEY_SETS, scope(committee, streamId),
+    return get(KEY_SETS, streamId,
         () -> KeySet.deal(committee, dealer.get(), workers));
   }
 
   /**
    * A fresh view of {@code design} set up on {@code keys} (which {@link #keySet} returned for the
-   * same committee and stream): set up now or by an earlier run.
+   * same stream): set up now or by an earlier run.
    */
-  static DesignKeys setup(BlockDesign design, Committee committee, String streamId, KeySet keys,
+  static DesignKeys setup(BlockDesign design, String streamId, KeySet keys,
       int maxBlockSize, Supplier<StrongRandom> dealer, Workers workers) {
-    DesignScope scope = new DesignScope(scope(committee, streamId), design.name(),
+    DesignScope scope = new DesignScope(streamId, design.name(),
         design.setupDependsOnBlockSize() ? maxBlockSize : 0);
     return get(SETUPS, scope, () -> design.setup(keys, maxBlockSize, dealer.get(), workers))
         .forCombiner();
-  }
-
-  private static KeyScope scope(Committee committee, String streamId) {
-    long[] points = new long[committee.validators()];
-    for (int v = 0; v < points.length; v++) {
-      points[v] = committee.pointsOf(v);
-    }
-    return new KeyScope(committee.shares(), committee.threshold(), points, streamId);
   }
 
   private static <K, V> V get(Cache<K, V> cache, K key, java.util.concurrent.Callable<V> make) {

@@ -3,8 +3,6 @@ package dev.tdsim.crypto.tpke;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +22,6 @@ import java.util.List;
  * </pre>
  */
 public final class ValidityTiming {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private ValidityTiming() {}
 
@@ -51,17 +48,6 @@ public final class ValidityTiming {
     }
   }
 
-  /** CPU nanoseconds of every live thread of the process. */
-  public static long allThreadsCpu() {
-    long sum = 0;
-    for (long id : THREADS.getAllThreadIds()) {
-      long c = THREADS.getThreadCpuTime(id);
-      if (c > 0) {
-        sum += c;
-      }
-    }
-    return sum;
-  }
 
   /**
    * The check as it was before issue 22 D (Tpke.areAllValid at commit 67ef187), rebuilt from
@@ -97,12 +83,12 @@ public final class ValidityTiming {
     long[][] cpu = new long[3][reps];
     for (int i = -2; i < reps; i++) {
       for (int k = 0; k < 3; k++) {
-        long c0 = allThreadsCpu();
+        long c0 = Workers.allThreadsCpuNanos();
         long w0 = System.nanoTime();
         checks.get(k).run(cts, random);
         if (i >= 0) {
           wall[k][i] = System.nanoTime() - w0;
-          cpu[k][i] = allThreadsCpu() - c0;
+          cpu[k][i] = Workers.allThreadsCpuNanos() - c0;
         }
       }
     }
@@ -140,11 +126,11 @@ public final class ValidityTiming {
     long[] wall = new long[reps];
     long[] cpu = new long[reps];
     for (int i = 0; i < reps; i++) {
-      long c0 = allThreadsCpu();
+      long c0 = Workers.allThreadsCpuNanos();
       long w0 = System.nanoTime();
       check.run(cts, random);
       wall[i] = System.nanoTime() - w0;
-      cpu[i] = allThreadsCpu() - c0;
+      cpu[i] = Workers.allThreadsCpuNanos() - c0;
     }
     Arrays.sort(wall);
     Arrays.sort(cpu);

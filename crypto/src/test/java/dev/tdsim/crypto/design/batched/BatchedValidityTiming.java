@@ -45,11 +45,11 @@ public final class BatchedValidityTiming {
       long[] wall = new long[reps];
       long[] cpu = new long[reps];
       for (int i = 0; i < reps; i++) {
-        long c0 = ValidityTiming.allThreadsCpu();
+        long c0 = dev.tdsim.crypto.Workers.allThreadsCpuNanos();
         long w0 = System.nanoTime();
         ops.validity(txs);
         wall[i] = System.nanoTime() - w0;
-        cpu[i] = ValidityTiming.allThreadsCpu() - c0;
+        cpu[i] = dev.tdsim.crypto.Workers.allThreadsCpuNanos() - c0;
       }
       Arrays.sort(wall);
       Arrays.sort(cpu);
