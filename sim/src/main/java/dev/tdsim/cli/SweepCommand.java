@@ -333,7 +333,7 @@ final class SweepCommand implements Callable<Integer> {
     List<String> out = new ArrayList<>();
     for (String m : ((SweepException) e).errors()) {
       String located = ValidateCommand.locateSweepError(file, m);
-      out.add(located(located) && !aboutVaryOption(m) ? located : m);
+      out.add(located(located) && !aboutVaryOption(m) && !m.startsWith("--") ? located : m);
     }
     return ValidateCommand.inFileOrder(file, out);
   }

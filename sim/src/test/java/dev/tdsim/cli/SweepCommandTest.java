@@ -168,6 +168,16 @@ class SweepCommandTest {
     assertTrue(again.out().contains("  msgs_per_block-3__r0: stored in "), again.out());
   }
 
+  @Test
+  void aBadToleranceIsNamedAsTheOptionNotAsALineOfTheFile(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "");
+    CliRun r = CliRun.of("sweep", file.toString(), "--vary", "workload.msgs_per_block=1,3",
+        "--tolerance", "abc", "--plan");
+    assertEquals(2, r.exitCode(), r.err());
+    assertEquals(List.of("tdsim sweep: --tolerance: expected a percentage such as 5% (or a"
+        + " fraction such as 0.05) from 0 up to 100%, got 'abc'"), r.errLines());
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
