@@ -36,7 +36,7 @@ public record SigningReport(String scheme, int threshold, int parties, String st
   }
 
   /** One line for the console summary. */
-  String line() {
+  public String line() {
     return String.format(Locale.ROOT, "signing committee: %s, %d of %d, start %s: signature"
         + " after the commit p50 %.1f ms, p95 %.1f ms; it came after decryption and execution"
         + " at %d of %d heights (there it set the judged time)", scheme, threshold, parties,

@@ -27,4 +27,19 @@ public interface SigningScheme {
    * @throws IllegalArgumentException for a threshold or committee size the scheme cannot take
    */
   SigningCommittee committee(int threshold, int parties, StrongRandom random);
+
+  /**
+   * The scheme's single-key counterpart with a fresh key from {@code random}: the same signature
+   * form signed alone (the overhead of threshold signing is measured against it).
+   */
+  SingleKeySigner singleKey(StrongRandom random);
+
+  /** A plain signer with one key. */
+  interface SingleKeySigner {
+    /** What it is, for tables ("BLS", "Ed25519", "ECDSA secp256k1"). */
+    String name();
+
+    /** One signature of {@code message}. */
+    byte[] sign(byte[] message);
+  }
 }

@@ -2,6 +2,7 @@ package dev.tdsim.signing;
 
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
+import dev.tdsim.crypto.field.Fr;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tbls.CombineResult;
 import dev.tdsim.crypto.tbls.PartialSignature;
@@ -56,6 +57,26 @@ final class ThresholdBlsSigning implements SigningScheme {
       firstPoint[i] = i;
     }
     return keys(new Committee(domain, threshold, firstPoint), parties, random);
+  }
+
+  /**
+   * A plain BLS signature in the same form: the message hashed to G1 under the threshold
+   * scheme's tag and multiplied by one secret key (48 B compressed).
+   */
+  @Override
+  public SingleKeySigner singleKey(StrongRandom random) {
+    Fr secret = Fr.random(random);
+    return new SingleKeySigner() {
+      @Override
+      public String name() {
+        return "BLS (signature in G1)";
+      }
+
+      @Override
+      public byte[] sign(byte[] message) {
+        return G1Point.hashTo(message, ThresholdBls.DST).multiply(secret).toCompressed();
+      }
+    };
   }
 
   /**

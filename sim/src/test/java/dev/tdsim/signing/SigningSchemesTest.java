@@ -36,6 +36,8 @@ class SigningSchemesTest {
       // the schedule takes the rounds: on a 50 ms network the signature needs at least one trip
       RoundSchedule.Result r = RoundSchedule.run(5, run.allRounds(), uniform(50_000_000L));
       assertTrue(r.latencyNanos() >= 50_000_000L, name + ": " + r.latencyNanos());
+      SigningScheme.SingleKeySigner alone = scheme.singleKey(SeededDrbg.of(1, "one " + name, 0));
+      assertEquals(scheme.signatureBytes(), alone.sign(new byte[] {7}).length, alone.name());
     }
   }
 
