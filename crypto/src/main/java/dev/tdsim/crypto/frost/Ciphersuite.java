@@ -54,16 +54,27 @@ final class Ciphersuite {
     return out;
   }
 
+  /** Cloned per hash: cheaper than a provider lookup per call, and thread-safe. */
+  private static final MessageDigest SHA512_PROTOTYPE = sha512Prototype();
+
+  private static MessageDigest sha512Prototype() {
+    try {
+      return MessageDigest.getInstance("SHA-512");
+    } catch (NoSuchAlgorithmException e) {
+      throw new CryptoException("FROST hash", "SHA-512 unavailable", e);
+    }
+  }
+
   private static byte[] sha512(byte[] prefix, byte[]... parts) {
     try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-512");
+      MessageDigest sha = (MessageDigest) SHA512_PROTOTYPE.clone();
       sha.update(prefix);
       for (byte[] p : parts) {
         sha.update(p);
       }
       return sha.digest();
-    } catch (NoSuchAlgorithmException e) {
-      throw new CryptoException("FROST hash", "SHA-512 unavailable", e);
+    } catch (CloneNotSupportedException e) {
+      throw new CryptoException("FROST hash", "SHA-512 digest not cloneable", e);
     }
   }
 }

@@ -25,7 +25,9 @@ public final class FrostSigner {
 
   /** Round one with nonce randomness from {@code random} (32 bytes per nonce, RFC 9591 4.1). */
   public SigningCommitments commit(StrongRandom random) {
-    return commit(random.nextBytes(32), random.nextBytes(32));
+    byte[] both = random.nextBytes(64); // one generator request for both nonces
+    return commit(java.util.Arrays.copyOfRange(both, 0, 32),
+        java.util.Arrays.copyOfRange(both, 32, 64));
   }
 
   /** Round one from given nonce randomness: for RFC 9591's test vectors. */

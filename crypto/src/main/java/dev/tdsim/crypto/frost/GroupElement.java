@@ -53,6 +53,13 @@ public final class GroupElement {
   private final int[] z;
   private final int[] t;
 
+  /**
+   * The encoding, computed once (an inversion, about as costly as 30 additions): binding factors
+   * and challenges hash every commitment's encoding, and a decoded point already has it. Benign
+   * race: threads that compute it concurrently store equal arrays.
+   */
+  private byte[] encoded;
+
   private GroupElement(int[] x, int[] y, int[] z, int[] t) {
     this.x = x;
     this.y = y;
@@ -97,6 +104,7 @@ public final class GroupElement {
     if (p == null) {
       throw new CryptoException("FROST point decoding", what + ": not a point of the curve");
     }
+    p.encoded = encoded.clone(); // canonical, so it is the point's encoding
     return p;
   }
 
@@ -143,6 +151,15 @@ public final class GroupElement {
 
   /** RFC 8032 section 5.1.2: y little-endian with x's low bit in the top bit. */
   public byte[] encode() {
+    byte[] e = encoded;
+    if (e == null) {
+      e = computeEncoding();
+      encoded = e;
+    }
+    return e.clone();
+  }
+
+  private byte[] computeEncoding() {
     int[] zInv = X25519Field.create();
     X25519Field.inv(z, zInv);
     int[] ax = X25519Field.create();
@@ -191,6 +208,15 @@ public final class GroupElement {
     return new GroupElement(nx, y.clone(), z.clone(), nt);
   }
 
+  /** The sum of {@code points}, in one accumulator (no intermediate points). */
+  public static GroupElement sum(List<GroupElement> points) {
+    Acc acc = new Acc(IDENTITY);
+    for (GroupElement p : points) {
+      acc.add(Cached.of(p), false);
+    }
+    return acc.toElement();
+  }
+
   /** [k]this, variable time (for public scalars). */
   public GroupElement multiply(Scalar k) {
     return multiplyRaw(k.encode());
@@ -232,10 +258,10 @@ public final class GroupElement {
     Acc acc = new Acc(IDENTITY);
     for (int i = 63; i >= 0; i--) {
       if (i < 63) {
-        acc.twice();
-        acc.twice();
-        acc.twice();
-        acc.twice();
+        acc.twice(false);
+        acc.twice(false);
+        acc.twice(false);
+        acc.twice(true);
       }
       for (int k = 0; k < digits.length; k++) {
         int d = digits[k][i];
@@ -266,10 +292,10 @@ public final class GroupElement {
     for (int i = 0; i < 64; i++) {
       table[i] = multiplesOf(p);
       Acc a = new Acc(p);
-      a.twice();
-      a.twice();
-      a.twice();
-      a.twice();
+      a.twice(false);
+      a.twice(false);
+      a.twice(false);
+      a.twice(true);
       p = a.toElement();
     }
     return table;
@@ -418,8 +444,11 @@ public final class GroupElement {
       X25519Field.mul(f, g, z);
     }
 
-    /** RFC 8032 section 5.1.4's doubling. */
-    void twice() {
+    /**
+     * RFC 8032 section 5.1.4's doubling; T only when {@code withT} (doubling does not read T, so
+     * only the last doubling before an addition needs it: one multiplication of eight saved).
+     */
+    void twice(boolean withT) {
       X25519Field.sqr(x, a); // A = X^2
       X25519Field.sqr(y, b); // B = Y^2
       X25519Field.sqr(z, c);
@@ -433,7 +462,9 @@ public final class GroupElement {
       X25519Field.carry(e);
       X25519Field.mul(e, f, x);
       X25519Field.mul(g, h, y);
-      X25519Field.mul(e, h, t);
+      if (withT) {
+        X25519Field.mul(e, h, t);
+      }
       X25519Field.mul(f, g, z);
     }
 

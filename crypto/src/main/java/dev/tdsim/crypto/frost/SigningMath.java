@@ -59,13 +59,14 @@ final class SigningMath {
   static GroupElement groupCommitment(SigningPackage pkg, Map<Identifier, Scalar> rho) {
     List<Scalar> scalars = new ArrayList<>();
     List<GroupElement> points = new ArrayList<>();
-    GroupElement hidingSum = GroupElement.IDENTITY;
+    List<GroupElement> hiding = new ArrayList<>();
     for (SigningCommitments c : pkg.commitments()) {
-      hidingSum = hidingSum.add(c.hiding());
+      hiding.add(c.hiding());
       scalars.add(rho.get(c.identifier()));
       points.add(c.binding());
     }
-    return hidingSum.add(GroupElement.multiScalar(scalars, points));
+    hiding.add(GroupElement.multiScalar(scalars, points));
+    return GroupElement.sum(hiding);
   }
 
   /** RFC 9591 section 4.6: H2(R || PK || msg). */
