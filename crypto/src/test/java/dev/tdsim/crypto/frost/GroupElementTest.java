@@ -72,6 +72,11 @@ class GroupElementTest {
       expected = expected.add(p.multiply(k));
     }
     assertEquals(expected, GroupElement.multiScalar(ks, ps));
+    GroupElement sum = GroupElement.IDENTITY;
+    for (GroupElement p : ps) {
+      sum = sum.add(p);
+    }
+    assertEquals(sum, GroupElement.sum(ps));
     assertTrue(GroupElement.multiScalar(List.of(), List.of()).isIdentity());
   }
 
