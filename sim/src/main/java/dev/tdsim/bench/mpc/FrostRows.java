@@ -61,7 +61,9 @@ final class FrostRows {
   static List<MpcRow> all(MpcSettings s, StrongRandom random,
       Function<java.util.function.Supplier<MpcRow>, MpcRow> measure) {
     String note = "coordinator = signer 0; t signers; " + singleKeyEd25519(random.split());
-    row(7, 10, 3, s.network(), random.split(), note); // warm-up, not reported
+    // Warm-up, not reported: 40 sessions, so that the JIT has compiled the hashing and BigInteger
+    // paths as well as the field arithmetic before the first (smallest) row is timed.
+    row(7, 10, 40, s.network(), random.split(), note);
     List<MpcRow> rows = new ArrayList<>();
     for (int[] r : PaperFigures.FROST_SIGN_ROWS) {
       rows.add(measure.apply(() -> row(r[0], r[1], s.reps(), s.network(), random.split(), note)));
