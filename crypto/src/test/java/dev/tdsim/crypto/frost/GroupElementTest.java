@@ -24,6 +24,38 @@ class GroupElementTest {
   /** y = 0: x^2 = -1, a point of order 4 (found by decoding, not a transcribed constant). */
   private static final GroupElement ORDER_FOUR = GroupElement.decodeOnCurve(new byte[32], "T4");
 
+  /**
+   * A point of order 8, found as [L]R for the on-curve points R with y = 2, 3, ... ([L]R is R's
+   * torsion component; the first with [4]T != identity has order 8). Its multiples are all eight
+   * torsion points.
+   */
+  private static final GroupElement ORDER_EIGHT = orderEight();
+
+  private static GroupElement orderEight() {
+    Scalar lMinusOne = Scalar.of(Scalar.ORDER.subtract(BigInteger.ONE));
+    for (int y = 2; ; y++) {
+      GroupElement r;
+      try {
+        r = GroupElement.decodeOnCurve(Scalar.toLittleEndian(BigInteger.valueOf(y), 32), "R");
+      } catch (CryptoException notOnCurve) {
+        continue;
+      }
+      GroupElement t = r.multiply(lMinusOne).add(r); // [L]R
+      GroupElement four = t.add(t).add(t.add(t));
+      if (!four.isIdentity()) {
+        return t;
+      }
+    }
+  }
+
+  private static GroupElement torsion(int k) {
+    GroupElement t = GroupElement.IDENTITY;
+    for (int i = 0; i < Math.floorMod(k, 8); i++) {
+      t = t.add(ORDER_EIGHT);
+    }
+    return t;
+  }
+
   private static Scalar scalar(long seed) {
     return Scalar.random(SeededDrbg.of(seed, "frost.group.test", 0));
   }
@@ -81,6 +113,35 @@ class GroupElementTest {
   }
 
   @Test
+  void everyTorsionClassIsRejectedAndMatchesBouncyCastle() {
+    GroupElement p = GroupElement.multiplyBase(scalar(9));
+    for (int k = 0; k < 8; k++) {
+      byte[] mixed = p.add(torsion(k)).encode();
+      boolean ours = true;
+      try {
+        GroupElement.decode(mixed, "mixed");
+      } catch (CryptoException e) {
+        ours = false;
+      }
+      assertEquals(k == 0, ours, "torsion class " + k);
+      assertEquals(Ed25519.validatePublicKeyFull(mixed, 0), ours, "torsion class " + k);
+    }
+    assertTrue(torsion(8).isIdentity());
+  }
+
+  @Test
+  void edgeScalars() {
+    Scalar lMinusOne = Scalar.of(Scalar.ORDER.subtract(BigInteger.ONE));
+    assertEquals(GroupElement.BASE.negate(), GroupElement.multiplyBase(lMinusOne));
+    assertEquals(GroupElement.BASE.negate(), GroupElement.BASE.multiply(lMinusOne));
+    assertTrue(GroupElement.multiplyBase(Scalar.ZERO).isIdentity());
+    assertTrue(GroupElement.BASE.multiply(Scalar.ZERO).isIdentity());
+    assertEquals(GroupElement.BASE, GroupElement.multiplyBase(Scalar.ONE));
+    Scalar allEights = Scalar.of(new BigInteger("8".repeat(63), 16)); // every digit at +8
+    assertEquals(GroupElement.BASE.multiply(allEights), GroupElement.multiplyBase(allEights));
+  }
+
+  @Test
   void theOrderFourPointHasOrderFour() {
     assertFalse(ORDER_FOUR.add(ORDER_FOUR).isIdentity());
     assertTrue(ORDER_FOUR.add(ORDER_FOUR).add(ORDER_FOUR).add(ORDER_FOUR).isIdentity());
@@ -93,7 +154,7 @@ class GroupElementTest {
     byte[] candidate = switch (Math.floorMod(kind, 3)) {
       case 0 -> bytes; // mostly off the curve or with torsion
       case 1 -> GroupElement.multiplyBase(scalar(k)).encode(); // valid
-      default -> GroupElement.multiplyBase(scalar(k)).add(ORDER_FOUR).encode(); // mixed order
+      default -> GroupElement.multiplyBase(scalar(k)).add(torsion(kind >> 2)).encode();
     };
     boolean bc = Ed25519.validatePublicKeyFull(candidate, 0);
     boolean ours;
