@@ -48,12 +48,21 @@ public final class DkgParticipant {
 
   /** Round 1: the broadcast package. */
   public DkgRound1Package round1() {
-    polynomial = new ArrayList<>();
+    List<Scalar> f = new ArrayList<>();
     for (int j = 0; j < minSigners; j++) {
-      polynomial.add(Scalar.random(random));
+      f.add(Scalar.random(random));
     }
+    return round1(f, Scalar.random(random));
+  }
+
+  /** Round 1 with a given polynomial and proof nonce k: for published test vectors. */
+  DkgRound1Package round1(List<Scalar> f, Scalar k) {
+    if (f.size() != minSigners) {
+      throw new IllegalArgumentException("the polynomial needs t = " + minSigners
+          + " coefficients, got " + f.size());
+    }
+    polynomial = List.copyOf(f);
     VssCommitment commitment = VssCommitment.of(polynomial);
-    Scalar k = Scalar.random(random);
     GroupElement r = GroupElement.multiplyBase(k);
     Scalar c = DkgRound1Package.challenge(self, commitment.constantTerm(), r);
     return new DkgRound1Package(self, commitment, r, k.add(polynomial.get(0).multiply(c)));
