@@ -15,8 +15,9 @@ import org.bouncycastle.math.ec.rfc8032.Ed25519;
 /**
  * Not a test (surefire does not pick it up): measurement only (issue 24 E). For each t, interleaves
  * every FROST signing step with a reference made of the scalar multiplications that step performs,
- * on the same thread, round after round, so both see the same machine load; prints the median
- * thread-CPU time of each and the median of the per-round ratios step / reference.
+ * on the same thread, round after round and in alternating order, so both see the same machine
+ * load and cache; prints the median thread-CPU time of each and the median of the per-round ratios
+ * step / reference.
  *
  * <ul>
  *   <li>round 1 (commit): two fixed-base multiplications;
@@ -143,7 +144,11 @@ public final class FrostTiming {
     // thousand calls), not only the field arithmetic that every step shares.
     int warmup = Math.max(20, 3000 / t);
     for (int r = -warmup; r < rounds; r++) {
-      for (int o = 0; o < ops.size(); o++) {
+      for (int k = 0; k < ops.size(); k++) {
+        // Each step and its reference run back to back, in alternating order: whichever runs
+        // second finds the fixed-base table and the points in the cache, so a fixed order would
+        // favour one of them.
+        int o = (r & 1) == 0 ? k : k ^ 1;
         if (o == 2) {
           List<SigningCommitments> cs = new ArrayList<>(commitments);
           cs.set(0, first.commit(random));
