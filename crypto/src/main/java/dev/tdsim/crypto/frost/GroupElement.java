@@ -58,7 +58,7 @@ public final class GroupElement {
    * and challenges hash every commitment's encoding, and a decoded point already has it. Benign
    * race: threads that compute it concurrently store equal arrays.
    */
-  private byte[] encoded;
+  private volatile byte[] encoded;
 
   private GroupElement(int[] x, int[] y, int[] z, int[] t) {
     this.x = x;
