@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
@@ -59,7 +60,7 @@ final class FrostRows {
 
   /** Measures every row through {@code measure} (which writes each to the CSV as it comes). */
   static List<MpcRow> all(MpcSettings s, StrongRandom random,
-      Function<java.util.function.Supplier<MpcRow>, MpcRow> measure) {
+      Function<Supplier<MpcRow>, MpcRow> measure) {
     String note = "coordinator = signer 0; t signers; " + singleKeyEd25519(random.split());
     // Warm-up, not reported: 40 sessions, so that the JIT has compiled the hashing and BigInteger
     // paths as well as the field arithmetic before the first (smallest) row is timed.
