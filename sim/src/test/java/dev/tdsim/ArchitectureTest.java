@@ -39,7 +39,7 @@ class ArchitectureTest {
       List.of("cpu"),
       List.of("consensus"),
       List.of("mempool"),
-      List.of("costs", "faults"),
+      List.of("costs", "faults", "signing"),
       List.of("pipeline"),
       List.of("transport"),
       List.of("scenario"),

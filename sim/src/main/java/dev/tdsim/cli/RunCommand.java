@@ -130,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
     }
     deleteTree(work);
     ScenarioRunner.Result result;
-    try (HeightsCsv heights = HeightsCsv.create(work)) {
+    try (HeightsCsv heights = HeightsCsv.create(work, s.signing().isPresent())) {
       // from the start, so that a stopped run's folder says which scenario it is of (--resume)
       java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO),
           ScenarioWriter.toYaml(s));

@@ -66,6 +66,9 @@ import java.util.List;
  * @param openedWrong payloads opened to a plaintext their client did not send (a bug: must be 0)
  * @param why why payloads were left unopened, or the height never decrypted ("" when nothing
  *     was)
+ * @param committeeSignNanos with a signing committee (scenario section {@code signing}): when its
+ *     signature of the block was complete at its coordinator, after decidedNanos (0 when it was
+ *     complete by then, or without a committee); it runs beside decryption and execution
  */
 public record HeightRecord(
     int height,
@@ -102,7 +105,8 @@ public record HeightRecord(
     HeightStatus status,
     int refused,
     int openedWrong,
-    String why) {
+    String why,
+    long committeeSignNanos) {
 
   public HeightRecord {
     faulty = List.copyOf(faulty);
@@ -110,6 +114,37 @@ public record HeightRecord(
     java.util.Objects.requireNonNull(collidingPayload, "collidingPayload");
     java.util.Objects.requireNonNull(status, "status");
     java.util.Objects.requireNonNull(why, "why");
+    if (committeeSignNanos < 0) {
+      throw new IllegalArgumentException("committeeSignNanos must be >= 0, got "
+          + committeeSignNanos);
+    }
+  }
+
+  /** A height without a signing committee (the fields before committees existed). */
+  public HeightRecord(int height, int round, int txCount, long blockBytes, int combiner,
+      long proposeNanos, long decidedNanos, long commitNanos, long consensusNanos,
+      long validationNanos, long signatureNanos, long walNanos, long shareCreateNanos,
+      long shareGossipNanos, long combineNanos, long decryptNanos, long decryptionLatencyNanos,
+      long executionNanos, long proposalWaitNanos, int signers, int opened, boolean realCrypto,
+      List<Integer> faulty, long blameNanos, long checkNanos, long reshareNanos, int reshares,
+      String collidingPayload, long firstProposeBlameNanos, long firstProposeCheckNanos,
+      List<Integer> missing, HeightStatus status, int refused, int openedWrong, String why) {
+    this(height, round, txCount, blockBytes, combiner, proposeNanos, decidedNanos, commitNanos,
+        consensusNanos, validationNanos, signatureNanos, walNanos, shareCreateNanos,
+        shareGossipNanos, combineNanos, decryptNanos, decryptionLatencyNanos, executionNanos,
+        proposalWaitNanos, signers, opened, realCrypto, faulty, blameNanos, checkNanos,
+        reshareNanos, reshares, collidingPayload, firstProposeBlameNanos, firstProposeCheckNanos,
+        missing, status, refused, openedWrong, why, 0);
+  }
+
+  /** The same height with its signing committee's time after the commit. */
+  public HeightRecord withCommitteeSign(long nanos) {
+    return new HeightRecord(height, round, txCount, blockBytes, combiner, proposeNanos,
+        decidedNanos, commitNanos, consensusNanos, validationNanos, signatureNanos, walNanos,
+        shareCreateNanos, shareGossipNanos, combineNanos, decryptNanos, decryptionLatencyNanos,
+        executionNanos, proposalWaitNanos, signers, opened, realCrypto, faulty, blameNanos,
+        checkNanos, reshareNanos, reshares, collidingPayload, firstProposeBlameNanos,
+        firstProposeCheckNanos, missing, status, refused, openedWrong, why, nanos);
   }
 
   /** A decrypted height whose payloads all opened as sent (the fields before its outcome). */

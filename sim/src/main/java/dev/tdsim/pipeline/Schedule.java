@@ -14,9 +14,8 @@ public enum Schedule {
       "consensus (proposal to commit) plus decryption latency (dec) plus execution, all before the"
           + " next block") {
     @Override
-    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
-        long executionNanos) {
-      return consensusNanos + decryptionNanos + executionNanos;
+    long judgedNanos(long consensusNanos, long paceNanos, long afterCommitNanos) {
+      return consensusNanos + afterCommitNanos;
     }
   },
   /** Decryption and execution run one block behind, overlapping the next height. */
@@ -24,9 +23,8 @@ public enum Schedule {
       "the slower of the chain's time per block and decryption latency (dec) plus execution,"
           + " which run one block behind") {
     @Override
-    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
-        long executionNanos) {
-      return Math.max(paceNanos, decryptionNanos + executionNanos);
+    long judgedNanos(long consensusNanos, long paceNanos, long afterCommitNanos) {
+      return Math.max(paceNanos, afterCommitNanos);
     }
   },
   /**
@@ -40,8 +38,7 @@ public enum Schedule {
           + " backlog of blocks waiting for keys; execution in order after each block's"
           + " plaintexts)") {
     @Override
-    long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
-        long executionNanos) {
+    long judgedNanos(long consensusNanos, long paceNanos, long afterCommitNanos) {
       return paceNanos;
     }
 
@@ -81,8 +78,8 @@ public enum Schedule {
    * pipeline).
    */
   public long judgedNanos(HeightRecord h, long paceNanos) {
-    return judgedNanos(h.consensusNanos(), paceNanos, h.decryptionLatencyNanos(),
-        h.executionNanos());
+    return judgedNanos(h.consensusNanos(), paceNanos,
+        afterCommit(h.decryptionLatencyNanos(), h));
   }
 
   /**
@@ -92,12 +89,19 @@ public enum Schedule {
    * height, by construction.
    */
   public long judgedWithoutDecryptionNanos(HeightRecord h, long paceNanos) {
-    return judgedNanos(h.consensusNanos(), paceNanos, 0, h.executionNanos());
+    return judgedNanos(h.consensusNanos(), paceNanos, afterCommit(0, h));
+  }
+
+  /**
+   * What follows the commit: decryption then execution, and beside them a signing committee's
+   * signature of the block (0 without one); the slower of the two.
+   */
+  private static long afterCommit(long decryptionNanos, HeightRecord h) {
+    return Math.max(decryptionNanos + h.executionNanos(), h.committeeSignNanos());
   }
 
   /** The judged time from its parts: the one formula of each schedule. */
-  abstract long judgedNanos(long consensusNanos, long paceNanos, long decryptionNanos,
-      long executionNanos);
+  abstract long judgedNanos(long consensusNanos, long paceNanos, long afterCommitNanos);
 
   /** The judged time on a chain whose heights are sequential (its time per block: consensus). */
   public long judgedNanos(HeightRecord h) {

@@ -46,7 +46,7 @@ public record Headline(
     double executionMs = s.chain() == null ? 0 : s.chain().executionMs();
     long heights = s.counts() == null ? 0 : s.counts().getOrDefault("heights", 0L);
     return of(s.verdicts(), s.criticalPath(), executionMs, Schedule.byName(s.schedule()),
-        heights > 0, s.halted(), haltedAt, s.judgedTime());
+        heights > 0, s.halted(), haltedAt, s.judgedTime(), s.signing() != null);
   }
 
   /** The headline without the judged time taken apart (a summary written before it was). */
@@ -63,6 +63,17 @@ public record Headline(
   public static Headline of(List<Verdict> verdicts, CriticalPath path, double executionMs,
       Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt,
       JudgedTime judged) {
+    return of(verdicts, path, executionMs, schedule, anyHeights, halted, haltedAt, judged,
+        false);
+  }
+
+  /**
+   * The same, for a run with a signing committee ({@code committee}): its signature is part of
+   * the judged time without decryption, and the words say so.
+   */
+  public static Headline of(List<Verdict> verdicts, CriticalPath path, double executionMs,
+      Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt,
+      JudgedTime judged, boolean committee) {
     Map<String, Boolean> fits = new LinkedHashMap<>();
     List<String> fitting = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -94,7 +105,7 @@ public record Headline(
     } else if (verdicts.isEmpty()) {
       t.add("no budgets");
     } else if (takenApart) {
-      t.add(perBudget(verdicts, judged, schedule, executionMs));
+      t.add(perBudget(verdicts, judged, schedule, executionMs, committee));
     } else if (fitting.isEmpty()) {
       t.add("nothing fits");
     } else if (missing.isEmpty()) {
@@ -170,11 +181,11 @@ public record Headline(
    * 608 ms (p95)}.
    */
   private static String perBudget(List<Verdict> verdicts, JudgedTime judged, Schedule schedule,
-      double executionMs) {
+      double executionMs, boolean committee) {
     List<Verdict> fitting = new ArrayList<>();
     List<Verdict> borderline = new ArrayList<>();
     Map<String, List<String>> missing = new LinkedHashMap<>();
-    String withoutWords = withoutDecryptionWords(schedule, judged, executionMs);
+    String withoutWords = withoutDecryptionWords(schedule, judged, executionMs, committee);
     // the reasons in the order they are said: the first that holds explains the miss
     missing.put(withoutWords, new ArrayList<>());
     missing.put("decryption falls behind", new ArrayList<>());
@@ -241,8 +252,13 @@ public record Headline(
 
   /** {@code consensus alone takes 608 ms (p95)}: the judged time without decryption, in words. */
   private static String withoutDecryptionWords(Schedule schedule, JudgedTime judged,
-      double executionMs) {
+      double executionMs, boolean committee) {
     String ms = roundedMs(judged.withoutDecryptionP95Ms());
+    if (committee) {
+      return (schedule != Schedule.BEFORE_NEXT ? "the chain with its signing committee alone"
+          + " takes " : "consensus with the signing committee's signature alone takes ") + ms
+          + " (p95)";
+    }
     if (schedule != Schedule.BEFORE_NEXT) {
       return "the chain alone takes " + ms + " per block (p95)";
     }

@@ -32,25 +32,42 @@ public final class HeightsCsv implements Closeable {
       // refused, opened-wrong, not-decrypted, not-committed), payloads correctly refused and
       // opened wrong, and why payloads were refused or the height never decrypted.
       "missing", "status", "refused", "opened_wrong", "why"};
+  /**
+   * With a signing committee (scenario section {@code signing}) one more column at the end: its
+   * signature's time after decided_ms ({@code committeeSignNanos}). Without one the file is as
+   * before committees existed.
+   */
+  static final String COMMITTEE_SIGN = "committee_sign_ms";
 
   private final Writer writer;
   private final CSVPrinter csv;
+  private final boolean committee;
 
-  private HeightsCsv(Path file) throws IOException {
+  private HeightsCsv(Path file, boolean committee) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
+    this.committee = committee;
+    String[] header = COLUMNS;
+    if (committee) {
+      header = java.util.Arrays.copyOf(COLUMNS, COLUMNS.length + 1);
+      header[COLUMNS.length] = COMMITTEE_SIGN;
+    }
     this.writer = Files.newBufferedWriter(file);
-    this.csv = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setHeader(COLUMNS).get());
+    this.csv = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setHeader(header).get());
     writer.flush();
   }
 
-  /** Starts {@code dir/heights.csv} with its header (replacing an existing file). */
-  public static HeightsCsv create(Path dir) throws IOException {
-    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS));
+  /**
+   * Starts {@code dir/heights.csv} with its header (replacing an existing file); {@code
+   * committee}: the run has a signing committee (one more column).
+   */
+  public static HeightsCsv create(Path dir, boolean committee) throws IOException {
+    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS), committee);
   }
 
   /** Writes the whole file at once. */
-  public static void write(Path dir, List<HeightRecord> heights) throws IOException {
-    try (HeightsCsv out = create(dir)) {
+  public static void write(Path dir, List<HeightRecord> heights, boolean committee)
+      throws IOException {
+    try (HeightsCsv out = create(dir, committee)) {
       for (HeightRecord h : heights) {
         out.append(h);
       }
@@ -63,7 +80,7 @@ public final class HeightsCsv implements Closeable {
    */
   public void append(HeightRecord h) throws IOException {
     boolean ready = h.status().plaintextsReady();
-    csv.printRecord(h.height(), known(h.round()), h.txCount(), h.blockBytes(), known(h.combiner()),
+    List<Object> row = new java.util.ArrayList<>(List.of(h.height(), known(h.round()), h.txCount(), h.blockBytes(), known(h.combiner()),
         h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), time(h.decidedNanos()),
         time(h.commitNanos()), csvMs(h.consensusNanos()), csvMs(h.validationNanos()),
         csvMs(h.signatureNanos()), csvMs(h.walNanos()), phase(ready, h.shareCreateNanos()),
@@ -72,7 +89,11 @@ public final class HeightsCsv implements Closeable {
         phase(ready, h.executionNanos()), csvMs(h.proposalWaitNanos()), ids(h.faulty()),
         csvMs(h.blameNanos()), csvMs(h.checkNanos()), csvMs(h.reshareNanos()), h.reshares(),
         h.collidingPayload(), ids(h.missing()), h.status().csvName(), h.refused(),
-        h.openedWrong(), h.why());
+        h.openedWrong(), h.why()));
+    if (committee) {
+      row.add(phase(ready, h.committeeSignNanos()));
+    }
+    csv.printRecord(row);
     csv.flush();
   }
 

@@ -86,6 +86,14 @@ public final class HtmlReport {
     if (s.mempool() != null) {
       mempool(h, s.mempool());
     }
+    if (s.signing() != null) {
+      h.append("<h2>Signing committee</h2><p>").append(esc(s.signing().line())).append(".</p>")
+          .append("<p>At every committed height the committee ran its scheme's real protocol on"
+              + " the block (every party's computation timed on this machine, the signature"
+              + " checked by the scheme's standard verifier), its messages on the run's network"
+              + " between the committee's validators. A height's judged time counts the slower"
+              + " of decryption with execution and the signature.</p>");
+    }
     CriticalPath c = s.criticalPath();
     h.append("<h2>Critical path (mean per height)</h2><table><tr><th>consensus</th>")
         .append("<th>share creation</th><th>share gossip</th><th>combine</th><th>check</th>")

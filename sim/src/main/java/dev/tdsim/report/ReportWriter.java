@@ -29,8 +29,12 @@ public final class ReportWriter {
     json().writeValue(dir.resolve(SUMMARY).toFile(), summary);
   }
 
-  /** One row per height, in simulated milliseconds (see {@link HeightsCsv}). */
-  public static void writeHeights(Path dir, List<HeightRecord> heights) throws IOException {
-    HeightsCsv.write(dir, heights);
+  /**
+   * One row per height, in simulated milliseconds (see {@link HeightsCsv}); {@code committee}:
+   * the run has a signing committee.
+   */
+  public static void writeHeights(Path dir, List<HeightRecord> heights, boolean committee)
+      throws IOException {
+    HeightsCsv.write(dir, heights, committee);
   }
 }

@@ -33,6 +33,8 @@ import java.util.Map;
  *     in a summary written before it was reported
  * @param mempool the clients' transactions and the validators' mempools ({@link MempoolReport});
  *     null (left out) in a run without a mempool
+ * @param signing the signing committee's signatures per height ({@link SigningReport}); null (left
+ *     out) in a run without a committee
  * @param judgedTime the judged p95 without decryption and what decryption adds to it, its
  *     bootstrap interval over the replicates' heights ({@link JudgedTime}); null (left out) in a
  *     summary written before it was reported
@@ -62,7 +64,21 @@ public record RunSummary(
     @JsonInclude(JsonInclude.Include.NON_NULL) DkgReport dkg,
     @JsonInclude(JsonInclude.Include.NON_NULL) PayloadOutcomes payloads,
     @JsonInclude(JsonInclude.Include.NON_NULL) MempoolReport mempool,
-    @JsonInclude(JsonInclude.Include.NON_NULL) JudgedTime judgedTime) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) JudgedTime judgedTime,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SigningReport signing) {
+
+  /** A summary without a signing committee. */
+  public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
+      Map<String, String> machine, String variant, String timing, String schedule,
+      String consensusMode, List<Integer> realCryptoHeights, Map<String, Long> counts,
+      Map<String, Double> speed, List<Verdict> verdicts, CriticalPath criticalPath,
+      ChainTiming chain, List<String> notes, Map<String, Object> costCheck,
+      FaultsReport faults, DkgReport dkg, PayloadOutcomes payloads, MempoolReport mempool,
+      JudgedTime judgedTime) {
+    this(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing, schedule,
+        consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain, notes,
+        costCheck, faults, dkg, payloads, mempool, judgedTime, null);
+  }
 
   /** A summary without its judged time taken apart (as written before it was reported). */
   public RunSummary(String scenario, long seed, String scenarioHash, String tdsimVersion,
@@ -138,35 +154,42 @@ public record RunSummary(
   public RunSummary withCostCheck(Map<String, Object> check) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, check, faults, dkg, payloads, mempool, judgedTime);
+        notes, check, faults, dkg, payloads, mempool, judgedTime, signing);
   }
 
   /** The same summary with a faults section ({@link FaultSummary#of}). */
   public RunSummary withFaults(FaultsReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, section, dkg, payloads, mempool, judgedTime);
+        notes, costCheck, section, dkg, payloads, mempool, judgedTime, signing);
   }
 
   /** The same summary with a DKG section ({@link DkgReport#of}). */
   public RunSummary withDkg(DkgReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, section, payloads, mempool, judgedTime);
+        notes, costCheck, faults, section, payloads, mempool, judgedTime, signing);
   }
 
   /** The same summary with its payload outcomes ({@link PayloadOutcomes}). */
   public RunSummary withPayloads(PayloadOutcomes section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, dkg, section, mempool, judgedTime);
+        notes, costCheck, faults, dkg, section, mempool, judgedTime, signing);
+  }
+
+  /** The same summary with its signing committee's section ({@link SigningReport#of}). */
+  public RunSummary withSigning(SigningReport section) {
+    return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
+        schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
+        notes, costCheck, faults, dkg, payloads, mempool, judgedTime, section);
   }
 
   /** The same summary with its mempool section ({@link MempoolReport#of}). */
   public RunSummary withMempool(MempoolReport section) {
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, verdicts, criticalPath, chain,
-        notes, costCheck, faults, dkg, payloads, section, judgedTime);
+        notes, costCheck, faults, dkg, payloads, section, judgedTime, signing);
   }
 
   /**
@@ -177,7 +200,7 @@ public record RunSummary(
     List<Verdict> uncertain = verdicts.stream().map(v -> v.withUncertainty(judged)).toList();
     return new RunSummary(scenario, seed, scenarioHash, tdsimVersion, machine, variant, timing,
         schedule, consensusMode, realCryptoHeights, counts, speed, uncertain, criticalPath,
-        chain, notes, costCheck, faults, dkg, payloads, mempool, judged);
+        chain, notes, costCheck, faults, dkg, payloads, mempool, judged, signing);
   }
 
   /** Whether some payload opened to a plaintext its client did not send (a bug of tdsim). */

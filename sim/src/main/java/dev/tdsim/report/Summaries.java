@@ -101,6 +101,9 @@ public final class Summaries {
     if (r.mempool() != null) {
       summary = summary.withMempool(MempoolReport.of(r.mempool(), r.heights()));
     }
+    if (s.signing().isPresent()) {
+      summary = summary.withSigning(SigningReport.of(s.signing().get(), r.heights()));
+    }
     return r.costCheck() == null ? summary : summary.withCostCheck(r.costCheck());
   }
 
@@ -131,6 +134,9 @@ public final class Summaries {
     }
     if (s.mempool() != null) {
       b.append(s.mempool().line()).append(System.lineSeparator());
+    }
+    if (s.signing() != null) {
+      b.append(s.signing().line()).append(System.lineSeparator());
     }
     CriticalPath c = s.criticalPath();
     ChainTiming ch = s.chain();

@@ -50,7 +50,7 @@ record RunNetwork(ProtocolSettings consensusSettings, boolean exact,
   }
 
   /** Each validator's region, the scenario's list repeated. */
-  private static List<String> regions(Scenario s) {
+  static List<String> regions(Scenario s) {
     List<String> names = s.validators().regions();
     List<String> out = new ArrayList<>(s.validators().count());
     for (int i = 0; i < s.validators().count(); i++) {

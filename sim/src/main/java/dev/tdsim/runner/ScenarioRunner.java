@@ -200,6 +200,8 @@ public final class ScenarioRunner {
     TimingModel timing = TimingModels.create(s.crypto().timing(), costs, design.name(),
         workers.threads());
     Machines machines = Machines.of(faults.hardware(s));
+    RunSigning signing = RunSigning.of(s, machines, streams, progress);
+    Consumer<HeightRecord> signedCheckpoint = h -> checkpoint.accept(signing.apply(h));
     RunNetwork network = RunNetwork.build(s, machines.sim(), streams, faults);
     Optional<Mempools> mempools = RunMempool.build(s, machines, network, streams,
         keys.crypto().txOverheadBytes(), design.sealsToHeight());
@@ -222,7 +224,8 @@ public final class ScenarioRunner {
         (t1 - t0) / 1e9, s.heights()));
     int[] emitted = {0};
     StallWatch stall = new StallWatch();
-    long simulateCpu = simulate(s, machines.sim(), pipeline, checkpoint, t1, emitted, stall);
+    long simulateCpu = simulate(s, machines.sim(), pipeline, signedCheckpoint, t1, emitted,
+        stall);
     List<HeightRecord> notDecrypted = pipeline.notDecrypted(faults.halted()
         ? "the chain halted first (consensus.halt_after)"
         : stall.stalled() ? StallWatch.reason() : "the simulation ran out of events first");
@@ -230,7 +233,7 @@ public final class ScenarioRunner {
       notes.add(StallWatch.reason() + " at " + machines.sim().nowNanos() / 1_000_000_000L
           + " s");
     }
-    emitTheRest(pipeline, notDecrypted, checkpoint, emitted[0]);
+    emitTheRest(pipeline, notDecrypted, signedCheckpoint, emitted[0]);
     long t2 = System.nanoTime();
     FaultOutcome faultOutcome = faults.outcome(stake);
     ConsensusStats stats = consensus.stats();
@@ -238,7 +241,9 @@ public final class ScenarioRunner {
     Map<String, Object> checked = costCheckSummary(check, notes);
     dkg.addNotes(machines.cpus(), network.exact(), notes);
     DkgOutcome dkgOutcome = dkg.outcome(s, pipeline);
-    return new Result(s, pipeline.records(), realCrypto.heights(),
+    List<HeightRecord> records = pipeline.records().stream().map(signing::apply).toList();
+    signing.addNotes(notes);
+    return new Result(s, records, realCrypto.heights(),
         machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),
         pipeline.mismatches(), t1 - t0, t2 - t1, simulateCpu, timing.name(), stats, nodeCosts,
         network.consensusSettings().commitPauseNanos(), notes, checked, faultOutcome,

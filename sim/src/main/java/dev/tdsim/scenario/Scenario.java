@@ -45,6 +45,8 @@ import java.util.regex.Pattern;
  *     [1, {@value #MAX_REPLICATES}]; null: automatic (one, more under a cost-model timing when
  *     the judged p95 is near a budget: {@code dev.tdsim.runner.ReplicatePlan}). Ignored by {@code
  *     tdsim sweep}, which has {@code sweep.replicates}
+ * @param signing a threshold signing committee among the validators (YAML section {@code
+ *     signing}); empty when the section is absent
  */
 public record Scenario(
     String name,
@@ -61,7 +63,8 @@ public record Scenario(
     Map<String, Object> sweep,
     FaultsConfig faults,
     Optional<MempoolConfig> mempool,
-    Integer replicates) {
+    Integer replicates,
+    Optional<SigningConfig> signing) {
 
   public static final long DEFAULT_SEED = 1;
   /** The most replicates {@code tdsim run} runs of one scenario. */
@@ -93,10 +96,14 @@ public record Scenario(
     sweep = sweep == null ? Map.of() : freezeMap(sweep);
     faults = faults == null ? FaultsConfig.NONE : faults;
     mempool = mempool == null ? Optional.empty() : mempool;
+    signing = signing == null ? Optional.empty() : signing;
     if (replicates != null) {
       Checks.inRange("replicates", replicates, 1, MAX_REPLICATES);
     }
 
+    if (signing.isPresent()) {
+      checkSigning(signing.get(), validators.count(), crypto.timing());
+    }
     if (validators.count() > keys.shares()) {
       throw new ScenarioException("validators.count", "validators.count (" + validators.count()
           + ") is above keys.shares (" + keys.shares()
@@ -189,13 +196,13 @@ public record Scenario(
     }
   }
 
-  /** The scenario with automatic replicates. */
+  /** The scenario with automatic replicates and no signing committee. */
   public Scenario(String name, long seed, int heights, ValidatorsConfig validators,
       KeysConfig keys, NetworkConfig network, WorkloadConfig workload, ConsensusConfig consensus,
       CryptoConfig crypto, List<Long> budgetsNanos, Path source, Map<String, Object> sweep,
       FaultsConfig faults, Optional<MempoolConfig> mempool) {
     this(name, seed, heights, validators, keys, network, workload, consensus, crypto,
-        budgetsNanos, source, sweep, faults, mempool, null);
+        budgetsNanos, source, sweep, faults, mempool, null, Optional.empty());
   }
 
   /** The scenario without a mempool. */
@@ -254,16 +261,35 @@ public record Scenario(
     return Optional.of(resolveRelative(source, crypto.calibration()));
   }
 
+  /**
+   * A signing committee needs as many validators as parties, and the measured timing: its rounds
+   * are priced by the real calls' CPU time, which the cost model does not cover yet, so a
+   * cost-model run with a committee would no longer be reproducible from its seed.
+   */
+  private static void checkSigning(SigningConfig s, int validatorCount, String timing) {
+    if (s.parties() > validatorCount) {
+      throw new ScenarioException("signing.parties", "signing.parties (" + s.parties()
+          + ") is above validators.count (" + validatorCount + "): the committee is made of"
+          + " validators", "validators.count");
+    }
+    if (dev.tdsim.timing.TimingModels.fromCostModel(timing)) {
+      throw new ScenarioException("signing", "a signing committee needs crypto.timing: measured"
+          + " (its rounds are priced by the real calls' CPU time; the cost model does not cover"
+          + " signing yet, and crypto.timing: " + timing + " promises results reproducible from"
+          + " the seed)", "crypto.timing");
+    }
+  }
+
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
     return new Scenario(name, newSeed, heights, validators, keys, network, workload, consensus,
-        crypto, budgetsNanos, source, sweep, faults, mempool, replicates);
+        crypto, budgetsNanos, source, sweep, faults, mempool, replicates, signing);
   }
 
   /** The same scenario with other crypto settings. */
   public Scenario withCrypto(CryptoConfig other) {
     return new Scenario(name, seed, heights, validators, keys, network, workload, consensus,
-        other, budgetsNanos, source, sweep, faults, mempool, replicates);
+        other, budgetsNanos, source, sweep, faults, mempool, replicates, signing);
   }
 
   /**

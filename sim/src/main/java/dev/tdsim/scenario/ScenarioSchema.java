@@ -29,7 +29,7 @@ final class ScenarioSchema {
   /** The sections (mappings of known keys), in canonical order. */
   static final List<Section<?>> SECTIONS = List.of(ValidatorsSchema.SECTION, KeysSchema.SECTION,
       NetworkSchema.SECTION, WorkloadSchema.SECTION, MempoolSchema.SECTION,
-      ConsensusSchema.SECTION, CryptoSchema.SECTION);
+      ConsensusSchema.SECTION, CryptoSchema.SECTION, SigningSchema.SECTION);
 
   /** The name, or null for the file's name (the reader knows it). */
   static final Setting<Scenario, String> NAME = Setting.of("name", ValueTypes.STRING,
@@ -55,6 +55,12 @@ final class ScenarioSchema {
       "see below; absent: no mempool (blocks are cut from the workload)", "mempool",
       (Scenario s) -> s.mempool().orElse(null)).defaultShown("")
       .onlyFor(s -> s.mempool().isPresent());
+  /** Absent: no signing committee (and not written, so a scenario without one hashes as before). */
+  static final Setting<Scenario, SigningConfig> SIGNING = Setting.of(
+      SigningSchema.SECTION.path(), SigningSchema.SECTION, (SigningConfig) null,
+      "see below; absent: no signing committee", "signing",
+      (Scenario s) -> s.signing().orElse(null)).defaultShown("")
+      .onlyFor(s -> s.signing().isPresent());
   static final Setting<Scenario, ConsensusConfig> CONSENSUS =
       section(ConsensusSchema.SECTION, ConsensusConfig.defaults(), Scenario::consensus);
   static final Setting<Scenario, CryptoConfig> CRYPTO =
@@ -82,7 +88,8 @@ final class ScenarioSchema {
       "sweep", Scenario::sweep);
 
   static final List<Setting<Scenario, ?>> SETTINGS = List.of(NAME, SEED, HEIGHTS, VALIDATORS,
-      KEYS, NETWORK, WORKLOAD, MEMPOOL, CONSENSUS, CRYPTO, BUDGETS, REPLICATES, FAULTS, SWEEP);
+      KEYS, NETWORK, WORKLOAD, MEMPOOL, CONSENSUS, CRYPTO, SIGNING, BUDGETS, REPLICATES, FAULTS,
+      SWEEP);
 
   /** The top level for writing and listing keys (no file: no default name). */
   static final Section<Scenario> TOP = of("scenario", null);
@@ -96,7 +103,8 @@ final class ScenarioSchema {
         v.get(NAME) == null ? defaultName : v.get(NAME), v.get(SEED), v.get(HEIGHTS),
         v.get(VALIDATORS), v.get(KEYS), v.get(NETWORK), workload(v), v.get(CONSENSUS),
         v.get(CRYPTO), v.get(BUDGETS), source, v.get(SWEEP), v.get(FAULTS),
-        Optional.ofNullable(v.get(MEMPOOL)), v.get(REPLICATES)), () -> null);
+        Optional.ofNullable(v.get(MEMPOOL)), v.get(REPLICATES),
+        Optional.ofNullable(v.get(SIGNING))), () -> null);
   }
 
   /**

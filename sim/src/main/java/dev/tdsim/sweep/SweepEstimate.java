@@ -54,7 +54,8 @@ final class SweepEstimate {
         + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
         dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
             : ", search about " + dev.tdsim.format.Durations.eta(expectedSearchSeconds())
-                + (width > 1 ? " (2 interpolated rounds per budget" : " (bisection per budget")
+                + (width > 1 ? " (per budget half the bisections of the grid's widest gap, probes"
+                    + " priced at the grid's geometric middle" : " (bisection per budget")
                 + ", at most " + dev.tdsim.format.Durations.eta(searchSeconds)
                 + ": every probe priced as the costliest grid point"
                 + "; repriced from the grid's measured run times once it is done)"));
@@ -100,15 +101,27 @@ final class SweepEstimate {
     return Sensitivity.probeBound(plan, width) * costliest;
   }
 
-  /** Rounds the interpolated search expects per bracket (BracketSearch#predicted). */
-  private static final int INTERPOLATED_ROUNDS = 2;
+  /**
+   * Rounds the interpolated search (BracketSearch#predicted) expects for a bracket that plain
+   * bisection closes in {@code bisections} steps: half of them. On a smooth judged time the
+   * interpolation lands in about two rounds, but a judged p95 over a few heights is a step
+   * function of the message count (a height gains a round or a share misses the combine), where
+   * regula falsi gains little over bisection; measured on the shipped sweeps (docs/SWEEPS.md,
+   * "Before it starts"): 4 to 10 probes per budget where bisection needs 10 or 11.
+   */
+  static int interpolatedRounds(int bisections) {
+    return bisections <= 0 ? 0 : Math.max(1, (bisections + 1) / 2);
+  }
 
   /**
    * The search's expected wall seconds before the grid ran, for the plan: every budget of every
-   * group of every searched parameter needs a search, of {@value #INTERPOLATED_ROUNDS} rounds
-   * with K > 1 (interpolated probes) or the bisections of the grid's widest gap with K = 1, each
-   * probe priced as the group's middle grid point's probe (sampled heights). An expectation, not
-   * a bound: a budget that the grid settles needs none, a stepped judged time needs more.
+   * group of every searched parameter needs a search of its grid's widest gap, {@link
+   * #interpolatedRounds} of that gap's bisections with K > 1 or all of them with K = 1 (at most
+   * max_probes), each probe priced as the group's middle grid point's probe (sampled heights),
+   * for the message count at the grid's geometric middle (grids of message counts are spaced on
+   * a log axis, and the budgets' boundaries spread along it). An expectation, not a bound: a
+   * budget that the grid settles needs one probe or none, a budget beyond the grid doubles past
+   * it.
    */
   double expectedSearchSeconds() {
     if (!plan.spec().search() || (plan.spec().zip() && plan.params().size() > 1)) {
@@ -123,13 +136,25 @@ final class SweepEstimate {
       }
       List<Double> values = new ArrayList<>(p.numbers().values());
       java.util.Collections.sort(values);
-      double span = values.isEmpty() ? 2 : values.get(values.size() - 1) - values.get(0);
-      double rounds = width > 1 ? INTERPOLATED_ROUNDS
-          : Math.max(1, Math.ceil(Math.log(Math.max(2, span)) / Math.log(2)));
+      double gapLo = 0;
+      double gapHi = 2;
+      for (int i = 1; i < values.size(); i++) {
+        if (i == 1 || values.get(i) - values.get(i - 1) > gapHi - gapLo) {
+          gapLo = values.get(i - 1);
+          gapHi = values.get(i);
+        }
+      }
+      boolean msgs = p.path().equals(SweepPlan.MSGS);
+      int bisections = Math.max(1, bisections(gapLo, gapHi, msgs || p.kind() == ParamKind.INTEGER));
+      double rounds = Math.min(plan.spec().maxProbes(),
+          width > 1 ? interpolatedRounds(bisections) : bisections);
       int groups = Math.max(1, plan.cells().size() / Math.max(1, p.values().size()));
       SweepPlan.Cell middle = plan.cells().get(plan.cells().size() / 2);
+      double least = values.isEmpty() ? 0 : values.get(0);
+      double most = values.isEmpty() ? 0 : values.get(values.size() - 1);
+      Long at = msgs && least > 0 ? Math.round(Math.sqrt(least * most)) : null;
       work += groups * budgets * rounds * reps * probeSeconds(middle.points().get(0).scenario(),
-          null);
+          at);
     }
     return work / Math.max(1, Math.min(parallel, width * reps));
   }
@@ -196,10 +221,10 @@ final class SweepEstimate {
             at = hi / 2;
           }
           if (width > 1 && steps > 0) {
-            // BracketSearch places probes where the judged time crosses the budget: about
-            // two rounds a bracket (one when it starts at 0 messages: the one-message probe),
-            // each budget with its own slots
-            steps = f.bound() == Bound.BELOW_GRID ? 1 : Math.min(steps, INTERPOLATED_ROUNDS);
+            // BracketSearch places probes where the judged time crosses the budget: about half
+            // the bisections a bracket (one when it starts at 0 messages: the one-message
+            // probe), each budget with its own slots
+            steps = f.bound() == Bound.BELOW_GRID ? 1 : interpolatedRounds((int) steps);
             at = f.bound() == Bound.BELOW_GRID ? 1 : at;
           }
           steps = Math.max(0, Math.min(steps, cap - f.probes()));

@@ -84,8 +84,8 @@ class DkgModelTimingTest {
     assertTrue(ea.durationNanos() > 0);
     assertArrayEquals(ea.readyNanos(), eb.readyNanos(), "the same DKG durations");
     assertEquals(ea.thresholdReadyNanos(), eb.thresholdReadyNanos());
-    ReportWriter.writeHeights(Files.createDirectories(dir.resolve("a")), a.heights());
-    ReportWriter.writeHeights(Files.createDirectories(dir.resolve("b")), b.heights());
+    ReportWriter.writeHeights(Files.createDirectories(dir.resolve("a")), a.heights(), false);
+    ReportWriter.writeHeights(Files.createDirectories(dir.resolve("b")), b.heights(), false);
     assertEquals(Files.readString(dir.resolve("a").resolve(ReportWriter.HEIGHTS)),
         Files.readString(dir.resolve("b").resolve(ReportWriter.HEIGHTS)));
     // The real DKG ran (a fresh key set each run would differ; the seed fixes it)...

@@ -289,8 +289,10 @@ class ScenarioLoaderTest {
     assertTrue(paths.contains("budgets"));
     assertTrue(paths.contains("crypto.combiner") && paths.contains("crypto.combiner_timeout"));
     // name, seed, heights, budgets, replicates, faults + section keys (26 of them Jolteon's own, 7 of those
-    // its Quorum Store's batch generation; 5 the workload's clients', 8 the mempool's)
+    // its Quorum Store's batch generation; 5 the workload's clients', 8 the mempool's, 4 the
+    // signing committee's)
     assertTrue(paths.contains("consensus.batch_generation_poll_interval"));
-    assertEquals(6 + 96, paths.size());
+    assertTrue(paths.contains("signing.scheme") && paths.contains("signing.start"));
+    assertEquals(6 + 100, paths.size());
   }
 }

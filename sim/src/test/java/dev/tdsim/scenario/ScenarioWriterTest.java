@@ -70,6 +70,11 @@ class ScenarioWriterTest {
         sample_heights: 0  # > 0 reads the calibration file at load; this test has none
         schedule: pipelined
         threads: 3
+      signing:
+        scheme: threshold-bls
+        threshold: 2
+        parties: 3
+        start: presigned
       budgets: [1 min, 1 ns, 2 h]
       replicates: 4
       sweep:

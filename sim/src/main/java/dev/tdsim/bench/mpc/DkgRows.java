@@ -1,7 +1,7 @@
 package dev.tdsim.bench.mpc;
 
-import dev.tdsim.bench.mpc.RoundSchedule.Message;
-import dev.tdsim.bench.mpc.RoundSchedule.Round;
+import dev.tdsim.signing.RoundSchedule.Message;
+import dev.tdsim.signing.RoundSchedule.Round;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.dkg.FeldmanDkg;
@@ -15,6 +15,7 @@ import dev.tdsim.crypto.dkg.PvssVerifier;
 import dev.tdsim.crypto.dkg.ShareLayout;
 import dev.tdsim.crypto.random.StrongRandom;
 import dev.tdsim.crypto.tpke.Committee;
+import dev.tdsim.signing.RoundSchedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.tdsim.bench.mpc;
 import dev.tdsim.bench.Progress;
 import dev.tdsim.crypto.random.SeededDrbg;
 import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.signing.RoundSchedule;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.tdsim.bench.mpc;
 
+import dev.tdsim.signing.Links;
+
 /**
  * The simulated network of the MPC table: every party has one full-duplex link of {@code
  * bitsPerSecond} (an uplink and a downlink, each serving one message at a time) and every message
@@ -10,7 +12,7 @@ package dev.tdsim.bench.mpc;
  * @param oneWayLatencyNanos propagation delay per message, nanoseconds, at least 0
  * @param bitsPerSecond link bandwidth, bits per second, at least 1
  */
-public record MpcNetwork(long oneWayLatencyNanos, long bitsPerSecond) {
+public record MpcNetwork(long oneWayLatencyNanos, long bitsPerSecond) implements Links {
   /** Issue 11's network: 0.5 ms one way, 1 Gbps. */
   public static final MpcNetwork PAPER = new MpcNetwork(500_000, 1_000_000_000L);
 
@@ -24,7 +26,14 @@ public record MpcNetwork(long oneWayLatencyNanos, long bitsPerSecond) {
     }
   }
 
+  /** The same latency between every two parties. */
+  @Override
+  public long oneWayNanos(int from, int to) {
+    return oneWayLatencyNanos;
+  }
+
   /** Time to put {@code bytes} on the link, nanoseconds (rounded up). */
+  @Override
   public long transmissionNanos(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("bytes must be >= 0, got " + bytes);

@@ -41,7 +41,8 @@ public final class PointWork {
         scratch = Files.createTempDirectory("tdsim-point-");
       }
       Path files = Files.createDirectories(scratch.resolve("out"));
-      ReportWriter.writeHeights(files, result.rows());
+      ReportWriter.writeHeights(files, result.rows(),
+          result.scenario().signing().isPresent());
       ReportWriter.writeSummary(files, summary);
       double[] latencies = new double[result.heights().size()];
       for (int i = 0; i < latencies.length; i++) {

@@ -3,8 +3,9 @@ package dev.tdsim.bench.mpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tdsim.bench.mpc.RoundSchedule.Message;
-import dev.tdsim.bench.mpc.RoundSchedule.Round;
+import dev.tdsim.signing.RoundSchedule.Message;
+import dev.tdsim.signing.RoundSchedule.Round;
+import dev.tdsim.signing.RoundSchedule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.tdsim.bench.mpc;
+package dev.tdsim.signing;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The latency of a protocol that is a fixed sequence of rounds, on an {@link MpcNetwork}: an exact
+ * The latency of a protocol that is a fixed sequence of rounds, on {@link Links}: an exact
  * calculation, not an event simulation. It is exact because every message of an honest run is
  * known before the timing starts (the real protocol ran first and recorded them), so the times
  * follow from one pass per round: there is no decision that depends on the simulated clock except
@@ -16,7 +16,7 @@ import java.util.Objects;
  * <p>Per party p and round r: p starts the round at {@code start[p]} (0 for round 1), computes for
  * {@code computeNanos[p]} on its own timeline, then puts its messages on its uplink in list order
  * (one at a time, each for its transmission time). A message's last bit reaches its receiver
- * {@code oneWayLatencyNanos} after it left, or later if the receiver's downlink is still carrying
+ * {@link Links#oneWayNanos} after it left, or later if the receiver's downlink is still carrying
  * an earlier message (the downlink also serves one at a time, in order of availability). The
  * receiver then spends the message's {@code receiveNanos} on its CPU, after its own round
  * computation and earlier arrivals (one CPU queue per party). p starts the next round when it has
@@ -83,7 +83,7 @@ public final class RoundSchedule {
   public record Result(long[] endNanos, long latencyNanos, long bytes) {}
 
   /** The schedule of {@code rounds} over {@code parties} parties on {@code network}. */
-  public static Result run(int parties, List<Round> rounds, MpcNetwork network) {
+  public static Result run(int parties, List<Round> rounds, Links network) {
     Objects.requireNonNull(network, "network");
     long[] start = new long[parties];
     long[] upFree = new long[parties];
@@ -111,7 +111,7 @@ public final class RoundSchedule {
         long tx = network.transmissionNanos(m.bytes());
         long left = Math.max(end[m.from()], upFree[m.from()]) + tx;
         upFree[m.from()] = left;
-        timed.add(new Timed(m, left + network.oneWayLatencyNanos(), tx));
+        timed.add(new Timed(m, left + network.oneWayNanos(m.from(), m.to()), tx));
         bytes += m.bytes();
       }
       timed.sort(Comparator.comparingLong(Timed::availableNanos)
@@ -139,8 +139,16 @@ public final class RoundSchedule {
       }
       long silence = Long.MIN_VALUE;
       if (round.silenceBytes() >= 0) {
-        silence = Arrays.stream(end).max().orElse(0) + network.oneWayLatencyNanos()
-            + network.transmissionNanos(round.silenceBytes());
+        // the latest a complaint could arrive: from the slowest party over its slowest link
+        for (int from = 0; from < parties; from++) {
+          for (int to = 0; to < parties; to++) {
+            if (to != from) {
+              silence = Math.max(silence, end[from] + network.oneWayNanos(from, to));
+            }
+          }
+        }
+        silence = parties < 2 ? Long.MIN_VALUE
+            : silence + network.transmissionNanos(round.silenceBytes());
       }
       for (int p = 0; p < parties; p++) {
         start[p] = Math.max(ready[p], silence);

@@ -1,0 +1,51 @@
+package dev.tdsim.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+
+/** The plan's expected search time: what it counts and where it prices the probes. */
+class SweepEstimateTest {
+  @Test
+  void interpolationIsExpectedToTakeHalfTheBisections() {
+    assertEquals(0, SweepEstimate.interpolatedRounds(0));
+    assertEquals(1, SweepEstimate.interpolatedRounds(1));
+    assertEquals(1, SweepEstimate.interpolatedRounds(2));
+    assertEquals(5, SweepEstimate.interpolatedRounds(10));
+    assertEquals(6, SweepEstimate.interpolatedRounds(11));
+  }
+
+  /**
+   * Grid 10, 100, 1000 messages: the widest gap (100..1000) takes 10 bisections to one message,
+   * so 5 interpolated rounds per budget, each probe priced at the grid's geometric middle (100
+   * messages); the budgets' rounds share the engine's slots.
+   */
+  @Test
+  void expectedSearchCountsEveryBudgetAtTheGridsGeometricMiddle() {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=10,100,1000"));
+    SweepEstimate parallel = new SweepEstimate(plan, 2, 2);
+    Scenario middle = plan.cells().get(1).points().get(0).scenario();
+    int budgets = plan.base().budgetsNanos().size();
+    double probe = parallel.probeSeconds(middle, 100L);
+    assertEquals(budgets * 5 * probe / 2, parallel.expectedSearchSeconds(), 1e-9);
+    // serial: every bisection of the widest gap, one probe at a time
+    SweepEstimate serial = new SweepEstimate(plan, 1, 1);
+    assertEquals(budgets * 10 * probe, serial.expectedSearchSeconds(), 1e-9);
+    // a probe at the geometric middle costs more than one at the grid's smallest value
+    assertTrue(probe > parallel.probeSeconds(middle, 10L), probe + " s");
+  }
+
+  @Test
+  void roundsAreCappedByMaxProbes() {
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=10,100,1000").withMaxProbes(3));
+    SweepEstimate serial = new SweepEstimate(plan, 1, 1);
+    Scenario middle = plan.cells().get(1).points().get(0).scenario();
+    int budgets = plan.base().budgetsNanos().size();
+    assertEquals(budgets * 3 * serial.probeSeconds(middle, 100L), serial.expectedSearchSeconds(),
+        1e-9);
+  }
+}
