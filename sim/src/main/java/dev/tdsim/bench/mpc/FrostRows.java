@@ -1,17 +1,11 @@
 package dev.tdsim.bench.mpc;
 
-import dev.tdsim.bench.mpc.RoundSchedule.Message;
-import dev.tdsim.bench.mpc.RoundSchedule.Round;
 import dev.tdsim.crypto.Workers;
-import dev.tdsim.crypto.frost.AggregateResult;
-import dev.tdsim.crypto.frost.FrostCoordinator;
-import dev.tdsim.crypto.frost.FrostSignature;
-import dev.tdsim.crypto.frost.FrostSigner;
-import dev.tdsim.crypto.frost.SignatureShare;
-import dev.tdsim.crypto.frost.SigningCommitments;
-import dev.tdsim.crypto.frost.SigningPackage;
-import dev.tdsim.crypto.frost.TrustedDealer;
 import dev.tdsim.crypto.random.StrongRandom;
+import dev.tdsim.signing.RoundSchedule;
+import dev.tdsim.signing.RoundSchedule.Round;
+import dev.tdsim.signing.SigningCommittee;
+import dev.tdsim.signing.SigningSchemes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,20 +16,16 @@ import java.util.function.Supplier;
 import org.bouncycastle.math.ec.rfc8032.Ed25519;
 
 /**
- * The FROST(Ed25519, SHA-512) signing rows (issue 24 C; {@code crypto.frost}, RFC 9591): the
- * signing set is t parties, party 0 the coordinator and a signer. Round 1: each signer commits
- * (two fixed-base multiplications) and sends its 96-byte commitments to the coordinator, which
- * decodes them (subgroup checks). Round 2: the coordinator sends the signing package (the
- * commitment list and the message) to each signer, who decodes it (2t subgroup checks), computes
- * binding factors, the group commitment (one t-point multi-scalar multiplication), the challenge,
- * its Lagrange coefficient and its share, and sends the 64-byte share back. The coordinator
- * decodes the shares, aggregates and verifies the signature with BouncyCastle's Ed25519 verifier
- * (RFC 9591 section 5.3's optimistic path: shares are checked one by one only if that fails).
- * Every step is measured as the party's own thread CPU; keys come from the trusted dealer
- * (untimed). The n - t parties outside the signing set take no part.
+ * The FROST(Ed25519, SHA-512) signing rows (issue 24 C): the {@code frost-ed25519} signing
+ * scheme's real run (dev.tdsim.signing.FrostSigning: nonce commitments to the coordinator, the
+ * signing package out, shares back, aggregation and BouncyCastle's verification, each party's
+ * step timed) put on the MPC table's network, every round on the message's path. The note gives
+ * BouncyCastle's single-key Ed25519 sign and verify from the same run.
  */
 final class FrostRows {
   private FrostRows() {}
+
+  private static final String PROTOCOL = "frost-ed25519";
 
   /** The extended rows' party counts, t = ceil(2n/3). */
   static final int[] EXTENDED_PARTIES = {21, 50, 100};
@@ -118,90 +108,20 @@ final class FrostRows {
   /** One (t, n) row: {@code reps} signing sessions, the median latency. */
   static MpcRow row(int t, int n, int reps, MpcNetwork network, StrongRandom random,
       String note) {
-    TrustedDealer.Dealt keys = TrustedDealer.deal(t, n, random);
-    FrostCoordinator coordinator = new FrostCoordinator(keys.publicKeys());
+    SigningCommittee keys = SigningSchemes.byName(PROTOCOL).committee(t, n, random);
     long[] latency = new long[reps];
     long[] compute = new long[reps];
     long bytes = 0;
     for (int rep = 0; rep < reps; rep++) {
-      List<Round> rounds = session(keys, coordinator, t, message(rep), random);
-      RoundSchedule.Result r = RoundSchedule.run(t, rounds, network);
+      // Every round on the message's path: commitments are made when the message is known.
+      List<Round> rounds = keys.sign(message(rep), random).allRounds();
+      RoundSchedule.Result r = RoundSchedule.run(n, rounds, network);
       latency[rep] = r.latencyNanos();
-      compute[rep] = RoundSchedule.run(t, rounds, MpcTable.IDEAL).latencyNanos();
+      compute[rep] = RoundSchedule.run(n, rounds, MpcTable.IDEAL).latencyNanos();
       bytes = r.bytes();
     }
-    return MpcTable.row(MpcFunction.FROST_SIGN, "frost-ed25519", t, n, n, 2, latency, compute,
-        FrostSignature.ENCODED_BYTES, bytes, -1, PaperFigures.frostSign(t, n), note);
-  }
-
-  /** One signing session by signers 1..t, measured, as the schedule's four steps. */
-  private static List<Round> session(TrustedDealer.Dealt keys, FrostCoordinator coordinator,
-      int t, byte[] message, StrongRandom random) {
-    List<FrostSigner> signers = new ArrayList<>();
-    long[] commit = new long[t];
-    List<byte[]> commitWire = new ArrayList<>();
-    for (int p = 0; p < t; p++) {
-      FrostSigner s = new FrostSigner(keys.keyPackages().get(p));
-      StrongRandom own = random.split();
-      long c0 = Workers.callerCpuNanos();
-      byte[] wire = s.commit(own).encode();
-      commit[p] = Workers.callerCpuNanos() - c0;
-      signers.add(s);
-      commitWire.add(wire);
-    }
-    List<SigningCommitments> received = new ArrayList<>();
-    List<Message> toCoordinator = new ArrayList<>();
-    received.add(SigningCommitments.decode(commitWire.get(0)));
-    for (int p = 1; p < t; p++) {
-      long c0 = Workers.callerCpuNanos();
-      received.add(SigningCommitments.decode(commitWire.get(p)));
-      long decode = Workers.callerCpuNanos() - c0;
-      toCoordinator.add(new Message(p, 0, commitWire.get(p).length, decode, 1));
-    }
-    long c0 = Workers.callerCpuNanos();
-    SigningPackage pkg = coordinator.signingPackage(received, message);
-    byte[] pkgWire = pkg.encode();
-    long[] prepare = new long[t];
-    prepare[0] = Workers.callerCpuNanos() - c0;
-    List<Message> packages = new ArrayList<>();
-    List<SigningPackage> decodedPkg = new ArrayList<>();
-    decodedPkg.add(pkg); // the coordinator's own signer uses the package it built
-    for (int p = 1; p < t; p++) {
-      long d0 = Workers.callerCpuNanos();
-      decodedPkg.add(SigningPackage.decode(pkgWire));
-      long decode = Workers.callerCpuNanos() - d0;
-      packages.add(new Message(0, p, pkgWire.length, decode, 1));
-    }
-    long[] sign = new long[t];
-    List<byte[]> shareWire = new ArrayList<>();
-    for (int p = 0; p < t; p++) {
-      long s0 = Workers.callerCpuNanos();
-      shareWire.add(signers.get(p).sign(decodedPkg.get(p)).encode());
-      sign[p] = Workers.callerCpuNanos() - s0;
-    }
-    List<SignatureShare> shares = new ArrayList<>();
-    List<Message> toAggregate = new ArrayList<>();
-    shares.add(SignatureShare.decode(shareWire.get(0)));
-    for (int p = 1; p < t; p++) {
-      long d0 = Workers.callerCpuNanos();
-      shares.add(SignatureShare.decode(shareWire.get(p)));
-      toAggregate.add(new Message(p, 0, shareWire.get(p).length,
-          Workers.callerCpuNanos() - d0, 1));
-    }
-    long a0 = Workers.callerCpuNanos();
-    AggregateResult result = coordinator.aggregate(pkg, shares);
-    long[] aggregate = new long[t];
-    aggregate[0] = Workers.callerCpuNanos() - a0;
-    if (!result.signed()) {
-      throw new IllegalStateException("honest FROST shares did not aggregate; bad signers "
-          + result.badSigners());
-    }
-    byte[] sig = result.signature().get().encode();
-    if (!Ed25519.verify(sig, 0, keys.publicKeys().groupPublicKey().encode(), 0, message, 0,
-        message.length)) {
-      throw new IllegalStateException("the aggregate is not an Ed25519 signature");
-    }
-    return List.of(Round.of(commit, toCoordinator), Round.of(prepare, packages),
-        Round.of(sign, toAggregate), Round.of(aggregate, List.of()));
+    return MpcTable.row(MpcFunction.FROST_SIGN, PROTOCOL, t, n, n, 2, latency, compute,
+        SigningSchemes.byName(PROTOCOL).signatureBytes(), bytes, -1,
+        PaperFigures.frostSign(t, n), note);
   }
 }
