@@ -48,6 +48,12 @@ final class FrostSigning implements SigningScheme {
     return FrostSignature.ENCODED_BYTES;
   }
 
+  /** RFC 9591 section 5 and Appendix C: MIN_PARTICIPANTS is at least 2. */
+  @Override
+  public int minThreshold() {
+    return 2;
+  }
+
   /** @throws IllegalArgumentException unless 2 <= t <= n (RFC 9591 signs with t >= 2) */
   @Override
   public SigningCommittee committee(int threshold, int parties, StrongRandom random) {

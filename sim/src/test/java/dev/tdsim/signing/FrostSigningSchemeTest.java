@@ -57,6 +57,12 @@ class FrostSigningSchemeTest {
   }
 
   @Test
+  void itsLeastThresholdIsTwoAndTheOthersOne() {
+    assertEquals(2, frost.minThreshold());
+    assertEquals(1, SigningSchemes.byName("threshold-bls").minThreshold());
+  }
+
+  @Test
   void theSingleKeyCounterpartIsPlainEd25519() {
     SigningScheme.SingleKeySigner alone = frost.singleKey(SeededDrbg.of(3, "one", 0));
     assertEquals("Ed25519", alone.name());
