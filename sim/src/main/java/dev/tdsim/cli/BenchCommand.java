@@ -57,7 +57,11 @@ import picocli.CommandLine.Spec;
           + " --seed, --mpc-rows and, for the weighted rows, --shares, --validators (stakes"
           + " 1-1000 drawn from --seed, threshold shares*2/3) and --threads (cores of each"
           + " simulated validator, PVSS rows); --threshold is rejected, other options do not"
-          + " apply."
+          + " apply.",
+      "--functions frost_sign (issue 24): FROST(Ed25519, SHA-512) signing (RFC 9591, tdsim's"
+          + " implementation, every aggregate checked by BouncyCastle's Ed25519 verifier) in the"
+          + " same table, beside the published FROST figures; --mpc-rows all adds (14, 21),"
+          + " (34, 50) and (67, 100)."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -67,8 +71,8 @@ public final class BenchCommand implements Callable<Integer> {
           + " variant), digest, eval_proofs, share_create, share_verify, reconstruct,"
           + " decrypt_batch (the designs that have them), vote_sign, vote_verify. Each variant"
           + " runs those it has; a function none of them has is an error (default: every"
-          + " function each variant has, no vote functions); or dkg, threshold_sign (the MPC"
-          + " table, on their own).")
+          + " function each variant has, no vote functions); or dkg, threshold_sign, frost_sign (the"
+          + " MPC table, on their own).")
   List<String> functions;
 
   @Mixin MpcOptions mpc;

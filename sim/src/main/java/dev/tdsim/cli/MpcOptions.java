@@ -48,8 +48,9 @@ final class MpcOptions {
     }
     boolean any = functions.stream().anyMatch(MpcFunction::isName);
     if (any && !functions.stream().allMatch(MpcFunction::isName)) {
-      throw new IllegalArgumentException("--functions: dkg and threshold_sign run on their own,"
-          + " not with " + String.join(",", functions.stream()
+      throw new IllegalArgumentException("--functions: the MPC functions ("
+          + String.join(", ", MpcFunction.names()) + ") run on their own, not with "
+          + String.join(",", functions.stream()
               .filter(f -> !MpcFunction.isName(f)).toList()));
     }
     return any;

@@ -10,7 +10,8 @@ import dev.tdsim.signing.SigningStart;
  * joins the block's critical path as decryption does.
  *
  * @param scheme a name of {@link SigningSchemes}
- * @param threshold t: signers a signature needs, 1 .. parties
+ * @param threshold t: signers a signature needs, the scheme's least (1; frost-ed25519: 2) ..
+ *     parties
  * @param parties n: the committee's size, 1 .. validators.count
  * @param start a name of {@link SigningStart}: when the committee starts
  */
@@ -25,9 +26,11 @@ public record SigningConfig(String scheme, int threshold, int parties, String st
     Checks.oneOf("signing.scheme", scheme, SigningSchemes.names());
     Checks.oneOf("signing.start", start, SigningStart.names());
     Checks.atLeast("signing.parties", parties, 1);
-    if (threshold < 1 || threshold > parties) {
-      throw new ScenarioException("signing.threshold", "must be in [1, signing.parties = "
-          + parties + "], got " + threshold, "signing.parties");
+    int least = SigningSchemes.byName(scheme).minThreshold();
+    if (threshold < least || threshold > parties) {
+      throw new ScenarioException("signing.threshold", "must be in [" + least
+          + (least > 1 ? " (" + scheme + "'s least)" : "") + ", signing.parties = " + parties
+          + "], got " + threshold, "signing.parties");
     }
   }
 

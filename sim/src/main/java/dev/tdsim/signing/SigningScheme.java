@@ -21,6 +21,14 @@ public interface SigningScheme {
   int signatureBytes();
 
   /**
+   * The smallest threshold the scheme signs with (a scenario's {@code signing.threshold} is
+   * checked against it when the scenario is read): 1 unless the scheme says otherwise.
+   */
+  default int minThreshold() {
+    return 1;
+  }
+
+  /**
    * Keys for a committee of {@code parties} of which any {@code threshold} sign (1 <= threshold
    * <= parties), dealt from {@code random}.
    *

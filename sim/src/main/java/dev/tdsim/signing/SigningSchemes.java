@@ -10,7 +10,7 @@ public final class SigningSchemes {
   private SigningSchemes() {}
 
   private static final Registry<SigningScheme> BY_NAME = Registry.of("signing scheme",
-      SigningScheme::name, List.of(new ThresholdBlsSigning()));
+      SigningScheme::name, List.of(new ThresholdBlsSigning(), new FrostSigning()));
 
   public static List<String> names() {
     return BY_NAME.names();

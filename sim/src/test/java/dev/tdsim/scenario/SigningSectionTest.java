@@ -51,6 +51,9 @@ class SigningSectionTest {
     assertTrue(scheme.contains("signing.scheme") && scheme.contains("threshold-bls"), scheme);
     String t = error("signing: {threshold: 6, parties: 5}\n");
     assertTrue(t.contains("signing.threshold") && t.contains("[1, signing.parties = 5]"), t);
+    String least = error("signing: {scheme: frost-ed25519, threshold: 1}\n");
+    assertTrue(least.contains("signing.threshold")
+        && least.contains("[2 (frost-ed25519's least), signing.parties = 5]"), least);
     String n = error("signing: {threshold: 2, parties: 9}\n");
     assertTrue(n.contains("signing.parties") && n.contains("validators.count (8)"), n);
     String start = error("signing: {start: later}\n");

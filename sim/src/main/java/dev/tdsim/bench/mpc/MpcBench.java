@@ -27,6 +27,9 @@ public final class MpcBench {
 
   /** The rows one function gives with these settings, in table order (unmeasured labels). */
   public static List<String> plannedRows(MpcFunction f, MpcSettings s) {
+    if (f == MpcFunction.FROST_SIGN) {
+      return FrostRows.planned(s);
+    }
     List<String> rows = new ArrayList<>();
     int[][] paper = f == MpcFunction.DKG ? PaperFigures.DKG_ROWS : PaperFigures.SIGN_ROWS;
     for (int[] r : paper) {
@@ -50,7 +53,12 @@ public final class MpcBench {
     for (MpcFunction f : settings.functions()) {
       StrongRandom random = SeededDrbg.of(settings.seed(), "bench.mpc." + f.cliName(), 0);
       List<MpcRow> rows = new ArrayList<>();
-      if (f == MpcFunction.DKG) {
+      if (f == MpcFunction.FROST_SIGN) {
+        rows.addAll(FrostRows.all(settings, random, row -> measure(csv, row)));
+        out.println("FROST(Ed25519, SHA-512) signing on a " + describe(net) + " network (" + reps
+            + " reps, median):");
+        MpcTable.printSign(rows, out);
+      } else if (f == MpcFunction.DKG) {
         DkgRows.feldman(15, 21, 1, net, random.split()); // warm-up, not reported
         for (int[] r : PaperFigures.DKG_ROWS) {
           rows.add(measure(csv, () -> DkgRows.feldman(r[0], r[1], reps, net, random.split())));

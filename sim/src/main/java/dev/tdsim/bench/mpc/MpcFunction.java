@@ -8,7 +8,9 @@ public enum MpcFunction {
   /** Distributed key generation: Pedersen/Feldman (t, n) rows and the weighted PVSS row. */
   DKG("dkg"),
   /** Threshold BLS signing: partials, sent to a combiner, combined and verified. */
-  THRESHOLD_SIGN("threshold_sign");
+  THRESHOLD_SIGN("threshold_sign"),
+  /** FROST(Ed25519, SHA-512) signing (RFC 9591): two rounds to a coordinator, aggregated, verified. */
+  FROST_SIGN("frost_sign");
 
   private final String cliName;
 

@@ -38,4 +38,17 @@ public final class PaperFigures {
       default -> null;
     });
   }
+
+  /** The FROST(Ed25519) signing rows (t, n) issue 24 quotes: latency, 64-byte signature. */
+  public static final int[][] FROST_SIGN_ROWS = {{2, 3}, {3, 5}, {5, 7}, {7, 10}};
+
+  public static Optional<Figure> frostSign(int t, int n) {
+    return Optional.ofNullable(switch (t + "," + n) {
+      case "2,3" -> new Figure(1.5, 64, 0);
+      case "3,5" -> new Figure(2.4, 64, 0);
+      case "5,7" -> new Figure(6.8, 64, 0);
+      case "7,10" -> new Figure(12.3, 64, 0);
+      default -> null;
+    });
+  }
 }
