@@ -5,7 +5,7 @@ import dev.tdsim.signing.SigningStart;
 
 /**
  * A threshold signing committee among the validators (YAML section {@code signing}): at every
- * height, {@code parties} validators (spread over the validator set, so over its regions) run
+ * height, the first {@code parties} validators (one region after the other) run
  * {@code scheme}'s real protocol, {@code threshold} of them signing the block, and the signature
  * joins the block's critical path as decryption does.
  *

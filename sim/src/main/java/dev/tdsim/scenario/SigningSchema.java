@@ -21,8 +21,8 @@ final class SigningSchema {
       SigningConfig.DEFAULT_THRESHOLD, "the scheme's least (1; `frost-ed25519`: 2) .. `parties` (signers a signature needs)", "threshold",
       SigningConfig::threshold);
   static final Setting<SigningConfig, Integer> PARTIES = Setting.of("parties", INT,
-      SigningConfig.DEFAULT_PARTIES, "1 .. `validators.count` (the committee, spread over the"
-          + " validator set)", "parties", SigningConfig::parties);
+      SigningConfig.DEFAULT_PARTIES, "1 .. `validators.count` (the committee: the first n"
+          + " validators, one region after the other)", "parties", SigningConfig::parties);
   static final Setting<SigningConfig, String> START = Setting.of("start", STRING,
       SigningConfig.DEFAULT_START, Setting.names(SigningStart.names(), null), "start",
       SigningConfig::start);

@@ -43,6 +43,13 @@ public final class SweepCsv {
   static final List<String> STATS = List.of("p50_ms", "p95_ms", "p99_ms", "judged_p95_ms",
       "added_p95_ms");
   static final List<String> MEMPOOL = List.of("sustained", "not_sustained");
+  /**
+   * A signing committee's signature after the commit (means over replicates of each run's p50
+   * and p95) and at how many heights it came after decryption and execution (the most of any
+   * replicate); only when some point has a committee.
+   */
+  static final List<String> SIGNING = List.of("committee_sign_p50_ms", "committee_sign_p95_ms",
+      "signature_last_heights");
   /** What went wrong in consensus: rounds beyond the first, a halt, heights not decrypted. */
   static final List<String> CONSENSUS = List.of("max_round", "extra_rounds", "halted",
       "heights_not_decrypted");
@@ -72,6 +79,9 @@ public final class SweepCsv {
     if (plan.anyMempool()) {
       h.addAll(MEMPOOL);
     }
+    if (plan.anySigning()) {
+      h.addAll(SIGNING);
+    }
     if (errors) {
       h.add(ERROR);
     }
@@ -95,6 +105,7 @@ public final class SweepCsv {
     boolean ci = plan.spec().replicates() > 1;
     boolean withErrors = !errors.isEmpty();
     boolean mempool = plan.anyMempool();
+    boolean signing = plan.anySigning();
     try (Writer w = Files.newBufferedWriter(tmp);
         CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
             .setHeader(header(plan, withErrors).toArray(String[]::new)).get())) {
@@ -122,7 +133,7 @@ public final class SweepCsv {
               row.add(0);
               row.add(num(budget / 1e6));
               int empty = 4 + STATS.size() * (ci ? 3 : 1) + CONSENSUS.size()
-                  + (mempool ? MEMPOOL.size() : 0);
+                  + (mempool ? MEMPOOL.size() : 0) + (signing ? SIGNING.size() : 0);
               for (int i = 0; i < empty; i++) {
                 row.add("");
               }
@@ -166,6 +177,9 @@ public final class SweepCsv {
             row.add(notSustained.isEmpty());
             row.add(notSustained);
           }
+          if (signing) {
+            row.addAll(signingColumns(done));
+          }
           if (withErrors) {
             row.add(error);
           }
@@ -175,6 +189,20 @@ public final class SweepCsv {
     }
     Files.move(tmp, out.resolve(FILE), StandardCopyOption.REPLACE_EXISTING,
         StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The committee's columns of one cell's runs (empty for a point without a committee). */
+  private static List<Object> signingColumns(List<PointResult> done) {
+    List<dev.tdsim.report.SigningReport> reports = done.stream()
+        .map(r -> r.summary().signing()).filter(java.util.Objects::nonNull).toList();
+    if (reports.isEmpty() || reports.stream().anyMatch(s -> s.afterCommitMs().p50() == null)) {
+      return List.of("", "", "");
+    }
+    return List.of(
+        num(reports.stream().mapToDouble(s -> s.afterCommitMs().p50()).average().orElse(0)),
+        num(reports.stream().mapToDouble(s -> s.afterCommitMs().p95()).average().orElse(0)),
+        reports.stream().mapToInt(dev.tdsim.report.SigningReport::signatureLast).max()
+            .orElse(0));
   }
 
   static String num(double v) {

@@ -112,7 +112,8 @@ public final class SweepPlan {
         throw new SweepException("--vary " + a.path() + ": the path is also given with --set;"
             + " drop one of them");
       }
-      for (int i = 0; i < a.values().size(); i++) {
+      // zipped, a value may come back on one path as long as the points differ (checked below)
+      for (int i = 0; i < a.values().size() && !(spec.zip() && axes.size() > 1); i++) {
         for (int j = 0; j < i; j++) {
           if (a.values().get(i).equals(a.values().get(j))) {
             throw new SweepException("--vary " + a.path() + ": value '" + a.values().get(i)
@@ -146,6 +147,13 @@ public final class SweepPlan {
       }
     }
     List<Map<String, String>> combos = combinations(axes, spec.zip());
+    for (int i = 0; i < combos.size(); i++) {
+      int first = combos.indexOf(combos.get(i));
+      if (first < i) {
+        throw new SweepException("--zip: points " + (first + 1) + " and " + (i + 1)
+            + " are the same (" + combos.get(i) + "); every zipped point must differ");
+      }
+    }
     List<Cell> cells = new ArrayList<>();
     Map<String, Map<String, Object>> resolvedByText = new LinkedHashMap<>();
     for (Axis a : axes) {
@@ -178,7 +186,7 @@ public final class SweepPlan {
       Map<String, Object> resolved = resolvedByText.get(a.path());
       List<String> labels = new ArrayList<>();
       List<Object> objects = new ArrayList<>();
-      for (String text : a.values()) {
+      for (String text : new java.util.LinkedHashSet<>(a.values())) {
         Object r = resolved.get(text);
         String label = YamlValues.label(r);
         int dup = labels.indexOf(label);
@@ -472,6 +480,16 @@ public final class SweepPlan {
    * Whether any point simulates a mempool (a {@code mempool:} section): its runs then fit a budget
    * only when they kept up with their clients ({@link FitRule#fits}).
    */
+  /** Whether some point has a signing committee (sweep.csv then has its columns). */
+  public boolean anySigning() {
+    for (Cell c : cells) {
+      if (c.points().get(0).scenario().signing().isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public boolean anyMempool() {
     for (Cell c : cells) {
       if (c.points().get(0).scenario().mempool().isPresent()) {

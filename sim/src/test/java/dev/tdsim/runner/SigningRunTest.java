@@ -78,10 +78,10 @@ class SigningRunTest {
     assertTrue(Files.readAllLines(dir.resolve("without/heights.csv")).get(0).endsWith(",why"));
   }
 
+  /** Validators take the regions in turn: the first n are the committee spread over them. */
   @Test
-  void membersSpreadOverTheValidators() {
-    assertArrayEquals(new int[] {0, 30, 60, 90, 120}, RunSigning.members(5, 150));
-    assertArrayEquals(new int[] {0, 1, 2}, RunSigning.members(3, 3));
+  void membersAreTheFirstValidatorsOneRegionAfterTheOther() {
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4}, RunSigning.members(5, 150));
     assertArrayEquals(new int[] {0}, RunSigning.members(1, 7));
   }
 }

@@ -73,6 +73,22 @@ class SweepPlanTest {
         && e.getMessage().contains("has 2"), e.getMessage());
   }
 
+  /** Zipped, a path may repeat a value (the rows of a table), as long as the points differ. */
+  @Test
+  void zippedPathsMayRepeatValuesButNotPoints() {
+    SweepPlan rows = plan(TINY, vary("workload.msgs_per_block=1,2,1,2",
+        "crypto.variant=fast,fast,folded,folded").withZip(true));
+    assertEquals(4, rows.cells().size());
+    assertEquals("msgs_per_block-1__variant-folded", rows.cells().get(2).id());
+    assertEquals(List.of("1", "2"), rows.params().get(0).values());
+    SweepException same = assertThrows(SweepException.class, () -> plan(TINY,
+        vary("workload.msgs_per_block=1,2,1", "crypto.variant=fast,folded,fast").withZip(true)));
+    assertTrue(same.getMessage().contains("points 1 and 3 are the same"), same.getMessage());
+    SweepException cartesian = assertThrows(SweepException.class, () -> plan(TINY,
+        vary("workload.msgs_per_block=1,2,1")));
+    assertTrue(cartesian.getMessage().contains("given twice"), cartesian.getMessage());
+  }
+
   @Test
   void replicatesHaveDistinctStableSeedsAndReplicateZeroKeepsTheScenarioSeed() {
     SweepPlan p = plan(TINY, vary("workload.msgs_per_block=1,2").withReplicates(4));
