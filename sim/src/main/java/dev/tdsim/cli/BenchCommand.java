@@ -58,6 +58,10 @@ import picocli.CommandLine.Spec;
           + " 1-1000 drawn from --seed, threshold shares*2/3) and --threads (cores of each"
           + " simulated validator, PVSS rows); --threshold is rejected, other options do not"
           + " apply.",
+      "--functions sign_overhead (issue 24): the paper's overhead table: each signing scheme's"
+          + " single-key signature (median thread CPU of 201 calls) against its threshold"
+          + " signing at the paper's compared row on the simulated network, tdsim's factor beside"
+          + " the paper's.",
       "--functions frost_sign (issue 24): FROST(Ed25519, SHA-512) signing (RFC 9591, tdsim's"
           + " implementation, every aggregate checked by BouncyCastle's Ed25519 verifier) in the"
           + " same table, beside the published FROST figures; --mpc-rows all adds (14, 21),"

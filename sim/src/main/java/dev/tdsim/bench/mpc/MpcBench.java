@@ -30,6 +30,9 @@ public final class MpcBench {
     if (f == MpcFunction.FROST_SIGN) {
       return FrostRows.planned(s);
     }
+    if (f == MpcFunction.SIGN_OVERHEAD) {
+      return OverheadRows.planned();
+    }
     List<String> rows = new ArrayList<>();
     int[][] paper = f == MpcFunction.DKG ? PaperFigures.DKG_ROWS : PaperFigures.SIGN_ROWS;
     for (int[] r : paper) {
@@ -53,7 +56,12 @@ public final class MpcBench {
     for (MpcFunction f : settings.functions()) {
       StrongRandom random = SeededDrbg.of(settings.seed(), "bench.mpc." + f.cliName(), 0);
       List<MpcRow> rows = new ArrayList<>();
-      if (f == MpcFunction.FROST_SIGN) {
+      if (f == MpcFunction.SIGN_OVERHEAD) {
+        rows.addAll(OverheadRows.all(settings, random, row -> measure(csv, row)));
+        out.println("Single-key signing against threshold signing, on a " + describe(net)
+            + " network (" + reps + " reps, median):");
+        MpcTable.printOverhead(rows, out);
+      } else if (f == MpcFunction.FROST_SIGN) {
         rows.addAll(FrostRows.all(settings, random, row -> measure(csv, row)));
         out.println("FROST(Ed25519, SHA-512) signing on a " + describe(net) + " network (" + reps
             + " reps, median):");

@@ -18,7 +18,9 @@ public final class MpcCsv implements Closeable {
       "function", "protocol", "threshold", "parties", "shares", "network_rounds",
       "latency_s", "latency_min_s", "latency_max_s", "compute_s", "paper_latency_s",
       "latency_ratio", "size_bytes", "paper_size_bytes", "comm_bytes", "comm_shares_only_bytes",
-      "paper_comm_bytes", "comm_ratio", "reps", "one_way_latency_s", "bandwidth_bps", "threads");
+      "paper_comm_bytes", "comm_ratio", "reps", "one_way_latency_s", "bandwidth_bps", "threads",
+      // the overhead rows (sign_overhead): the single-key signature and latency over it
+      "single_key_s", "paper_single_key_s", "overhead", "paper_overhead");
 
   private final CsvRows rows;
   private final MpcSettings settings;
@@ -59,6 +61,13 @@ public final class MpcCsv implements Closeable {
     c.add(CsvRows.seconds(settings.network().oneWayLatencyNanos()));
     c.add(Long.toString(settings.network().bitsPerSecond()));
     c.add(Integer.toString(settings.threads()));
+    java.util.Optional<PaperFigures.Overhead> paperOverhead = r.singleKeyNanos() < 0
+        ? java.util.Optional.empty() : PaperFigures.overhead(r.protocol());
+    c.add(r.singleKeyNanos() < 0 ? "" : CsvRows.seconds(r.singleKeyNanos()));
+    c.add(paperOverhead.map(o -> String.format(Locale.ROOT, "%.6f", o.singleKeyMicros() / 1e6))
+        .orElse(""));
+    c.add(CsvRows.ratio(r.overhead()));
+    c.add(paperOverhead.map(o -> CsvRows.ratio(o.factor())).orElse(""));
     rows.write(c);
   }
 

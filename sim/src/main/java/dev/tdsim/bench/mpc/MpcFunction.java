@@ -10,7 +10,12 @@ public enum MpcFunction {
   /** Threshold BLS signing: partials, sent to a combiner, combined and verified. */
   THRESHOLD_SIGN("threshold_sign"),
   /** FROST(Ed25519, SHA-512) signing (RFC 9591): two rounds to a coordinator, aggregated, verified. */
-  FROST_SIGN("frost_sign");
+  FROST_SIGN("frost_sign"),
+  /**
+   * The paper's overhead table: every signing scheme's single-key signature against its
+   * threshold signing at the paper's compared row.
+   */
+  SIGN_OVERHEAD("sign_overhead");
 
   private final String cliName;
 

@@ -23,11 +23,28 @@ import java.util.Optional;
  * @param sharesOnlyBytes the paper's way: 32 B per private share point sent, nothing else
  * @param paper the published figure for this row, if any
  * @param note what the row models, for the table
+ * @param singleKeyNanos the scheme's single-key signature, median thread CPU (the overhead rows;
+ *     -1 elsewhere)
  */
 public record MpcRow(MpcFunction function, String protocol, int threshold, int parties,
     int shares, int rounds, long latencyNanos, long minLatencyNanos, long maxLatencyNanos,
     long computeNanos, long sizeBytes, long communicationBytes, long sharesOnlyBytes,
-    Optional<Figure> paper, String note) {
+    Optional<Figure> paper, String note, long singleKeyNanos) {
+  /** A row without a single-key comparison. */
+  public MpcRow(MpcFunction function, String protocol, int threshold, int parties, int shares,
+      int rounds, long latencyNanos, long minLatencyNanos, long maxLatencyNanos,
+      long computeNanos, long sizeBytes, long communicationBytes, long sharesOnlyBytes,
+      Optional<Figure> paper, String note) {
+    this(function, protocol, threshold, parties, shares, rounds, latencyNanos, minLatencyNanos,
+        maxLatencyNanos, computeNanos, sizeBytes, communicationBytes, sharesOnlyBytes, paper,
+        note, -1);
+  }
+
+  /** The threshold signature's latency over the single-key signature (NaN without one). */
+  public double overhead() {
+    return singleKeyNanos > 0 ? (double) latencyNanos / singleKeyNanos : Double.NaN;
+  }
+
   /** tdsim's latency over the paper's (NaN without a paper figure). */
   public double latencyRatio() {
     return paper.map(f -> latencyNanos / 1e6 / f.latencyMillis()).orElse(Double.NaN);

@@ -64,6 +64,27 @@ public final class MpcTable {
     out.flush();
   }
 
+  /**
+   * The overhead table: each scheme's single-key signature against its threshold signing at the
+   * paper's compared row, tdsim's factor beside the paper's.
+   */
+  public static void printOverhead(List<MpcRow> rows, PrintWriter out) {
+    out.println("| scheme | single-key sign: tdsim | paper | threshold (t, n) | latency: tdsim |"
+        + " paper | overhead: tdsim | paper |");
+    out.println("|---|---|---|---|---|---|---|---|");
+    for (MpcRow r : rows) {
+      Optional<PaperFigures.Overhead> p = PaperFigures.overhead(r.protocol());
+      out.println("| " + r.protocol() + " | " + time(r.singleKeyNanos()) + " | "
+          + p.map(o -> String.format(java.util.Locale.ROOT, "%.0f us", o.singleKeyMicros()))
+              .orElse("-")
+          + " | " + tn(r) + " | " + time(r.latencyNanos()) + " | "
+          + p.map(o -> millis(o.mpcMillis())).orElse("-") + " | " + ratio(r.overhead()) + " | "
+          + p.map(o -> ratio(o.factor())).orElse("-") + " |");
+    }
+    notes(rows, out);
+    out.flush();
+  }
+
   /** Each row's note, once per run of rows with the same note. */
   private static void notes(List<MpcRow> rows, PrintWriter out) {
     String last = null;

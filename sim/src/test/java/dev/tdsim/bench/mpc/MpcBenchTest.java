@@ -79,4 +79,36 @@ class MpcBenchTest {
     assertTrue(rows.contains("(100, 150)"), rows.toString());
     assertTrue(rows.get(6).startsWith("8192 shares over 150 validators"), rows.toString());
   }
+
+  /** Every signing scheme's single-key signature beside its threshold signing, in the CSV too. */
+  @Test
+  void theOverheadTableHasEverySchemeBesideThePaper() throws IOException {
+    Path csvPath = tmp.resolve("overhead.csv");
+    MpcSettings s = new MpcSettings(List.of(MpcFunction.SIGN_OVERHEAD), false, 8192, 150, 1, 1,
+        7, MpcNetwork.PAPER, csvPath);
+    StringWriter text = new StringWriter();
+    List<MpcRow> rows;
+    try (MpcCsv csv = MpcCsv.create(csvPath, s)) {
+      rows = new MpcBench(s, new PrintWriter(text), Progress.silent()).run(csv);
+    }
+    assertEquals(dev.tdsim.signing.SigningSchemes.names(),
+        rows.stream().map(MpcRow::protocol).toList());
+    assertEquals(MpcBench.plannedRows(MpcFunction.SIGN_OVERHEAD, s).size(), rows.size());
+    for (MpcRow r : rows) {
+      assertTrue(r.singleKeyNanos() > 0, r.toString());
+      // a threshold signature needs at least one trip over the 0.5 ms network
+      assertTrue(r.latencyNanos() >= 500_000, r.toString());
+      assertEquals((double) r.latencyNanos() / r.singleKeyNanos(), r.overhead(), 1e-9);
+    }
+    MpcRow bls = rows.get(0);
+    assertEquals("threshold-bls", bls.protocol());
+    assertEquals("(4, 5)", MpcTable.tn(bls)); // the paper compares its (4, 5) BLS row
+    assertTrue(text.toString().contains("| threshold-bls | "), text.toString());
+    List<String> lines = java.nio.file.Files.readAllLines(csvPath);
+    assertTrue(lines.get(0).endsWith("single_key_s,paper_single_key_s,overhead,paper_overhead"),
+        lines.get(0));
+    assertTrue(lines.get(1).startsWith("sign_overhead,threshold-bls,4,5,") && lines.get(1)
+        .endsWith(",0.000028," + dev.tdsim.bench.CsvRows.ratio(bls.overhead()) + ",75.0000"),
+        lines.get(1));
+  }
 }
