@@ -27,9 +27,21 @@ public final class MpcBench {
   /** The rows one function gives with these settings, in table order (unmeasured labels). */
   public static List<String> plannedRows(MpcFunction f, MpcSettings s) {
     List<String> rows = new ArrayList<>();
-    int[][] paper = f == MpcFunction.DKG ? PaperFigures.DKG_ROWS : PaperFigures.SIGN_ROWS;
+    int[][] paper = switch (f) {
+      case DKG -> PaperFigures.DKG_ROWS;
+      case THRESHOLD_SIGN -> PaperFigures.SIGN_ROWS;
+      case CGGMP21_SIGN -> Cggmp21Rows.PAPER_ROWS;
+    };
     for (int[] r : paper) {
       rows.add("(" + r[0] + ", " + r[1] + ")");
+    }
+    if (f == MpcFunction.CGGMP21_SIGN) {
+      if (s.extended()) {
+        for (int[] r : Cggmp21Rows.EXTENDED_ROWS) {
+          rows.add("(" + r[0] + ", " + r[1] + ")");
+        }
+      }
+      return rows;
     }
     if (s.extended()) {
       rows.add("(100, 150)");
@@ -63,6 +75,8 @@ public final class MpcBench {
         }
         out.println("DKG on a " + describe(net) + " network (" + reps + " reps, median):");
         MpcTable.printDkg(rows, out);
+      } else if (f == MpcFunction.CGGMP21_SIGN) {
+        rows.addAll(cggmp21(csv, net, reps, random));
       } else {
         SignRows.unweighted(7, 10, 3, net, random.split()); // warm-up, not reported
         for (int[] r : PaperFigures.SIGN_ROWS) {
@@ -82,6 +96,32 @@ public final class MpcBench {
       all.addAll(rows);
     }
     return all;
+  }
+
+  /** Issue 24: CGGMP21 presigning and signing per (t, n), and plain ECDSA, printed. */
+  private List<MpcRow> cggmp21(MpcCsv csv, MpcNetwork net, int reps, StrongRandom random) {
+    Cggmp21Rows.KeyPool pool = new Cggmp21Rows.KeyPool(
+        dev.tdsim.crypto.cggmp21.SecurityParams.PAPER, random.split());
+    List<MpcRow> rows = new ArrayList<>();
+    Cggmp21Rows.run(2, 3, 1, net, pool, random.split()); // warm-up, not reported
+    List<int[]> tn = new ArrayList<>(List.of(Cggmp21Rows.PAPER_ROWS));
+    if (settings.extended()) {
+      tn.addAll(List.of(Cggmp21Rows.EXTENDED_ROWS));
+    }
+    for (int[] r : tn) {
+      long t0 = System.nanoTime();
+      List<MpcRow> both = Cggmp21Rows.run(r[0], r[1], reps, net, pool, random.split());
+      both.forEach(csv::write);
+      progress.step("cggmp21_sign " + MpcTable.tn(both.get(0)) + ": presign "
+          + MpcTable.time(both.get(0).latencyNanos()) + ", sign "
+          + MpcTable.time(both.get(1).latencyNanos()), System.nanoTime() - t0);
+      rows.addAll(both);
+    }
+    rows.add(measure(csv, () -> Cggmp21Rows.plainEcdsa(1000, random.split())));
+    out.println("CGGMP21 threshold ECDSA on a " + describe(net) + " network (" + reps
+        + " reps, median):");
+    MpcTable.printSign(rows, out);
+    return rows;
   }
 
   private MpcRow measure(MpcCsv csv, Supplier<MpcRow> row) {

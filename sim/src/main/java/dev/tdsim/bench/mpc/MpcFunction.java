@@ -8,7 +8,9 @@ public enum MpcFunction {
   /** Distributed key generation: Pedersen/Feldman (t, n) rows and the weighted PVSS row. */
   DKG("dkg"),
   /** Threshold BLS signing: partials, sent to a combiner, combined and verified. */
-  THRESHOLD_SIGN("threshold_sign");
+  THRESHOLD_SIGN("threshold_sign"),
+  /** CGGMP21 threshold ECDSA (issue 24): three-round presigning and one-round signing rows. */
+  CGGMP21_SIGN("cggmp21_sign");
 
   private final String cliName;
 
