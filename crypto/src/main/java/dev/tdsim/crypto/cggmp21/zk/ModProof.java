@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Pi-mod, the Paillier-Blum modulus proof (CGGMP21 section 6.3, figure 16): N = pq with p, q ≡ 3
+ * Pi-mod, the Paillier-Blum modulus proof (CGGMP21 section 6, "Π^mod"): N = pq with p, q ≡ 3
  * (mod 4) and gcd(N, φ(N)) = 1. The prover sends w with Jacobi symbol -1; for each of m
  * challenges y_i it gives a fourth root x_i of (-1)^a_i · w^b_i · y_i and an N-th root z_i of y_i.
  * Soundness error 2^-m.

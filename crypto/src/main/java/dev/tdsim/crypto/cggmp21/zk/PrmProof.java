@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Pi-prm, ring-Pedersen parameters (CGGMP21 section 6.4, figure 17): the prover knows λ with s =
+ * Pi-prm, ring-Pedersen parameters (CGGMP21 section 6, "Π^prm"): the prover knows λ with s =
  * t^λ mod N̂, so s lies in the group t generates. m parallel repetitions of a Schnorr-like proof
  * with one-bit challenges: A_i = t^a_i, z_i = a_i + e_i·λ mod φ(N̂); soundness error 2^-m.
  */

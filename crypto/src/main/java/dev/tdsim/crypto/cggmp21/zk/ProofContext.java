@@ -3,7 +3,8 @@ package dev.tdsim.crypto.cggmp21.zk;
 /**
  * What every proof's Fiat-Shamir challenge binds besides the statement: the session id (the
  * protocol instance: key generation or one presigning) and the prover's index, so a proof cannot
- * be replayed in another session or claimed by another party (CGGMP21 section 4, "sid, i").
+ * be replayed in another session or claimed by another party (CGGMP21 hashes sid and i into
+ * every challenge).
  */
 public record ProofContext(byte[] sessionId, int prover) {
   public ProofContext {
