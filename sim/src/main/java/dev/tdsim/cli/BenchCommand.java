@@ -57,7 +57,9 @@ import picocli.CommandLine.Spec;
           + " --seed, --mpc-rows and, for the weighted rows, --shares, --validators (stakes"
           + " 1-1000 drawn from --seed, threshold shares*2/3) and --threads (cores of each"
           + " simulated validator, PVSS rows); --threshold is rejected, other options do not"
-          + " apply."
+          + " apply.",
+      "--functions cggmp21_sign (issue 24, on its own): CGGMP21 threshold ECDSA, its presigning"
+          + " and its online signing as separate rows (2048-bit Paillier), and plain ECDSA."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
