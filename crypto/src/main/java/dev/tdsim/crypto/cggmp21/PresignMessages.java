@@ -40,11 +40,15 @@ public final class PresignMessages {
   /**
    * Round 2: Γ_i, the two MtA answers to the receiver's K_j (D for γ_i, D̂ for the Lagrange-weighted
    * key share), the encryptions F, F̂ of the masks under the sender's key, Pi-aff-g for each and
-   * Pi-log* for Γ_i against G_i.
+   * Pi-log* for Γ_i against G_i; and the echo of round 1: SHA-256 of every signer's (K, G) as the
+   * sender received them, so that a signer who sent different K or G to different parties is
+   * caught (echo broadcast).
    */
   public record Round2(int from, int to, ECPoint bigGamma, BigInteger d, BigInteger f,
-      BigInteger dHat, BigInteger fHat, AffGProof psi, AffGProof psiHat, LogStarProof psiPrime) {
+      BigInteger dHat, BigInteger fHat, AffGProof psi, AffGProof psiHat, LogStarProof psiPrime,
+      BigInteger echo) {
     public Round2 {
+      Objects.requireNonNull(echo, "echo");
       Objects.requireNonNull(bigGamma, "Gamma");
       Objects.requireNonNull(psi, "psi");
       Objects.requireNonNull(psiHat, "psiHat");
@@ -52,7 +56,7 @@ public final class PresignMessages {
     }
 
     public int wireBytes() {
-      return 8 + Secp256k1.POINT_BYTES + bytes(d, f, dHat, fHat) + psi.wireBytes()
+      return 8 + 32 + Secp256k1.POINT_BYTES + bytes(d, f, dHat, fHat) + psi.wireBytes()
           + psiHat.wireBytes() + psiPrime.wireBytes();
     }
   }

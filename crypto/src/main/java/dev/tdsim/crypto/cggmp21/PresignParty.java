@@ -13,6 +13,8 @@ import dev.tdsim.crypto.cggmp21.zk.ProofContext;
 import dev.tdsim.crypto.cggmp21.zk.RingPedersen;
 import dev.tdsim.crypto.random.StrongRandom;
 import java.math.BigInteger;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,6 +50,7 @@ public final class PresignParty {
   private BigInteger bigK;
   private BigInteger gammaNonce;
   private BigInteger bigG;
+  private BigInteger echo;
   private ECPoint bigGamma;
   private final Map<Integer, BigInteger> peerK = new HashMap<>();
   private final Map<Integer, BigInteger> peerG = new HashMap<>();
@@ -155,6 +158,7 @@ public final class PresignParty {
       peerG.put(j, m.bigG());
     }
     bigGamma = Secp256k1.mulBase(gamma);
+    echo = roundOneEcho();
     List<Round2> out = new ArrayList<>();
     for (int j : peers()) {
       Mta forGamma = mta(j, gamma, bigGamma);
@@ -164,9 +168,33 @@ public final class PresignParty {
       LogStarProof psiPrime = LogStarProof.prove(myContext(), sp, ownKey, pedersenOf(j), bigG,
           bigGamma, Secp256k1.CURVE.getG(), gamma, gammaNonce, random);
       out.add(new Round2(me, j, bigGamma, forGamma.d(), forGamma.f(), forKey.d(), forKey.f(),
-          forGamma.proof(), forKey.proof(), psiPrime));
+          forGamma.proof(), forKey.proof(), psiPrime, echo));
     }
     return out;
+  }
+
+  /** SHA-256 over every signer's (index, K, G) in signer order, as this party received them. */
+  private BigInteger roundOneEcho() {
+    MessageDigest sha = sha256();
+    for (int j : signers) {
+      BigInteger kj = j == me ? bigK : peerK.get(j);
+      BigInteger gj = j == me ? bigG : peerG.get(j);
+      for (BigInteger v : new BigInteger[] {BigInteger.valueOf(j), kj, gj}) {
+        byte[] b = v.toByteArray();
+        sha.update(new byte[] {(byte) (b.length >>> 24), (byte) (b.length >>> 16),
+            (byte) (b.length >>> 8), (byte) b.length});
+        sha.update(b);
+      }
+    }
+    return new BigInteger(1, sha.digest());
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+    }
   }
 
   private record Mta(BigInteger beta, BigInteger d, BigInteger f, AffGProof proof) {}
@@ -222,6 +250,14 @@ public final class PresignParty {
       sumGamma = Secp256k1.add(sumGamma, gammaJ);
       deltaSum = deltaSum.add(ownKey.decrypt(m.d())).subtract(betas.get(j));
       chiSum = chiSum.add(ownKey.decrypt(m.dHat())).subtract(betaHats.get(j));
+    }
+    for (Round2 m : received) {
+      if (!echo.equals(m.echo())) {
+        // Someone sent different K or G to different signers, or m's sender lies about what it
+        // received: an echo alone cannot tell which (the paper's broadcast would need signatures).
+        throw ProtocolAbort.unidentified("presign round 3", "party " + m.from()
+            + " received different round-1 K or G than this party (equivocation)");
+      }
     }
     if (sumGamma.isInfinity()) {
       throw ProtocolAbort.unidentified("presign round 3", "Γ is the point at infinity");

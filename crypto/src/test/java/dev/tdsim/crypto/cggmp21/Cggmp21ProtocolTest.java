@@ -98,7 +98,7 @@ class Cggmp21ProtocolTest {
       var key = keys.get(2).paillierKeys().get(2).publicKey();
       BigInteger d = key.add(m.d(), key.onePlusNPow(BigInteger.ONE));
       return new Round2(m.from(), m.to(), m.bigGamma(), d, m.f(), m.dHat(), m.fHat(), m.psi(),
-          m.psiHat(), m.psiPrime());
+          m.psiHat(), m.psiPrime(), m.echo());
     }, m -> m);
     assertBlames(0, "Pi-aff-g proof (γ MtA)", () -> PresignHarness.presign(keys, SIGNERS, "bad D", t));
   }
@@ -108,7 +108,7 @@ class Cggmp21ProtocolTest {
     List<KeyShare> keys = PresignHarness.keys(T, N);
     Tamper t = new Tamper(m -> m, m -> m.from() == 2 ? new Round2(m.from(), m.to(),
         Secp256k1.add(m.bigGamma(), Secp256k1.CURVE.getG()), m.d(), m.f(), m.dHat(), m.fHat(),
-        m.psi(), m.psiHat(), m.psiPrime()) : m, m -> m);
+        m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m, m -> m);
     assertBlames(2, "Pi-aff-g", () -> PresignHarness.presign(keys, SIGNERS, "bad Γ", t));
   }
 
@@ -116,9 +116,30 @@ class Cggmp21ProtocolTest {
   void aWrongKeyMtaNamesItsSender() {
     List<KeyShare> keys = PresignHarness.keys(T, N);
     Tamper t = new Tamper(m -> m, m -> m.from() == 0 ? new Round2(m.from(), m.to(),
-        m.bigGamma(), m.d(), m.f(), m.dHat(), m.f(), m.psi(), m.psiHat(), m.psiPrime()) : m,
+        m.bigGamma(), m.d(), m.f(), m.dHat(), m.f(), m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m,
         m -> m);
     assertBlames(0, "key MtA", () -> PresignHarness.presign(keys, SIGNERS, "bad D̂", t));
+  }
+
+  @Test
+  void equivocationInRoundOneIsCaughtByTheEcho() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    // party 0 sends party 2 another G than party 1 gets (G carries no proof in round 1)
+    Tamper t = new Tamper(m -> {
+      if (m.from() != 0 || m.to() != 2) {
+        return m;
+      }
+      var key = keys.get(0).paillier();
+      BigInteger otherG = key.add(m.bigG(), key.onePlusNPow(BigInteger.ONE));
+      return new Round1(m.from(), m.to(), m.bigK(), otherG, m.psi());
+    }, m -> m, m -> m);
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class,
+        () -> PresignHarness.presign(keys, new int[] {0, 1, 2}, "equivocation", t));
+    // the first signer to finish round 3 (party 0 in the harness) sees party 2's echo differ;
+    // without the echo, party 2 would instead fail party 0's Pi-log* against the other G
+    assertTrue(abort.getMessage().contains("party 2 received different round-1 K or G"),
+        abort.getMessage());
+    assertTrue(abort.culprit().isEmpty());
   }
 
   @Test
@@ -168,7 +189,7 @@ class Cggmp21ProtocolTest {
     // a Γ off the curve
     ECPoint offCurve = Secp256k1.CURVE.getCurve().createPoint(BigInteger.ONE, BigInteger.ONE);
     Tamper badPoint = new Tamper(m -> m, m -> m.from() == 2 ? new Round2(m.from(), m.to(),
-        offCurve, m.d(), m.f(), m.dHat(), m.fHat(), m.psi(), m.psiHat(), m.psiPrime()) : m,
+        offCurve, m.d(), m.f(), m.dHat(), m.fHat(), m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m,
         m -> m);
     assertBlames(2, "malformed Γ",
         () -> PresignHarness.presign(keys, SIGNERS, "off curve", badPoint));

@@ -108,7 +108,7 @@ final class Cggmp21Rows {
     SecurityParams sp = pool.params;
     String note = "t-of-n key, signers 0..t-1; N of " + sp.paillierBits() + " bits, ℓ = "
         + sp.ell() + ", ε = " + sp.epsilon() + ", ℓ' = " + sp.ellPrime()
-        + "; every proof made and checked; no echo broadcast";
+        + "; every proof made and checked; round 1 echoed in round 2";
     return List.of(
         MpcTable.row(MpcFunction.CGGMP21_SIGN, "cggmp21-presign", t, n, n, 3, latency[0],
             compute[0], EcdsaSignature.BYTES, bytes[0], -1, PaperFigures.cggmp21Sign(t, n),
