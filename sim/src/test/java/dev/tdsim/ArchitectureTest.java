@@ -29,7 +29,7 @@ class ArchitectureTest {
       List.of("crypto", "crypto.random", "registry"),
       List.of("crypto.field"),
       List.of("crypto.curve"),
-      List.of("crypto.sig", "crypto.tpke"),
+      List.of("crypto.sig", "crypto.tpke", "crypto.cggmp21"),
       List.of("crypto.tbls", "crypto.variant", "crypto.dkg"),
       List.of("crypto.cert", "crypto.design"),
       List.of("crypto.design.bench"),

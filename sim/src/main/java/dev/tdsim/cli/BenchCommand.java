@@ -65,7 +65,9 @@ import picocli.CommandLine.Spec;
       "--functions frost_sign (issue 24): FROST(Ed25519, SHA-512) signing (RFC 9591, tdsim's"
           + " implementation, every aggregate checked by BouncyCastle's Ed25519 verifier) in the"
           + " same table, beside the published FROST figures; --mpc-rows all adds (14, 21),"
-          + " (34, 50) and (67, 100)."
+          + " (34, 50) and (67, 100).",
+      "--functions cggmp21_sign (issue 24, on its own): CGGMP21 threshold ECDSA, its presigning"
+          + " and its online signing as separate rows (2048-bit Paillier), and plain ECDSA."
     })
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -75,8 +77,8 @@ public final class BenchCommand implements Callable<Integer> {
           + " variant), digest, eval_proofs, share_create, share_verify, reconstruct,"
           + " decrypt_batch (the designs that have them), vote_sign, vote_verify. Each variant"
           + " runs those it has; a function none of them has is an error (default: every"
-          + " function each variant has, no vote functions); or dkg, threshold_sign, frost_sign (the"
-          + " MPC table, on their own).")
+          + " function each variant has, no vote functions); or dkg, threshold_sign, frost_sign,"
+          + " cggmp21_sign, sign_overhead (the MPC table, on their own).")
   List<String> functions;
 
   @Mixin MpcOptions mpc;

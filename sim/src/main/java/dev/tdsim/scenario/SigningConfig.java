@@ -10,7 +10,8 @@ import dev.tdsim.signing.SigningStart;
  * joins the block's critical path as decryption does.
  *
  * @param scheme a name of {@link SigningSchemes}
- * @param threshold t: signers a signature needs, the scheme's least (1; frost-ed25519: 2) ..
+ * @param threshold t: signers a signature needs, the scheme's least ({@link
+ *     dev.tdsim.signing.SigningScheme#minThreshold}) ..
  *     parties
  * @param parties n: the committee's size, 1 .. validators.count
  * @param start a name of {@link SigningStart}: when the committee starts

@@ -18,7 +18,8 @@ final class SigningSchema {
       SigningConfig.DEFAULT_SCHEME, Setting.names(SigningSchemes.names(), "SigningSchemes.names()"),
       "scheme", SigningConfig::scheme);
   static final Setting<SigningConfig, Integer> THRESHOLD = Setting.of("threshold", INT,
-      SigningConfig.DEFAULT_THRESHOLD, "the scheme's least (1; `frost-ed25519`: 2) .. `parties` (signers a signature needs)", "threshold",
+      SigningConfig.DEFAULT_THRESHOLD, "the scheme's least (" + SigningSchemes.minThresholdWords()
+          + ") .. `parties` (signers a signature needs)", "threshold",
       SigningConfig::threshold);
   static final Setting<SigningConfig, Integer> PARTIES = Setting.of("parties", INT,
       SigningConfig.DEFAULT_PARTIES, "1 .. `validators.count` (the committee: the first n"

@@ -27,23 +27,36 @@ public final class MpcBench {
 
   /** The rows one function gives with these settings, in table order (unmeasured labels). */
   public static List<String> plannedRows(MpcFunction f, MpcSettings s) {
-    if (f == MpcFunction.FROST_SIGN) {
-      return FrostRows.planned(s);
-    }
-    if (f == MpcFunction.SIGN_OVERHEAD) {
-      return OverheadRows.planned();
-    }
-    List<String> rows = new ArrayList<>();
-    int[][] paper = f == MpcFunction.DKG ? PaperFigures.DKG_ROWS : PaperFigures.SIGN_ROWS;
-    for (int[] r : paper) {
-      rows.add("(" + r[0] + ", " + r[1] + ")");
-    }
-    if (s.extended()) {
-      rows.add("(100, 150)");
-      rows.add(s.shares() + " shares over " + s.validators() + " validators");
-      if (f == MpcFunction.DKG) {
-        rows.add(s.shares() + " shares over " + s.validators() + " validators, aggregate verified");
+    return switch (f) {
+      case FROST_SIGN -> FrostRows.planned(s);
+      case SIGN_OVERHEAD -> OverheadRows.planned();
+      case CGGMP21_SIGN -> {
+        List<String> rows = labels(Cggmp21Rows.PAPER_ROWS);
+        if (s.extended()) {
+          rows.addAll(labels(Cggmp21Rows.EXTENDED_ROWS));
+        }
+        yield rows;
       }
+      case DKG, THRESHOLD_SIGN -> {
+        List<String> rows = labels(f == MpcFunction.DKG ? PaperFigures.DKG_ROWS
+            : PaperFigures.SIGN_ROWS);
+        if (s.extended()) {
+          rows.add("(100, 150)");
+          rows.add(s.shares() + " shares over " + s.validators() + " validators");
+          if (f == MpcFunction.DKG) {
+            rows.add(s.shares() + " shares over " + s.validators()
+                + " validators, aggregate verified");
+          }
+        }
+        yield rows;
+      }
+    };
+  }
+
+  private static List<String> labels(int[][] tn) {
+    List<String> rows = new ArrayList<>();
+    for (int[] r : tn) {
+      rows.add("(" + r[0] + ", " + r[1] + ")");
     }
     return rows;
   }
@@ -80,6 +93,8 @@ public final class MpcBench {
         }
         out.println("DKG on a " + describe(net) + " network (" + reps + " reps, median):");
         MpcTable.printDkg(rows, out);
+      } else if (f == MpcFunction.CGGMP21_SIGN) {
+        rows.addAll(cggmp21(csv, net, reps, random));
       } else {
         SignRows.unweighted(7, 10, 3, net, random.split()); // warm-up, not reported
         for (int[] r : PaperFigures.SIGN_ROWS) {
@@ -99,6 +114,32 @@ public final class MpcBench {
       all.addAll(rows);
     }
     return all;
+  }
+
+  /** Issue 24: CGGMP21 presigning and signing per (t, n), and plain ECDSA, printed. */
+  private List<MpcRow> cggmp21(MpcCsv csv, MpcNetwork net, int reps, StrongRandom random) {
+    Cggmp21Rows.KeyPool pool = new Cggmp21Rows.KeyPool(
+        dev.tdsim.crypto.cggmp21.SecurityParams.PAPER, random.split());
+    List<MpcRow> rows = new ArrayList<>();
+    Cggmp21Rows.run(2, 3, 1, net, pool, random.split()); // warm-up, not reported
+    List<int[]> tn = new ArrayList<>(List.of(Cggmp21Rows.PAPER_ROWS));
+    if (settings.extended()) {
+      tn.addAll(List.of(Cggmp21Rows.EXTENDED_ROWS));
+    }
+    for (int[] r : tn) {
+      long t0 = System.nanoTime();
+      List<MpcRow> both = Cggmp21Rows.run(r[0], r[1], reps, net, pool, random.split());
+      both.forEach(csv::write);
+      progress.step("cggmp21_sign " + MpcTable.tn(both.get(0)) + ": presign "
+          + MpcTable.time(both.get(0).latencyNanos()) + ", sign "
+          + MpcTable.time(both.get(1).latencyNanos()), System.nanoTime() - t0);
+      rows.addAll(both);
+    }
+    rows.add(measure(csv, () -> Cggmp21Rows.plainEcdsa(1000, random.split())));
+    out.println("CGGMP21 threshold ECDSA on a " + describe(net) + " network (" + reps
+        + " reps, median):");
+    MpcTable.printSign(rows, out);
+    return rows;
   }
 
   private MpcRow measure(MpcCsv csv, Supplier<MpcRow> row) {

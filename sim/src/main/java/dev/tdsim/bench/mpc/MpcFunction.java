@@ -11,6 +11,8 @@ public enum MpcFunction {
   THRESHOLD_SIGN("threshold_sign"),
   /** FROST(Ed25519, SHA-512) signing (RFC 9591): two rounds to a coordinator, aggregated, verified. */
   FROST_SIGN("frost_sign"),
+  /** CGGMP21 threshold ECDSA (issue 24): three-round presigning and one-round signing rows. */
+  CGGMP21_SIGN("cggmp21_sign"),
   /**
    * The paper's overhead table: every signing scheme's single-key signature against its
    * threshold signing at the paper's compared row.

@@ -1,0 +1,251 @@
+package dev.tdsim.crypto.cggmp21;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.cggmp21.PresignHarness.Tamper;
+import dev.tdsim.crypto.cggmp21.PresignMessages.Round1;
+import dev.tdsim.crypto.cggmp21.PresignMessages.Round2;
+import dev.tdsim.crypto.cggmp21.PresignMessages.Round3;
+import dev.tdsim.crypto.cggmp21.Signing.SignatureShare;
+import java.math.BigInteger;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.bouncycastle.math.ec.ECPoint;
+import org.junit.jupiter.api.Test;
+
+/** Full t-of-n presign + sign, checked with BouncyCastle; identifiable abort; malformed input. */
+class Cggmp21ProtocolTest {
+  private static final int T = 2;
+  private static final int N = 3;
+  private static final int[] SIGNERS = {0, 2};
+
+  private static byte[] sha256(String s) throws Exception {
+    return MessageDigest.getInstance("SHA-256").digest(PresignHarness.bytes(s));
+  }
+
+  private static EcdsaSignature sign(Map<Integer, Presignature> pre, byte[] hash) {
+    List<SignatureShare> shares = pre.values().stream().map(p -> Signing.share(p, hash)).toList();
+    return Signing.combine(pre.get(SIGNERS[0]), hash, shares);
+  }
+
+  @Test
+  void thresholdSignatureVerifiesAsPlainEcdsaWithBouncyCastle() throws Exception {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    ECPoint x = keys.get(0).publicKey();
+    for (KeyShare k : keys) {
+      assertEquals(x, k.publicKey());
+      assertEquals(Secp256k1.mulBase(k.secretShare()), k.publicShares().get(k.party()));
+    }
+    Map<Integer, Presignature> pre = PresignHarness.presign(keys, SIGNERS, "honest",
+        Tamper.NONE);
+    assertEquals(pre.get(0).bigR(), pre.get(2).bigR());
+    byte[] hash = sha256("block 1");
+    EcdsaSignature sig = sign(pre, hash);
+    assertTrue(sig.verify(x, hash));
+    assertTrue(sig.s().compareTo(Secp256k1.Q.shiftRight(1)) <= 0, "low s");
+    assertEquals(65, sig.toBytes().length);
+    assertEquals(x, sig.recoverPublicKey(hash));
+    // the same key signs from another signing set, and the signature is for this hash only
+    Map<Integer, Presignature> other = PresignHarness.presign(keys, new int[] {1, 2}, "other",
+        Tamper.NONE);
+    byte[] hash2 = sha256("block 2");
+    EcdsaSignature sig2 = Signing.combine(other.get(1), hash2, other.values().stream()
+        .map(p -> Signing.share(p, hash2)).toList());
+    assertTrue(sig2.verify(x, hash2));
+    assertTrue(!sig2.verify(x, hash));
+  }
+
+  @Test
+  void allThreeSignersOfThreeAlsoSign() throws Exception {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    int[] all = {0, 1, 2};
+    Map<Integer, Presignature> pre = PresignHarness.presign(keys, all, "three", Tamper.NONE);
+    byte[] hash = sha256("three");
+    EcdsaSignature sig = Signing.combine(pre.get(1), hash, pre.values().stream()
+        .map(p -> Signing.share(p, hash)).toList());
+    assertTrue(sig.verify(keys.get(0).publicKey(), hash));
+  }
+
+  private static void assertBlames(int culprit, String words, Supplier<?> run) {
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class, run::get);
+    assertEquals(culprit, abort.culprit().orElse(-1), abort.getMessage());
+    assertTrue(abort.getMessage().contains(words), abort.getMessage());
+  }
+
+  @Test
+  void aBadPiEncNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    // party 2 sends party 0 the proof it made for its K with its G in K's place
+    Tamper t = new Tamper(m -> m.from() == 2 ? new Round1(m.from(), m.to(), m.bigG(), m.bigK(),
+        m.psi()) : m, m -> m, m -> m);
+    assertBlames(2, "Pi-enc", () -> PresignHarness.presign(keys, SIGNERS, "bad enc", t));
+  }
+
+  @Test
+  void aWrongMtaAnswerNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    // party 0 adds 1 to the plaintext of its γ-MtA answer D to party 2 (a wrong share of δ)
+    Tamper t = new Tamper(m -> m, m -> {
+      if (m.from() != 0) {
+        return m;
+      }
+      var key = keys.get(2).paillierKeys().get(2).publicKey();
+      BigInteger d = key.add(m.d(), key.onePlusNPow(BigInteger.ONE));
+      return new Round2(m.from(), m.to(), m.bigGamma(), d, m.f(), m.dHat(), m.fHat(), m.psi(),
+          m.psiHat(), m.psiPrime(), m.echo());
+    }, m -> m);
+    assertBlames(0, "Pi-aff-g proof (γ MtA)", () -> PresignHarness.presign(keys, SIGNERS, "bad D", t));
+  }
+
+  @Test
+  void aWrongGammaNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    Tamper t = new Tamper(m -> m, m -> m.from() == 2 ? new Round2(m.from(), m.to(),
+        Secp256k1.add(m.bigGamma(), Secp256k1.CURVE.getG()), m.d(), m.f(), m.dHat(), m.fHat(),
+        m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m, m -> m);
+    assertBlames(2, "Pi-aff-g", () -> PresignHarness.presign(keys, SIGNERS, "bad Γ", t));
+  }
+
+  @Test
+  void aWrongKeyMtaNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    Tamper t = new Tamper(m -> m, m -> m.from() == 0 ? new Round2(m.from(), m.to(),
+        m.bigGamma(), m.d(), m.f(), m.dHat(), m.f(), m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m,
+        m -> m);
+    assertBlames(0, "key MtA", () -> PresignHarness.presign(keys, SIGNERS, "bad D̂", t));
+  }
+
+  @Test
+  void equivocationInRoundOneIsCaughtByTheEcho() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    // party 0 sends party 2 another G than party 1 gets (G carries no proof in round 1)
+    Tamper t = new Tamper(m -> {
+      if (m.from() != 0 || m.to() != 2) {
+        return m;
+      }
+      var key = keys.get(0).paillier();
+      BigInteger otherG = key.add(m.bigG(), key.onePlusNPow(BigInteger.ONE));
+      return new Round1(m.from(), m.to(), m.bigK(), otherG, m.psi());
+    }, m -> m, m -> m);
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class,
+        () -> PresignHarness.presign(keys, new int[] {0, 1, 2}, "equivocation", t));
+    // the first signer to finish round 3 (party 0 in the harness) sees party 2's echo differ;
+    // without the echo, party 2 would instead fail party 0's Pi-log* against the other G
+    assertTrue(abort.getMessage().contains("party 2 received different round-1 K or G"),
+        abort.getMessage());
+    assertTrue(abort.culprit().isEmpty());
+  }
+
+  @Test
+  void aWrongDeltaPointNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    Tamper t = new Tamper(m -> m, m -> m, m -> m.from() == 2 ? new Round3(m.from(), m.to(),
+        m.delta(), Secp256k1.add(m.bigDelta(), Secp256k1.CURVE.getG()), m.bigS(), m.psi()) : m);
+    assertBlames(2, "Pi-log* proof for Δ",
+        () -> PresignHarness.presign(keys, SIGNERS, "bad Δ", t));
+  }
+
+  @Test
+  void aWrongDeltaScalarAbortsWithoutANameAsDocumented() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    Tamper t = new Tamper(m -> m, m -> m, m -> m.from() == 2 ? new Round3(m.from(), m.to(),
+        m.delta().add(BigInteger.ONE).mod(Secp256k1.Q), m.bigDelta(), m.bigS(), m.psi()) : m);
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class,
+        () -> PresignHarness.presign(keys, SIGNERS, "bad δ", t));
+    assertTrue(abort.culprit().isEmpty());
+    assertTrue(abort.getMessage().contains("δ·G differs"), abort.getMessage());
+  }
+
+  @Test
+  void aWrongSignatureShareNamesItsSender() throws Exception {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    Map<Integer, Presignature> pre = PresignHarness.presign(keys, SIGNERS, "bad σ", Tamper.NONE);
+    byte[] hash = sha256("bad share");
+    List<SignatureShare> shares = new ArrayList<>();
+    for (Presignature p : pre.values()) {
+      SignatureShare s = Signing.share(p, hash);
+      shares.add(p.party() == 2 ? new SignatureShare(2, s.sigma().add(BigInteger.ONE)
+          .mod(Secp256k1.Q)) : s);
+    }
+    assertBlames(2, "σ share", () -> Signing.combine(pre.get(0), hash, shares));
+    List<SignatureShare> missing = shares.subList(0, 1);
+    assertBlames(2, "no signature share", () -> Signing.combine(pre.get(0), hash, missing));
+  }
+
+  @Test
+  void malformedInputsAreRejectedNamingTheSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    // a K outside Z*_{N^2} (a multiple of nothing: zero)
+    Tamper zeroK = new Tamper(m -> m.from() == 0 ? new Round1(m.from(), m.to(), BigInteger.ZERO,
+        m.bigG(), m.psi()) : m, m -> m, m -> m);
+    assertBlames(0, "outside Z*_{N^2}",
+        () -> PresignHarness.presign(keys, SIGNERS, "zero K", zeroK));
+    // a Γ off the curve
+    ECPoint offCurve = Secp256k1.CURVE.getCurve().createPoint(BigInteger.ONE, BigInteger.ONE);
+    Tamper badPoint = new Tamper(m -> m, m -> m.from() == 2 ? new Round2(m.from(), m.to(),
+        offCurve, m.d(), m.f(), m.dHat(), m.fHat(), m.psi(), m.psiHat(), m.psiPrime(), m.echo()) : m,
+        m -> m);
+    assertBlames(2, "malformed Γ",
+        () -> PresignHarness.presign(keys, SIGNERS, "off curve", badPoint));
+    Tamper infinity = new Tamper(m -> m, m -> m, m -> m.from() == 0 ? new Round3(m.from(),
+        m.to(), m.delta(), m.bigDelta(), Secp256k1.CURVE.getCurve().getInfinity(), m.psi()) : m);
+    assertBlames(0, "malformed S",
+        () -> PresignHarness.presign(keys, SIGNERS, "infinity", infinity));
+    assertThrows(IllegalArgumentException.class,
+        () -> new PresignParty(keys.get(0), new int[] {0}, new byte[1],
+            dev.tdsim.crypto.random.SeededDrbg.of(1, "x", 0)));
+  }
+
+  @Test
+  void keyGenerationNamesADealerWithABadShareOrProof() {
+    List<dev.tdsim.crypto.cggmp21.paillier.PaillierSecretKey> paillier = List.of(
+        Cggmp21Fixture.key(0), Cggmp21Fixture.key(1), Cggmp21Fixture.key(2));
+    var random = dev.tdsim.crypto.random.SeededDrbg.of(9, "keygen.bad", 0);
+    byte[] sid = PresignHarness.bytes("keygen bad");
+    List<KeyGen.Party> ps = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ps.add(new KeyGen.Party(i, 3, 2, SecurityParams.TEST, sid, paillier.get(i),
+          random.split()));
+    }
+    List<KeyGen.Dealing> honest = ps.stream().map(KeyGen.Party::deal).toList();
+    KeyGen.Dealing d1 = honest.get(1);
+    List<BigInteger> badShares = new ArrayList<>(d1.shares());
+    badShares.set(0, badShares.get(0).add(BigInteger.ONE));
+    List<KeyGen.Dealing> withBadShare = new ArrayList<>(honest);
+    withBadShare.set(1, new KeyGen.Dealing(1, d1.commitments(), badShares, d1.paillierN(),
+        d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
+    assertBlames(1, "does not match its commitments", () -> ps.get(0).finish(withBadShare,
+        true));
+    // party 2 presents party 1's Pi-mod as its own
+    KeyGen.Dealing d2 = honest.get(2);
+    List<KeyGen.Dealing> withBadProof = new ArrayList<>(honest);
+    withBadProof.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
+        d2.pedersenS(), d2.pedersenT(), d1.mod(), d2.prm()));
+    assertBlames(2, "Pi-mod", () -> ps.get(0).finish(withBadProof, true));
+    List<KeyGen.Dealing> withBadPrm = new ArrayList<>(honest);
+    withBadPrm.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
+        d2.pedersenS(), d2.pedersenT(), d2.mod(), d1.prm()));
+    assertBlames(2, "Pi-prm", () -> ps.get(0).finish(withBadPrm, true));
+    byte[] notAPoint = new byte[33];
+    notAPoint[0] = 2;
+    notAPoint[32] = 5;
+    List<KeyGen.ECPointBytes> badCommitments = new ArrayList<>(d1.commitments());
+    badCommitments.set(0, new KeyGen.ECPointBytes(notAPoint));
+    List<KeyGen.Dealing> withBadPoint = new ArrayList<>(honest);
+    withBadPoint.set(1, new KeyGen.Dealing(1, badCommitments, d1.shares(), d1.paillierN(),
+        d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
+    assertBlames(1, "malformed commitment", () -> ps.get(0).finish(withBadPoint, true));
+    // honest dealings give every party the same key
+    KeyShare a = ps.get(0).finish(honest, true);
+    KeyShare b = ps.get(1).finish(honest, true);
+    assertEquals(a.publicKey(), b.publicKey());
+    assertArrayEquals(Secp256k1.encode(a.publicShares().get(1)),
+        Secp256k1.encode(Secp256k1.mulBase(b.secretShare())));
+  }
+}
