@@ -38,7 +38,8 @@ public final class PaperFigures {
    */
   private static final java.util.Map<String, Overhead> OVERHEAD = java.util.Map.of(
       "threshold-bls", new Overhead("BLS", 28, 4, 5, 2.1),
-      "frost-ed25519", new Overhead("EdDSA", 22, 3, 5, 2.4));
+      "frost-ed25519", new Overhead("EdDSA", 22, 3, 5, 2.4),
+      "cggmp21-ecdsa", new Overhead("ECDSA", 18, 3, 5, 4.2));
 
   public static Optional<Overhead> overhead(String scheme) {
     return Optional.ofNullable(OVERHEAD.get(scheme));
