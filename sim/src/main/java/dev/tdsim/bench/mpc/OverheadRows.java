@@ -70,6 +70,7 @@ final class OverheadRows {
     }
     long[] latency = new long[reps];
     long[] compute = new long[reps];
+    long[] online = new long[reps];
     long bytes = 0;
     int rounds = 0;
     for (int rep = 0; rep < reps; rep++) {
@@ -78,6 +79,7 @@ final class OverheadRows {
       RoundSchedule.Result r = RoundSchedule.run(tn[1], all, network);
       latency[rep] = r.endNanos()[run.coordinator()];
       compute[rep] = RoundSchedule.run(tn[1], all, MpcTable.IDEAL).endNanos()[run.coordinator()];
+      online[rep] = RoundSchedule.run(tn[1], run.online(), network).endNanos()[run.coordinator()];
       bytes = r.bytes();
       rounds = (int) all.stream().filter(x -> !x.messages().isEmpty()).count();
     }
@@ -90,7 +92,17 @@ final class OverheadRows {
         base.shares(), base.rounds(), base.latencyNanos(), base.minLatencyNanos(),
         base.maxLatencyNanos(), base.computeNanos(), base.sizeBytes(),
         base.communicationBytes(), base.sharesOnlyBytes(), base.paper(),
-        base.note() + "; tdsim's single-key " + scheme.singleKey(random.split()).name(), single);
+        base.note() + "; tdsim's single-key " + scheme.singleKey(random.split()).name()
+            + onlineWords(online, single), single);
+  }
+
+  /** The latency with the message-independent rounds done ahead, and its overhead. */
+  private static String onlineWords(long[] online, long single) {
+    long[] sorted = online.clone();
+    Arrays.sort(sorted);
+    long median = sorted[sorted.length / 2];
+    return String.format(Locale.ROOT, "; with its message-independent rounds done ahead (start:"
+        + " presigned): %s, %.1fx", MpcTable.time(median), (double) median / single);
   }
 
   private static long singleKeyNanos(SigningScheme.SingleKeySigner signer) {
