@@ -36,6 +36,12 @@ final class MpcOptions {
           + " i.e. a 1 ms round trip).")
   double latencyMillis;
 
+  @Option(names = "--regions", description = "MPC functions: place the parties on the seven"
+      + " default regions in turn (party i in region i mod 7) and take each message's latency"
+      + " from the region matrix (CloudPing medians, as `network.model: regions`) instead of"
+      + " --latency-ms.")
+  boolean regions;
+
   @Option(names = "--bandwidth-gbps", paramLabel = "GBPS", defaultValue = "1",
       description = "dkg, threshold_sign: each party's link, uplink and downlink (default:"
           + " ${DEFAULT-VALUE}).")
@@ -73,8 +79,10 @@ final class MpcOptions {
       throw new IllegalArgumentException("--bandwidth-gbps must be in [1e-6, 1e6], got "
           + bandwidthGbps);
     }
-    MpcNetwork net = new MpcNetwork(Math.round(latencyMillis * 1e6),
-        Math.round(bandwidthGbps * 1e9));
+    MpcNetwork net = regions
+        ? MpcNetwork.onRegions(dev.tdsim.scenario.ValidatorsConfig.DEFAULT_REGIONS,
+            Math.round(bandwidthGbps * 1e9))
+        : new MpcNetwork(Math.round(latencyMillis * 1e6), Math.round(bandwidthGbps * 1e9));
     int k = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     return new MpcSettings(fs, MpcSettings.extendedScale(rows), shares, validators, k, reps, seed,
         net, out);

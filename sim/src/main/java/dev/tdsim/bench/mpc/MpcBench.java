@@ -152,6 +152,10 @@ public final class MpcBench {
   }
 
   static String describe(MpcNetwork n) {
+    if (!n.regions().isEmpty()) {
+      return String.format(java.util.Locale.ROOT, "%d-region (party i in %s, in turn), %.3g Gbps",
+          n.regions().size(), String.join(", ", n.regions()), n.bitsPerSecond() / 1e9);
+    }
     return String.format(java.util.Locale.ROOT, "%.3g ms one-way, %.3g Gbps",
         n.oneWayLatencyNanos() / 1e6, n.bitsPerSecond() / 1e9);
   }

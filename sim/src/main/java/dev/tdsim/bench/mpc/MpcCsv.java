@@ -20,7 +20,9 @@ public final class MpcCsv implements Closeable {
       "latency_ratio", "size_bytes", "paper_size_bytes", "comm_bytes", "comm_shares_only_bytes",
       "paper_comm_bytes", "comm_ratio", "reps", "one_way_latency_s", "bandwidth_bps", "threads",
       // the overhead rows (sign_overhead): the single-key signature and latency over it
-      "single_key_s", "paper_single_key_s", "overhead", "paper_overhead");
+      "single_key_s", "paper_single_key_s", "overhead", "paper_overhead",
+      // --regions: the regions parties sit in, in turn (one_way_latency_s is then unused)
+      "regions");
 
   private final CsvRows rows;
   private final MpcSettings settings;
@@ -58,7 +60,8 @@ public final class MpcCsv implements Closeable {
         .map(f -> Long.toString(f.communicationBytes())).orElse(""));
     c.add(CsvRows.ratio(r.communicationRatio()));
     c.add(Integer.toString(settings.reps()));
-    c.add(CsvRows.seconds(settings.network().oneWayLatencyNanos()));
+    c.add(settings.network().regions().isEmpty()
+        ? CsvRows.seconds(settings.network().oneWayLatencyNanos()) : "");
     c.add(Long.toString(settings.network().bitsPerSecond()));
     c.add(Integer.toString(settings.threads()));
     java.util.Optional<PaperFigures.Overhead> paperOverhead = r.singleKeyNanos() < 0
@@ -68,6 +71,7 @@ public final class MpcCsv implements Closeable {
         .orElse(""));
     c.add(CsvRows.ratio(r.overhead()));
     c.add(paperOverhead.map(o -> CsvRows.ratio(o.factor())).orElse(""));
+    c.add(String.join(" ", settings.network().regions()));
     rows.write(c);
   }
 

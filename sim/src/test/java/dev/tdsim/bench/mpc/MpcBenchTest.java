@@ -1,6 +1,7 @@
 package dev.tdsim.bench.mpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tdsim.bench.Progress;
@@ -105,10 +106,25 @@ class MpcBenchTest {
     assertEquals("(4, 5)", MpcTable.tn(bls)); // the paper compares its (4, 5) BLS row
     assertTrue(text.toString().contains("| threshold-bls | "), text.toString());
     List<String> lines = java.nio.file.Files.readAllLines(csvPath);
-    assertTrue(lines.get(0).endsWith("single_key_s,paper_single_key_s,overhead,paper_overhead"),
-        lines.get(0));
+    assertTrue(lines.get(0).endsWith(
+        "single_key_s,paper_single_key_s,overhead,paper_overhead,regions"), lines.get(0));
     assertTrue(lines.get(1).startsWith("sign_overhead,threshold-bls,4,5,") && lines.get(1)
-        .endsWith(",0.000028," + dev.tdsim.bench.CsvRows.ratio(bls.overhead()) + ",75.0000"),
+        .endsWith(",0.000028," + dev.tdsim.bench.CsvRows.ratio(bls.overhead()) + ",75.0000,"),
         lines.get(1));
+  }
+
+  /** --regions: party i in region i mod 7, the matrix's latency between two parties' regions. */
+  @Test
+  void partiesOnRegionsTakeTheMatrixLatencies() {
+    List<String> seven = dev.tdsim.scenario.ValidatorsConfig.DEFAULT_REGIONS;
+    MpcNetwork net = MpcNetwork.onRegions(seven, 1_000_000_000L);
+    assertEquals(0, net.oneWayNanos(3, 3));
+    assertEquals(Math.round(dev.tdsim.network.RegionLatency.oneWayMillis(seven.get(0),
+        seven.get(4)) * 1e6), net.oneWayNanos(0, 4));
+    assertEquals(net.oneWayNanos(0, 4), net.oneWayNanos(4, 0));
+    assertEquals(net.oneWayNanos(1, 4), net.oneWayNanos(8, 11)); // 8 = 1 and 11 = 4 mod 7
+    assertTrue(net.oneWayNanos(0, 4) > 50_000_000L, "us-east to ap-northeast is far");
+    assertThrows(IllegalArgumentException.class,
+        () -> MpcNetwork.onRegions(List.of("moon-base"), 1_000_000_000L));
   }
 }
