@@ -46,7 +46,8 @@ public record Headline(
     double executionMs = s.chain() == null ? 0 : s.chain().executionMs();
     long heights = s.counts() == null ? 0 : s.counts().getOrDefault("heights", 0L);
     return of(s.verdicts(), s.criticalPath(), executionMs, Schedule.byName(s.schedule()),
-        heights > 0, s.halted(), haltedAt, s.judgedTime(), s.signing() != null);
+        heights > 0, s.halted(), haltedAt, s.judgedTime(),
+        s.signing() == null ? Double.NaN : s.signing().beyondDecryptionMeanMs());
   }
 
   /** The headline without the judged time taken apart (a summary written before it was). */
@@ -64,16 +65,18 @@ public record Headline(
       Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt,
       JudgedTime judged) {
     return of(verdicts, path, executionMs, schedule, anyHeights, halted, haltedAt, judged,
-        false);
+        Double.NaN);
   }
 
   /**
-   * The same, for a run with a signing committee ({@code committee}): its signature is part of
-   * the judged time without decryption, and the words say so.
+   * The same, for a run with a signing committee whose signature came {@code committeeBeyondMs}
+   * after decryption and execution on average (NaN: no committee): the signature is part of the
+   * judged time without decryption, the words say so, and it is a phase of the bottleneck.
    */
   public static Headline of(List<Verdict> verdicts, CriticalPath path, double executionMs,
       Schedule schedule, boolean anyHeights, boolean halted, Integer haltedAt,
-      JudgedTime judged, boolean committee) {
+      JudgedTime judged, double committeeBeyondMs) {
+    boolean committee = !Double.isNaN(committeeBeyondMs);
     Map<String, Boolean> fits = new LinkedHashMap<>();
     List<String> fitting = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -131,15 +134,18 @@ public record Headline(
     if (anyHeights) {
       List<String> names = new ArrayList<>(CriticalPath.PHASES);
       names.add("execution");
+      names.add(SigningReport.PHASE);
       double[] p = path.phasesMs();
-      double[] ms = java.util.Arrays.copyOf(p, p.length + 1);
+      double[] ms = java.util.Arrays.copyOf(p, p.length + 2);
       ms[p.length] = executionMs;
+      ms[p.length + 1] = committee ? committeeBeyondMs : 0;
       int from = 0;
       int to = ms.length; // exclusive
       if (schedule.needsKeepingPace()) {
         from = 1; // the judged time is the chain's own; decryption only adds latency
       } else if (schedule == Schedule.PIPELINED) {
-        double decryption = path.decryptionLatencyMs() + executionMs;
+        double decryption = path.decryptionLatencyMs() + executionMs
+            + (committee ? committeeBeyondMs : 0);
         if (path.consensusMs() >= decryption) {
           to = 1;
         } else {

@@ -21,9 +21,12 @@ import java.util.Locale;
  *     complete by then)
  * @param signatureLast heights at which the signature came after decryption and execution
  * @param heights heights counted
+ * @param beyondDecryptionMeanMs mean over the heights of how much later the signature came than
+ *     decryption and execution (0 at a height where it came first): the committee's part of the
+ *     mean judged time, as a phase of the critical path
  */
 public record SigningReport(String scheme, int threshold, int parties, String start,
-    Percentiles afterCommitMs, int signatureLast, int heights) {
+    Percentiles afterCommitMs, int signatureLast, int heights, double beyondDecryptionMeanMs) {
 
   static SigningReport of(SigningConfig c, List<HeightRecord> heights) {
     List<HeightRecord> ready = heights.stream().filter(h -> h.status().plaintextsReady())
@@ -31,9 +34,14 @@ public record SigningReport(String scheme, int threshold, int parties, String st
     long[] after = ready.stream().mapToLong(HeightRecord::committeeSignNanos).sorted().toArray();
     int last = (int) ready.stream().filter(
         h -> h.committeeSignNanos() > h.decryptionLatencyNanos() + h.executionNanos()).count();
+    double beyond = ready.stream().mapToLong(h -> Math.max(0, h.committeeSignNanos()
+        - h.decryptionLatencyNanos() - h.executionNanos())).average().orElse(0) / 1e6;
     return new SigningReport(c.scheme(), c.threshold(), c.parties(), c.start(),
-        Percentiles.of(after), last, ready.size());
+        Percentiles.of(after), last, ready.size(), beyond);
   }
+
+  /** The phase's name in bottlenecks. */
+  public static final String PHASE = "signing committee";
 
   /** One line for the console summary. */
   public String line() {

@@ -150,7 +150,12 @@ final class FitRule {
 
   /** The phase taking the largest mean share of the critical path over the runs. */
   static SensitivityReport.Bottleneck bottleneck(List<PointResult> runs, String at) {
-    String[] names = {"consensus", "share creation", "share gossip", "combine", "decrypt"};
+    // a signing committee's signature beyond decryption is a phase only where there is one
+    boolean committee = runs.stream().anyMatch(r -> r.summary().signing() != null);
+    String[] names = committee
+        ? new String[] {"consensus", "share creation", "share gossip", "combine", "decrypt",
+            dev.tdsim.report.SigningReport.PHASE}
+        : new String[] {"consensus", "share creation", "share gossip", "combine", "decrypt"};
     double[] ms = new double[names.length];
     int n = 0;
     double shareBytes = 0;
@@ -166,9 +171,10 @@ final class FitRule {
       if (c == null) {
         continue;
       }
+      dev.tdsim.report.SigningReport signing = r.summary().signing();
       double[] v = {c.consensusMs(), c.shareCreationMs(), c.shareGossipMs(), c.combineMs(),
-          c.decryptMs()};
-      for (int i = 0; i < v.length; i++) {
+          c.decryptMs(), signing == null ? 0 : signing.beyondDecryptionMeanMs()};
+      for (int i = 0; i < ms.length; i++) {
         ms[i] += Double.isFinite(v[i]) ? v[i] : 0;
       }
       n++;

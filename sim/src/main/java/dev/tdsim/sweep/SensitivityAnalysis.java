@@ -123,7 +123,8 @@ final class SensitivityAnalysis {
       }
     }
     if (plan.spec().zip() && plan.params().size() > 1) {
-      notes.add("zip mode: the varied paths change together, so each parameter's slope and"
+      notes.add(SensitivityReport.ZIPPED + " the varied paths change together, so each"
+          + " parameter's slope and"
           + " latencies mix the effects of all of them, and no search runs between grid points");
     }
     if (plan.sampledRealCrypto()) {

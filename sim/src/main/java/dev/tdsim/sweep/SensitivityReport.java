@@ -32,6 +32,8 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
     List<String> notes, List<PointFit> points, boolean mempool) {
   /** How a note about consensus going wrong starts (the answer repeats such notes). */
   public static final String CONSENSUS_TROUBLE = "consensus trouble";
+  /** How the note of a sweep whose varied paths change together starts. */
+  static final String ZIPPED = "zip mode:";
 
 
   /** A report of a sweep without a mempool. */
@@ -49,9 +51,17 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
         tornado, probeRuns, maxProbes, otherNotes, points, mempool);
   }
 
-  /** The parameter the headline answers for: the message count, else the first number. */
+  /**
+   * The parameter the headline answers for: the message count, else the first number; none when
+   * the varied paths change together (zip mode), where no one parameter's value fits a budget and
+   * the headline lists the points instead.
+   */
   public NumericParam headlineParam() {
-    return msgs != null ? msgs : numeric.isEmpty() ? null : numeric.get(0);
+    if (msgs != null) {
+      return msgs;
+    }
+    boolean zipped = notes.stream().anyMatch(n -> n.startsWith(ZIPPED));
+    return numeric.isEmpty() || zipped ? null : numeric.get(0);
   }
 
   /** Per design and budget the value fitting and the bottleneck (empty: nothing numeric). */

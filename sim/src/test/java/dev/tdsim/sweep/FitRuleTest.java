@@ -98,4 +98,37 @@ class FitRuleTest {
     assertEquals(null, FitRule.whyMissed(List.of(run("c", null)), 0),
         "without a mempool the probe lines say why (outputs as before)");
   }
+
+  /**
+   * A signing committee whose signature comes after decryption is a phase of the bottleneck,
+   * named when it is the largest; a sweep without one has no such phase.
+   */
+  @Test
+  void aLateCommitteeSignatureIsABottleneckPhase() {
+    PointResult plain = run("a", null);
+    assertEquals("consensus", FitRule.bottleneck(List.of(plain), "a").phase());
+    assertEquals(5, FitRule.bottleneck(List.of(plain), "a").pathMs().size());
+    MempoolReport.Percentiles p = new MempoolReport.Percentiles(10, 900.0, 950.0, 950.0, 960.0);
+    dev.tdsim.report.SigningReport late = new dev.tdsim.report.SigningReport("cggmp21-ecdsa", 3,
+        5, "commit", p, 10, 10, 700);
+    PointResult signed = new PointResult("b", "cell", 0, plain.summary().withSigning(late),
+        new double[10], false);
+    SensitivityReport.Bottleneck b = FitRule.bottleneck(List.of(signed), "b");
+    assertEquals(dev.tdsim.report.SigningReport.PHASE, b.phase());
+    assertEquals(700, b.pathMs().get(dev.tdsim.report.SigningReport.PHASE), 1e-9);
+  }
+
+  /** Zipped paths change together: the answer lists the points, not one parameter's value. */
+  @Test
+  void aZippedSweepAnswersPerPoint() {
+    SensitivityReport.NumericParam size = new SensitivityReport.NumericParam(
+        "workload.msg_size", ParamKind.SIZE, "B", false, List.of(), false);
+    SensitivityReport zipped = new SensitivityReport(Map.of(), null, 1, BUDGETS, null,
+        List.of(size), List.of(), List.of(), 0, 1, List.of(SensitivityReport.ZIPPED + " ..."),
+        List.of());
+    assertEquals(null, zipped.headlineParam());
+    SensitivityReport cartesian = new SensitivityReport(Map.of(), null, 1, BUDGETS, null,
+        List.of(size), List.of(), List.of(), 0, 1, List.of(), List.of());
+    assertEquals(size, cartesian.headlineParam());
+  }
 }
