@@ -102,7 +102,7 @@ public record Scenario(
     }
 
     if (signing.isPresent()) {
-      checkSigning(signing.get(), validators.count(), crypto.timing());
+      checkSigning(signing.get(), validators.count(), crypto, faults);
     }
     if (validators.count() > keys.shares()) {
       throw new ScenarioException("validators.count", "validators.count (" + validators.count()
@@ -264,9 +264,13 @@ public record Scenario(
   /**
    * A signing committee needs as many validators as parties, and the measured timing: its rounds
    * are priced by the real calls' CPU time, which the cost model does not cover yet, so a
-   * cost-model run with a committee would no longer be reproducible from its seed.
+   * cost-model run with a committee would no longer be reproducible from its seed. Schedules
+   * judged by keeping pace and faults are refused rather than answered wrongly: neither is
+   * modelled for the committee.
    */
-  private static void checkSigning(SigningConfig s, int validatorCount, String timing) {
+  private static void checkSigning(SigningConfig s, int validatorCount, CryptoConfig crypto,
+      FaultsConfig faults) {
+    String timing = crypto.timing();
     if (s.parties() > validatorCount) {
       throw new ScenarioException("signing.parties", "signing.parties (" + s.parties()
           + ") is above validators.count (" + validatorCount + "): the committee is made of"
@@ -277,6 +281,17 @@ public record Scenario(
           + " (its rounds are priced by the real calls' CPU time; the cost model does not cover"
           + " signing yet, and crypto.timing: " + timing + " promises results reproducible from"
           + " the seed)", "crypto.timing");
+    }
+    if (dev.tdsim.pipeline.Schedule.byName(crypto.schedule()).needsKeepingPace()) {
+      throw new ScenarioException("signing", "a signing committee is not simulated under"
+          + " crypto.schedule: " + crypto.schedule() + " yet (there a block's work runs behind"
+          + " ordering and only keeping pace counts, which tdsim checks for decryption, not for"
+          + " the committee); use crypto.schedule: before-next or pipelined", "crypto.schedule");
+    }
+    if (!faults.list().isEmpty()) {
+      throw new ScenarioException("signing", "a signing committee is not simulated under faults"
+          + " yet (a crashed, slow or cut-off member would change who signs and when); remove"
+          + " the faults or the signing section", "faults");
     }
   }
 

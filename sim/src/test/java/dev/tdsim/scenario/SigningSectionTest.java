@@ -77,4 +77,15 @@ class SigningSectionTest {
     String e = error("signing: {}\n", "crypto.timing=model");
     assertTrue(e.contains("signing") && e.contains("crypto.timing: measured"), e);
   }
+
+  /** What the committee's model leaves out is refused, not answered wrongly. */
+  @Test
+  void streamedSchedulesAndFaultsAreRefused() {
+    String streamed = error("signing: {}\n", "crypto.schedule=streamed");
+    assertTrue(streamed.contains("crypto.schedule: streamed") && streamed.contains("before-next"),
+        streamed);
+    String faults = error("signing: {}\nfaults: [{kind: crash, validators: [7]}]\n");
+    assertTrue(faults.contains("under faults"), faults);
+    assertTrue(parse("signing: {}\n", "crypto.schedule=pipelined").signing().isPresent());
+  }
 }
