@@ -43,6 +43,20 @@ final class FrostSigning implements SigningScheme {
         + " commitment list out and shares back to a coordinator; 64 B Ed25519 signatures";
   }
 
+  /**
+   * Each of the t signers decodes the 2t points of the signing package (about 0.1 ms each, their
+   * subgroup checks) and computes a t-point multiplication: about 0.2 ms x t^2 in all.
+   */
+  @Override
+  public double estimatedSignCpuSeconds(int threshold, int parties) {
+    return 0.2e-3 * threshold * threshold + 1e-3;
+  }
+
+  @Override
+  public double estimatedSetupCpuSeconds(int threshold, int parties) {
+    return 1e-4 * parties;
+  }
+
   @Override
   public int signatureBytes() {
     return FrostSignature.ENCODED_BYTES;

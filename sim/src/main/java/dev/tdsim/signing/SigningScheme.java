@@ -37,6 +37,16 @@ public interface SigningScheme {
   SigningCommittee committee(int threshold, int parties, StrongRandom random);
 
   /**
+   * Roughly how many CPU seconds one signing of a t-of-n committee takes on a machine like this
+   * project's, all parties together, from the scheme's measured costs (docs/PERFORMANCE.md): what
+   * a sweep's plan prices a committee at before anything runs. Not used for any result.
+   */
+  double estimatedSignCpuSeconds(int threshold, int parties);
+
+  /** The same for the committee's key setup, once per run. */
+  double estimatedSetupCpuSeconds(int threshold, int parties);
+
+  /**
    * The scheme's single-key counterpart with a fresh key from {@code random}: the same signature
    * form signed alone (the overhead of threshold signing is measured against it).
    */

@@ -34,6 +34,17 @@ final class ThresholdBlsSigning implements SigningScheme {
         + " signatures";
   }
 
+  /** A partial per party (about 0.15 ms: a hash to G1 and a multiplication) and a combine. */
+  @Override
+  public double estimatedSignCpuSeconds(int threshold, int parties) {
+    return 0.15e-3 * parties + 1e-3;
+  }
+
+  @Override
+  public double estimatedSetupCpuSeconds(int threshold, int parties) {
+    return 1e-4 * parties;
+  }
+
   @Override
   public int signatureBytes() {
     return ThresholdBls.SIGNATURE_BYTES;

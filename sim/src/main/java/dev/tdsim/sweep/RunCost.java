@@ -1,6 +1,8 @@
 package dev.tdsim.sweep;
 
 import dev.tdsim.scenario.Scenario;
+import dev.tdsim.signing.SigningScheme;
+import dev.tdsim.signing.SigningSchemes;
 import dev.tdsim.timing.CostModel;
 import dev.tdsim.timing.CryptoOp;
 import dev.tdsim.timing.OpSize;
@@ -16,7 +18,8 @@ import java.util.Map;
  * duration is replaced by the model's), at every height unless {@code crypto.sample_heights}
  * samples: per height, the clients' encryptions and admission checks, every validator's share
  * creation, and the combiner's block_propose (decode, validity, verify, combine, decrypt; the
- * signer-set preparation counted at every height, an upper bound). Key dealing, the simulation's
+ * signer-set preparation counted at every height, an upper bound); a signing committee apart
+ * ({@link #committeeSeconds}, serial). Key dealing, the simulation's
  * own event loop and the JVM start are not in it, nor the crypto of a design the cost model has
  * no entry for; {@link SweepProgress} corrects the estimate by
  * the ratio of the measured to the predicted time of the runs finished so far.
@@ -69,6 +72,19 @@ final class RunCost {
       nanos += model.cpuNanos(variant, op, block);
     }
     return nanos * realHeights / 1e9;
+  }
+
+  /**
+   * A signing committee's real signing at every height (it does not sample) and its key setup,
+   * from each scheme's own estimate of its measured costs: seconds of one core, serial (the
+   * committee's parties run one after another on the run's thread).
+   */
+  static double committeeSeconds(Scenario s) {
+    return s.signing().map(c -> {
+      SigningScheme scheme = SigningSchemes.byName(c.scheme());
+      return scheme.estimatedSignCpuSeconds(c.threshold(), c.parties()) * s.heights()
+          + scheme.estimatedSetupCpuSeconds(c.threshold(), c.parties());
+    }).orElse(0.0);
   }
 
   /** The scenario's cost model; the builtin one when its file cannot be read or lacks it. */

@@ -68,15 +68,16 @@ final class SweepEstimate {
   }
 
   /**
-   * Predicted seconds of a run on this machine: its crypto CPU time spread over every core, plus
-   * a fixed overhead per run.
+   * Predicted seconds of a run on this machine: its crypto CPU time spread over every core, a
+   * signing committee's serial time, plus a fixed overhead per run.
    */
   double seconds(Scenario s) {
     return seconds(s, null);
   }
 
   double seconds(Scenario s, Long msgs) {
-    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs) / cores();
+    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs) / cores()
+        + RunCost.committeeSeconds(s);
   }
 
   /**
@@ -86,7 +87,8 @@ final class SweepEstimate {
    */
   double probeSeconds(Scenario s, Long msgs) {
     int sample = SweepPlan.samplesRealCrypto(s) ? 1 : s.crypto().sampleHeights();
-    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs, sample) / cores();
+    return SweepProgress.RUN_OVERHEAD_SECONDS + cost.cpuSeconds(s, msgs, sample) / cores()
+        + RunCost.committeeSeconds(s);
   }
 
   /**

@@ -48,4 +48,23 @@ class SweepEstimateTest {
     assertEquals(budgets * 3 * serial.probeSeconds(middle, 100L), serial.expectedSearchSeconds(),
         1e-9);
   }
+
+  /** A signing committee signs at every height (serial seconds) and sets up its keys once. */
+  @Test
+  void aCommitteeIsPricedAtEveryHeightBesideTheCrypto() {
+    Scenario plain = dev.tdsim.scenario.ScenarioLoader.parse(SweepPlanTest.TINY
+        .replace("timing: model", "timing: measured"), "t.yaml", java.util.List.of());
+    assertEquals(0, RunCost.committeeSeconds(plain));
+    Scenario ecdsa = dev.tdsim.scenario.ScenarioLoader.parse(SweepPlanTest.TINY
+        .replace("timing: model", "timing: measured").replace("count: 4", "count: 5")
+        + "signing: {scheme: cggmp21-ecdsa, threshold: 3, parties: 5}\n", "t.yaml",
+        java.util.List.of());
+    // 2 heights x 3 signers x 2 others x 0.37 s, and five 2048-bit Paillier keys at 1.7 s
+    assertEquals(2 * 0.37 * 3 * 2 + 5 * 1.7, RunCost.committeeSeconds(ecdsa), 1e-9);
+    SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY, SweepPlanTest.vary(
+        "workload.msgs_per_block=1,2"));
+    SweepEstimate estimate = new SweepEstimate(plan, 1, 1);
+    assertEquals(estimate.seconds(plain) + RunCost.committeeSeconds(ecdsa),
+        estimate.seconds(ecdsa), 1.0); // the committee's serial seconds on top
+  }
 }
