@@ -40,6 +40,13 @@ public record MpcRow(MpcFunction function, String protocol, int threshold, int p
         note, -1);
   }
 
+  /** The same row with a note added and the single-key signature beside it. */
+  MpcRow withSingleKey(String moreNote, long nanos) {
+    return new MpcRow(function, protocol, threshold, parties, shares, rounds, latencyNanos,
+        minLatencyNanos, maxLatencyNanos, computeNanos, sizeBytes, communicationBytes,
+        sharesOnlyBytes, paper, note + moreNote, nanos);
+  }
+
   /** The threshold signature's latency over the single-key signature (NaN without one). */
   public double overhead() {
     return singleKeyNanos > 0 ? (double) latencyNanos / singleKeyNanos : Double.NaN;

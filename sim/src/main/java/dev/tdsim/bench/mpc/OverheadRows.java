@@ -60,7 +60,8 @@ final class OverheadRows {
     SigningScheme scheme = SigningSchemes.byName(name);
     Optional<PaperFigures.Overhead> paper = PaperFigures.overhead(name);
     int[] tn = compared(name);
-    long single = singleKeyNanos(scheme.singleKey(random.split()));
+    SigningScheme.SingleKeySigner alone = scheme.singleKey(random.split());
+    long single = singleKeyNanos(alone);
     SigningCommittee keys = scheme.committee(tn[0], tn[1], random.split());
     // warm-up, not reported: 40 sessions or 2 s, whichever comes first (the JIT compiles the
     // hashing and arithmetic paths; a CGGMP21 presigning takes long enough on its own)
@@ -83,17 +84,13 @@ final class OverheadRows {
       bytes = r.bytes();
       rounds = (int) all.stream().filter(x -> !x.messages().isEmpty()).count();
     }
-    MpcRow base = MpcTable.row(MpcFunction.SIGN_OVERHEAD, name, tn[0], tn[1], tn[1], rounds,
-        latency, compute, scheme.signatureBytes(), bytes, -1,
+    return MpcTable.row(MpcFunction.SIGN_OVERHEAD, name, tn[0], tn[1], tn[1], rounds, latency,
+        compute, scheme.signatureBytes(), bytes, -1,
         paper.map(o -> new PaperFigures.Figure(o.mpcMillis(), scheme.signatureBytes(), 0)),
         paper.map(o -> String.format(Locale.ROOT, "single-key %s: paper %.0f us, overhead %.0fx",
-            o.singleKey(), o.singleKeyMicros(), o.factor())).orElse("not in the paper's table"));
-    return new MpcRow(base.function(), base.protocol(), base.threshold(), base.parties(),
-        base.shares(), base.rounds(), base.latencyNanos(), base.minLatencyNanos(),
-        base.maxLatencyNanos(), base.computeNanos(), base.sizeBytes(),
-        base.communicationBytes(), base.sharesOnlyBytes(), base.paper(),
-        base.note() + "; tdsim's single-key " + scheme.singleKey(random.split()).name()
-            + onlineWords(online, single), single);
+            o.singleKey(), o.singleKeyMicros(), o.factor())).orElse("not in the paper's table"))
+        .withSingleKey("; tdsim's single-key " + alone.name() + onlineWords(online, single),
+            single);
   }
 
   /** The latency with the message-independent rounds done ahead, and its overhead. */
