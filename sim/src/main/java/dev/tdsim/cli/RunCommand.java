@@ -3,9 +3,11 @@ package dev.tdsim.cli;
 import dev.tdsim.scenario.InputException;
 import dev.tdsim.report.HeightsCsv;
 import dev.tdsim.report.HtmlReport;
+import dev.tdsim.report.KeptHeights;
 import dev.tdsim.report.ReportWriter;
 import dev.tdsim.report.RunSummary;
 import dev.tdsim.report.Summaries;
+import dev.tdsim.runner.Continuation;
 import dev.tdsim.runner.ReplicatePlan;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
@@ -17,6 +19,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,9 +76,11 @@ final class RunCommand implements Callable<Integer> {
   Integer replicates;
 
   @Option(names = "--resume",
-      description = "Rerun a stopped run: checks that DIR.partial is of this scenario (same"
-          + " seed and hash; another one is refused) and says what it keeps. The simulation"
-          + " state is not saved, so the run starts again from height 1.")
+      description = "Continue a stopped run: checks that DIR.partial is of this scenario (same"
+          + " seed and hash; another one is refused). With crypto.timing: model it continues"
+          + " after the heights DIR.partial holds (replayed without their crypto calls and"
+          + " checked against the kept rows); with measured timing, faults or a signing"
+          + " committee it runs again from height 1, and says so.")
   boolean resume;
 
   @Spec CommandSpec spec;
@@ -124,26 +129,41 @@ final class RunCommand implements Callable<Integer> {
     // normalized, so --out o/. is o).
     Path work = partialOf(target);
     Path shownWork = shown(work);
+    Optional<KeptHeights> kept = Optional.empty();
     if (resume) {
-      err.println(PartialRun.resume(work, shownWork, s));
+      PartialRun.Resume r = PartialRun.resume(work, shownWork, s);
+      err.println(r.line());
       err.flush();
+      kept = r.kept();
     }
     deleteTree(work);
+    // A continued run keeps the stopped run's rows in place and appends after them: a stop
+    // while it replays them loses none.
+    int keptHeights = kept.map(KeptHeights::count).orElse(0);
+    if (kept.isPresent()) {
+      kept.get().restore(work);
+    }
+    Continuation continuation = kept.<Continuation>map(k -> new Continuation(k.count(), k))
+        .orElse(Continuation.NONE);
     ScenarioRunner.Result result;
-    try (HeightsCsv heights = HeightsCsv.create(work, s.signing().isPresent())) {
+    try (HeightsCsv heights = kept.isPresent()
+        ? HeightsCsv.appendTo(work, s.signing().isPresent())
+        : HeightsCsv.create(work, s.signing().isPresent())) {
       // from the start, so that a stopped run's folder says which scenario it is of (--resume)
       java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO),
           ScenarioWriter.toYaml(s));
-      int[] finished = {0};
+      int[] finished = {keptHeights};
       Thread onInterrupt = new Thread(() -> err.println("tdsim run: interrupted; the "
           + finished[0] + " heights finished so far are in "
-          + shownWork.resolve(ReportWriter.HEIGHTS)));
+          + shownWork.resolve(ReportWriter.HEIGHTS) + resumeHint()));
       Runtime.getRuntime().addShutdownHook(onInterrupt);
       try {
         result = runner.run(s, h -> {
-          append(heights, h);
-          finished[0]++;
-        });
+          if (h.height() > keptHeights) {
+            append(heights, h);
+            finished[0]++;
+          }
+        }, continuation);
       } catch (RuntimeException | IOException e) {
         if (finished[0] > 0) {
           err.println("tdsim run: the run failed; the " + finished[0] + " heights finished so far"
@@ -228,6 +248,11 @@ final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** What an interrupted run's line adds: how to pick up what it kept. */
+  private static String resumeHint() {
+    return "; the same command with --resume picks them up";
   }
 
   /** Moves the complete {@code work} folder to {@code dir}, replacing an older result. */

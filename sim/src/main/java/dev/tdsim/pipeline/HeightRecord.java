@@ -137,6 +137,19 @@ public record HeightRecord(
         missing, status, refused, openedWrong, why, 0);
   }
 
+  /**
+   * This height as a stopped run found it with the real crypto, {@code opened} payloads opened
+   * (a resumed run replays it with the cost model's durations and keeps that run's outcome).
+   */
+  public HeightRecord withRealCryptoFromEarlierRun(int opened) {
+    return new HeightRecord(height, round, txCount, blockBytes, combiner, proposeNanos,
+        decidedNanos, commitNanos, consensusNanos, validationNanos, signatureNanos, walNanos,
+        shareCreateNanos, shareGossipNanos, combineNanos, decryptNanos, decryptionLatencyNanos,
+        executionNanos, proposalWaitNanos, signers, opened, true, faulty, blameNanos,
+        checkNanos, reshareNanos, reshares, collidingPayload, firstProposeBlameNanos,
+        firstProposeCheckNanos, missing, status, refused, openedWrong, why, committeeSignNanos);
+  }
+
   /** The same height with its signing committee's time after the commit. */
   public HeightRecord withCommitteeSign(long nanos) {
     return new HeightRecord(height, round, txCount, blockBytes, combiner, proposeNanos,

@@ -43,7 +43,7 @@ public final class HeightsCsv implements Closeable {
   private final CSVPrinter csv;
   private final boolean committee;
 
-  private HeightsCsv(Path file, boolean committee) throws IOException {
+  private HeightsCsv(Path file, boolean committee, boolean append) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     this.committee = committee;
     String[] header = COLUMNS;
@@ -51,8 +51,10 @@ public final class HeightsCsv implements Closeable {
       header = java.util.Arrays.copyOf(COLUMNS, COLUMNS.length + 1);
       header[COLUMNS.length] = COMMITTEE_SIGN;
     }
-    this.writer = Files.newBufferedWriter(file);
-    this.csv = new CSVPrinter(writer, CSVFormat.DEFAULT.builder().setHeader(header).get());
+    this.writer = append ? Files.newBufferedWriter(file, java.nio.file.StandardOpenOption.APPEND)
+        : Files.newBufferedWriter(file);
+    this.csv = new CSVPrinter(writer, append ? CSVFormat.DEFAULT
+        : CSVFormat.DEFAULT.builder().setHeader(header).get());
     writer.flush();
   }
 
@@ -61,7 +63,15 @@ public final class HeightsCsv implements Closeable {
    * committee}: the run has a signing committee (one more column).
    */
   public static HeightsCsv create(Path dir, boolean committee) throws IOException {
-    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS), committee);
+    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS), committee, false);
+  }
+
+  /**
+   * Appends rows to the existing {@code dir/heights.csv} (a resumed run's, after its kept rows:
+   * {@link KeptHeights}).
+   */
+  public static HeightsCsv appendTo(Path dir, boolean committee) throws IOException {
+    return new HeightsCsv(dir.resolve(ReportWriter.HEIGHTS), committee, true);
   }
 
   /** Writes the whole file at once. */
@@ -79,6 +89,12 @@ public final class HeightsCsv implements Closeable {
    * consensus columns as far as it got, its decryption columns and unknown times empty.
    */
   public void append(HeightRecord h) throws IOException {
+    csv.printRecord(row(h, committee));
+    csv.flush();
+  }
+
+  /** One height's row as {@link #append} writes it, column by column. */
+  static List<Object> row(HeightRecord h, boolean committee) {
     boolean ready = h.status().plaintextsReady();
     List<Object> row = new java.util.ArrayList<>(List.of(h.height(), known(h.round()), h.txCount(), h.blockBytes(), known(h.combiner()),
         h.signers(), h.opened(), h.realCrypto(), csvMs(h.proposeNanos()), time(h.decidedNanos()),
@@ -93,8 +109,7 @@ public final class HeightsCsv implements Closeable {
     if (committee) {
       row.add(phase(ready, h.committeeSignNanos()));
     }
-    csv.printRecord(row);
-    csv.flush();
+    return row;
   }
 
   private static String ids(List<Integer> validators) {

@@ -15,8 +15,12 @@ import java.util.TreeSet;
  */
 record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean sampled) {
 
-  /** The scenario's sample, or every height when share faults need the real crypto at each. */
-  static RealCryptoHeights of(Scenario s, FaultPlan faults, List<String> notes) {
+  /**
+   * The scenario's sample, or every height when share faults need the real crypto at each;
+   * without the first {@code keptHeights}, whose real crypto ran in the run this one continues
+   * ({@link Continuation}).
+   */
+  static RealCryptoHeights of(Scenario s, FaultPlan faults, int keptHeights, List<String> notes) {
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
     if (faults.hasShareFaults() && sampled.size() < s.heights()) {
       // Share faults act through the real crypto (block_propose finds the faulty or not).
@@ -29,7 +33,14 @@ record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean
       notes.add("real crypto ran at " + sampled.size() + " of " + s.heights() + " heights "
           + sampled + "; the other heights took their durations from the cost model");
     }
-    return new RealCryptoHeights(sampled, realAt, sampled.size() < s.heights());
+    if (keptHeights > 0) {
+      realAt.headSet(keptHeights, true).clear();
+      notes.add("continued a stopped run (--resume): heights 1-" + keptHeights + " ran their"
+          + " real crypto in that run and were replayed here with the cost model's durations,"
+          + " each checked against that run's row; the real crypto ran here from height "
+          + (keptHeights + 1));
+    }
+    return new RealCryptoHeights(sampled, realAt, realAt.size() < s.heights());
   }
 
   /** {@code sample} heights spread evenly from the first to the last; all for 0 or too many. */

@@ -165,15 +165,29 @@ public final class ScenarioRunner {
    * come (nothing computed is lost if the run is stopped).
    */
   public Result run(Scenario s, Consumer<HeightRecord> onHeight) throws IOException {
-    return run(s, Designs.byName(s.crypto().design()), onHeight);
+    return run(s, onHeight, Continuation.NONE);
+  }
+
+  /**
+   * The same, continuing a stopped run: its kept heights are replayed without the real crypto
+   * ({@link Continuation}); only with {@code crypto.timing: model}, where that changes no
+   * duration.
+   */
+  public Result run(Scenario s, Consumer<HeightRecord> onHeight, Continuation continuation)
+      throws IOException {
+    if (continuation.keptHeights() > 0
+        && !dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())) {
+      throw new IllegalArgumentException("a run continues a stopped one only with model timing");
+    }
+    return run(s, Designs.byName(s.crypto().design()), onHeight, continuation);
   }
 
   private Result run(Scenario s, BlockDesign design,
-      Consumer<HeightRecord> checkpoint) throws IOException {
+      Consumer<HeightRecord> checkpoint, Continuation continuation) throws IOException {
     // A pool of the scenario's own size is closed after the run (the all-cores pool is shared).
     try (Workers workers = s.crypto().threads() > 0 ? Workers.of(s.crypto().threads())
         : Workers.allCores()) {
-      return run(s, design, checkpoint, workers);
+      return run(s, design, checkpoint, continuation, workers);
     }
   }
 
@@ -183,8 +197,8 @@ public final class ScenarioRunner {
    * them (with the faults wired into each), the key epochs' DKGs; then the engine runs and the
    * parts' results are collected.
    */
-  private Result run(Scenario s, BlockDesign design,
-      Consumer<HeightRecord> checkpoint, Workers workers) throws IOException {
+  private Result run(Scenario s, BlockDesign design, Consumer<HeightRecord> checkpoint,
+      Continuation continuation, Workers workers) throws IOException {
     long t0 = System.nanoTime();
     List<String> notes = new ArrayList<>();
     RandomStreams streams = RandomStreams.forScenario(s.seed(),
@@ -193,7 +207,8 @@ public final class ScenarioRunner {
     Committee committee = RunKeys.committee(s);
     RunFaults faults = new RunFaults(s.faults().plan(s.validators()));
     faults.dealCertificateKeys(s, committee, streams, workers);
-    RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(), notes);
+    RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(),
+        continuation.keptHeights(), notes);
     CostModel costs = RunCostModel.of(s, design.name(), realCrypto.sampled(), notes, progress);
     RunKeys keys = RunKeys.setUp(s, committee, design, faults.plan(), streams, workers,
         progress);
@@ -201,7 +216,9 @@ public final class ScenarioRunner {
         workers.threads());
     Machines machines = Machines.of(faults.hardware(s));
     RunSigning signing = RunSigning.of(s, machines, streams, progress);
-    Consumer<HeightRecord> signedCheckpoint = h -> checkpoint.accept(signing.apply(h));
+    java.util.function.UnaryOperator<HeightRecord> finished =
+        h -> continuation.kept().apply(signing.apply(h));
+    Consumer<HeightRecord> signedCheckpoint = h -> checkpoint.accept(finished.apply(h));
     RunNetwork network = RunNetwork.build(s, machines.sim(), streams, faults);
     Optional<Mempools> mempools = RunMempool.build(s, machines, network, streams,
         keys.crypto().txOverheadBytes(), design.sealsToHeight());
@@ -241,7 +258,7 @@ public final class ScenarioRunner {
     Map<String, Object> checked = costCheckSummary(check, notes);
     dkg.addNotes(machines.cpus(), network.exact(), notes);
     DkgOutcome dkgOutcome = dkg.outcome(s, pipeline);
-    List<HeightRecord> records = pipeline.records().stream().map(signing::apply).toList();
+    List<HeightRecord> records = pipeline.records().stream().map(finished).toList();
     signing.addNotes(notes);
     return new Result(s, records, realCrypto.heights(),
         machines.sim().eventsProcessed(), network.networkTransport().messages(), keys.calls(),

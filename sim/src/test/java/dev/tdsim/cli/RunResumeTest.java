@@ -40,24 +40,78 @@ class RunResumeTest {
     return partial;
   }
 
+  /**
+   * Model timing: the run continues after the kept heights, replaying them without their crypto
+   * calls, and ends with the very heights.csv of a run from height 1; the stopped run's cut-off
+   * row is left out and run again.
+   */
   @Test
-  void aPartialFolderOfThisScenarioIsNamedAndTheRunSaysItStartsAgain(@TempDir Path dir)
-      throws Exception {
+  void withModelTimingTheRunContinuesAfterTheKeptHeights(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY.replace("heights: 3", "heights: 4"));
+    Path partial = stoppedRun(dir, file);
+    List<String> done = Files.readAllLines(dir.resolve("done/heights.csv"));
+    // the stop cut the second row in the middle
+    Files.writeString(partial.resolve("heights.csv"), Files.readString(partial.resolve(
+        "heights.csv")) + done.get(2).substring(0, 20), java.nio.file.StandardOpenOption.APPEND);
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("run", file.toString(), "--out", out.toString(), "--resume", "--quiet");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().startsWith("tdsim run: --resume: "
+        + RunCommand.shown(partial.toAbsolutePath()) + " holds 1 of 4 heights of this scenario"
+        + " (seed 1, hash "), r.err());
+    assertTrue(r.err().contains("continuing at height 2: heights 1-1 are replayed without their"
+        + " crypto calls"), r.err());
+    assertTrue(!Files.exists(partial));
+    assertEquals(done, Files.readAllLines(out.resolve("heights.csv")));
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertTrue(summary.contains("continued a stopped run (--resume): heights 1-1 ran their real"
+        + " crypto in that run"), summary);
+    assertTrue(realCryptoCalls(out) < realCryptoCalls(dir.resolve("done")),
+        realCryptoCalls(out) + " calls");
+  }
+
+  private static long realCryptoCalls(Path run) throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"real_crypto_calls\" ?: ?(\\d+)")
+        .matcher(Files.readString(run.resolve("summary.json")));
+    assertTrue(m.find());
+    return Long.parseLong(m.group(1));
+  }
+
+  /** A kept row the replay does not give again: not this run; refused, the rows kept as they were. */
+  @Test
+  void aReplayThatDiffersFromTheKeptRowStopsAndKeepsTheRows(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("tiny.yaml");
     Files.writeString(file, TINY);
+    Path partial = stoppedRun(dir, file);
+    List<String> rows = Files.readAllLines(partial.resolve("heights.csv"));
+    String[] cells = rows.get(1).split(",", -1);
+    cells[11] = "1.234"; // consensus_ms
+    rows.set(1, String.join(",", cells));
+    Files.write(partial.resolve("heights.csv"), rows);
+    CliRun r = CliRun.of("run", file.toString(), "--out", dir.resolve("out").toString(),
+        "--resume", "--quiet");
+    assertEquals(Main.EXIT_USAGE, r.exitCode(), r.err());
+    assertTrue(r.err().contains("--resume: height 1 replayed differs from the row ")
+        && r.err().contains("(consensus_ms: kept 1.234, replayed "), r.err());
+    assertEquals(rows, Files.readAllLines(partial.resolve("heights.csv")));
+    assertTrue(!Files.exists(dir.resolve("out")));
+  }
+
+  /** Measured timing cannot continue: the run says so and starts again from height 1. */
+  @Test
+  void withMeasuredTimingTheRunStartsAgain(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("tiny.yaml");
+    Files.writeString(file, TINY.replace("timing: model", "timing: measured"));
     Path partial = stoppedRun(dir, file);
     Path out = dir.resolve("out");
     CliRun r = CliRun.of("run", file.toString(), "--out", out.toString(), "--resume", "--quiet");
     assertEquals(0, r.exitCode(), r.err());
-    assertTrue(r.err().startsWith("tdsim run: --resume: " + RunCommand.shown(partial.toAbsolutePath())
-        + " holds 1 of 3 heights of this scenario (seed 1, hash "), r.err());
+    assertTrue(r.err().contains(" holds 1 of 3 heights of this scenario"), r.err());
     assertTrue(r.err().contains("runs again from height 1 and replaces them: with"
-        + " crypto.timing: model the same heights come out again, row for row"), r.err());
+        + " crypto.timing: measured a height's durations are its calls' own"), r.err());
     assertTrue(!Files.exists(partial));
     assertEquals(4, Files.readAllLines(out.resolve("heights.csv")).size());
-    // and the kept row is indeed the rerun's first row (model timing: deterministic)
-    assertEquals(Files.readAllLines(dir.resolve("done/heights.csv")).get(1),
-        Files.readAllLines(out.resolve("heights.csv")).get(1));
   }
 
   @Test

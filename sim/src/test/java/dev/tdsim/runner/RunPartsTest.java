@@ -35,7 +35,7 @@ class RunPartsTest {
   void sampledHeightsAreSaidInANote() {
     Scenario s = scenario("crypto.sample_heights=2");
     List<String> notes = new ArrayList<>();
-    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), notes);
+    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), 0, notes);
     assertEquals(List.of(1, 10), real.heights());
     assertTrue(real.sampled());
     assertTrue(real.realAt().contains(10) && !real.realAt().contains(5));
@@ -48,7 +48,7 @@ class RunPartsTest {
     Scenario s = scenario("crypto.sample_heights=2",
         "faults=[{kind: bad-share, validators: [1], from_height: 2}]");
     List<String> notes = new ArrayList<>();
-    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), notes);
+    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), 0, notes);
     assertEquals(10, real.heights().size());
     assertFalse(real.sampled());
     assertEquals(1, notes.size());
