@@ -143,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
     if (kept.isPresent()) {
       kept.get().restore(work);
     }
-    Continuation continuation = kept.<Continuation>map(k -> new Continuation(k.count(), k))
+    Continuation continuation = kept.map(k -> Continuation.after(k.count(), k))
         .orElse(Continuation.NONE);
     ScenarioRunner.Result result;
     try (HeightsCsv heights = kept.isPresent()

@@ -225,7 +225,10 @@ final class SweepCommand implements Callable<Integer> {
       // the local engine's pool stands in for any engine: nothing is submitted to it
       for (String line : new Sweep(plan, dir, new Sweep.Settings(threads, RunCommand.version(),
           searchWidth == null ? 0 : searchWidth), (Sweep.Runner) runner::run,
-          new PrintWriter(OutputStream.nullOutputStream()), l -> { }).planOnly()) {
+          new PrintWriter(OutputStream.nullOutputStream()), quiet ? l -> { } : l -> {
+            err.println("[sweep] " + l);
+            err.flush();
+          }).planOnly()) {
         stdout.println(line);
       }
       stdout.flush();

@@ -23,6 +23,11 @@ public final class CryptoSampling {
         && s.crypto().sampleHeights() == 0 && s.heights() > 1 && s.faults().isEmpty();
   }
 
+  /** The heights at which a run of {@code s} calls the real crypto (share faults aside). */
+  public static java.util.List<Integer> sampledHeights(Scenario s) {
+    return RealCryptoHeights.sampledHeights(s.heights(), s.crypto().sampleHeights());
+  }
+
   /** {@code s} with the real crypto at one sampled height when {@link #oneHeightSuffices}. */
   public static Scenario atOneHeightWherePossible(Scenario s) {
     return oneHeightSuffices(s) ? s.withCrypto(s.crypto().withSampleHeights(1)) : s;

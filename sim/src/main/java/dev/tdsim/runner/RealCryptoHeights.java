@@ -17,10 +17,11 @@ record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean
 
   /**
    * The scenario's sample, or every height when share faults need the real crypto at each;
-   * without the first {@code keptHeights}, whose real crypto ran in the run this one continues
-   * ({@link Continuation}).
+   * without the first {@code keptHeights} of a {@link Continuation}.
    */
-  static RealCryptoHeights of(Scenario s, FaultPlan faults, int keptHeights, List<String> notes) {
+  static RealCryptoHeights of(Scenario s, FaultPlan faults, Continuation continuation,
+      List<String> notes) {
+    int keptHeights = continuation.keptHeights();
     List<Integer> sampled = sampledHeights(s.heights(), s.crypto().sampleHeights());
     if (faults.hasShareFaults() && sampled.size() < s.heights()) {
       // Share faults act through the real crypto (block_propose finds the faulty or not).
@@ -35,15 +36,18 @@ record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean
     }
     if (keptHeights > 0) {
       realAt.headSet(keptHeights, true).clear();
-      notes.add("continued a stopped run (--resume): heights 1-" + keptHeights + " ran their"
-          + " real crypto in that run and were replayed here with the cost model's durations,"
-          + " each checked against that run's row; the real crypto ran here from height "
-          + (keptHeights + 1));
+      notes.add(continuation.note());
     }
     return new RealCryptoHeights(sampled, realAt, realAt.size() < s.heights());
   }
 
-  /** {@code sample} heights spread evenly from the first to the last; all for 0 or too many. */
+  /**
+   * {@code sample} heights spread evenly over the run, each at the middle of its equal share of
+   * the heights (10 heights: one sample at 6, two at 3 and 8); all for 0 or too many. Never the
+   * first height for a sample smaller than half the run: with a rate workload the first block
+   * holds only what arrived before the first proposal, often nothing, and real crypto on an
+   * empty block checks nothing.
+   */
   static List<Integer> sampledHeights(int heights, int sample) {
     List<Integer> out = new ArrayList<>();
     if (sample <= 0 || sample >= heights) {
@@ -53,7 +57,7 @@ record RealCryptoHeights(List<Integer> heights, TreeSet<Integer> realAt, boolean
       return out;
     }
     for (int i = 0; i < sample; i++) {
-      int h = 1 + (int) Math.round((double) i * (heights - 1) / Math.max(1, sample - 1));
+      int h = 1 + (int) Math.floor((i + 0.5) * heights / sample);
       if (!out.contains(h)) {
         out.add(h);
       }

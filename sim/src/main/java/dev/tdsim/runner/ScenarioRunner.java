@@ -207,8 +207,7 @@ public final class ScenarioRunner {
     Committee committee = RunKeys.committee(s);
     RunFaults faults = new RunFaults(s.faults().plan(s.validators()));
     faults.dealCertificateKeys(s, committee, streams, workers);
-    RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(),
-        continuation.keptHeights(), notes);
+    RealCryptoHeights realCrypto = RealCryptoHeights.of(s, faults.plan(), continuation, notes);
     CostModel costs = RunCostModel.of(s, design.name(), realCrypto.sampled(), notes, progress);
     RunKeys keys = RunKeys.setUp(s, committee, design, faults.plan(), streams, workers,
         progress);

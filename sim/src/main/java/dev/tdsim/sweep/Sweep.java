@@ -2,6 +2,7 @@ package dev.tdsim.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tdsim.runner.Continuation;
 import dev.tdsim.runner.ScenarioRunner;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.sweep.engine.EngineOptions;
@@ -251,7 +252,12 @@ public final class Sweep {
   public List<String> planOnly() {
     try {
       Preview preview = preview();
-      List<String> lines = new ArrayList<>(preview.lines(plan, estimate));
+      Optional<Replayed> replayed = replayForPlan(preview);
+      List<String> lines = new ArrayList<>(replayed.isPresent()
+          ? estimate.planLines(plan.points().size(), preview.todo().size(),
+              preview.probeBound(), replayed.get().gridSeconds(), preview.searchBound(), true,
+              replayed.get().search())
+          : preview.lines(plan, estimate));
       lines.add("grid points (" + plan.points().size() + "):");
       for (SweepPlan.Point p : plan.points()) {
         lines.add("  " + p.id() + (preview.stored().containsKey(p.id())
@@ -273,6 +279,89 @@ public final class Sweep {
         executor.close();
       }
     }
+  }
+
+  /**
+   * The grid and the search as {@code --plan} predicts them once it has replayed the grid: with
+   * {@code crypto.timing: model} (and no faults or signing committee, which act through the real
+   * calls) every duration is the cost model's whether or not the real crypto runs, so the grid
+   * points still to run are replayed here without any crypto call ({@link
+   * Continuation#planningReplay}: seconds of event loop and key dealing, never a result, nothing
+   * written). That gives what a rule of thumb cannot: the blocks each point's sampled heights
+   * really hold (a rate workload's block is whatever the mempool held), priced by the cost
+   * model, and the grid's brackets, from which the search's probes are counted as after a real
+   * grid ({@link SweepEstimate#pendingSearch}) and priced from those grid prices. Empty when a
+   * point cannot be replayed.
+   *
+   * @param gridSeconds the grid points to run, priced from their replayed blocks
+   * @param search the search's probes and their seconds (null without a search)
+   */
+  private record Replayed(double gridSeconds, SweepEstimate.Pending search) {}
+
+  private Optional<Replayed> replayForPlan(Preview preview) {
+    for (SweepPlan.Point p : plan.points()) {
+      Scenario s = p.scenario();
+      if (!dev.tdsim.timing.TimingModels.fromCostModel(s.crypto().timing())
+          || !s.faults().isEmpty() || s.signing().isPresent()) {
+        return Optional.empty();
+      }
+    }
+    if (preview.todo().isEmpty() && preview.probeBound() == 0) {
+      return Optional.empty();
+    }
+    log.accept("plan: replaying the " + preview.todo().size() + " grid point"
+        + (preview.todo().size() == 1 ? "" : "s") + " to run with the cost model's durations and"
+        + " no crypto calls, to price them and place the search's probes (not results; nothing"
+        + " is written)");
+    long t0 = System.nanoTime();
+    ScenarioRunner runner = new ScenarioRunner(line -> { });
+    Map<String, PointResult> grid = new LinkedHashMap<>(preview.stored());
+    Map<String, Double> wall = new LinkedHashMap<>();
+    double gridSeconds = 0;
+    int atOnce = Math.max(1, Math.min(executor.parallelism(), width * plan.spec().replicates()));
+    for (SweepPlan.Point p : preview.todo()) {
+      ScenarioRunner.Result[] replayed = new ScenarioRunner.Result[1];
+      PointOutcome o = dev.tdsim.sweep.engine.PointWork.run(PointTask.of(p.id(), p.scenario(),
+          settings.version()), s -> replayed[0] = runner.run(s, h -> { },
+              Continuation.planningReplay(s.heights())));
+      if (o.failed()) {
+        return Optional.empty();
+      }
+      try {
+        grid.put(p.id(), PointStore.result(p.id(), p.cellId(), p.replicate(), o.summaryJson(),
+            o.latenciesMs()));
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+      double seconds = estimate.seconds(p.scenario(), sampledBlock(p.scenario(), replayed[0]));
+      gridSeconds += seconds;
+      // as a measured wall time would be: the run shares the cores with the others beside it
+      wall.put(p.id(), seconds * atOnce);
+    }
+    SweepEstimate.Pending search = preview.probeBound() == 0 ? null
+        : estimate.pendingSearch(Sensitivity.snapshot(plan, ordered(grid), storedOnly(), true,
+            width), wall, 1.0);
+    log.accept(String.format(Locale.ROOT, "plan: replayed in %.1f s",
+        (System.nanoTime() - t0) / 1e9));
+    return Optional.of(new Replayed(gridSeconds, search));
+  }
+
+  /**
+   * The mean message count of the blocks at the heights where {@code s} runs the real crypto, as
+   * the replay of its run found them.
+   */
+  private static Long sampledBlock(Scenario s, ScenarioRunner.Result replayed) {
+    java.util.Set<Integer> real = new java.util.HashSet<>(
+        dev.tdsim.runner.CryptoSampling.sampledHeights(s));
+    long sum = 0;
+    int n = 0;
+    for (dev.tdsim.pipeline.HeightRecord h : replayed.rows()) {
+      if (real.contains(h.height())) {
+        sum += h.txCount();
+        n++;
+      }
+    }
+    return n == 0 ? null : Math.max(1, Math.round((double) sum / n));
   }
 
   private Outcome runAll() throws IOException {

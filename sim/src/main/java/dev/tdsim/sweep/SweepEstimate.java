@@ -33,6 +33,16 @@ final class SweepEstimate {
    */
   List<String> planLines(int points, int toRun, int probeBound, double gridSeconds,
       double searchSeconds) {
+    return planLines(points, toRun, probeBound, gridSeconds, searchSeconds, false, null);
+  }
+
+  /**
+   * The same; {@code replayed}: the plan replayed the grid ({@code Sweep#replayForPlan}), so the
+   * grid's seconds are priced at the blocks that replay found, and {@code placed} (null without
+   * a search) is the probes its brackets need instead of the rule of thumb.
+   */
+  List<String> planLines(int points, int toRun, int probeBound, double gridSeconds,
+      double searchSeconds, boolean replayed, Pending placed) {
     List<String> lines = new ArrayList<>();
     int reps = plan.spec().replicates();
     lines.add(String.format(Locale.ROOT, "plan: %d grid point%s (%d x %d replicate%s), %d done"
@@ -50,9 +60,14 @@ final class SweepEstimate {
           + " (crypto.timing: model, so every latency comes from the cost model; --set"
           + " crypto.sample_heights=N runs it at N heights)");
     }
-    lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls, %d"
-        + " core%s): grid %s%s", cores(), cores() == 1 ? "" : "s",
+    lines.add(String.format(Locale.ROOT, "estimate (cost model of the real crypto calls%s, %d"
+        + " core%s): grid %s%s", replayed ? " at the blocks a replay of the grid found" : "",
+        cores(), cores() == 1 ? "" : "s",
         dev.tdsim.format.Durations.eta(gridSeconds), probeBound == 0 ? ""
+            : placed != null ? String.format(Locale.ROOT, ", search about %s (%d probe run%s"
+                + " from the replayed grid's brackets, priced like its points; at most %s)",
+                dev.tdsim.format.Durations.eta(placed.seconds()), placed.runs(),
+                placed.runs() == 1 ? "" : "s", dev.tdsim.format.Durations.eta(searchSeconds))
             : ", search about " + dev.tdsim.format.Durations.eta(expectedSearchSeconds())
                 + (width > 1 ? " (per budget half the bisections of the grid's widest gap, probes"
                     + " priced at the grid's geometric middle" : " (bisection per budget")

@@ -168,6 +168,33 @@ class SweepCommandTest {
     assertTrue(again.out().contains("  msgs_per_block-3__r0: stored in "), again.out());
   }
 
+  /**
+   * Model timing: the plan replays the grid without crypto calls, so it counts the probe runs
+   * the real grid's brackets call for, the same number the sweep's own line gives after its grid.
+   */
+  @Test
+  void thePlanCountsTheProbesTheGridWillCallFor(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, "");
+    Path out = dir.resolve("out");
+    String[] sweep = {"sweep", file.toString(), "--vary", "workload.msgs_per_block=1,4",
+        "--set", "budgets=[1 ms, 10 s]", "--max-probes", "3", "--out", out.toString()};
+    CliRun plan = CliRun.of(concat(sweep, "--plan"));
+    assertEquals(0, plan.exitCode(), plan.err());
+    assertTrue(!Files.exists(out), "--plan writes nothing");
+    assertTrue(plan.err().contains("[sweep] plan: replaying the 2 grid points to run with the cost"
+        + " model's durations and no crypto calls"), plan.err());
+    java.util.regex.Matcher planned = java.util.regex.Pattern.compile("search about [^(]*\\((\\d+)"
+        + " probe runs? from the replayed grid's brackets").matcher(plan.out());
+    assertTrue(planned.find(), plan.out());
+    CliRun ran = CliRun.of(sweep);
+    assertEquals(0, ran.exitCode(), ran.err());
+    java.util.regex.Matcher after = java.util.regex.Pattern.compile("\\[sweep\\] search: about"
+        + " (\\d+) probe runs? from the grid's brackets").matcher(ran.err());
+    assertTrue(after.find(), ran.err());
+    assertEquals(after.group(1), planned.group(1));
+    assertTrue(Integer.parseInt(planned.group(1)) > 0, plan.out());
+  }
+
   @Test
   void aBadToleranceIsNamedAsTheOptionNotAsALineOfTheFile(@TempDir Path dir) throws Exception {
     Path file = tiny(dir, "");

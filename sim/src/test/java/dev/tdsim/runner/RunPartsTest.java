@@ -35,11 +35,12 @@ class RunPartsTest {
   void sampledHeightsAreSaidInANote() {
     Scenario s = scenario("crypto.sample_heights=2");
     List<String> notes = new ArrayList<>();
-    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), 0, notes);
-    assertEquals(List.of(1, 10), real.heights());
+    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()),
+        Continuation.NONE, notes);
+    assertEquals(List.of(3, 8), real.heights());
     assertTrue(real.sampled());
-    assertTrue(real.realAt().contains(10) && !real.realAt().contains(5));
-    assertEquals(List.of("real crypto ran at 2 of 10 heights [1, 10]; the other heights took"
+    assertTrue(real.realAt().contains(8) && !real.realAt().contains(5));
+    assertEquals(List.of("real crypto ran at 2 of 10 heights [3, 8]; the other heights took"
         + " their durations from the cost model"), notes);
   }
 
@@ -48,7 +49,8 @@ class RunPartsTest {
     Scenario s = scenario("crypto.sample_heights=2",
         "faults=[{kind: bad-share, validators: [1], from_height: 2}]");
     List<String> notes = new ArrayList<>();
-    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()), 0, notes);
+    RealCryptoHeights real = RealCryptoHeights.of(s, s.faults().plan(s.validators()),
+        Continuation.NONE, notes);
     assertEquals(10, real.heights().size());
     assertFalse(real.sampled());
     assertEquals(1, notes.size());

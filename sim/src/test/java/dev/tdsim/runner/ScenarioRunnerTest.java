@@ -82,9 +82,9 @@ class ScenarioRunnerTest {
         "crypto: {variant: folded, timing: model, sample_heights: 1}", ""));
     assertEquals("large-committee", r.consensusMode());
     assertEquals(3, r.heights().size());
-    assertEquals(List.of(1), r.realCryptoHeights());
+    assertEquals(List.of(2), r.realCryptoHeights());
     assertEquals(0, r.mismatches());
-    assertEquals(2, r.heights().get(0).opened());
+    assertEquals(2, r.heights().get(1).opened());
     assertTrue(r.notes().stream().anyMatch(n -> n.contains("aggregate")), r.notes().toString());
     assertTrue(r.notes().stream().anyMatch(n -> n.contains("real crypto ran at 1 of 3")));
   }
@@ -113,10 +113,31 @@ class ScenarioRunnerTest {
     assertTrue(!gossip.heights().equals(direct.heights()), "gossip should change the timings");
   }
 
+  /**
+   * A rate workload's first block holds what arrived before the first proposal (nothing here):
+   * the one sampled height is a later one, whose block the real crypto really opens.
+   */
+  @Test
+  void theSampledHeightOfARateWorkloadHasABlockToOpen() throws Exception {
+    ScenarioRunner.Result r = new ScenarioRunner(l -> { }).run(ScenarioLoader.parse(String.join(
+        "\n", "name: rate", "heights: 6", "validators: {count: 4}", "keys: {shares: 8}",
+        "network: {model: uniform, latency: 10 ms}", "workload: {rate: 100 tx/s, msg_size: 1 KiB}",
+        "mempool: {size: 200}", "crypto: {design: fast, timing: model, sample_heights: 1}", ""),
+        "t.yaml", List.of()));
+    assertEquals(0, r.rows().get(0).txCount(), "the first block is empty");
+    List<HeightRecord> real = r.rows().stream().filter(HeightRecord::realCrypto).toList();
+    assertEquals(1, real.size());
+    assertTrue(real.get(0).txCount() > 0, "height " + real.get(0).height());
+    assertEquals(real.get(0).txCount(), real.get(0).opened());
+  }
+
   @Test
   void sampledHeightsAreSpreadOverTheRun() {
     assertEquals(List.of(1, 2, 3), RealCryptoHeights.sampledHeights(3, 0));
-    assertEquals(List.of(1, 10), RealCryptoHeights.sampledHeights(10, 2));
-    assertEquals(List.of(1, 6, 10), RealCryptoHeights.sampledHeights(10, 3));
+    assertEquals(List.of(6), RealCryptoHeights.sampledHeights(10, 1));
+    assertEquals(List.of(3, 8), RealCryptoHeights.sampledHeights(10, 2));
+    assertEquals(List.of(2, 6, 9), RealCryptoHeights.sampledHeights(10, 3));
+    assertEquals(List.of(2), RealCryptoHeights.sampledHeights(2, 1));
+    assertEquals(List.of(2, 4), RealCryptoHeights.sampledHeights(4, 2));
   }
 }
