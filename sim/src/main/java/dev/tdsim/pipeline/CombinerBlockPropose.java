@@ -174,8 +174,12 @@ final class CombinerBlockPropose {
     long nanos = 0;
     if (ctx.design.precomputesBlock()) {
       ProposedBlock block = in.covered().block();
-      OpSize size = new OpSize(block.size(), ctx.committee.validators(),
-          ctx.committee.shares(), block.payloadBytes()); // sizes: the same in every epoch
+      // the work the design's prepare really does for this block on this setup (batched: FK20
+      // over the setup's whole domain); sizes: the same in every epoch
+      int work = ctx.design.prepareWorkSize(block.size(),
+          ctx.crypto(height).designKeys().maxBlockSize());
+      OpSize size = new OpSize(work, ctx.committee.validators(), ctx.committee.shares(),
+          block.payloadBytes());
       // (a sampled height's block has no measured prepare time: 0)
       nanos = ctx.charger.charge(height, CryptoOp.EVAL_PROOFS, size, block.prepareCpuNanos(),
           settings.hardware()[in.combiner()], true);

@@ -50,7 +50,7 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
     if (s.keys().usesDkg()) {
       // Key epochs or a DKG setup: epoch 0's key set (a DKG's runs now, the simulated DKG starts
       // at time 0); later epochs' when their DKGs start during the run.
-      epochKeys = new EpochKeys(s.keys(), s.heights(), committee, design, maxBlockSize(s),
+      epochKeys = new EpochKeys(s.keys(), s.heights(), committee, design, s.maxBlockSize(),
           streams, workers, s.name(), faults, keys, faults.hasShareFaults(), progress);
       crypto = epochKeys.first();
     } else {
@@ -59,9 +59,9 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
       }
       KeySet dealt = keys;
       crypto = shared
-          ? new RealCrypto(SharedKeys.setup(design, streamId, dealt, maxBlockSize(s),
+          ? new RealCrypto(SharedKeys.setup(design, streamId, dealt, s.maxBlockSize(),
               () -> keyStreams.strong("design-dealer", 0), workers), workers, s.name())
-          : RealCrypto.setUp(design, keys, maxBlockSize(s),
+          : RealCrypto.setUp(design, keys, s.maxBlockSize(),
               keyStreams.strong("design-dealer", 0), workers, s.name());
     }
     progress.accept(String.format(java.util.Locale.ROOT, "set up design %s in %.1f s (once per"
@@ -99,12 +99,5 @@ record RunKeys(EpochKeys epochKeys, RealCrypto crypto) {
       stake[i] = w.isEmpty() ? 1 : w.get(i);
     }
     return stake;
-  }
-
-  /** The largest block the scenario can cut (what a design's setup must cover). */
-  static int maxBlockSize(Scenario s) {
-    Integer fixed = s.workload().msgsPerBlock();
-    int cap = s.consensus().maxBlockTxs();
-    return fixed == null ? cap : Math.max(1, Math.min(fixed, cap));
   }
 }

@@ -236,6 +236,16 @@ public record Scenario(
   }
 
   /**
+   * The largest block the scenario can cut, in transactions (what a design's setup must cover):
+   * its fixed {@code msgs_per_block} within {@code consensus.max_block_txs}, else the latter.
+   */
+  public int maxBlockSize() {
+    Integer fixed = workload.msgsPerBlock();
+    int cap = consensus.maxBlockTxs();
+    return fixed == null ? cap : Math.max(1, Math.min(fixed, cap));
+  }
+
+  /**
    * A hex SHA-256 of the canonical YAML: a stable identity of the resolved scenario (independent
    * of the file's layout, comments and of which values were written or defaulted; independent of
    * {@link #source()}; renamed keys count under their first name, so a rename keeps it).

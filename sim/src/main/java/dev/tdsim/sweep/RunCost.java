@@ -17,7 +17,8 @@ import java.util.Map;
  * run makes. Both timings make them (with {@code timing: model} the call still runs and only its
  * duration is replaced by the model's), at every height unless {@code crypto.sample_heights}
  * samples: per height, the clients' encryptions and admission checks, every validator's share
- * creation, and the combiner's block_propose (decode, validity, verify, combine, decrypt; the
+ * creation, a precomputing design's digest and prepare, and the combiner's block_propose
+ * (decode, validity, verify, combine, decrypt; the
  * signer-set preparation counted at every height, an upper bound); a signing committee apart
  * ({@link #committeeSeconds}, serial). Key dealing, the simulation's
  * own event loop and the JVM start are not in it, nor the crypto of a design the cost model has
@@ -70,6 +71,14 @@ final class RunCost {
         + (double) v * model.cpuNanos(variant, CryptoOp.SHARE_CREATE, one);
     for (CryptoOp op : BLOCK_PROPOSE) {
       nanos += model.cpuNanos(variant, op, block);
+    }
+    dev.tdsim.crypto.design.BlockDesign design = dev.tdsim.crypto.design.Designs.byName(variant);
+    if (design.precomputesBlock()) {
+      // the proposer's digest and the combiner's prepare, at the work the design really does
+      // for a block of m on the scenario's setup (batched: FK20 over its whole domain)
+      nanos += model.cpuNanos(variant, CryptoOp.DIGEST, block) + model.cpuNanos(variant,
+          CryptoOp.EVAL_PROOFS, new OpSize(design.prepareWorkSize(m, s.maxBlockSize()), v,
+              shares, bytes));
     }
     return nanos * realHeights / 1e9;
   }

@@ -262,7 +262,8 @@ public final class Sweep {
       for (SweepPlan.Point p : plan.points()) {
         lines.add("  " + p.id() + (preview.stored().containsKey(p.id())
             ? ": stored in " + out + ", reused"
-            : ": to run, about " + dev.tdsim.format.Durations.eta(estimate.seconds(p.scenario()))
+            : ": to run, about " + dev.tdsim.format.Durations.eta(replayed.map(r -> r
+                .pointSeconds().get(p.id())).orElseGet(() -> estimate.seconds(p.scenario())))
                 + (p.scenario().crypto().sampleHeights() > 0
                     ? " (real crypto at " + Math.min(p.scenario().crypto().sampleHeights(),
                         p.scenario().heights()) + " of " + p.scenario().heights() + " heights)"
@@ -293,10 +294,14 @@ public final class Sweep {
    * grid ({@link SweepEstimate#pendingSearch}) and priced from those grid prices. Empty when a
    * point cannot be replayed.
    *
-   * @param gridSeconds the grid points to run, priced from their replayed blocks
+   * @param pointSeconds each grid point to run, priced from its replayed blocks, by id
    * @param search the search's probes and their seconds (null without a search)
    */
-  private record Replayed(double gridSeconds, SweepEstimate.Pending search) {}
+  private record Replayed(Map<String, Double> pointSeconds, SweepEstimate.Pending search) {
+    double gridSeconds() {
+      return pointSeconds.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+  }
 
   private Optional<Replayed> replayForPlan(Preview preview) {
     for (SweepPlan.Point p : plan.points()) {
@@ -317,7 +322,7 @@ public final class Sweep {
     ScenarioRunner runner = new ScenarioRunner(line -> { });
     Map<String, PointResult> grid = new LinkedHashMap<>(preview.stored());
     Map<String, Double> wall = new LinkedHashMap<>();
-    double gridSeconds = 0;
+    Map<String, Double> pointSeconds = new LinkedHashMap<>();
     int atOnce = Math.max(1, Math.min(executor.parallelism(), width * plan.spec().replicates()));
     for (SweepPlan.Point p : preview.todo()) {
       ScenarioRunner.Result[] replayed = new ScenarioRunner.Result[1];
@@ -334,7 +339,7 @@ public final class Sweep {
         return Optional.empty();
       }
       double seconds = estimate.seconds(p.scenario(), sampledBlock(p.scenario(), replayed[0]));
-      gridSeconds += seconds;
+      pointSeconds.put(p.id(), seconds);
       // as a measured wall time would be: the run shares the cores with the others beside it
       wall.put(p.id(), seconds * atOnce);
     }
@@ -343,7 +348,7 @@ public final class Sweep {
             width), wall, 1.0);
     log.accept(String.format(Locale.ROOT, "plan: replayed in %.1f s",
         (System.nanoTime() - t0) / 1e9));
-    return Optional.of(new Replayed(gridSeconds, search));
+    return Optional.of(new Replayed(pointSeconds, search));
   }
 
   /**

@@ -76,6 +76,19 @@ public interface BlockDesign {
     return false;
   }
 
+  /**
+   * The block size, in transactions, whose {@link DesignKeys#prepare} a block of {@code
+   * blockSize} costs as much as, on a setup for blocks of up to {@code maxBlockSize} (the cost
+   * model's size of that call, fitted on blocks as large as their setup): the block's own size
+   * by default. Batched: the FK20 domain, the setup's capacity, when the openings go through
+   * FK20, and the domain of the same work when B direct openings are cheaper, so a small block
+   * of a large setup (a mempool's block under consensus.max_block_txs) is priced as the work it
+   * really does (the cost model fits FK20 on setups as large as their blocks).
+   */
+  default int prepareWorkSize(int blockSize, int maxBlockSize) {
+    return blockSize;
+  }
+
   /** Whether a validator's shares depend on the signer set (a changed set needs new shares). */
   boolean sharesDependOnSigners();
 

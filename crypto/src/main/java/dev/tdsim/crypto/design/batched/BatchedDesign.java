@@ -67,6 +67,12 @@ public final class BatchedDesign implements BlockDesign {
   }
 
   @Override
+  public int prepareWorkSize(int blockSize, int maxBlockSize) {
+    return Kzg.equivalentDomain(blockSize,
+        BatchedSetup.capacityFor(Math.max(1, Math.max(blockSize, maxBlockSize))));
+  }
+
+  @Override
   public int sharesPerBlock(int blockSize) {
     return 1;
   }

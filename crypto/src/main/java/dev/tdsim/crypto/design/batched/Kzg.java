@@ -63,9 +63,25 @@ final class Kzg {
     return G1Point.msm(points, scalars);
   }
 
+  /**
+   * How many units of work FK20 over n points costs per point, where B direct openings cost B^2
+   * (B MSMs of B + 1 points): the ratio {@link #directIsCheaper} decides by.
+   */
+  static final int FK20_PER_POINT = 32;
+
   /** Whether B direct openings (B MSMs of B + 1 points) are cheaper than FK20 over n points. */
   static boolean directIsCheaper(int blockSize, int capacity) {
-    return (long) blockSize * blockSize <= 32L * capacity;
+    return (long) blockSize * blockSize <= (long) FK20_PER_POINT * capacity;
+  }
+
+  /**
+   * The FK20 domain whose openings cost as much as the openings of a block of B on a setup of
+   * capacity n: n when they go through FK20; for B direct openings, the domain of the same work
+   * by the ratio {@link #directIsCheaper} uses (B^2 / 32), at least B.
+   */
+  static int equivalentDomain(int blockSize, int capacity) {
+    return directIsCheaper(blockSize, capacity)
+        ? (int) Math.max(blockSize, (long) blockSize * blockSize / FK20_PER_POINT) : capacity;
   }
 
   /** Coefficients (low to high, length m) of the polynomial with these evaluations on H_m. */
