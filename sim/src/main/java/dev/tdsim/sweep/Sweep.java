@@ -324,20 +324,28 @@ public final class Sweep {
     Map<String, Double> wall = new LinkedHashMap<>();
     Map<String, Double> pointSeconds = new LinkedHashMap<>();
     int atOnce = Math.max(1, Math.min(executor.parallelism(), width * plan.spec().replicates()));
+    int done = 0;
     for (SweepPlan.Point p : preview.todo()) {
       ScenarioRunner.Result[] replayed = new ScenarioRunner.Result[1];
       PointOutcome o = dev.tdsim.sweep.engine.PointWork.run(PointTask.of(p.id(), p.scenario(),
           settings.version()), s -> replayed[0] = runner.run(s, h -> { },
               Continuation.planningReplay(s.heights())));
-      if (o.failed()) {
+      String failed = o.failed() ? o.error() : null;
+      if (failed == null) {
+        try {
+          grid.put(p.id(), PointStore.result(p.id(), p.cellId(), p.replicate(), o.summaryJson(),
+              o.latenciesMs()));
+        } catch (IOException e) {
+          failed = e.getMessage();
+        }
+      }
+      if (failed != null) {
+        log.accept("plan: the replay of " + p.id() + " failed (" + failed + "); the estimate"
+            + " below is the rule of thumb");
         return Optional.empty();
       }
-      try {
-        grid.put(p.id(), PointStore.result(p.id(), p.cellId(), p.replicate(), o.summaryJson(),
-            o.latenciesMs()));
-      } catch (IOException e) {
-        return Optional.empty();
-      }
+      log.accept(String.format(Locale.ROOT, "plan: replayed %d/%d %s", ++done,
+          preview.todo().size(), p.id()));
       double seconds = estimate.seconds(p.scenario(), sampledBlock(p.scenario(), replayed[0]));
       pointSeconds.put(p.id(), seconds);
       // as a measured wall time would be: the run shares the cores with the others beside it
