@@ -68,7 +68,10 @@ final class ConsensusHost {
   /** The last real height sealed (0: none yet) and its validity checks' CPU per ciphertext. */
   private int lastRealHeight;
   private long validityPerTxNanos = -1;
-  /** Bytes the design's digest adds to a proposal (measured at the last real height). */
+  /**
+   * Bytes the design's digest adds to a proposal: the design's own figure until a real height
+   * encodes one (so a sampled height before the first real one is as large as after it).
+   */
   private long digestWireBytes;
   /** The protocol's {@link dev.tdsim.consensus.ConsensusProtocol#decisionLag()}. */
   private int decisionLag = 1;
@@ -78,6 +81,7 @@ final class ConsensusHost {
     this.sim = ctx.sim;
     this.settings = ctx.settings;
     this.blockTxs = blockTxs;
+    this.digestWireBytes = ctx.design.digestWireBytes();
   }
 
   private Proposal proposal(int height) {

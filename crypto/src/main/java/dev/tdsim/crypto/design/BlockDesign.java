@@ -89,6 +89,14 @@ public interface BlockDesign {
     return blockSize;
   }
 
+  /**
+   * Bytes the proposer's digest adds to a proposal ({@link BlockDigest#wireBytes} of every
+   * digest the design makes): 0 for designs whose digest is the block itself.
+   */
+  default int digestWireBytes() {
+    return 0;
+  }
+
   /** Whether a validator's shares depend on the signer set (a changed set needs new shares). */
   boolean sharesDependOnSigners();
 

@@ -1,6 +1,7 @@
 package dev.tdsim.crypto.design.batched;
 
 import dev.tdsim.crypto.Workers;
+import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.design.BlockDesign;
 import dev.tdsim.crypto.design.ShareForm;
 import dev.tdsim.crypto.random.StrongRandom;
@@ -64,6 +65,11 @@ public final class BatchedDesign implements BlockDesign {
   @Override
   public boolean sharesDependOnSigners() {
     return form.dependsOnSigners();
+  }
+
+  @Override
+  public int digestWireBytes() {
+    return G1Point.COMPRESSED_BYTES;
   }
 
   @Override

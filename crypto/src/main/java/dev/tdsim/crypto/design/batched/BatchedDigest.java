@@ -43,7 +43,7 @@ public record BatchedDigest(
 
   @Override
   public int wireBytes() {
-    return G1Point.COMPRESSED_BYTES;
+    return G1Point.COMPRESSED_BYTES; // BatchedDesign#digestWireBytes
   }
 
   /** The polynomial's domain: all n slots of the setup (every slot's value is pinned). */

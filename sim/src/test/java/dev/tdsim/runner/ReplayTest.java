@@ -1,0 +1,41 @@
+package dev.tdsim.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tdsim.crypto.design.Designs;
+import dev.tdsim.pipeline.HeightRecord;
+import dev.tdsim.scenario.ScenarioLoader;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The premise of {@code run --resume} and of {@code sweep --plan}'s replay: under model timing a
+ * run without any crypto call gives every design's heights exactly as the run with the real
+ * crypto at every height, but for what says whether the crypto ran ({@code opened}, {@code
+ * real_crypto}).
+ */
+class ReplayTest {
+  static List<String> designs() {
+    return Designs.names();
+  }
+
+  @ParameterizedTest
+  @MethodSource("designs")
+  void aRunWithoutCryptoCallsGivesTheHeightsOfTheRealRun(String design) throws Exception {
+    var s = ScenarioLoader.parse(String.join("\n", "name: replay", "heights: 3",
+        "validators: {count: 4}", "keys: {shares: 8}",
+        "workload: {msgs_per_block: 3, msg_size: 100 B}",
+        "crypto: {design: " + design + ", timing: model}", ""), "t.yaml", List.of());
+    ScenarioRunner runner = new ScenarioRunner(l -> { });
+    List<HeightRecord> real = runner.run(s).rows();
+    List<HeightRecord> replayed = runner.run(s, h -> { },
+        Continuation.planningReplay(s.heights())).rows();
+    assertEquals(3, real.size());
+    assertTrue(real.stream().allMatch(h -> h.realCrypto() && h.opened() == 3), design);
+    assertTrue(replayed.stream().noneMatch(HeightRecord::realCrypto), design);
+    assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
+        replayed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(), design);
+  }
+}
