@@ -136,9 +136,10 @@ final class SweepCommand implements Callable<Integer> {
   boolean noSearch;
 
   @Option(names = "--tolerance", paramLabel = "PCT",
-      description = "Stop the search when a bracket is within PCT of its upper end, e.g. 5%%"
-          + " (sweep.tolerance; default 0: whole numbers to one apart, other values to 1%%);"
-          + " such answers say within_tolerance.")
+      description = "Close each budget's search in a bin of a fixed grid PCT wide (bins"
+          + " (1+PCT)^k), answering the bin's smallest value: the same answer whatever the"
+          + " probes (sweep.tolerance; default 5%%; 0: exact, whole numbers to one apart, other"
+          + " values to 1%%). Such answers say within_tolerance.")
   String tolerance;
 
   @Option(names = "--plan", description = "Print the grid points, the search's bound and the"

@@ -94,8 +94,8 @@ final class BracketSearch {
    * @param integer whether the answer is a whole number one apart ({@link Bound#EXACT})
    * @param round rounds a probe value in x given the bracket's gap
    * @param close whether a bracket (lo, hi) in y is closed: one apart, or within 1%
-   * @param tolerance a bracket within this fraction of its larger end is closed too ({@code
-   *     sweep.tolerance}; 0: only {@code close})
+   * @param tolerance the ratio of the fixed bins a bracket may close in ({@code
+   *     sweep.tolerance}: 0.05 cuts the axis at 1.05^k; 0: only {@code close})
    */
   record Settings(int budgets, int sign, boolean zeroFloor, boolean enabled, boolean notMonotone,
       Double limit, boolean integer, int maxSteps, int width, DoubleBinaryOperator round,
@@ -114,8 +114,62 @@ final class BracketSearch {
           close, 0);
     }
 
+    /**
+     * Whether the bracket (lo fits, hi misses) holds no value beyond lo's bin of the tolerance's
+     * fixed grid ({@link #bin}): then its boundary lies in that bin, and every search that gets
+     * there, whatever probes it placed, answers the bin's smallest value.
+     */
     boolean withinTolerance(double lo, double hi) {
-      return tolerance > 0 && Math.abs(hi - lo) <= tolerance * Math.max(Math.abs(lo), Math.abs(hi));
+      double[] bin = bin(lo);
+      return bin != null && hi <= bin[1];
+    }
+
+    /**
+     * y's bin of the fixed grid the tolerance t cuts the axis into, {smallest value, the next
+     * bin's smallest value}: [(1 + t)^k, (1 + t)^(k+1)) above 0, [-(1 + t)^k, -(1 + t)^(k-1))
+     * below; with whole numbers, the smallest whole numbers at or above those edges. Null with no
+     * tolerance or at 0. The grid is the same for every search, so the answer a bin gives does not
+     * depend on where the probes fell.
+     */
+    double[] bin(double y) {
+      if (!(tolerance > 0) || y == 0 || Double.isNaN(y) || Double.isInfinite(y)) {
+        return null;
+      }
+      double r = 1 + tolerance;
+      double a = Math.abs(y);
+      long k = (long) Math.floor(Math.log(a) / Math.log(r));
+      while (Math.pow(r, k) > a) {
+        k--;
+      }
+      while (Math.pow(r, k + 1) <= a) {
+        k++;
+      }
+      // a in [r^k, r^(k+1)): above 0 that is the bin; below 0, -a is in (-r^(k+1), -r^k],
+      // whose bin is [-r^(k+1), -r^k) unless -a is the edge -r^k itself
+      double low;
+      double high;
+      if (y > 0) {
+        low = Math.pow(r, k);
+        high = Math.pow(r, k + 1);
+      } else if (a == Math.pow(r, k)) {
+        low = -a;
+        high = -Math.pow(r, k - 1);
+      } else {
+        low = -Math.pow(r, k + 1);
+        high = -Math.pow(r, k);
+      }
+      return integer ? new double[] {Math.ceil(low), Math.ceil(high)}
+          : new double[] {threeDigitsDown(low), high};
+    }
+
+    /**
+     * y rounded down to three significant digits (a rate of 108.186 tx/s: 108), so that a bin's
+     * answer reads as a number a person would write; still at most the bin's edge, so it fits.
+     */
+    private static double threeDigitsDown(double y) {
+      double unit = Math.pow(10, Math.floor(Math.log10(Math.abs(y))) - 2);
+      return Double.parseDouble(String.format(java.util.Locale.ROOT, "%.12g",
+          Math.floor(y / unit) * unit));
     }
   }
 
@@ -303,7 +357,11 @@ final class BracketSearch {
       }
       return null;
     }
-    if (s.close().test(st.lo, st.hi) || s.withinTolerance(st.lo, st.hi)) {
+    // With a tolerance, a bracket closes in its bin (the same answer whatever the probes); the
+    // 1% closing of real quantities could stop across a bin's edge, so only whole numbers one
+    // apart close it too
+    boolean closeEnds = s.close().test(st.lo, st.hi) && (s.tolerance() == 0 || s.integer());
+    if (closeEnds || s.withinTolerance(st.lo, st.hi)) {
       return closed(st);
     }
     if (st.steps >= s.maxSteps()) {
@@ -316,9 +374,13 @@ final class BracketSearch {
     if (s.zeroFloor() && st.lo == 0) {
       return new Outcome(0.0, Bound.NONE_FITS, null, st.hi, st.steps, Why.NONE_FITS, null);
     }
-    // closed by the tolerance alone, or by its ends (or by no value left between them)
-    Bound bound = !s.close().test(st.lo, st.hi) && s.withinTolerance(st.lo, st.hi)
-        ? Bound.WITHIN_TOLERANCE : s.integer() ? Bound.EXACT : Bound.WITHIN_1PCT;
+    // closed in a bin of the tolerance (answer: the bin's smallest value, which fits when lo
+    // does), or by its ends
+    if (s.withinTolerance(st.lo, st.hi)) {
+      return new Outcome(s.bin(st.lo)[0], Bound.WITHIN_TOLERANCE, st.lo, st.hi, st.steps,
+          Why.NONE, null);
+    }
+    Bound bound = s.integer() ? Bound.EXACT : Bound.WITHIN_1PCT;
     return new Outcome(st.lo, bound, st.lo, st.hi, st.steps, Why.NONE, null);
   }
 

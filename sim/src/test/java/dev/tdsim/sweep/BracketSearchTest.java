@@ -296,9 +296,65 @@ class BracketSearchTest {
     assertEquals(Bound.EXACT, e.bound());
     assertEquals(Bound.WITHIN_TOLERANCE, t.bound());
     assertTrue(t.y() <= threshold && t.hi() > threshold, t.toString());
-    assertTrue(t.hi() - t.lo() <= 0.05 * t.hi(), t.toString());
+    // the answer is the smallest whole number of the fixed 5% bin holding the threshold
+    double[] bin = s.bin(threshold);
+    assertEquals(bin[0], t.y(), t.toString());
+    assertTrue(bin[0] <= threshold && threshold < bin[1] && bin[0] >= threshold / 1.05,
+        java.util.Arrays.toString(bin));
     assertTrue(loose.rounds.size() < exact.rounds.size(), loose.rounds.size() + " rounds, exact "
         + exact.rounds.size());
+  }
+
+  /** The tolerance's bins: fixed, (1.05)^k wide, whole numbers or three digits. */
+  @Test
+  void toleranceBinsAreFixedAndReadable() {
+    BracketSearch.Settings whole = new BracketSearch.Settings(1, 1, true, true, false, LIMIT,
+        true, 40, 1, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    // 1.05^69 = 28.98, 1.05^70 = 30.43: the whole numbers 29 and 30
+    assertEquals(List.of(29.0, 31.0), toList(whole.bin(30)));
+    assertEquals(List.of(29.0, 31.0), toList(whole.bin(29)));
+    assertTrue(whole.withinTolerance(29, 31) && !whole.withinTolerance(29, 32));
+    // below 0 (a parameter that fits at large values, searched as y = -x)
+    double[] negative = whole.bin(-1000);
+    assertTrue(negative[0] <= -1000 && -1000 < negative[1] && negative[0] >= -1000 * 1.05,
+        java.util.Arrays.toString(negative));
+    assertEquals(null, whole.bin(0));
+    BracketSearch.Settings real = new BracketSearch.Settings(1, 1, false, true, false, LIMIT,
+        false, 40, 1, (x, gap) -> x, (lo, hi) -> Math.abs(hi - lo) <= 0.01 * hi, 0.05);
+    // 1.05^96 = 108.19: a rate's bin answers 108
+    assertEquals(108.0, real.bin(108.9)[0]);
+    assertEquals(null, new BracketSearch.Settings(1, 1, true, true, false, LIMIT, true, 40, 1,
+        (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0).bin(30));
+  }
+
+  private static List<Double> toList(double[] a) {
+    return java.util.Arrays.stream(a).boxed().toList();
+  }
+
+  /**
+   * With a tolerance the answer is the bin's, whatever the probes: every width gives the serial
+   * answer (what keeps a parallel search's answer the serial one with the default 5%).
+   */
+  @Property(tries = 300)
+  void withAToleranceAnyWidthFindsTheSerialAnswer(
+      @ForAll @Size(min = 1, max = 5) List<@IntRange(min = 0, max = 20_000) Integer> thresholds,
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 5_000) Integer> grid,
+      @ForAll @IntRange(min = 2, max = 5) int width) {
+    double[] t = thresholds.stream().mapToDouble(Integer::doubleValue).sorted().toArray();
+    List<Integer> g = grid.stream().distinct().sorted().toList();
+    List<Outcome> serial = tolerant(new Synthetic(g, t), 1);
+    List<Outcome> got = tolerant(new Synthetic(g, t), width);
+    for (int b = 0; b < t.length; b++) {
+      assertEquals(serial.get(b).y(), got.get(b).y(), "budget " + b + ": " + got.get(b));
+      assertEquals(serial.get(b).bound(), got.get(b).bound(), "budget " + b);
+    }
+  }
+
+  private static List<Outcome> tolerant(Synthetic v, int width) {
+    BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
+        false, LIMIT, true, 40, width, (x, gap) -> Math.round(x),
+        (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    return new BracketSearch(s, v).run();
   }
 
   /** Random monotone thresholds and grids: every width gives the serial answer. */

@@ -238,7 +238,9 @@ class SweepPlanTest {
   void aToleranceIsAPercentageOrAFraction() {
     assertEquals(0.05, SweepSpec.tolerance("--tolerance", "5%"), 1e-12);
     assertEquals(0.05, SweepSpec.tolerance("--tolerance", "0.05"), 1e-12);
-    assertEquals(0.0, SweepSpec.empty().tolerance());
+    assertEquals(0.05, SweepSpec.empty().tolerance(), 1e-12);
+    assertEquals(0.0, SweepSpec.fromSection(java.util.Map.of("tolerance", "0"), "f.yaml")
+        .tolerance());
     assertEquals(0.1, SweepSpec.fromSection(java.util.Map.of("tolerance", "10%"), "f.yaml")
         .tolerance(), 1e-12);
     for (String bad : List.of("abc", "100%", "-1%", "")) {

@@ -258,7 +258,7 @@ class SweepTest {
     assertEquals(4, brute[0]);
     assertEquals(9, brute[1]);
     SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY,
-        SweepPlanTest.vary("workload.msgs_per_block=1," + max),
+        SweepPlanTest.vary("workload.msgs_per_block=1," + max).withTolerance(0),
         "budgets=[" + budgets.get(0) + " ns, " + budgets.get(1) + " ns]");
     Sweep.Outcome o = sweep(plan, dir, shared);
     NumericGroup g = o.sensitivity().msgs().groups().get(0);
@@ -355,7 +355,7 @@ class SweepTest {
     double low = worst(shared.run(scan.points().get(0).scenario()).heights());
     double high = worst(shared.run(scan.points().get(1).scenario()).heights());
     String budget = "budgets=[" + Math.round((low + high) / 2 * 1e6) + " ns]";
-    SweepSpec spec = SweepPlanTest.vary("workload.msgs_per_block=1," + top);
+    SweepSpec spec = SweepPlanTest.vary("workload.msgs_per_block=1," + top).withTolerance(0);
     SweepPlan plan = SweepPlanTest.plan(SweepPlanTest.TINY, spec, budget);
 
     // the sweep never stopped, for reference

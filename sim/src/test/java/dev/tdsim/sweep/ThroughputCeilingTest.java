@@ -40,7 +40,8 @@ class ThroughputCeilingTest {
       "");
 
   private static JsonNode sweep(Path out, String rates) throws IOException {
-    SweepPlan plan = SweepPlanTest.plan(SMALL, SweepPlanTest.vary("workload.rate=" + rates));
+    SweepPlan plan = SweepPlanTest.plan(SMALL, SweepPlanTest.vary("workload.rate=" + rates)
+        .withTolerance(0));
     new Sweep(plan, out, new Sweep.Settings(2, "test"), s -> new ScenarioRunner(l -> { }).run(s),
         new PrintWriter(new StringWriter()), line -> { }).run();
     return new ObjectMapper().readTree(out.resolve(Sensitivity.FILE).toFile());
