@@ -278,11 +278,16 @@ final class SensitivitySearch {
       Double xl = lo == null ? null : sign * lo;
       Double xh = hi == null ? null : sign * hi;
       String label = x == null ? null : labelOf(x);
-      Known at = x == null ? null : known.get(x);
+      // a tolerance's answer (its bin's smallest value) need not have run: the bottleneck and
+      // what decryption adds are those of the largest value run that fits, the bracket's lo
+      Known fitting = x == null ? null : known.get(x);
+      if (fitting == null && bound == Bound.WITHIN_TOLERANCE && xl != null) {
+        fitting = known.get(xl);
+      }
+      Known at = fitting;
       if (at == null && !known.isEmpty()) {
         at = (sign > 0 ? known.firstEntry() : known.lastEntry()).getValue();
       }
-      Known fitting = x == null ? null : known.get(x);
       Known above = xh == null ? null : known.get(xh);
       String whyMissed = above == null ? null : FitRule.whyMissed(above.runs(), b);
       return new BudgetFit(budget, display(x), label, bound, display(xl), display(xh), probes,
