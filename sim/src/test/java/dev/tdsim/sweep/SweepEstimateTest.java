@@ -31,9 +31,13 @@ class SweepEstimateTest {
     int budgets = plan.base().budgetsNanos().size();
     double probe = parallel.probeSeconds(middle, 100L);
     assertEquals(budgets * 5 * probe / 2, parallel.expectedSearchSeconds(), 1e-9);
-    // serial: every bisection of the widest gap, one probe at a time
+    // serial: every bisection of the widest gap, one probe at a time: 9 with the default 5%
+    // tolerance (to half a bin, 2.5 messages at 100), 10 to one message
     SweepEstimate serial = new SweepEstimate(plan, 1, 1);
-    assertEquals(budgets * 10 * probe, serial.expectedSearchSeconds(), 1e-9);
+    assertEquals(budgets * 9 * probe, serial.expectedSearchSeconds(), 1e-9);
+    SweepEstimate exact = new SweepEstimate(SweepPlanTest.plan(SweepPlanTest.TINY,
+        SweepPlanTest.vary("workload.msgs_per_block=10,100,1000").withTolerance(0)), 1, 1);
+    assertEquals(budgets * 10 * probe, exact.expectedSearchSeconds(), 1e-9);
     // a probe at the geometric middle costs more than one at the grid's smallest value
     assertTrue(probe > parallel.probeSeconds(middle, 10L), probe + " s");
   }
