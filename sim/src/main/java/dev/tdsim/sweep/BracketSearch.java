@@ -394,7 +394,8 @@ final class BracketSearch {
     List<Double> out = new ArrayList<>();
     Double guess = predicted(st, b);
     if (guess != null) {
-      for (double c : guessed(st, guess, slots)) {
+      List<Double> placed = binEdges() ? edgesAround(st, guess, slots) : guessed(st, guess, slots);
+      for (double c : placed) {
         if (c > st.lo && c < st.hi && !out.contains(c)) {
           out.add(c);
         }
@@ -424,6 +425,9 @@ final class BracketSearch {
     for (int i = 1; i <= slots; i++) {
       double y = (lo * (slots + 1 - i) + hi * i) / (slots + 1);
       double c = s.sign() * s.round().applyAsDouble(s.sign() * y, Math.abs(hi - lo));
+      if (binEdges()) {
+        c = nearestEdge(c, lo, hi);
+      }
       if (c > lo && c < hi && !out.contains(c)) {
         out.add(c);
       }
@@ -485,6 +489,72 @@ final class BracketSearch {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether probes go to the edges of the tolerance's bins: whole numbers with a tolerance. A
+   * bracket closes once a fitting value and a missing one lie at the two edges of one bin (or
+   * inside it), so a probe between two edges tells less than the edge next to it.
+   */
+  private boolean binEdges() {
+    return s.integer() && s.tolerance() > 0;
+  }
+
+  /**
+   * The probes that close the bracket in the bin holding the guess: its smallest value (to fit)
+   * unless lo already lies in it, and the next bin's smallest (to miss) unless hi is already
+   * there. With one slot and both needed, the edge nearer the guess: either outcome there leaves
+   * one probe to close, where the farther edge's expected outcome can be followed by the nearer
+   * one missing. More slots than two add the edges beyond, in case the guess is a bin off.
+   */
+  private List<Double> edgesAround(State st, double guess, int slots) {
+    double[] bin = s.bin(guess);
+    if (bin == null) {
+      return guessed(st, guess, slots);
+    }
+    List<Double> out = new ArrayList<>();
+    boolean needLow = st.lo < bin[0];
+    boolean needHigh = st.hi > bin[1];
+    boolean lowFirst = guess - bin[0] <= bin[1] - guess;
+    List<Double> order = new ArrayList<>();
+    if (needLow && needHigh) {
+      order.add(lowFirst ? bin[0] : bin[1]);
+      order.add(lowFirst ? bin[1] : bin[0]);
+    } else if (needLow) {
+      order.add(bin[0]);
+    } else if (needHigh) {
+      order.add(bin[1]);
+    }
+    if (slots > 2) {
+      double[] below = s.bin(bin[0] - 1);
+      double[] above = s.bin(bin[1]);
+      if (below != null && needLow) {
+        order.add(below[0]);
+      }
+      if (above != null && needHigh) {
+        order.add(above[1]);
+      }
+    }
+    for (double c : order) {
+      if (out.size() < slots && c > st.lo && c < st.hi && !out.contains(c)) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** The bin edge nearest to c strictly inside (lo, hi), or c when there is none. */
+  private double nearestEdge(double c, double lo, double hi) {
+    double[] bin = s.bin(c);
+    if (bin == null) {
+      return c;
+    }
+    double first = c - bin[0] <= bin[1] - c ? bin[0] : bin[1];
+    double second = first == bin[0] ? bin[1] : bin[0];
+    if (first > lo && first < hi) {
+      return first;
+    }
+    return second > lo && second < hi ? second : c;
   }
 
   /** One step of a budget over its bracket's probes; its outcome when this ends its search. */

@@ -131,6 +131,17 @@ final class SweepEstimate {
   }
 
   /**
+   * The rounds of a whole-number search with a tolerance and K > 1, where the probes go to the
+   * edges of the guessed boundary's bin (BracketSearch): two when the guess lands in the right
+   * bin, three or four when the judged time bends or steps between the grid's values; three,
+   * never more than {@link #interpolatedRounds}. Measured (docs/SWEEPS.md): 2 per budget on the
+   * issue-22 sweep, 2 and 4 on sweep-msgs.yaml.
+   */
+  static int edgeRounds(int bisections) {
+    return Math.min(3, interpolatedRounds(bisections));
+  }
+
+  /**
    * The search's expected wall seconds before the grid ran, for the plan: every budget of every
    * group of every searched parameter needs a search of its grid's widest gap, {@link
    * #interpolatedRounds} of that gap's bisections with K > 1 or all of them with K = 1 (at most
@@ -241,7 +252,9 @@ final class SweepEstimate {
             // BracketSearch places probes where the judged time crosses the budget: about half
             // the bisections a bracket (one when it starts at 0 messages: the one-message
             // probe), each budget with its own slots
-            steps = f.bound() == Bound.BELOW_GRID ? 1 : interpolatedRounds((int) steps);
+            steps = f.bound() == Bound.BELOW_GRID ? 1
+                : whole && plan.spec().tolerance() > 0 ? edgeRounds((int) steps)
+                : interpolatedRounds((int) steps);
             at = f.bound() == Bound.BELOW_GRID ? 1 : at;
           }
           steps = Math.max(0, Math.min(steps, cap - f.probes()));

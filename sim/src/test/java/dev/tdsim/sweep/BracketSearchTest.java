@@ -350,6 +350,42 @@ class BracketSearchTest {
     }
   }
 
+  /**
+   * With a tolerance and a good guess the probes go to the edges of the guess's bin: two slots
+   * close a grid's bracket in one round (a fit at the bin's smallest whole number, a miss at the
+   * next bin's), where probes one apart around the guess need the boundary to lie exactly
+   * between them. The issue-22 sweep's judged time, 1.77 ms per message.
+   */
+  @Test
+  void aGuessWithAToleranceProbesTheEdgesOfItsBin() {
+    Synthetic v = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
+    BracketSearch.Settings s = new BracketSearch.Settings(1, 1, true, true, false, LIMIT, true,
+        40, 2, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    Outcome o = new BracketSearch(s, v).run().get(0);
+    double[] bin = s.bin(425);
+    assertEquals(List.of(List.of(bin[0], bin[1])), v.rounds);
+    assertEquals(Bound.WITHIN_TOLERANCE, o.bound());
+    assertEquals(bin[0], o.y());
+    // the serial search (bisection, cuts moved to the nearest edge) ends in the same bin, and
+    // every probe it runs is an edge
+    Synthetic one = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
+    BracketSearch.Settings serial = new BracketSearch.Settings(1, 1, true, true, false, LIMIT,
+        true, 40, 1, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    assertEquals(bin[0], new BracketSearch(serial, one).run().get(0).y());
+    for (List<Double> round : one.rounds) {
+      for (double y : round) {
+        assertEquals(y, s.bin(y)[0], "probe " + y + " of " + one.rounds);
+      }
+    }
+    // wider: the edges beyond too, in the same round
+    Synthetic four = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
+    BracketSearch.Settings wide = new BracketSearch.Settings(1, 1, true, true, false, LIMIT,
+        true, 40, 4, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    assertEquals(bin[0], new BracketSearch(wide, four).run().get(0).y());
+    assertEquals(1, four.rounds.size(), four.rounds.toString());
+    assertEquals(4, four.rounds.get(0).size(), four.rounds.toString());
+  }
+
   private static List<Outcome> tolerant(Synthetic v, int width) {
     BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
         false, LIMIT, true, 40, width, (x, gap) -> Math.round(x),

@@ -17,6 +17,16 @@ class SweepEstimateTest {
     assertEquals(6, SweepEstimate.interpolatedRounds(11));
   }
 
+  /** Probes at bin edges: three rounds at most, never more than interpolation's. */
+  @Test
+  void edgeProbesAreExpectedToTakeThreeRoundsAtMost() {
+    assertEquals(0, SweepEstimate.edgeRounds(0));
+    assertEquals(1, SweepEstimate.edgeRounds(2));
+    assertEquals(2, SweepEstimate.edgeRounds(4));
+    assertEquals(3, SweepEstimate.edgeRounds(9));
+    assertEquals(3, SweepEstimate.edgeRounds(40));
+  }
+
   /**
    * Grid 10, 100, 1000 messages: the widest gap (100..1000) takes 10 bisections to one message,
    * so 5 interpolated rounds per budget, each probe priced at the grid's geometric middle (100
