@@ -386,6 +386,33 @@ class BracketSearchTest {
     assertEquals(4, four.rounds.get(0).size(), four.rounds.toString());
   }
 
+  /**
+   * A parameter that fits at large values (more cores) is searched as y = -x: the bins below 0
+   * mirror those above, and the edge probes find the serial answer there too.
+   */
+  @Property(tries = 200)
+  void withAToleranceBelowZeroAnyWidthFindsTheSerialAnswer(
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 2, max = 20_000) Integer> thresholds,
+      @ForAll @IntRange(min = 2, max = 5) int width) {
+    double[] t = thresholds.stream().mapToDouble(x -> -x).sorted().toArray();
+    List<Integer> g = List.of(-30_000, -1);
+    java.util.function.IntFunction<List<Outcome>> run = w -> {
+      Synthetic v = new Synthetic(g, t).withShape(y -> y);
+      BracketSearch.Settings s = new BracketSearch.Settings(t.length, -1, false, true, false,
+          LIMIT, true, 40, w, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1,
+          0.05);
+      return new BracketSearch(s, v).run();
+    };
+    List<Outcome> serial = run.apply(1);
+    List<Outcome> got = run.apply(width);
+    for (int b = 0; b < t.length; b++) {
+      assertEquals(serial.get(b).y(), got.get(b).y(), "budget " + b + ": " + got.get(b));
+      assertEquals(serial.get(b).bound(), got.get(b).bound(), "budget " + b);
+      assertTrue(got.get(b).y() <= t[b] && got.get(b).y() >= t[b] * 1.05 - 1, got.get(b)
+          + " for threshold " + t[b]);
+    }
+  }
+
   private static List<Outcome> tolerant(Synthetic v, int width) {
     BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
         false, LIMIT, true, 40, width, (x, gap) -> Math.round(x),
