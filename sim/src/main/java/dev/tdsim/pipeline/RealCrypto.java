@@ -34,6 +34,9 @@ public final class RealCrypto {
   /** The committed blocks honest validators may release key shares for (designs binding ids). */
   private final ShareLedger ledger = new ShareLedger();
   private long calls;
+  /** Wall time spent building once-per-setup tables ({@link DesignKeys#buildTablesFor}). */
+  private long tablesNanos;
+  private String tablesBuilt;
 
   /**
    * @param keys the run's design, set up for its key set
@@ -111,6 +114,19 @@ public final class RealCrypto {
 
   private long txOverheadBytes = -1;
 
+  /**
+   * Wall seconds spent building the setup's once-only tables on first need (batched: FK20's
+   * transform of the powers), charged to no block; 0 when none was needed.
+   */
+  public double tablesSeconds() {
+    return tablesNanos / 1e9;
+  }
+
+  /** What {@link #tablesSeconds} built (the design's words), or null. */
+  public String tablesBuilt() {
+    return tablesBuilt;
+  }
+
   /** Real crypto calls made so far (encryptions, checks, share batches, block_propose). */
   public long calls() {
     return calls;
@@ -181,6 +197,13 @@ public final class RealCrypto {
    */
   public Timed<PreparedBlock> prepare(int height, BlockDigest digest, List<SealedTx> txs) {
     calls += design().precomputesBlock() ? 1 : 0;
+    // once per setup (batched: FK20's table of the powers), as a chain builds it: in no block
+    long tables = System.nanoTime();
+    String built = keys.buildTablesFor(txs.size(), workers);
+    if (built != null) {
+      tablesNanos += System.nanoTime() - tables;
+      tablesBuilt = built;
+    }
     long before = processCpu();
     PreparedBlock p = keys.prepare(blockId(height), digest, txs, workers);
     return new Timed<>(p, processCpu() - before);

@@ -63,6 +63,18 @@ public interface DesignKeys {
   BlockDigest digest(BlockId block, List<SealedTx> txs, Workers workers);
 
   /**
+   * Builds, if not built yet, what a node computes once from this setup's public parameters and
+   * keeps, for as soon as a block of {@code blockSize} transactions needs it (batched: FK20's
+   * transform of the KZG powers): called untimed before a block is prepared, so that no block's
+   * time includes a once-per-setup computation, as a chain computes it once per setup. Built on
+   * first need rather than at setup because it can cost more than every block of a short run
+   * that never needs it. Returns what it built, or null when nothing was (the default).
+   */
+  default String buildTablesFor(int blockSize, Workers workers) {
+    return null;
+  }
+
+  /**
    * What the combiner computes while the block is voted on (may be nothing beyond the block),
    * for a digest whose block the caller made or checked itself: a validator preparing a
    * proposal it received uses {@link #prepare(BlockId, BlockDigest, List, Workers)}.

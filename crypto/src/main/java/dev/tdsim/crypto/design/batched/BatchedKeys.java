@@ -202,6 +202,20 @@ public final class BatchedKeys implements DesignKeys {
   }
 
   /**
+   * FK20's transform of the powers (a G1 FFT of 2n points, about as costly as FK20 itself), when
+   * a block of this size takes FK20 and it is not built yet.
+   */
+  @Override
+  public String buildTablesFor(int blockSize, Workers w) {
+    int n = setup.capacity();
+    if (blockSize < 1 || Kzg.directIsCheaper(blockSize, n) || setup.hasFkTable(n)) {
+      return null;
+    }
+    setup.fkTable(n, w);
+    return "FK20's transform of the KZG powers, a G1 FFT of " + 2 * n + " points";
+  }
+
+  /**
    * -pi_j for every transaction: B direct openings when that is cheaper, else all n openings by
    * FK20 on the polynomial's coefficients (one scalar inverse FFT of size n).
    */

@@ -234,6 +234,11 @@ public final class BatchedSetup {
         s -> skTau1.add(publicKey.multiply(slotPoint(s)).negate()));
   }
 
+  /** Whether {@link #fkTable} of m is built. */
+  boolean hasFkTable(int m) {
+    return fkTables.containsKey(m);
+  }
+
   /** FK20's transform of the first m powers zero-padded to 2m: computed once per block size. */
   G1Point[] fkTable(int m, Workers workers) {
     G1Point[] t = fkTables.get(m);

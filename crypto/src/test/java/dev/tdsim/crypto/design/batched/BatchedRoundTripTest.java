@@ -72,6 +72,32 @@ class BatchedRoundTripTest {
     }
   }
 
+  /**
+   * FK20's table of the powers is built once per setup, on the first block that takes FK20
+   * (untimed by the simulator), never for blocks that take direct openings, and the block
+   * prepared after it opens as before.
+   */
+  @Test
+  void theFk20TableIsBuiltOnceForTheFirstBlockThatNeedsIt() {
+    BatchedKeys keys64 = (BatchedKeys) Designs.byName("batched")
+        .setup(KEYS, 64, SeededDrbg.of(9, "fk20-table", 0), WORKERS);
+    assertEquals(null, keys64.buildTablesFor(45, WORKERS)); // 45^2 <= 32 x 64: direct
+    assertEquals(null, keys64.buildTablesFor(0, WORKERS));
+    assertFalse(keys64.setup().hasFkTable(64));
+    assertTrue(keys64.buildTablesFor(46, WORKERS).contains("128 points"));
+    assertTrue(keys64.setup().hasFkTable(64));
+    assertEquals(null, keys64.buildTablesFor(64, WORKERS), "built once");
+    BlockId block = new BlockId("test", 65);
+    List<SealedTx> txs = WORKERS.map(64, j -> keys64.encrypt(block, j,
+        BatchedFixture.message(j % 5), SeededDrbg.of(9, "fk20-table-tx", j)));
+    BatchedBlock prepared = BatchedFixture.prepared(keys64, block, txs);
+    SignerSet all = SignerSet.all(KEYS.committee());
+    BlockResult r = keys64.propose(prepared, BatchedFixture.shares(keys64, all, prepared), all,
+        null, SeededDrbg.of(9, "fk20-table", 1));
+    assertEquals(BlockResult.Status.DECRYPTED, r.status());
+    assertEquals(64, r.openedCount());
+  }
+
   /** The block-wide validity check passes honest blocks and finds exactly the bad ones. */
   @Test
   void blockValidityFindsEachBadTransaction() {
