@@ -65,9 +65,15 @@ final class Kzg {
 
   /**
    * How many units of work FK20 over n points costs per point, where B direct openings cost B^2
-   * (B MSMs of B + 1 points): the ratio {@link #directIsCheaper} decides by.
+   * (B MSMs of B + 1 points): the ratio {@link #directIsCheaper} decides by. Measured on one
+   * thread, 2026-12-03 (docs/PERFORMANCE.md, "Batched's prepare"): FK20 1.86, 1.92 and 2.06 ms
+   * per point at n = 2048, 4096 and 8192 (its FFTs deepen with log n), direct openings 22.6-26.4
+   * us per B^2 at B = 256 (23.5 at 452): ratios 71, 84 and 91, about 100 at 16384. 80 puts the
+   * switch within about 10% of the cheaper side's boundary over those setups (32, used before,
+   * took FK20 for blocks that direct openings open at half its cost, and priced direct openings
+   * at 2.5x what they cost).
    */
-  static final int FK20_PER_POINT = 32;
+  static final int FK20_PER_POINT = 80;
 
   /** Whether B direct openings (B MSMs of B + 1 points) are cheaper than FK20 over n points. */
   static boolean directIsCheaper(int blockSize, int capacity) {
@@ -77,7 +83,7 @@ final class Kzg {
   /**
    * The FK20 domain whose openings cost as much as the openings of a block of B on a setup of
    * capacity n: n when they go through FK20; for B direct openings, the domain of the same work
-   * by the ratio {@link #directIsCheaper} uses (B^2 / 32), at least B.
+   * by the ratio {@link #directIsCheaper} uses (B^2 / {@link #FK20_PER_POINT}), at least B.
    */
   static int equivalentDomain(int blockSize, int capacity) {
     return directIsCheaper(blockSize, capacity)

@@ -52,22 +52,22 @@ class BatchedRoundTripTest {
     }
   }
 
-  /** A full block of 64: prepare takes the FK20 path (64^2 > 32 * 64), and every tx opens. */
+  /** A full block of 128: prepare takes the FK20 path (128^2 > 80 * 128), and every tx opens. */
   @Test
   void aFullBlockGoesThroughFk20AndDecrypts() {
-    BatchedKeys keys64 = (BatchedKeys) Designs.byName("batched")
-        .setup(KEYS, 64, SeededDrbg.of(9, "fk20-block", 0), WORKERS);
-    assertFalse(Kzg.directIsCheaper(64, 64));
+    BatchedKeys keys128 = (BatchedKeys) Designs.byName("batched")
+        .setup(KEYS, 128, SeededDrbg.of(9, "fk20-block", 0), WORKERS);
+    assertFalse(Kzg.directIsCheaper(128, 128));
     BlockId block = new BlockId("test", 64);
     SeededDrbg random = SeededDrbg.of(9, "fk20-block", 1);
-    List<SealedTx> txs = WORKERS.map(64, j -> keys64.encrypt(block, j,
+    List<SealedTx> txs = WORKERS.map(128, j -> keys128.encrypt(block, j,
         BatchedFixture.message(j % 5), SeededDrbg.of(9, "fk20-tx", j)));
-    BatchedBlock prepared = BatchedFixture.prepared(keys64, block, txs);
+    BatchedBlock prepared = BatchedFixture.prepared(keys128, block, txs);
     SignerSet all = SignerSet.all(KEYS.committee());
-    BlockResult r = keys64.propose(prepared, BatchedFixture.shares(keys64, all, prepared), all,
+    BlockResult r = keys128.propose(prepared, BatchedFixture.shares(keys128, all, prepared), all,
         null, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status());
-    for (int j = 0; j < 64; j++) {
+    for (int j = 0; j < 128; j++) {
       assertArrayEquals(BatchedFixture.message(j % 5), r.plaintexts().get(j).orElseThrow());
     }
   }
@@ -79,23 +79,23 @@ class BatchedRoundTripTest {
    */
   @Test
   void theFk20TableIsBuiltOnceForTheFirstBlockThatNeedsIt() {
-    BatchedKeys keys64 = (BatchedKeys) Designs.byName("batched")
-        .setup(KEYS, 64, SeededDrbg.of(9, "fk20-table", 0), WORKERS);
-    assertEquals(null, keys64.buildTablesFor(45, WORKERS)); // 45^2 <= 32 x 64: direct
-    assertEquals(null, keys64.buildTablesFor(0, WORKERS));
-    assertFalse(keys64.setup().hasFkTable(64));
-    assertTrue(keys64.buildTablesFor(46, WORKERS).contains("128 points"));
-    assertTrue(keys64.setup().hasFkTable(64));
-    assertEquals(null, keys64.buildTablesFor(64, WORKERS), "built once");
-    BlockId block = new BlockId("test", 65);
-    List<SealedTx> txs = WORKERS.map(64, j -> keys64.encrypt(block, j,
+    BatchedKeys keys128 = (BatchedKeys) Designs.byName("batched")
+        .setup(KEYS, 128, SeededDrbg.of(9, "fk20-table", 0), WORKERS);
+    assertEquals(null, keys128.buildTablesFor(101, WORKERS)); // 101^2 <= 80 x 128: direct
+    assertEquals(null, keys128.buildTablesFor(0, WORKERS));
+    assertFalse(keys128.setup().hasFkTable(128));
+    assertTrue(keys128.buildTablesFor(102, WORKERS).contains("256 points"));
+    assertTrue(keys128.setup().hasFkTable(128));
+    assertEquals(null, keys128.buildTablesFor(128, WORKERS), "built once");
+    BlockId block = new BlockId("test", 129);
+    List<SealedTx> txs = WORKERS.map(128, j -> keys128.encrypt(block, j,
         BatchedFixture.message(j % 5), SeededDrbg.of(9, "fk20-table-tx", j)));
-    BatchedBlock prepared = BatchedFixture.prepared(keys64, block, txs);
+    BatchedBlock prepared = BatchedFixture.prepared(keys128, block, txs);
     SignerSet all = SignerSet.all(KEYS.committee());
-    BlockResult r = keys64.propose(prepared, BatchedFixture.shares(keys64, all, prepared), all,
-        null, SeededDrbg.of(9, "fk20-table", 1));
+    BlockResult r = keys128.propose(prepared, BatchedFixture.shares(keys128, all, prepared),
+        all, null, SeededDrbg.of(9, "fk20-table", 1));
     assertEquals(BlockResult.Status.DECRYPTED, r.status());
-    assertEquals(64, r.openedCount());
+    assertEquals(128, r.openedCount());
   }
 
   /** The block-wide validity check passes honest blocks and finds exactly the bad ones. */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sizes the batched design's transforms accept (powers of two, down to one point) and where
- * it switches from direct openings to FK20 (block size squared against 32 times the capacity).
+ * it switches from direct openings to FK20 (block size squared against 80 times the capacity).
  */
 class FftSizesTest {
   @Test
@@ -41,12 +41,12 @@ class FftSizesTest {
   }
 
   @Test
-  void directOpeningsUpToBlockSizeSquaredEqualTo32TimesTheCapacity() {
-    assertTrue(Kzg.directIsCheaper(8, 2)); // 64 <= 64
-    assertFalse(Kzg.directIsCheaper(9, 2)); // 81 > 64
+  void directOpeningsUpToBlockSizeSquaredEqualTo80TimesTheCapacity() {
+    assertTrue(Kzg.directIsCheaper(12, 2)); // 144 <= 160
+    assertFalse(Kzg.directIsCheaper(13, 2)); // 169 > 160
     assertTrue(Kzg.directIsCheaper(1, 1));
-    assertTrue(Kzg.directIsCheaper(32, 32));
-    assertFalse(Kzg.directIsCheaper(33, 34));
+    assertTrue(Kzg.directIsCheaper(80, 80));
+    assertFalse(Kzg.directIsCheaper(81, 82));
     assertFalse(Kzg.directIsCheaper(65536, 1 << 20), "no int overflow");
   }
 }

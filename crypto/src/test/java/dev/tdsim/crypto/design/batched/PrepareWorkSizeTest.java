@@ -25,9 +25,10 @@ class PrepareWorkSizeTest {
   void aSmallBlockOfALargeSetupIsPricedAsTheWorkItDoes() {
     // FK20 over all 16384 slots, however few transactions the block holds
     assertEquals(16384, BATCHED.prepareWorkSize(2510, 10000));
-    assertEquals(16384, BATCHED.prepareWorkSize(725, 10000));
-    // 452 direct openings (452^2 <= 32 x 16384): as much work as FK20 over 452^2 / 32 points
-    assertEquals(452 * 452 / 32, BATCHED.prepareWorkSize(452, 10000));
+    assertEquals(16384, BATCHED.prepareWorkSize(1145, 10000));
+    // 1144 and 452 direct openings (1144^2 <= 80 x 16384): as much work as FK20 over B^2 / 80
+    assertEquals(1144 * 1144 / 80, BATCHED.prepareWorkSize(1144, 10000));
+    assertEquals(452 * 452 / 80, BATCHED.prepareWorkSize(452, 10000));
     assertEquals(30, BATCHED.prepareWorkSize(30, 10000));
     // never less than the block
     assertEquals(1, BATCHED.prepareWorkSize(1, 10000));
@@ -43,10 +44,10 @@ class PrepareWorkSizeTest {
   @Test
   void thePriceFollowsTheOpeningsChoice() {
     int n = 16384;
-    int last = (int) Math.floor(Math.sqrt(32.0 * n));
+    int last = (int) Math.floor(Math.sqrt((double) Kzg.FK20_PER_POINT * n));
     assertEquals(true, Kzg.directIsCheaper(last, n));
     assertEquals(false, Kzg.directIsCheaper(last + 1, n));
-    assertEquals((long) last * last / 32, Kzg.equivalentDomain(last, n));
+    assertEquals((long) last * last / Kzg.FK20_PER_POINT, Kzg.equivalentDomain(last, n));
     assertEquals(n, Kzg.equivalentDomain(last + 1, n));
   }
 }
