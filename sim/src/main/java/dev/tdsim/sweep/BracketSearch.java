@@ -132,6 +132,16 @@ final class BracketSearch {
      * depend on where the probes fell.
      */
     double[] bin(double y) {
+      double[] e = exactBin(y);
+      if (e == null) {
+        return null;
+      }
+      return integer ? new double[] {Math.ceil(e[0]), Math.ceil(e[1])}
+          : new double[] {threeDigitsDown(e[0]), e[1]};
+    }
+
+    /** y's bin [low, high) of the fixed grid before any rounding, or null (see {@link #bin}). */
+    private double[] exactBin(double y) {
       if (!(tolerance > 0) || y == 0 || Double.isNaN(y) || Double.isInfinite(y)) {
         return null;
       }
@@ -146,20 +156,47 @@ final class BracketSearch {
       }
       // a in [r^k, r^(k+1)): above 0 that is the bin; below 0, -a is in (-r^(k+1), -r^k],
       // whose bin is [-r^(k+1), -r^k) unless -a is the edge -r^k itself
-      double low;
-      double high;
       if (y > 0) {
-        low = Math.pow(r, k);
-        high = Math.pow(r, k + 1);
+        return new double[] {Math.pow(r, k), Math.pow(r, k + 1)};
       } else if (a == Math.pow(r, k)) {
-        low = -a;
-        high = -Math.pow(r, k - 1);
-      } else {
-        low = -Math.pow(r, k + 1);
-        high = -Math.pow(r, k);
+        return new double[] {-a, -Math.pow(r, k - 1)};
       }
-      return integer ? new double[] {Math.ceil(low), Math.ceil(high)}
-          : new double[] {threeDigitsDown(low), high};
+      return new double[] {-Math.pow(r, k + 1), -Math.pow(r, k)};
+    }
+
+    /**
+     * The probes that close a bracket in y's bin, {low, high, fit probe, miss probe}: low and
+     * high are the bin's edges as {@link #withinTolerance} reads them (lo at or above low is in
+     * the bin; a miss at or below high closes it), the fit probe the bin's first value (whole
+     * numbers: its smallest whole number; other quantities: its edge rounded up to three
+     * significant digits, a value a person would write) and the miss probe the next bin's first
+     * whole number, or for other quantities this bin's far edge rounded down to three digits
+     * (still in the bin, so a miss there closes it). Null where {@link #bin} is.
+     */
+    double[] edges(double y) {
+      double[] e = exactBin(y);
+      if (e == null) {
+        return null;
+      }
+      if (integer) {
+        return new double[] {Math.ceil(e[0]), Math.ceil(e[1]), Math.ceil(e[0]), Math.ceil(e[1])};
+      }
+      double fit = threeDigits(e[0], true);
+      double miss = threeDigits(e[1], false);
+      if (!(fit >= e[0] && fit < miss && miss <= e[1])) {
+        fit = e[0]; // a bin too narrow for three digits (a tolerance under 1%)
+        miss = e[1];
+      }
+      return new double[] {e[0], e[1], fit, miss};
+    }
+
+    /** y rounded to three significant digits, up or down. */
+    private static double threeDigits(double y, boolean up) {
+      double unit = Math.pow(10, Math.floor(Math.log10(Math.abs(y))) - 2);
+      double steps = up ? Math.ceil(y / unit - 1e-9) : Math.floor(y / unit + 1e-9);
+      double v = Double.parseDouble(String.format(java.util.Locale.ROOT, "%.12g", steps * unit));
+      // the decimal text may land a hair on the wrong side of y: then y itself
+      return (up && v < y) || (!up && v > y) ? y : v;
     }
 
     /**
@@ -492,49 +529,54 @@ final class BracketSearch {
   }
 
   /**
-   * Whether probes go to the edges of the tolerance's bins: whole numbers with a tolerance. A
+   * Whether probes go to the edges of the tolerance's bins: whenever there is a tolerance. A
    * bracket closes once a fitting value and a missing one lie at the two edges of one bin (or
    * inside it), so a probe between two edges tells less than the edge next to it.
    */
   private boolean binEdges() {
-    return s.integer() && s.tolerance() > 0;
+    return s.tolerance() > 0;
   }
 
   /**
-   * The probes that close the bracket in the bin holding the guess: its smallest value (to fit)
-   * unless lo already lies in it, and the next bin's smallest (to miss) unless hi is already
-   * there. With one slot and both needed, the edge nearer the guess: either outcome there leaves
+   * The probes that close the bracket in the bin holding the guess ({@link Settings#edges}): its
+   * first value (to fit) unless lo already lies in it, and the miss probe at its far edge unless
+   * hi is already there. With one slot and both needed, the edge nearer the guess: either outcome there leaves
    * one probe to close, where the farther edge's expected outcome can be followed by the nearer
    * one missing. More slots than two add the edges beyond, in case the guess is a bin off.
    */
   private List<Double> edgesAround(State st, double guess, int slots) {
-    double[] bin = s.bin(guess);
-    if (bin == null) {
+    double[] e = s.edges(guess);
+    if (e == null) {
       return guessed(st, guess, slots);
     }
-    List<Double> out = new ArrayList<>();
-    boolean needLow = st.lo < bin[0];
-    boolean needHigh = st.hi > bin[1];
-    boolean lowFirst = guess - bin[0] <= bin[1] - guess;
+    boolean needLow = st.lo < e[0];
+    boolean needHigh = st.hi > e[1];
+    boolean lowFirst = guess - e[0] <= e[1] - guess;
+    // the readable probes, or the exact edges when no readable value lies inside the bracket
+    // (a bracket straddling an edge between two three-digit values: 98.1 fits, 98.2 misses)
+    double fit = e[2] < st.hi ? e[2] : e[0];
+    double miss = e[3] > st.lo ? e[3] : e[1];
     List<Double> order = new ArrayList<>();
     if (needLow && needHigh) {
-      order.add(lowFirst ? bin[0] : bin[1]);
-      order.add(lowFirst ? bin[1] : bin[0]);
+      order.add(lowFirst ? fit : miss);
+      order.add(lowFirst ? miss : fit);
     } else if (needLow) {
-      order.add(bin[0]);
+      order.add(fit);
     } else if (needHigh) {
-      order.add(bin[1]);
+      order.add(miss);
     }
     if (slots > 2) {
-      double[] below = s.bin(bin[0] - 1);
-      double[] above = s.bin(bin[1]);
+      double r = Math.sqrt(1 + s.tolerance());
+      double[] below = s.edges(e[0] > 0 ? e[0] / r : e[0] * r);
+      double[] above = s.edges(e[1] > 0 ? e[1] * r : e[1] / r);
       if (below != null && needLow) {
-        order.add(below[0]);
+        order.add(below[2]);
       }
       if (above != null && needHigh) {
-        order.add(above[1]);
+        order.add(above[3]);
       }
     }
+    List<Double> out = new ArrayList<>();
     for (double c : order) {
       if (out.size() < slots && c > st.lo && c < st.hi && !out.contains(c)) {
         out.add(c);
@@ -543,18 +585,24 @@ final class BracketSearch {
     return out;
   }
 
-  /** The bin edge nearest to c strictly inside (lo, hi), or c when there is none. */
+  /**
+   * The bin probe nearest to c strictly inside (lo, hi), else the exact edge of c's bin nearest
+   * to it inside (lo, hi) (a bracket straddling an edge between two readable values), else c.
+   */
   private double nearestEdge(double c, double lo, double hi) {
-    double[] bin = s.bin(c);
-    if (bin == null) {
+    double[] e = s.edges(c);
+    if (e == null) {
       return c;
     }
-    double first = c - bin[0] <= bin[1] - c ? bin[0] : bin[1];
-    double second = first == bin[0] ? bin[1] : bin[0];
-    if (first > lo && first < hi) {
-      return first;
+    boolean lowNearer = c - e[0] <= e[1] - c;
+    double[] order = lowNearer ? new double[] {e[2], e[3], e[0], e[1]}
+        : new double[] {e[3], e[2], e[1], e[0]};
+    for (double v : order) {
+      if (v > lo && v < hi) {
+        return v;
+      }
     }
-    return second > lo && second < hi ? second : c;
+    return c;
   }
 
   /** One step of a budget over its bracket's probes; its outcome when this ends its search. */

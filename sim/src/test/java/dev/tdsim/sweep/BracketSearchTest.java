@@ -413,6 +413,56 @@ class BracketSearchTest {
     }
   }
 
+  /**
+   * A rate (not a whole number) with a tolerance: the probes go to its bins' edges rounded to
+   * three significant digits (inside the bin), every width finds the serial answer, and a good
+   * guess closes the bracket in one round of two probes.
+   */
+  @Property(tries = 200)
+  void aRateWithAToleranceProbesReadableEdgesAndFindsTheSerialAnswer(
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 60, max = 90_000) Integer> centi,
+      @ForAll @IntRange(min = 2, max = 5) int width) {
+    double[] t = centi.stream().mapToDouble(x -> x / 100.0).sorted().toArray();
+    java.util.function.IntFunction<Synthetic> values =
+        w -> new Synthetic(List.of(50, 1000), t).withShape(y -> 3 * y);
+    java.util.function.IntFunction<BracketSearch.Settings> settings =
+        w -> new BracketSearch.Settings(t.length, 1, false, true, false, 1e6, false, 40, w,
+            (x, gap) -> x, (lo, hi) -> Math.abs(hi - lo) <= 0.01 * hi, 0.05);
+    Synthetic one = values.apply(1);
+    List<Outcome> serial = new BracketSearch(settings.apply(1), one).run();
+    Synthetic wide = values.apply(width);
+    List<Outcome> got = new BracketSearch(settings.apply(width), wide).run();
+    for (int b = 0; b < t.length; b++) {
+      assertEquals(serial.get(b).y(), got.get(b).y(), "budget " + b + ": " + got.get(b));
+      assertEquals(serial.get(b).bound(), got.get(b).bound(), "budget " + b);
+    }
+    BracketSearch.Settings s = settings.apply(width);
+    for (List<Double> round : wide.rounds) {
+      for (double y : round) {
+        String text = java.math.BigDecimal.valueOf(y).stripTrailingZeros().unscaledValue()
+            .abs().toString();
+        double[] e = s.edges(y);
+        // three digits, or an exact edge where the bracket straddles one between such values
+        assertTrue(text.length() <= 3 || y == e[0] || y == s.edges(y - 1e-9)[1],
+            "probe " + y + " in " + wide.rounds);
+      }
+    }
+  }
+
+  @Test
+  void aRateGuessClosesInOneRoundAtItsBinsReadableEdges() {
+    Synthetic v = new Synthetic(List.of(50, 1000), 262.4).withShape(y -> 3 * y);
+    BracketSearch.Settings s = new BracketSearch.Settings(1, 1, false, true, false, 1e6, false,
+        40, 2, (x, gap) -> x, (lo, hi) -> Math.abs(hi - lo) <= 0.01 * hi, 0.05);
+    Outcome o = new BracketSearch(s, v).run().get(0);
+    double[] e = s.edges(262.4);
+    assertEquals(List.of(List.of(e[2], e[3])), v.rounds);
+    assertEquals(Bound.WITHIN_TOLERANCE, o.bound());
+    assertTrue(e[0] <= e[2] && e[2] < e[3] && e[3] <= e[1], java.util.Arrays.toString(e));
+    assertEquals(List.of(261.0, 273.0), List.of(e[2], e[3]), "1.05^114 = 260.4, 1.05^115 = 273.4");
+    assertEquals(260.0, o.y(), "the bin's value, three digits down");
+  }
+
   private static List<Outcome> tolerant(Synthetic v, int width) {
     BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
         false, LIMIT, true, 40, width, (x, gap) -> Math.round(x),
