@@ -359,8 +359,7 @@ class BracketSearchTest {
   @Test
   void aGuessWithAToleranceProbesTheEdgesOfItsBin() {
     Synthetic v = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
-    BracketSearch.Settings s = new BracketSearch.Settings(1, 1, true, true, false, LIMIT, true,
-        40, 2, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    BracketSearch.Settings s = tolerantSettings(1, 2);
     Outcome o = new BracketSearch(s, v).run().get(0);
     double[] bin = s.bin(425);
     assertEquals(List.of(List.of(bin[0], bin[1])), v.rounds);
@@ -369,8 +368,7 @@ class BracketSearchTest {
     // the serial search (bisection, cuts moved to the nearest edge) ends in the same bin, and
     // every probe it runs is an edge
     Synthetic one = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
-    BracketSearch.Settings serial = new BracketSearch.Settings(1, 1, true, true, false, LIMIT,
-        true, 40, 1, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    BracketSearch.Settings serial = tolerantSettings(1, 1);
     assertEquals(bin[0], new BracketSearch(serial, one).run().get(0).y());
     for (List<Double> round : one.rounds) {
       for (double y : round) {
@@ -379,8 +377,7 @@ class BracketSearchTest {
     }
     // wider: the edges beyond too, in the same round
     Synthetic four = new Synthetic(List.of(10, 100, 1000), 425).withShape(y -> 600 + 1.77 * y);
-    BracketSearch.Settings wide = new BracketSearch.Settings(1, 1, true, true, false, LIMIT,
-        true, 40, 4, (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
+    BracketSearch.Settings wide = tolerantSettings(1, 4);
     assertEquals(bin[0], new BracketSearch(wide, four).run().get(0).y());
     assertEquals(1, four.rounds.size(), four.rounds.toString());
     assertEquals(4, four.rounds.get(0).size(), four.rounds.toString());
@@ -464,10 +461,13 @@ class BracketSearchTest {
   }
 
   private static List<Outcome> tolerant(Synthetic v, int width) {
-    BracketSearch.Settings s = new BracketSearch.Settings(v.thresholds.length, 1, true, true,
-        false, LIMIT, true, 40, width, (x, gap) -> Math.round(x),
-        (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
-    return new BracketSearch(s, v).run();
+    return new BracketSearch(tolerantSettings(v.thresholds.length, width), v).run();
+  }
+
+  /** Whole numbers from a zero floor, 40 steps, the default 5% tolerance. */
+  private static BracketSearch.Settings tolerantSettings(int budgets, int width) {
+    return new BracketSearch.Settings(budgets, 1, true, true, false, LIMIT, true, 40, width,
+        (x, gap) -> Math.round(x), (lo, hi) -> Math.abs(hi - lo) <= 1, 0.05);
   }
 
   /** Random monotone thresholds and grids: every width gives the serial answer. */
