@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Queue throughput, heap against calendar, in the classic "hold" model (Jones, "An empirical
+ * Queue throughput, heap against calendar and radix heap, in the classic "hold" model (Jones, "An empirical
  * comparison of priority-queue and event-set implementations", CACM 29(4), 1986): the queue holds
  * {@code pending} entries; one operation = poll the head, add one entry a random delay later. The
  * delays are network-like (0.5-200 ms, precomputed so the RNG is not measured). In package
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class QueueBench {
 
-  @Param({"HEAP", "CALENDAR"})
+  @Param({"HEAP", "CALENDAR", "RADIX"})
   public QueueKind kind;
 
   @Param({"300", "45000"})

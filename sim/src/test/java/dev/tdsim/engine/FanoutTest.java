@@ -116,8 +116,7 @@ class FanoutTest {
   void fanoutTraceEqualsPerReceiverTrace(@ForAll long seed,
       @ForAll @IntRange(min = 1, max = 40) int validators,
       @ForAll @IntRange(min = 0, max = 3) int delaySpreadLog10,
-      @ForAll boolean calendar) {
-    QueueKind kind = calendar ? QueueKind.CALENDAR : QueueKind.HEAP;
+      @ForAll QueueKind kind) {
     List<String> viaFanout = runGossip(seed, validators, delaySpreadLog10, true, kind);
     List<String> viaSingles = runGossip(seed, validators, delaySpreadLog10, false, QueueKind.HEAP);
     assertEquals(viaSingles, viaFanout);

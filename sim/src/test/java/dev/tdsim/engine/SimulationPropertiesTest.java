@@ -16,8 +16,8 @@ class SimulationPropertiesTest {
   @Property(tries = 200)
   void firesInTimeThenSchedulingOrder(
       @ForAll @Size(max = 300) List<@LongRange(min = 0, max = 40_000_000) Long> times,
-      @ForAll boolean calendar) {
-    Simulation sim = new Simulation(calendar ? QueueKind.CALENDAR : QueueKind.HEAP);
+      @ForAll QueueKind kind) {
+    Simulation sim = new Simulation(kind);
     List<long[]> fired = new ArrayList<>();
     for (int i = 0; i < times.size(); i++) {
       long index = i;

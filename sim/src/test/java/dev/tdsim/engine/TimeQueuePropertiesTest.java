@@ -17,7 +17,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
 /**
- * Both queues against a reference: {@link PriorityQueue} ordered by (time, seq). Random mixes of
+ * Every queue against a reference: {@link PriorityQueue} ordered by (time, seq). Random mixes of
  * add / poll / peek / rekeyHead, with times that are never before the last popped time (as the
  * loop guarantees) but otherwise spread from 0 to far beyond the calendar's window, so the tiny
  * calendars below wrap their ring, overflow, jump over empty windows and take entries earlier than
@@ -60,6 +60,18 @@ class TimeQueuePropertiesTest {
       @ForAll @IntRange(min = 1, max = 3000) int ops,
       @ForAll @LongRange(min = 1, max = 1L << 34) long spreadNanos) {
     check(new CalendarQueue(), seed, ops, spreadNanos);
+  }
+
+  /**
+   * The radix heap: spreads from a few nanoseconds (entries share their high bits, so most land
+   * in bucket 0 or the lowest buckets) to 2^40 ns (every bucket used); peeks followed by adds
+   * before the peeked head make it re-bucket.
+   */
+  @Property(tries = 300)
+  void radixMatchesReference(@ForAll("seeds") long seed,
+      @ForAll @IntRange(min = 1, max = 3000) int ops,
+      @ForAll @LongRange(min = 1, max = 1L << 40) long spreadNanos) {
+    check(new RadixQueue(), seed, ops, spreadNanos);
   }
 
   private static void check(TimeQueue queue, long seed, int ops, long spreadNanos) {
