@@ -32,7 +32,7 @@ public class VotePatternBench {
   @Param({"FANOUT", "PER_RECEIVER"})
   public String path;
 
-  @Param({"HEAP", "CALENDAR"})
+  @Param({"HEAP", "CALENDAR", "RADIX"})
   public String queue;
 
   @Benchmark

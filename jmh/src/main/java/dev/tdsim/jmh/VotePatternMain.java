@@ -19,7 +19,7 @@ import java.util.Locale;
  *
  * <p>Options: {@code --validators V} (150), {@code --heights H} (300), {@code --runs R} (3),
  * {@code --warmup-heights W} (H / 5; one untimed run per combination first, for the JIT),
- * {@code --paths fanout,per-receiver}, {@code --queues calendar,heap}, {@code --seed S} (1).
+ * {@code --paths fanout,per-receiver}, {@code --queues calendar,heap,radix}, {@code --seed S} (1).
  * CPU time is this thread's ({@link ThreadMXBean#getCurrentThreadCpuTime}) around
  * {@link VotePattern#run()} only (setup excluded); the process CPU time over the same interval
  * (which adds GC and JIT threads) and the wall time are printed too.
@@ -35,7 +35,7 @@ public final class VotePatternMain {
     int warmup = -1;
     long seed = 1;
     List<VotePattern.Path> paths = List.of(VotePattern.Path.FANOUT, VotePattern.Path.PER_RECEIVER);
-    List<QueueKind> queues = List.of(QueueKind.CALENDAR, QueueKind.HEAP);
+    List<QueueKind> queues = List.of(QueueKind.CALENDAR, QueueKind.HEAP, QueueKind.RADIX);
     try {
       for (int i = 0; i < args.length; i++) {
         String value = i + 1 < args.length ? args[i + 1] : null;
