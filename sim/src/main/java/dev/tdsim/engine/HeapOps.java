@@ -3,8 +3,9 @@ package dev.tdsim.engine;
 /**
  * Binary min-heap primitives over one primitive array of entries of {@link #STRIDE} longs:
  * {@code heap[3i]} = time, {@code heap[3i + 1]} = sequence number, {@code heap[3i + 2]} = the
- * event's slot in its queue's {@link EventSlots}. Shared by {@link EventQueue} (one heap) and
- * {@link CalendarQueue} (one heap per current bucket plus the overflow heap).
+ * event's slot in its queue's {@link EventSlots}. Shared by {@link EventQueue} (one heap),
+ * {@link CalendarQueue} (one heap per current bucket plus the overflow heap) and {@link
+ * RadixQueue} (its bucket of the entries at the head's time).
  *
  * <p>Why slots and not the events themselves: a sift moves entries, and moving an object
  * reference into an array costs the garbage collector's write barrier on every store (G1's card
