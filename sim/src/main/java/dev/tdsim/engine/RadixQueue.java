@@ -11,14 +11,15 @@ import java.util.Arrays;
  *
  * <p>Entries whose time equals the last head time {@code last} wait in bucket 0, a small binary
  * heap ordered by sequence number ({@link HeapOps}: equal times, so the sequence decides). Every
- * other entry goes to bucket k = the position of the highest bit in which its time differs from
- * {@code last}, plus one; bucket k holds times in [last's prefix above bit k-1 with bit k-1 set],
- * so every entry of bucket k is later than every entry of a lower bucket. When bucket 0 runs out,
- * the lowest non-empty bucket is scanned for its earliest time, which becomes {@code last}, and
- * its entries move to lower buckets (those at the new {@code last} to bucket 0). An entry moves
- * down at most 63 times in all, in practice a few: an add is an append, a head change a short
- * scan of the lowest bucket, and no operation sifts through the whole queue, whose unpredictable
- * comparisons are what a binary heap of a few hundred deliveries spends its time on.
+ * other entry goes to bucket k = 1 + the position of the highest bit in which its time differs
+ * from {@code last}: such a time has {@code last}'s bits above that position and a 1 where {@code
+ * last} has a 0, so every entry of bucket k is later than every entry of a lower bucket. When
+ * bucket 0 runs out, the lowest non-empty bucket is scanned for its earliest time, which becomes
+ * {@code last}, and its entries move to lower buckets (those at the new {@code last} to bucket
+ * 0). An entry moves down at most 63 times in all; on the vote pattern about four times per
+ * event. An add is an append, a head change a scan of the lowest bucket, and no operation sifts
+ * through the whole queue, whose unpredictable comparisons are what a binary heap of a few
+ * hundred deliveries spends its time on.
  */
 final class RadixQueue implements TimeQueue {
   private static final int BUCKETS = 64;
