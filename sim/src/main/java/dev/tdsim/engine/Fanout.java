@@ -6,28 +6,38 @@ import java.util.Arrays;
  * One broadcast as one queue entry (the trick of Wittgenstein's {@code MultipleDestEnvelope}): the
  * receivers sorted by (arrival time, receiver index), and a cursor. The loop delivers the receiver
  * under the cursor, then re-keys the same queue entry to the next receiver's arrival time, so a
- * broadcast to V receivers costs one queue entry, one allocation of two arrays and V cheap re-keys
- * instead of V entries and V lambdas.
+ * broadcast to V receivers costs one queue entry, one array of V longs and V cheap re-keys instead
+ * of V entries and V lambdas.
  *
  * <p>Sorting: each (delay, receiver) pair is packed into one {@code long} (delay in the high bits,
  * receiver index in the low {@code ceil(log2 V)} bits) and the packed keys are sorted with the
  * primitive {@link Arrays#sort(long[])}: ascending packed keys are exactly ascending (delay,
- * index), no comparator, no boxing. A delay too large to pack (above 2^(63 - bits) ns, i.e. over
- * 52 days at V = 2048) falls back to a boxed index sort, which is slower but gives the same order.
+ * index), no comparator, no boxing; the sorted keys are then read as they are, not unpacked into
+ * two arrays (half the memory with thousands of broadcasts in flight). A delay too large to pack
+ * (above 2^(63 - bits) ns, i.e. over 52 days at V = 2048) falls back to a boxed index sort, which
+ * is slower but gives the same order.
  */
 final class Fanout implements Event {
 
   final FanoutTarget target;
   private final long sentNanos;
-  private final long[] delaysNanos; // sorted ascending
-  private final int[] receivers; // receivers[i] is reached after delaysNanos[i]
+  /**
+   * The sorted packed (delay, receiver) keys; after the fallback sort (bits = -1) the delays
+   * and receivers alternate instead.
+   */
+  private final long[] keys;
+  private final int bits;
+  private final long mask;
+  private final int count;
   private int cursor;
 
-  private Fanout(FanoutTarget target, long sentNanos, long[] delaysNanos, int[] receivers) {
+  private Fanout(FanoutTarget target, long sentNanos, long[] keys, int bits, int count) {
     this.target = target;
     this.sentNanos = sentNanos;
-    this.delaysNanos = delaysNanos;
-    this.receivers = receivers;
+    this.keys = keys;
+    this.bits = bits;
+    this.mask = (1L << bits) - 1;
+    this.count = count;
   }
 
   /**
@@ -58,49 +68,48 @@ final class Fanout implements Event {
     if (count == 0) {
       return null;
     }
-    long[] sorted = new long[count];
-    int[] receivers = new int[count];
     if (packable) {
       Arrays.sort(packed, 0, count);
-      long mask = (1L << bits) - 1;
-      for (int k = 0; k < count; k++) {
-        sorted[k] = packed[k] >>> bits;
-        receivers[k] = (int) (packed[k] & mask);
-      }
-    } else {
-      Integer[] order = new Integer[count];
-      int k = 0;
-      for (int i = 0; i < n; i++) {
-        if (delays[i] >= 0 && delays[i] != Long.MAX_VALUE) {
-          order[k++] = i;
-        }
-      }
-      Arrays.sort(order, (a, b) -> delays[a] != delays[b]
-          ? Long.compare(delays[a], delays[b]) : Integer.compare(a, b));
-      for (k = 0; k < count; k++) {
-        sorted[k] = delays[order[k]];
-        receivers[k] = order[k];
+      return new Fanout(target, sentNanos, packed, bits, count);
+    }
+    Integer[] order = new Integer[count];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (delays[i] >= 0 && delays[i] != Long.MAX_VALUE) {
+        order[k++] = i;
       }
     }
-    return new Fanout(target, sentNanos, sorted, receivers);
+    Arrays.sort(order, (a, b) -> delays[a] != delays[b]
+        ? Long.compare(delays[a], delays[b]) : Integer.compare(a, b));
+    long[] pairs = new long[2 * count];
+    for (k = 0; k < count; k++) {
+      pairs[2 * k] = delays[order[k]];
+      pairs[2 * k + 1] = order[k];
+    }
+    return new Fanout(target, sentNanos, pairs, -1, count);
   }
 
   long firstNanos() {
-    return sentNanos + delaysNanos[0];
+    return delayAt(0) + sentNanos;
   }
 
   /** Returns the receiver under the cursor and moves the cursor on. */
   int next() {
-    return receivers[cursor++];
+    int k = cursor++;
+    return bits >= 0 ? (int) (keys[k] & mask) : (int) keys[2 * k + 1];
   }
 
   boolean hasNext() {
-    return cursor < receivers.length;
+    return cursor < count;
   }
 
   /** The arrival time of the receiver under the cursor; only valid when {@link #hasNext()}. */
   long nextNanos() {
-    return sentNanos + delaysNanos[cursor];
+    return sentNanos + delayAt(cursor);
+  }
+
+  private long delayAt(int k) {
+    return bits >= 0 ? keys[k] >>> bits : keys[2 * k];
   }
 
   @Override
