@@ -460,11 +460,26 @@ public final class RealCrypto {
     return System.nanoTime();
   }
 
+  /** Designs whose code a run of this process has warmed up ({@link #warmUp}). */
+  private static final java.util.Set<String> WARMED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Whether a run of this process has warmed up this design's code ({@link #warmUp}). Runs whose
+   * durations come from the cost model warm up only if not: their real calls' times only feed the
+   * cost check, which must not compare the JIT's first (interpreted) calls with a calibrated
+   * model, and the JIT stays warm from one run to the next.
+   */
+  public boolean warmedInThisProcess() {
+    return WARMED.contains(design().name());
+  }
+
   /**
    * Runs the whole path once on a throw-away block (its own combiner view, so no prepared signer
    * set is left cached), so that measured times of the first heights do not include JIT warm-up.
    */
   public void warmUp(StrongRandom random) {
+    WARMED.add(design().name());
     long[] ignored = new long[1];
     List<SealedTx> txs = encryptAndAdmit(1, List.of(new byte[32], new byte[32]), random, ignored)
         .value();

@@ -9,6 +9,7 @@ import dev.tdsim.report.Summaries;
 import dev.tdsim.report.Verdict;
 import dev.tdsim.scenario.Scenario;
 import dev.tdsim.scenario.ScenarioLoader;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,27 @@ class ScenarioRunnerTest {
     assertEquals(run(SMALL).heights(), run(SMALL).heights());
     List<HeightRecord> other = run(SMALL, "seed=8").heights();
     assertTrue(!other.equals(run(SMALL).heights()), "another seed should change the network draws");
+  }
+
+  /**
+   * Under model timing the real calls' times feed only the cost check, so the crypto code is
+   * warmed once per process and design (a run with one real height would otherwise check the
+   * JIT's first calls): a second run does not warm again, and warming changes no result. Runs
+   * whose durations are measured warm every time.
+   */
+  @Test
+  void modelTimingWarmsTheCryptoOncePerProcess() throws Exception {
+    Scenario s = ScenarioLoader.parse(SMALL, "test.yaml", List.of());
+    List<String> first = new ArrayList<>();
+    List<HeightRecord> a = new ScenarioRunner(first::add).run(s).heights();
+    List<String> second = new ArrayList<>();
+    List<HeightRecord> b = new ScenarioRunner(second::add).run(s).heights();
+    assertTrue(second.stream().noneMatch(l -> l.contains("warming up")), second.toString());
+    assertEquals(a, b);
+    Scenario measured = ScenarioLoader.parse(SMALL, "test.yaml", List.of("crypto.timing=measured"));
+    List<String> lines = new ArrayList<>();
+    new ScenarioRunner(lines::add).run(measured);
+    assertTrue(lines.stream().anyMatch(l -> l.contains("warming up")), lines.toString());
   }
 
   @Test
