@@ -23,7 +23,7 @@ public enum QueueKind {
 
   /**
    * The queue {@link Simulation#Simulation()} uses: the fastest on the vote pattern with one
-   * fanout per broadcast (1.15-1.2x the heap's messages per CPU-second at 150 validators, same
+   * fanout per broadcast (1.14-1.21x the heap's messages per CPU-second at 150 validators, same
    * trace; docs/PERFORMANCE.md, "Engine").
    */
   public static final QueueKind DEFAULT = RADIX;
