@@ -49,6 +49,12 @@ public final class CalibrationOutput {
           .append(settings.dkg().keySets().stream().map(k -> k + ":"
               + CalibrationSettings.DkgGrid.transcripts(k)).toList()).append('\n');
     }
+    if (settings.certificates() != null) {
+      head.append("# grid certificates (aggregating commit certificate schemes, equal stake):"
+          + " committees (validators x key points, t = points*2/3) ")
+          .append(settings.certificates().committees()).append("; single-thread CPU, validators"
+          + " = a call's signers, shares = their key points\n");
+    }
     head.append("# scaling: Amdahl's serial fraction (wall(p) = cpu x (serial + (1 - serial) / p)),"
         + " its standard error and points, fitted to wall times at 1..").append(
             settings.maxThreads()).append(" threads; cpu_ratio[k-1] = CPU time at k threads /"
@@ -153,6 +159,11 @@ public final class CalibrationOutput {
       rows.add(new String[] {Calibrator.KEY_SETUP, op.name(), Integer.toString(f.points()),
           r2(f.r2()), percent(f.maxRelErr()), coefficients(c)});
     });
+    model.certificates().forEach((scheme, cost) -> cost.coefficients().forEach((op, c) -> {
+      CostModel.Fit f = cost.fit(op).orElse(new CostModel.Fit(Double.NaN, Double.NaN, 0));
+      rows.add(new String[] {"certificate " + scheme, op.name(), Integer.toString(f.points()),
+          r2(f.r2()), percent(f.maxRelErr()), coefficients(c)});
+    }));
     int[] width = new int[rows.get(0).length];
     for (String[] r : rows) {
       for (int i = 0; i < r.length; i++) {

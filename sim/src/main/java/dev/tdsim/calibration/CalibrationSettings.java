@@ -33,16 +33,47 @@ import java.util.TreeSet;
  * @param seed seed of keys, payloads and verification weights
  * @param out the cost-model file to write
  * @param dkg the key setup's DKG grid to calibrate too, or null for none
+ * @param certificates the commit certificate schemes' committees to calibrate too, or null
  */
 public record CalibrationSettings(
     Map<String, Grid> grids, List<Integer> sizesBytes, int reps, int threads, int maxThreads,
-    long seed, Path out, DkgGrid dkg) {
+    long seed, Path out, DkgGrid dkg, CertificateGrid certificates) {
 
-  /** Without the DKG. */
+  /** Without the DKG or the certificates. */
   public CalibrationSettings(Map<String, Grid> grids, List<Integer> sizesBytes, int reps,
       int threads, int maxThreads, long seed, Path out) {
-    this(grids, sizesBytes, reps, threads, maxThreads, seed, out, null);
+    this(grids, sizesBytes, reps, threads, maxThreads, seed, out, null, null);
   }
+
+  /**
+   * The aggregating commit certificate schemes' grid: committees V x N with equal stake (N the
+   * key points {@code threshold-bls} deals, t = N*2/3); at each, every scheme's sign, verify,
+   * batch verify, combine and check ({@link dev.tdsim.timing.CertificateCost.Op}).
+   */
+  public record CertificateGrid(List<KeySpec> committees) {
+    public CertificateGrid {
+      if (committees.isEmpty()) {
+        throw new IllegalArgumentException("--certificate-committees: give at least one"
+            + " committee");
+      }
+      committees = List.copyOf(new TreeSet<>(committees));
+    }
+
+    /** Cells: one per committee and aggregating scheme. */
+    public int points() {
+      return committees.size();
+    }
+  }
+
+  /**
+   * The default certificate grid: signers and key points varied apart (a quorum of 11, 43 and
+   * 101 signers; 43 to 1408 points), up to the default scenario's 150 validators.
+   */
+  public static final CertificateGrid DEFAULT_CERTIFICATES =
+      new CertificateGrid(keys("16x64,64x256,150x256,16x2048,150x2048"));
+  /** {@code --quick}'s certificate grid. */
+  public static final CertificateGrid QUICK_CERTIFICATES =
+      new CertificateGrid(keys("16x64,64x256,16x1024"));
 
   /**
    * The key setup's grid (the weighted PVSS DKG, {@link dev.tdsim.timing.CryptoOp#keySetup}):
@@ -189,9 +220,9 @@ public record CalibrationSettings(
 
   public CalibrationSettings {
     Objects.requireNonNull(out, "out");
-    if (grids.isEmpty() && dkg == null) {
+    if (grids.isEmpty() && dkg == null && certificates == null) {
       throw new IllegalArgumentException("--variant: give at least one variant (or --variant"
-          + " none with --dkg)");
+          + " none with --dkg or --certificates)");
     }
     grids = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(grids));
     sizesBytes = BenchSettings.positiveSorted("--sizes", sizesBytes);
@@ -223,14 +254,17 @@ public record CalibrationSettings(
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out) {
     return of(designs, quick, keySets, msgs, sizes, maxValidators, maxShares, reps, threads,
-        maxThreads, seed, out, null);
+        maxThreads, seed, out, null, null);
   }
 
-  /** {@link #of} with the DKG's grid too ({@code dkg} null: no DKG). */
+  /**
+   * {@link #of} with the DKG's grid and the certificates' too ({@code dkg}, {@code
+   * certificates} null: not calibrated).
+   */
   public static CalibrationSettings of(List<String> designs, boolean quick,
       List<KeySpec> keySets, List<Integer> msgs, List<Integer> sizes, Integer maxValidators,
       Integer maxShares, Integer reps, int threads, int maxThreads, long seed, Path out,
-      DkgGrid dkg) {
+      DkgGrid dkg, CertificateGrid certificates) {
     Map<String, Grid> grids = new LinkedHashMap<>();
     boolean none = designs != null && designs.size() == 1
         && NO_VARIANT.equals(designs.get(0).trim().toLowerCase(java.util.Locale.ROOT));
@@ -253,18 +287,19 @@ public record CalibrationSettings(
     }
     return new CalibrationSettings(grids, sizes != null ? sizes : DEFAULT_SIZES,
         reps != null ? reps : (quick ? QUICK_REPS : DEFAULT_REPS), threads, maxThreads, seed,
-        out, dkg);
+        out, dkg, certificates);
   }
 
-  /** {@code --variant none}: no design (with {@code --dkg}: the DKG only). */
+  /** {@code --variant none}: no design (with {@code --dkg} or {@code --certificates} only). */
   public static final String NO_VARIANT = "none";
 
   /** The same settings calibrating the DKG on {@code grid} too (null: not). */
   public CalibrationSettings withDkg(DkgGrid grid) {
-    return new CalibrationSettings(grids, sizesBytes, reps, threads, maxThreads, seed, out, grid);
+    return new CalibrationSettings(grids, sizesBytes, reps, threads, maxThreads, seed, out, grid,
+        certificates);
   }
 
-  /** Grid points over all designs and the DKG: the progress bar's total. */
+  /** Grid points over all designs and the DKG (the certificates report their own progress). */
   public int points() {
     return grids.values().stream().mapToInt(Grid::points).sum()
         + (dkg == null ? 0 : dkg.points());

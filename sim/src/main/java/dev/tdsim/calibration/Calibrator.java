@@ -153,6 +153,10 @@ public final class Calibrator {
       }
       model = model.withKeySetup(Fits.opCosts(fits.get(KEY_SETUP), keyScalings));
     }
+    if (settings.certificates() != null) {
+      model = model.withCertificates(
+          CertificateCalibration.measure(settings.certificates(), settings.reps(), this::info).costs());
+    }
     long elapsed = System.nanoTime() - t0;
     return new Result(fitter.samples(), fitter.scalingSamples(),
         model, fits, scalingFits, elapsed, loadBefore, RunQueueProbe.loadAverage());

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "  tdsim calibrate --quick",
         "  tdsim calibrate --variant folded --quick --out reports/folded-model.yaml",
-        "  tdsim calibrate --variant none --dkg"},
+        "  tdsim calibrate --variant none --dkg",
+        "  tdsim calibrate --variant none --certificates"},
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"
           + " creation, and each block_propose phase; for the one-share-per-block designs also"
@@ -54,6 +55,11 @@ import picocli.CommandLine.Spec;
           + " transcripts and a validator's own check) on key sets 16x256 .. 150x4096, about"
           + " 3 minutes more (172 s at load average 10-11); 'timing: model' prices a scenario's DKG (keys.setup: dkg,"
           + " keys.epoch_length) with it. '--variant none --dkg' measures the DKG only.",
+      "With --certificates (the default with --variant all) it also measures the aggregating"
+          + " commit certificates (bls-aggregate, threshold-bls: sign, verify, batch verify,"
+          + " combine, check) on committees 16x64 .. 150x2048 and fits each call to its signers"
+          + " and key points; 'timing: model' then prices a scenario's certificates from the file"
+          + " instead of measuring them in every run.",
       "Run it on an otherwise idle machine: other processes slow the measured calls (it warns"
           + " when the load average is above 1).",
       "Use the file with 'crypto: {timing: model, calibration: FILE}' in a scenario."
@@ -82,6 +88,18 @@ public final class CalibrateCommand implements Callable<Integer> {
       description = "Replace the DKG's key sets (default 16x256,64x256,64x1024,16x2048,"
           + "150x2048,150x4096); implies --dkg.")
   List<String> dkgKeySets;
+
+  @Option(names = "--certificates", negatable = true,
+      description = "Also calibrate the aggregating commit certificates (bls-aggregate,"
+          + " threshold-bls: the file's certificates section; default: on with --variant all,"
+          + " off otherwise). Without it 'timing: model' measures their costs in every run, so"
+          + " consensus times differ from run to run. --no-certificates leaves it out.")
+  Boolean certificates;
+
+  @Option(names = "--certificate-committees", split = ",", paramLabel = "VxN",
+      description = "Replace the certificates' committees (validators x key points; default"
+          + " 16x64,64x256,150x256,16x2048,150x2048); implies --certificates.")
+  List<String> certificateCommittees;
 
   @Option(names = "--quick",
       description = "A smaller grid (about 40 s): key sets up to 64x2048, 3 rounds.")
@@ -175,8 +193,20 @@ public final class CalibrateCommand implements Callable<Integer> {
             ? (quick ? CalibrationSettings.QUICK_DKG : CalibrationSettings.DEFAULT_DKG)
             : new CalibrationSettings.DkgGrid(parseKeySets("--dkg-key-sets", dkgKeySets));
       }
+      if (Boolean.FALSE.equals(certificates) && certificateCommittees != null) {
+        throw new IllegalArgumentException("--certificate-committees needs the certificates:"
+            + " drop --no-certificates");
+      }
+      CalibrationSettings.CertificateGrid certificateGrid = null;
+      if (certificates != null ? certificates : (all || certificateCommittees != null)) {
+        certificateGrid = certificateCommittees == null
+            ? (quick ? CalibrationSettings.QUICK_CERTIFICATES
+                : CalibrationSettings.DEFAULT_CERTIFICATES)
+            : new CalibrationSettings.CertificateGrid(
+                parseKeySets("--certificate-committees", certificateCommittees));
+      }
       return CalibrationSettings.of(variants, quick, ks, msgs, sizes, maxValidators, maxShares,
-          reps, k, maxThreads != null ? maxThreads : cores, seed, out, dkgGrid);
+          reps, k, maxThreads != null ? maxThreads : cores, seed, out, dkgGrid, certificateGrid);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage(), e);
     }

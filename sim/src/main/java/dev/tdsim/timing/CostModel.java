@@ -127,6 +127,8 @@ public final class CostModel {
   private final String origin;
   /** Single-core sign and verify times of each vote signature scheme, by scheme name. */
   private final Map<String, VoteCost> votes;
+  /** Each aggregating commit certificate scheme's costs, by scheme name. */
+  private final Map<String, CertificateCost> certificates;
 
   /**
    * One vote signature scheme's measured single-core costs (median per call).
@@ -159,14 +161,14 @@ public final class CostModel {
   public CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byDesign, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin) {
-    this(byDesign, fits, scalings, machine, origin, Map.of(), OpCosts.NONE);
+    this(byDesign, fits, scalings, machine, origin, Map.of(), OpCosts.NONE, Map.of());
   }
 
-  /** A model of every part (as a file holds them); the votes in the given order. */
+  /** A model of every part (as a file holds them); votes and certificates in the given order. */
   CostModel(
       Map<String, Map<CryptoOp, Coefficients>> byDesign, Map<String, Map<CryptoOp, Fit>> fits,
       Map<String, Map<CryptoOp, Scaling>> scalings, Map<String, Object> machine, String origin,
-      Map<String, VoteCost> votes, OpCosts keySetup) {
+      Map<String, VoteCost> votes, OpCosts keySetup, Map<String, CertificateCost> certificates) {
     this.byDesign = byDesign;
     this.keySetup = keySetup;
     this.fits = fits;
@@ -174,11 +176,18 @@ public final class CostModel {
     this.machine = machine;
     this.origin = origin;
     this.votes = Collections.unmodifiableMap(new LinkedHashMap<>(votes));
+    this.certificates = Collections.unmodifiableMap(new LinkedHashMap<>(certificates));
   }
 
   /** The same model with the vote signature costs measured by the same calibration. */
   public CostModel withVotes(Map<String, VoteCost> voteCosts) {
-    return new CostModel(byDesign, fits, scalings, machine, origin, voteCosts, keySetup);
+    return new CostModel(byDesign, fits, scalings, machine, origin, voteCosts, keySetup,
+        certificates);
+  }
+
+  /** The same model with the certificate schemes' costs measured by the same calibration. */
+  public CostModel withCertificates(Map<String, CertificateCost> costs) {
+    return new CostModel(byDesign, fits, scalings, machine, origin, votes, keySetup, costs);
   }
 
   /** The same model with the key setup's operations (as measured by the same calibration). */
@@ -188,7 +197,8 @@ public final class CostModel {
         throw new IllegalArgumentException(op + " is not a key-setup operation");
       }
     }
-    return new CostModel(byDesign, fits, scalings, machine, origin, votes, costs);
+    return new CostModel(byDesign, fits, scalings, machine, origin, votes, costs,
+        certificates);
   }
 
   /** The key setup's operations (the DKG's), the same for every design; empty if none. */
@@ -204,6 +214,16 @@ public final class CostModel {
   /** Every vote signature scheme's costs this model has, by scheme name. */
   Map<String, VoteCost> votes() {
     return votes;
+  }
+
+  /** The calibrated costs of an aggregating certificate scheme, if this file has them. */
+  public Optional<CertificateCost> certificateCost(String scheme) {
+    return Optional.ofNullable(certificates.get(scheme));
+  }
+
+  /** Every certificate scheme's costs this model has, by scheme name. */
+  public Map<String, CertificateCost> certificates() {
+    return certificates;
   }
 
   /** The builtin model, parsed once (the fallback scaling of files without one). */

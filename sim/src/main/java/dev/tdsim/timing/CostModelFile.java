@@ -33,7 +33,10 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  * serial_se, points, cpu_ratio}} is the operation's parallel efficiency ({@link Scaling});
  * files written before it existed have none. The key setup's operations are kept once, in a
  * {@code key_setup: {OP: {terms..., fit, scaling}}} section beside {@code variants}, and each
- * vote signature scheme's costs in {@code votes: {SCHEME: {sign, verify}}}. Any other key, a
+ * vote signature scheme's costs in {@code votes: {SCHEME: {sign, verify}}}; each aggregating
+ * commit certificate scheme's in {@code certificates: {SCHEME: {OP: {const, validators, shares,
+ * fit}}}} (every {@link CertificateCost.Op}; validators are the call's signers, shares their key
+ * points). Any other key, a
  * non-number or a negative coefficient makes the file malformed: the error names the file, the
  * key path and what is wrong, on one line.
  */
@@ -90,11 +93,12 @@ public final class CostModelFile {
     Map<String, Map<CryptoOp, Scaling>> scalings = new LinkedHashMap<>();
     Object variants = map.get("variants");
     Object keySetupSection = map.get("key_setup");
-    if (variants == null && keySetupSection instanceof Map<?, ?>) {
-      variants = Map.of(); // a file of the key setup's costs only
+    boolean otherSections = keySetupSection instanceof Map<?, ?>
+        || map.get("certificates") instanceof Map<?, ?>;
+    if (variants == null && otherSections) {
+      variants = Map.of(); // a file of the key setup's or the certificates' costs only
     }
-    if (!(variants instanceof Map<?, ?> vm)
-        || (vm.isEmpty() && !(keySetupSection instanceof Map<?, ?>))) {
+    if (!(variants instanceof Map<?, ?> vm) || (vm.isEmpty() && !otherSections)) {
       throw new IllegalArgumentException(origin + ": missing 'variants' (a mapping of variant"
           + " names to operations)");
     }
@@ -148,7 +152,72 @@ public final class CostModelFile {
     }
     return new CostModel(out, fits, scalings,
         machine instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(), origin, voteCosts,
-        keySetup);
+        keySetup, certificates(origin, map.get("certificates")));
+  }
+
+  private static Map<String, CertificateCost> certificates(String origin, Object section) {
+    Map<String, CertificateCost> out = new LinkedHashMap<>();
+    if (section == null) {
+      return out;
+    }
+    String ops = Arrays.stream(CertificateCost.Op.values()).map(Enum::name)
+        .collect(Collectors.joining(", "));
+    if (!(section instanceof Map<?, ?> schemes)) {
+      throw new IllegalArgumentException(origin + ": certificates: expected a mapping of"
+          + " certificate schemes to their operations (" + ops + ")");
+    }
+    for (Map.Entry<?, ?> scheme : schemes.entrySet()) {
+      String where = origin + ": certificates." + scheme.getKey();
+      if (!(scheme.getValue() instanceof Map<?, ?> opsMap)) {
+        throw new IllegalArgumentException(where + ": expected a mapping of operations ("
+            + ops + ")");
+      }
+      Map<CertificateCost.Op, Coefficients> coefficients = new EnumMap<>(CertificateCost.Op.class);
+      Map<CertificateCost.Op, Fit> opFits = new EnumMap<>(CertificateCost.Op.class);
+      for (Map.Entry<?, ?> op : opsMap.entrySet()) {
+        String at = where + "." + op.getKey();
+        CertificateCost.Op certOp;
+        try {
+          certOp = CertificateCost.Op.valueOf(String.valueOf(op.getKey()));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(at + ": unknown operation; known: " + ops, e);
+        }
+        if (!(op.getValue() instanceof Map<?, ?> terms)) {
+          throw new IllegalArgumentException(at + ": expected a mapping of terms ("
+              + String.join(", ", CostModel.TERMS) + ")");
+        }
+        terms(at, terms, false).ifPresent(f -> opFits.put(certOp, f));
+        coefficients.put(certOp, coefficientsOf(terms));
+      }
+      if (coefficients.size() != CertificateCost.Op.values().length) {
+        throw new IllegalArgumentException(where + ": needs every operation (" + ops + "), has "
+            + coefficients.keySet());
+      }
+      out.put(String.valueOf(scheme.getKey()), new CertificateCost(coefficients, opFits));
+    }
+    return out;
+  }
+
+  /**
+   * Checks one operation's keys (terms, fit, and scaling where {@code withScaling}) and returns
+   * its fit, if it has one.
+   */
+  private static Optional<Fit> terms(String where, Map<?, ?> terms, boolean withScaling) {
+    Fit fit = null;
+    for (Map.Entry<?, ?> term : terms.entrySet()) {
+      String key = String.valueOf(term.getKey());
+      if (key.equals("fit")) {
+        fit = fitOf(where + ".fit", term.getValue());
+      } else if (withScaling && key.equals("scaling")) {
+        continue; // read by the caller
+      } else if (!CostModel.TERMS.contains(key)) {
+        throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
+            + String.join(", ", CostModel.TERMS) + ", fit" + (withScaling ? ", scaling" : ""));
+      } else {
+        coefficient(where + "." + key, term.getValue());
+      }
+    }
+    return Optional.ofNullable(fit);
   }
 
   /**
@@ -178,18 +247,9 @@ public final class CostModelFile {
         throw new IllegalArgumentException(where + ": expected a mapping of terms ("
             + String.join(", ", CostModel.TERMS) + ")");
       }
-      for (Map.Entry<?, ?> term : terms.entrySet()) {
-        String key = String.valueOf(term.getKey());
-        if (key.equals("fit")) {
-          opFits.put(cryptoOp, fitOf(where + ".fit", term.getValue()));
-        } else if (key.equals("scaling")) {
-          opScalings.put(cryptoOp, Scaling.of(where + ".scaling", term.getValue()));
-        } else if (!CostModel.TERMS.contains(key)) {
-          throw new IllegalArgumentException(where + ": unknown key '" + key + "'; known: "
-              + String.join(", ", CostModel.TERMS) + ", fit, scaling");
-        } else {
-          coefficient(where + "." + key, term.getValue());
-        }
+      terms(where, terms, true).ifPresent(f -> opFits.put(cryptoOp, f));
+      if (terms.containsKey("scaling")) {
+        opScalings.put(cryptoOp, Scaling.of(where + ".scaling", terms.get("scaling")));
       }
       ops.put(cryptoOp, coefficientsOf(terms));
     }
@@ -267,6 +327,14 @@ public final class CostModelFile {
         m.put("verify", c.verifyNanos());
         out.append("  ").append(scheme).append(": ").append(flow.dumpToString(m).strip())
             .append('\n');
+      });
+    }
+    if (!model.certificates().isEmpty()) {
+      out.append("certificates:\n");
+      model.certificates().forEach((scheme, cost) -> {
+        out.append("  ").append(flow.dumpToString(scheme).strip()).append(":\n");
+        cost.coefficients().forEach((op, c) -> out.append("    ").append(op.name()).append(": ")
+            .append(opLine(flow, c, cost.fit(op), null)).append('\n'));
       });
     }
     return out.toString();

@@ -132,4 +132,51 @@ class CostModelFileTest {
     assertTrue(written.endsWith("votes:\n  ed25519: {sign: 2, verify: 3}\n"
         + "  bls: {sign: 5, verify: 7}\n"), written);
   }
+
+  private static final String CERT = String.join("\n",
+      "certificates:",
+      "  threshold-bls:",
+      "    SIGN: {const: 60000, shares: 100000, fit: {r2: 0.999, max_rel_err: 0.04, points: 5}}",
+      "    VERIFY: {const: 1200000, shares: 90000}",
+      "    BATCH_VERIFY: {const: 2600000, validators: 4000, shares: 70000}",
+      "    COMBINE: {const: 2700000, shares: 19000}",
+      "    CHECK: {const: 1100000}",
+      "");
+
+  @Test
+  void certificateCostsRoundTripAndPredictFromSignersAndPoints() throws Exception {
+    CostModel m = CostModel.read(write(GOOD + CERT));
+    dev.tdsim.timing.CertificateCost c = m.certificateCost("threshold-bls").orElseThrow();
+    assertTrue(m.certificateCost("bls-aggregate").isEmpty());
+    // one signer holding 55 points signs in 60 us + 55 x 100 us
+    assertEquals(60_000 + 55 * 100_000, c.nanos(dev.tdsim.timing.CertificateCost.Op.SIGN,
+        dev.tdsim.timing.CertificateCost.signerSize(55)));
+    assertEquals(2_600_000 + 101 * 4_000 + 5461 * 70_000L, c.nanos(
+        dev.tdsim.timing.CertificateCost.Op.BATCH_VERIFY,
+        dev.tdsim.timing.CertificateCost.quorumSize(101, 5461)));
+    assertEquals(0.999, c.fit(dev.tdsim.timing.CertificateCost.Op.SIGN).orElseThrow().r2());
+    CostModel again = CostModel.read(write(m.toYaml()));
+    assertEquals(c, again.certificateCost("threshold-bls").orElseThrow());
+    // a file of certificate costs only (tdsim calibrate --variant none --certificates)
+    CostModel only = CostModel.read(write("format: tdsim-cost-model/1\n" + CERT));
+    assertEquals(c, only.certificateCost("threshold-bls").orElseThrow());
+    assertTrue(only.coefficients().isEmpty());
+  }
+
+  @Test
+  void malformedCertificateCostsFailWithOneLineNamingTheProblem() throws Exception {
+    assertTrue(error(GOOD + "certificates: 3\n")
+        .contains("certificates: expected a mapping of certificate schemes"));
+    assertTrue(error(GOOD + CERT.replace("    CHECK: {const: 1100000}\n", ""))
+        .contains("certificates.threshold-bls: needs every operation (SIGN, VERIFY,"
+            + " BATCH_VERIFY, COMBINE, CHECK)"));
+    assertTrue(error(GOOD + CERT.replace("CHECK:", "CHEK:"))
+        .contains("certificates.threshold-bls.CHEK: unknown operation; known: SIGN"));
+    assertTrue(error(GOOD + CERT.replace("{const: 1100000}", "{const: -1}"))
+        .contains("certificates.threshold-bls.CHECK.const: must be >= 0"));
+    assertTrue(error(GOOD + CERT.replace("{const: 1100000}", "{const: 1, scaling: {}}"))
+        .contains("certificates.threshold-bls.CHECK: unknown key 'scaling'; known: const"));
+    assertTrue(error(GOOD + CERT.replace("    CHECK: {const: 1100000}", "    CHECK: 4"))
+        .contains("certificates.threshold-bls.CHECK: expected a mapping of terms"));
+  }
 }

@@ -33,7 +33,7 @@ class DkgCalibrationTest {
     file = tmp.resolve("dkg.yaml");
     CalibrationSettings settings = CalibrationSettings.of(List.of("none"), false, null, null,
         null, null, null, 1, 2, 2, 5, file,
-        new CalibrationSettings.DkgGrid(CalibrationSettings.keys("4x16,4x64,8x128")));
+        new CalibrationSettings.DkgGrid(CalibrationSettings.keys("4x16,4x64,8x128")), null);
     result = new Calibrator(settings, new PrintWriter(new StringWriter(), true)).run();
     CalibrationOutput.writeModel(file, result, settings, "tdsim calibrate (test)");
     CalibrationOutput.writeSamples(CalibrationOutput.samplesPath(file), result);

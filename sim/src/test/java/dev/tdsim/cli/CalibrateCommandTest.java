@@ -71,10 +71,26 @@ class CalibrateCommandTest {
   }
 
   @Test
+  void theCertificatesAreCalibratedWithAllVariantsOrWhenAskedFor() {
+    assertEquals(CalibrationSettings.DEFAULT_CERTIFICATES, parse("calibrate").certificates());
+    assertEquals(CalibrationSettings.QUICK_CERTIFICATES,
+        parse("calibrate", "--quick").certificates());
+    assertEquals(null, parse("calibrate", "--variant", "fast").certificates());
+    assertEquals(null, parse("calibrate", "--no-certificates").certificates());
+    CalibrationSettings only = parse("calibrate", "--variant", "none",
+        "--certificate-committees", "150x2048,8x32");
+    assertTrue(only.grids().isEmpty());
+    assertEquals(null, only.dkg());
+    assertEquals("[8x32, 150x2048]", only.certificates().committees().toString());
+  }
+
+  @Test
   void badOptionsAreOneLineAndExitCode2() {
     for (String[] args : List.of(
         new String[] {"calibrate", "--variant", "none"},
         new String[] {"calibrate", "--no-dkg", "--dkg-key-sets", "4x16"},
+        new String[] {"calibrate", "--no-certificates", "--certificate-committees", "4x16"},
+        new String[] {"calibrate", "--certificate-committees", "4x15"},
         new String[] {"calibrate", "--dkg-key-sets", "1x16"},
         new String[] {"calibrate", "--dkg-key-sets", "4x15"},
         new String[] {"calibrate", "--key-sets", "3x7"},

@@ -142,4 +142,68 @@ class CertificateRunTest {
     // checking the votes grows with V; one pairing check does not
     assertEquals(32 * cert("votes", 32).verifyNanos(), votes32.checkNanos());
   }
+
+  private static NodeCosts nodeCosts(String scheme, CostModel model, boolean fromCostModel,
+      List<String> notes) {
+    long[] stake = new long[8];
+    Arrays.fill(stake, 1);
+    return NodeCostsFactory.of(
+        ScenarioLoader.defaults(List.of("consensus.certificate=" + scheme)).consensus(),
+        Committee.equal(64, Committee.defaultThreshold(64), 8), stake, model, fromCostModel,
+        notes);
+  }
+
+  /**
+   * Under {@code timing: model} an aggregate certificate is priced by the cost model's
+   * calibrated terms at the committee's signer and quorum, so that every run charges the same:
+   * a model whose every certificate call costs 5 ms charges exactly that (measured costs would
+   * not), and the builtin model has both aggregating schemes.
+   */
+  @Test
+  void modelTimingPricesAggregateCertificatesFromTheCostModel() {
+    dev.tdsim.timing.CostModel.Coefficients fiveMs =
+        new dev.tdsim.timing.CostModel.Coefficients(5e6, 0, 0, 0, 0, 0, 0);
+    java.util.Map<dev.tdsim.timing.CertificateCost.Op, dev.tdsim.timing.CostModel.Coefficients>
+        ops = new java.util.EnumMap<>(dev.tdsim.timing.CertificateCost.Op.class);
+    for (dev.tdsim.timing.CertificateCost.Op op : dev.tdsim.timing.CertificateCost.Op.values()) {
+      ops.put(op, fiveMs);
+    }
+    dev.tdsim.timing.CertificateCost flat =
+        new dev.tdsim.timing.CertificateCost(ops, java.util.Map.of());
+    for (String scheme : List.of("bls-aggregate", "threshold-bls")) {
+      assertTrue(CostModel.builtin().certificateCost(scheme).isPresent(), scheme);
+      CostModel model = CostModel.builtin().withCertificates(java.util.Map.of(scheme, flat));
+      List<String> notes = new ArrayList<>();
+      CertificateCosts c = nodeCosts(scheme, model, true, notes).certificate();
+      assertEquals(5_000_000, c.combineNanos(), scheme);
+      assertEquals(5_000_000, c.checkNanos(), scheme);
+      // each precommit: its share of the quorum's batch check (6 signers of 8), cheaper alone
+      assertEquals(Math.round(5e6 / 6), c.verifyNanos(), scheme);
+      assertTrue(notes.get(notes.size() - 1).contains("from the cost model builtin"),
+          notes.toString());
+      assertTrue(notes.stream().noneMatch(n -> n.contains("not reproducible")), notes.toString());
+      // the builtin model's own terms, at this committee's shape
+      CertificateCosts builtin = nodeCosts(scheme, CostModel.builtin(), true, notes)
+          .certificate();
+      dev.tdsim.timing.CertificateCost cost =
+          CostModel.builtin().certificateCost(scheme).orElseThrow();
+      assertEquals(cost.nanos(dev.tdsim.timing.CertificateCost.Op.COMBINE,
+          dev.tdsim.timing.CertificateCost.quorumSize(6, scheme.equals("threshold-bls")
+              ? 48 : 0)), builtin.combineNanos(), scheme);
+      // measured timing still measures, and says so
+      List<String> measured = new ArrayList<>();
+      nodeCosts(scheme, model, false, measured);
+      assertTrue(measured.get(measured.size() - 1).contains("measured in this run"),
+          measured.toString());
+    }
+  }
+
+  @Test
+  void aModelWithoutCertificateCostsMeasuresThemAndSaysTheRunIsNotReproducible() {
+    CostModel none = CostModel.builtin().withCertificates(java.util.Map.of());
+    List<String> notes = new ArrayList<>();
+    nodeCosts("bls-aggregate", none, true, notes);
+    assertTrue(notes.get(notes.size() - 1).contains("has no bls-aggregate certificate costs, so"
+        + " consensus times are not reproducible"), notes.toString());
+  }
 }

@@ -31,6 +31,15 @@ public interface CertificateScheme {
   }
 
   /**
+   * Whether a validator signs with the key points it holds in the committee's key layout (one
+   * partial per point: {@code threshold-bls}), so that its calls cost more with more points;
+   * false for schemes with one key per validator.
+   */
+  default boolean signsWithKeyPoints() {
+    return false;
+  }
+
+  /**
    * Keys for every validator of the committee (a trusted dealer for {@code threshold-bls}; a DKG
    * would produce the same structure), drawn from {@code setup.random()}.
    */

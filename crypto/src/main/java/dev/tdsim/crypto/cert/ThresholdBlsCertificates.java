@@ -44,6 +44,11 @@ final class ThresholdBlsCertificates implements CertificateScheme {
   }
 
   @Override
+  public boolean signsWithKeyPoints() {
+    return true;
+  }
+
+  @Override
   public CommitteeCertifier setUp(CertificateSetup setup) {
     KeySet keys = KeySet.deal(setup.committee(), setup.random(), setup.workers());
     return new Certifier(ThresholdBls.of(keys), setup.random().split());
