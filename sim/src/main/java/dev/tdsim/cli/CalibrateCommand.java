@@ -27,8 +27,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "  tdsim calibrate --quick",
         "  tdsim calibrate --variant folded --quick --out reports/folded-model.yaml",
-        "  tdsim calibrate --variant none --dkg",
-        "  tdsim calibrate --variant none --certificates"},
+        "  tdsim calibrate --variant none --dkg --certificates"},
     description = {
       "Measures every real crypto call the simulator charges (encrypt, admission check, share"
           + " creation, and each block_propose phase; for the one-share-per-block designs also"
