@@ -90,6 +90,16 @@ public final class CalibrationOutput {
             Math.round(predicted), String.format(Locale.ROOT, "%.4f",
                 (predicted - s.cpuNanos()) / Math.max(s.cpuNanos(), CostFit.FLOOR_NANOS)));
       }
+      // The certificates' calls: variant "certificate:SCHEME", validators = signers, shares =
+      // their key points.
+      for (CertificateCalibration.Row r : result.certificateRows()) {
+        double predicted = result.model().certificateCost(r.scheme()).orElseThrow()
+            .coefficients().get(r.op()).predict(r.size());
+        csv.printRecord("certificate:" + r.scheme(), r.op(), r.size().msgs(),
+            r.size().validators(), r.size().shares(), r.size().msgBytes(), r.nanos(),
+            Math.round(predicted), String.format(Locale.ROOT, "%.4f",
+                (predicted - r.nanos()) / Math.max(r.nanos(), CostFit.FLOOR_NANOS)));
+      }
     }
   }
 

@@ -115,11 +115,14 @@ public final class Calibrator {
   public record ScalingSample(String design, CryptoOp op, OpSize size, int threads, int units,
       double cpuNanos, double wallNanos, double rawWallNanos, int rounds) {}
 
-  /** What a calibration produced: the samples, the fitted model and each fit's terms. */
+  /**
+   * What a calibration produced: the samples, the fitted model and each fit's terms, and the
+   * certificate schemes' measurements (empty without {@code --certificates}).
+   */
   public record Result(List<Sample> samples, List<ScalingSample> scalingSamples, CostModel model,
       Map<String, Map<CryptoOp, CostFit.Result>> fits,
       Map<String, Map<CryptoOp, AmdahlFit.Result>> scalingFits, long elapsedNanos,
-      double loadBefore, double loadAfter) {}
+      double loadBefore, double loadAfter, List<CertificateCalibration.Row> certificateRows) {}
 
   public Result run() {
     long t0 = System.nanoTime();
@@ -153,13 +156,17 @@ public final class Calibrator {
       }
       model = model.withKeySetup(Fits.opCosts(fits.get(KEY_SETUP), keyScalings));
     }
+    List<CertificateCalibration.Row> certificateRows = List.of();
     if (settings.certificates() != null) {
-      model = model.withCertificates(
-          CertificateCalibration.measure(settings.certificates(), settings.reps(), this::info).costs());
+      CertificateCalibration.Result certificates =
+          CertificateCalibration.measure(settings.certificates(), settings.reps(), this::info);
+      model = model.withCertificates(certificates.costs());
+      certificateRows = certificates.rows();
     }
     long elapsed = System.nanoTime() - t0;
     return new Result(fitter.samples(), fitter.scalingSamples(),
-        model, fits, scalingFits, elapsed, loadBefore, RunQueueProbe.loadAverage());
+        model, fits, scalingFits, elapsed, loadBefore, RunQueueProbe.loadAverage(),
+        certificateRows);
   }
 
   /**

@@ -40,4 +40,26 @@ class CertificateCalibrationTest {
     assertEquals(List.of("const", "shares"),
         CertificateCalibration.termsOf(CertificateCost.Op.VERIFY));
   }
+
+  /** {@code tdsim calibrate --variant none --certificates}: a file of the certificates only. */
+  @Test
+  void aCertificatesOnlyCalibrationWritesAModelThatReadsBackAndItsSamples(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("certs.yaml");
+    CalibrationSettings settings = CalibrationSettings.of(List.of("none"), false, null, null,
+        null, null, null, 1, 1, 1, 3, file, null,
+        new CalibrationSettings.CertificateGrid(CalibrationSettings.keys("4x16,8x32")));
+    Calibrator.Result result = new Calibrator(settings,
+        new java.io.PrintWriter(new java.io.StringWriter(), true)).run();
+    CalibrationOutput.writeModel(file, result, settings, "tdsim calibrate (test)");
+    CalibrationOutput.writeSamples(CalibrationOutput.samplesPath(file), result);
+    CostModel back = CostModel.read(file);
+    assertEquals(result.model().certificates(), back.certificates());
+    assertTrue(back.coefficients().isEmpty());
+    assertTrue(java.nio.file.Files.readString(file).contains("# grid certificates"));
+    List<String> lines = java.nio.file.Files.readAllLines(CalibrationOutput.samplesPath(file));
+    assertEquals(1 + 2 * 2 * CertificateCost.Op.values().length, lines.size(), lines.toString());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("certificate:threshold-bls,SIGN,0,1,4,")),
+        lines.toString());
+  }
 }
