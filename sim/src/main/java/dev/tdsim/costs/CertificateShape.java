@@ -69,9 +69,7 @@ public record CertificateShape(String scheme, int signer, int signerPoints, int 
   /** The shape of {@code scheme} for this committee and stake, worked out once per process. */
   public static CertificateShape cached(String scheme, String voteSignature, Committee committee,
       long[] stake) {
-    List<Object> key = List.of(scheme, voteSignature, committee.threshold(),
-        Arrays.stream(committee.firstPoint()).boxed().toList(),
-        Arrays.stream(stake).boxed().toList());
+    List<Object> key = cacheKey(scheme, voteSignature, committee, stake);
     CertificateShape s = CACHE.get(key);
     if (s == null) {
       try (Workers one = Workers.of(1)) {
@@ -80,6 +78,14 @@ public record CertificateShape(String scheme, int signer, int signerPoints, int 
       CACHE.putIfAbsent(key, s);
     }
     return s;
+  }
+
+  /** What a certificate's shape and costs depend on: scheme, votes, key layout and stake. */
+  static List<Object> cacheKey(String scheme, String voteSignature, Committee committee,
+      long[] stake) {
+    return List.of(scheme, voteSignature, committee.threshold(),
+        Arrays.stream(committee.firstPoint()).boxed().toList(),
+        Arrays.stream(stake).boxed().toList());
   }
 
   /** The scheme set up on the committee, its keys dealt from a fixed seed. */

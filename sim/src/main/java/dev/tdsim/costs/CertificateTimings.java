@@ -6,7 +6,6 @@ import dev.tdsim.crypto.cert.CertifyResult;
 import dev.tdsim.crypto.cert.CommitteeCertifier;
 import dev.tdsim.crypto.tpke.Committee;
 import dev.tdsim.timing.CertificateCost;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,9 +63,7 @@ public record CertificateTimings(CertificateShape shape, Map<CertificateCost.Op,
    */
   public static CertificateTimings cached(String scheme, String voteSignature,
       Committee committee, long[] stake) {
-    List<Object> key = List.of(scheme, voteSignature, committee.threshold(),
-        Arrays.stream(committee.firstPoint()).boxed().toList(),
-        Arrays.stream(stake).boxed().toList());
+    List<Object> key = CertificateShape.cacheKey(scheme, voteSignature, committee, stake);
     CertificateTimings t = CACHE.get(key);
     if (t == null) {
       t = measure(scheme, voteSignature, committee, stake);
