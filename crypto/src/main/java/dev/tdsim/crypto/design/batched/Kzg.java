@@ -64,30 +64,68 @@ final class Kzg {
   }
 
   /**
-   * How many units of work FK20 over n points costs per point, where B direct openings cost B^2
-   * (B MSMs of B + 1 points): the ratio {@link #directIsCheaper} decides by. Measured on one
-   * thread, 2026-12-03 (docs/PERFORMANCE.md, "Batched's prepare"): FK20 1.86, 1.92 and 2.06 ms
-   * per point at n = 2048, 4096 and 8192 (its FFTs deepen with log n), direct openings 22.6-26.4
-   * us per B^2 at B = 256 (23.5 at 452): ratios 71, 84 and 91, about 100 at 16384. 80 puts the
-   * switch within about 10% of the cheaper side's boundary over those setups (32, used before,
-   * took FK20 for blocks that direct openings open at half its cost, and priced direct openings
-   * at 2.5x what they cost).
+   * The prepare's two ways to the openings, counted in G1 FFT butterflies (one full-width G1
+   * multiplication and an addition), so that the choice between them follows what each really
+   * does. FK20 over the setup's n slots runs two G1 FFTs of size 2n and one of size n: n (2.5
+   * log2 n + 2) butterflies ({@link #fk20Butterflies}). B direct openings are B MSMs of B + 1
+   * points ({@link #directButterflies}): each a fixed part (its scalars: a batch inverse and B
+   * products; the MSM's buckets) and a part per point that falls with Pippenger's window, about
+   * log2 of the MSM's size. Measured on the real code, one thread, 2026-12-03
+   * (docs/PERFORMANCE.md, "Batched's openings: FK20 or direct"): FK20 62-71 us per butterfly at
+   * n = 128 .. 16384; direct openings 504 us per opening + 194 us x B / log2(B + 1), within 9% at
+   * B = 16 .. 1144, i.e. {@value #DIRECT_FIXED} and {@value #DIRECT_PER_POINT_WINDOW} butterflies
+   * of 68 us. The constant ratio used before (B^2 <= 80 n) took direct openings for blocks that
+   * FK20 opens in half the time on small setups (B = 100 of n = 128: 0.34 s against 0.18 s).
    */
-  static final int FK20_PER_POINT = 80;
+  static final double DIRECT_FIXED = 7.41;
+  /** Butterflies per point and opening, times log2 of the MSM's size (see {@link #DIRECT_FIXED}). */
+  static final double DIRECT_PER_POINT_WINDOW = 2.85;
 
-  /** Whether B direct openings (B MSMs of B + 1 points) are cheaper than FK20 over n points. */
+  /** FK20's work over n slots: two G1 FFTs of size 2n and one of size n, in butterflies. */
+  static double fk20Butterflies(int capacity) {
+    return capacity * (2.5 * log2(capacity) + 2);
+  }
+
+  /** B direct openings' work, B MSMs of B + 1 points, in butterflies ({@link #DIRECT_FIXED}). */
+  static double directButterflies(int blockSize) {
+    return blockSize * (DIRECT_FIXED
+        + DIRECT_PER_POINT_WINDOW * (blockSize + 1) / log2(blockSize + 1));
+  }
+
+  private static double log2(double x) {
+    return Math.log(x) / Math.log(2);
+  }
+
+  /**
+   * Whether B direct openings are cheaper than FK20 over the setup's n slots. A setup of one slot
+   * opens directly (FK20 needs a domain of at least two).
+   */
   static boolean directIsCheaper(int blockSize, int capacity) {
-    return (long) blockSize * blockSize <= (long) FK20_PER_POINT * capacity;
+    return capacity < 2 || directButterflies(blockSize) <= fk20Butterflies(capacity);
   }
 
   /**
    * The FK20 domain whose openings cost as much as the openings of a block of B on a setup of
-   * capacity n: n when they go through FK20; for B direct openings, the domain of the same work
-   * by the ratio {@link #directIsCheaper} uses (B^2 / {@link #FK20_PER_POINT}), at least B.
+   * capacity n: n when they go through FK20; for B direct openings, the smallest domain whose FK20
+   * work is at least theirs ({@link #directButterflies}), so that a cost model fitted on FK20
+   * prices them as the work they do.
    */
   static int equivalentDomain(int blockSize, int capacity) {
-    return directIsCheaper(blockSize, capacity)
-        ? (int) Math.max(blockSize, (long) blockSize * blockSize / FK20_PER_POINT) : capacity;
+    if (!directIsCheaper(blockSize, capacity)) {
+      return capacity;
+    }
+    double work = directButterflies(blockSize);
+    int lo = 1;
+    int hi = Math.max(1, capacity);
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (fk20Butterflies(mid) >= work) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 
   /** Coefficients (low to high, length m) of the polynomial with these evaluations on H_m. */

@@ -40,13 +40,30 @@ class FftSizesTest {
     }
   }
 
+  /**
+   * The choice follows the two ways' measured single-thread times (OpeningsCrossover,
+   * 2026-12-03, docs/PERFORMANCE.md): direct where they were cheaper, FK20 where it was.
+   */
   @Test
-  void directOpeningsUpToBlockSizeSquaredEqualTo80TimesTheCapacity() {
-    assertTrue(Kzg.directIsCheaper(12, 2)); // 144 <= 160
-    assertFalse(Kzg.directIsCheaper(13, 2)); // 169 > 160
-    assertTrue(Kzg.directIsCheaper(1, 1));
-    assertTrue(Kzg.directIsCheaper(80, 80));
-    assertFalse(Kzg.directIsCheaper(81, 82));
-    assertFalse(Kzg.directIsCheaper(65536, 1 << 20), "no int overflow");
+  void directOpeningsWhereTheyWereMeasuredCheaperFk20Elsewhere() {
+    assertFalse(Kzg.directIsCheaper(100, 128), "FK20 0.16-0.19 s, direct 0.34 s");
+    assertTrue(Kzg.directIsCheaper(64, 128), "direct 0.15 s, FK20 0.16-0.19 s");
+    assertFalse(Kzg.directIsCheaper(128, 256), "FK20 0.40 s, direct 0.50 s");
+    assertTrue(Kzg.directIsCheaper(256, 1024), "direct 1.77 s, FK20 1.93 s");
+    assertTrue(Kzg.directIsCheaper(512, 4096), "direct 6.29 s, FK20 8.80 s");
+    assertTrue(Kzg.directIsCheaper(800, 8192), "direct 12.5 s, FK20 19.9 s");
+    assertTrue(Kzg.directIsCheaper(1144, 16384), "direct 26.0 s, FK20 38.7 s");
+    assertFalse(Kzg.directIsCheaper(2510, 16384));
+    assertTrue(Kzg.directIsCheaper(1, 1), "one slot: FK20 needs a domain of two");
+    assertFalse(Kzg.directIsCheaper(65536, 1 << 20), "no overflow");
+  }
+
+  /** Each way's work grows with its size, so the choice has one crossover per setup. */
+  @Test
+  void workGrowsWithSize() {
+    for (int x = 1; x < 20000; x++) {
+      assertTrue(Kzg.directButterflies(x + 1) > Kzg.directButterflies(x), "B = " + x);
+      assertTrue(Kzg.fk20Butterflies(x + 1) > Kzg.fk20Butterflies(x), "n = " + x);
+    }
   }
 }
