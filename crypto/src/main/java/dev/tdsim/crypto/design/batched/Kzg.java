@@ -86,8 +86,14 @@ final class Kzg {
     return capacity * (2.5 * log2(capacity) + 2);
   }
 
-  /** B direct openings' work, B MSMs of B + 1 points, in butterflies ({@link #DIRECT_FIXED}). */
+  /**
+   * B direct openings' work, B MSMs of B + 1 points, in butterflies ({@link #DIRECT_FIXED}); 0
+   * for an empty block.
+   */
   static double directButterflies(int blockSize) {
+    if (blockSize < 1) {
+      return 0;
+    }
     return blockSize * (DIRECT_FIXED
         + DIRECT_PER_POINT_WINDOW * (blockSize + 1) / log2(blockSize + 1));
   }
@@ -111,6 +117,9 @@ final class Kzg {
    * prices them as the work they do.
    */
   static int equivalentDomain(int blockSize, int capacity) {
+    if (blockSize < 1) {
+      return 0; // nothing to open
+    }
     if (!directIsCheaper(blockSize, capacity)) {
       return capacity;
     }

@@ -38,8 +38,12 @@ class PrepareWorkSizeTest {
     }
     // 1144 direct openings measured 26.0 s, FK20 over 16384 38.7 s: the price keeps the order
     assertTrue(BATCHED.prepareWorkSize(1144, 10000) < 16384);
-    // never less than one slot
+    // one transaction: one slot; an empty block (the first heights of a mempool run) opens
+    // nothing and costs nothing, on any setup
     assertEquals(1, BATCHED.prepareWorkSize(1, 1));
+    assertEquals(0, BATCHED.prepareWorkSize(0, 10000));
+    assertTrue(Kzg.directIsCheaper(0, 16384));
+    assertEquals(0, Kzg.directButterflies(0));
   }
 
   @Test
