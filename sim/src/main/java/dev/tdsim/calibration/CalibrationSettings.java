@@ -70,7 +70,7 @@ public record CalibrationSettings(
    * 101 signers; 43 to 1408 points), up to the default scenario's 150 validators.
    */
   public static final CertificateGrid DEFAULT_CERTIFICATES =
-      new CertificateGrid(keys("16x64,64x256,150x256,16x2048,150x2048"));
+      new CertificateGrid(keys("16x64,64x256,150x256,16x2048,150x2048,150x8192"));
   /** {@code --quick}'s certificate grid. */
   public static final CertificateGrid QUICK_CERTIFICATES =
       new CertificateGrid(keys("16x64,64x256,16x1024"));
