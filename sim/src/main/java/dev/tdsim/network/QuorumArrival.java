@@ -174,30 +174,58 @@ public final class QuorumArrival {
    */
   public static Served servedQuorumTimesNanos(long[] arrivalNanos, long[] costNanos,
       long[][] weights, StakeThreshold[] thresholds, long totalStake) {
+    return servedQuorumTimesNanos(arrivalNanos, costNanos, weights, thresholds, totalStake,
+        Backlog.NONE, NEVER);
+  }
+
+  /**
+   * As {@link #servedQuorumTimesNanos(long[], long[], long[][], StakeThreshold[], long)}, on a
+   * CPU that still has an earlier step's queue: of {@code earlier}'s messages, those the CPU
+   * had not finished by {@code continueFromNanos} (the receiver's move to this step, when it
+   * queues its own message) are still to be verified, and they share the queue with this step's
+   * messages in arrival order (an earlier message first on a tie). They count towards no
+   * threshold of this step, and {@code handled} counts only this step's messages. With
+   * {@code continueFromNanos} = {@link #NEVER} the earlier queue is dropped.
+   */
+  public static Served servedQuorumTimesNanos(long[] arrivalNanos, long[] costNanos,
+      long[][] weights, StakeThreshold[] thresholds, long totalStake, Backlog earlier,
+      long continueFromNanos) {
     int n = arrivalNanos.length;
     int counts = weights.length;
     if (costNanos.length != n || thresholds.length != counts) {
       throw new IllegalArgumentException("need one cost per message and one threshold per count");
     }
-    long[] keys = new long[n];
-    long[] index = new long[n];
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (arrivalNanos[i] != NEVER) {
-        keys[m] = arrivalNanos[i];
-        index[m] = i;
-        m++;
+    Backlog queue = Backlog.sorted(arrivalNanos, costNanos);
+    long[] keys = queue.arrivalsNanos();
+    int[] index = queue.messages();
+    int m = keys.length;
+    // Where the earlier queue stands at continueFromNanos: its unfinished messages come first.
+    long[] before = earlier.arrivalsNanos();
+    long[] beforeCost = earlier.costsNanos();
+    int next = before.length;
+    long done = Long.MIN_VALUE;
+    if (continueFromNanos != NEVER) {
+      long finished = Long.MIN_VALUE;
+      for (next = 0; next < before.length; next++) {
+        long end = Math.max(before[next], finished) + beforeCost[next];
+        if (end > continueFromNanos) {
+          break;
+        }
+        finished = end;
       }
+      done = finished;
     }
-    PairSort.sort(keys, index, m);
     long[] times = new long[counts];
     int[] handled = new int[counts];
     java.util.Arrays.fill(times, NEVER);
     long[] held = new long[counts];
     int open = counts;
-    long done = Long.MIN_VALUE;
     for (int k = 0; k < m && open > 0; k++) {
-      int i = (int) index[k];
+      while (next < before.length && before[next] <= keys[k]) {
+        done = Math.max(before[next], done) + beforeCost[next];
+        next++;
+      }
+      int i = index[k];
       done = Math.max(keys[k], done) + costNanos[i];
       for (int c = 0; c < counts; c++) {
         if (times[c] == NEVER) {
@@ -210,14 +238,59 @@ public final class QuorumArrival {
         }
       }
     }
-    return new Served(times, handled);
+    return new Served(times, handled, queue);
   }
 
-  /** What {@link #servedQuorumTimesNanos} found, by count. */
-  public record Served(long[] timesNanos, int[] handled) {}
+  /**
+   * One receiver's verification queue of a voting step, in the order its CPU takes it: the
+   * messages that arrive (by arrival time, ties by message index), each with its CPU cost.
+   * {@link #forAllReceiversServed} keeps it so that the round's next step starts behind the
+   * messages of this one still unverified, as a validator's single consensus thread does.
+   */
+  public record Backlog(long[] arrivalsNanos, long[] costsNanos, int[] messages) {
+    /** No earlier queue. */
+    public static final Backlog NONE = new Backlog(new long[0], new long[0], new int[0]);
 
-  /** {@link #forAllReceiversServed}'s answer, by count and receiver. */
-  public record ServedQuorums(long[][] timesNanos, int[][] handled, QuorumMethod method) {}
+    public Backlog {
+      if (arrivalsNanos.length != costsNanos.length || arrivalsNanos.length != messages.length) {
+        throw new IllegalArgumentException("need one arrival, cost and index per message");
+      }
+    }
+
+    /** The messages that arrive, in arrival order. */
+    static Backlog sorted(long[] arrivalNanos, long[] costNanos) {
+      int n = arrivalNanos.length;
+      long[] keys = new long[n];
+      long[] order = new long[n];
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        if (arrivalNanos[i] != NEVER) {
+          keys[m] = arrivalNanos[i];
+          order[m] = i;
+          m++;
+        }
+      }
+      PairSort.sort(keys, order, m);
+      long[] arrivals = java.util.Arrays.copyOf(keys, m);
+      long[] costs = new long[m];
+      int[] messages = new int[m];
+      for (int k = 0; k < m; k++) {
+        messages[k] = (int) order[k];
+        costs[k] = costNanos[messages[k]];
+      }
+      return new Backlog(arrivals, costs, messages);
+    }
+  }
+
+  /** What {@link #servedQuorumTimesNanos} found, by count, and the step's queue. */
+  public record Served(long[] timesNanos, int[] handled, Backlog queue) {}
+
+  /**
+   * {@link #forAllReceiversServed}'s answer, by count and receiver, and each receiver's queue
+   * (under aggregation, that of the representative whose times it took).
+   */
+  public record ServedQuorums(long[][] timesNanos, int[][] handled, QuorumMethod method,
+      Backlog[] queues) {}
 
   /**
    * The quorum times of every receiver when every validator v sends one message of {@code bytes}
@@ -235,12 +308,27 @@ public final class QuorumArrival {
   public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
       long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
       long[] ownReadyNanos, long[] ownCostNanos, SplittableRandom rng) {
+    return forAllReceiversServed(sendTimesNanos, stakes, weights, thresholds, bytes, verifyNanos,
+        ownReadyNanos, ownCostNanos, null, rng);
+  }
+
+  /**
+   * As above, each receiver's CPU still holding the round's previous step ({@code previous},
+   * null for none): the messages of that step it had not verified when it queued its own
+   * message of this one (at {@code ownReadyNanos[r]}) are verified in arrival order among this
+   * step's ({@link #servedQuorumTimesNanos(long[], long[], long[][], StakeThreshold[], long,
+   * Backlog, long)}).
+   */
+  public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
+      long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
+      long[] ownReadyNanos, long[] ownCostNanos, ServedQuorums previous, SplittableRandom rng) {
     int v = sendTimesNanos.length;
     checkSenders(sendTimesNanos, stakes);
     long total = totalStake(stakes);
     int counts = weights.length;
     long[][] times = new long[counts][v];
     int[][] handled = new int[counts][v];
+    Backlog[] queues = new Backlog[v];
     boolean exact = settings.resolve(v) == QuorumMethod.EXACT;
     List<List<Integer>> groups = new ArrayList<>();
     if (exact) {
@@ -277,7 +365,10 @@ public final class QuorumArrival {
         java.util.Arrays.fill(cost, verifyNanos);
         arrivals[r] = ownReadyNanos[r];
         cost[r] = ownCostNanos[r];
-        Served s = servedQuorumTimesNanos(arrivals, cost, weights, thresholds, total);
+        Backlog earlier = previous == null ? Backlog.NONE : previous.queues()[r];
+        Served s = servedQuorumTimesNanos(arrivals, cost, weights, thresholds, total,
+            earlier, ownReadyNanos[r]);
+        queues[r] = s.queue();
         for (int c = 0; c < counts; c++) {
           times[c][r] = s.timesNanos()[c];
           handled[c][r] = s.handled()[c];
@@ -286,6 +377,7 @@ public final class QuorumArrival {
       for (int k = reps; k < size; k++) {
         int q = order[rng.nextInt(reps)];
         int r = order[k];
+        queues[r] = queues[q];
         for (int c = 0; c < counts; c++) {
           long t = times[c][q];
           handled[c][r] = handled[c][q];
@@ -295,7 +387,8 @@ public final class QuorumArrival {
         }
       }
     }
-    return new ServedQuorums(times, handled, exact ? QuorumMethod.EXACT : QuorumMethod.AGGREGATE);
+    return new ServedQuorums(times, handled, exact ? QuorumMethod.EXACT : QuorumMethod.AGGREGATE,
+        queues);
   }
 
   /** The CPU time a receiver's own message takes before {@code quorumNanos}, if it starts then. */

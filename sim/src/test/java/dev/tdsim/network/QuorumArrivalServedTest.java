@@ -35,4 +35,44 @@ class QuorumArrivalServedTest {
     s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 4);
     assertArrayEquals(new long[] {NEVER, 110, NEVER}, s.timesNanos());
   }
+
+  @Test
+  void theEarlierStepsUnverifiedMessagesShareTheQueue() {
+    // The earlier step: four messages of 10 ns arriving at 0, 0, 0 and 100 (done 10, 20, 30,
+    // 110). The receiver moves on at 20: the third (arrived at 0) and the fourth are not yet
+    // verified. This step's messages arrive at 5, 25 and 200 (10 ns each):
+    // earlier 3rd 20->30, 5 30->40, 25 40->50, earlier 4th 100->110, 200 200->210.
+    QuorumArrival.Backlog earlier = QuorumArrival.servedQuorumTimesNanos(
+        new long[] {0, 100, 0, 0}, new long[] {10, 10, 10, 10}, new long[][] {{1, 1, 1, 1}},
+        new StakeThreshold[] {Q}, 4).queue();
+    assertArrayEquals(new long[] {0, 0, 0, 100}, earlier.arrivalsNanos());
+    assertArrayEquals(new int[] {0, 2, 3, 1}, earlier.messages());
+    long[] arrivals = {25, 200, 5};
+    long[] costs = {10, 10, 10};
+    long[][] weights = {{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+    StakeThreshold[] thresholds = {StakeThreshold.atLeast(1, 3), StakeThreshold.atLeast(2, 3),
+        StakeThreshold.atLeast(1, 1)};
+    QuorumArrival.Served s = QuorumArrival.servedQuorumTimesNanos(
+        arrivals, costs, weights, thresholds, 3, earlier, 20);
+    assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
+    assertArrayEquals(new int[] {1, 2, 3}, s.handled(), "only this step's messages count");
+    // Moving on later (at 30) leaves only the fourth: 5 30->40 as before, 25 40->50, 200 -> 210.
+    s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, earlier, 30);
+    assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
+    // Moving on at 0: all four are still to verify: 0 0->10, 0 10->20, 0 20->30, 5 30->40, ...
+    s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, earlier, 0);
+    assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
+    // An earlier message arriving in a gap delays this step's next one: moving on at 0 with the
+    // fourth at 195 instead: ... 195->205, then 200 205->215.
+    QuorumArrival.Backlog late = new QuorumArrival.Backlog(new long[] {0, 0, 0, 195},
+        new long[] {10, 10, 10, 10}, new int[] {0, 2, 3, 1});
+    s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, late, 0);
+    assertArrayEquals(new long[] {40, 50, 215}, s.timesNanos());
+    // No earlier queue (or dropped with NEVER): 5 5->15, 25 25->35, 200 200->210.
+    long[] alone = {15, 35, 210};
+    assertArrayEquals(alone, QuorumArrival.servedQuorumTimesNanos(
+        arrivals, costs, weights, thresholds, 3).timesNanos());
+    assertArrayEquals(alone, QuorumArrival.servedQuorumTimesNanos(
+        arrivals, costs, weights, thresholds, 3, earlier, NEVER).timesNanos());
+  }
 }

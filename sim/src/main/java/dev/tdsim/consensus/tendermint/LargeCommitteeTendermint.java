@@ -27,11 +27,15 @@ import java.util.SplittableRandom;
  * ({@link LargeRound}) once its proposer has proposed or can no longer propose in time; the
  * simulation then sees one event per commit and per round start.
  *
- * <p>What it simplifies, reported in {@link #stats()}: the votes of one step are verified in their
- * own queue (the last third of the prevotes does not delay the precommits); round skipping on
- * +2/3 votes of a higher round is not modelled (a validator moves on by its own timeouts); a
- * validator that sees a block-prevote quorum before its own prevote still prevotes; votes wait
- * for the senders' send loops in their stateless form; lost block parts are not repaired.
+ * <p>Each receiver's queue carries over from the prevotes to the precommits of a round: the
+ * prevotes it had not verified when it precommitted are verified among the precommits, in
+ * arrival order, as on a validator's one consensus thread. What it simplifies, reported in
+ * {@link #stats()}: a validator signs and sends its own vote when its quorum (or timeout) comes,
+ * not behind the messages queued before it, and its check of the proposal does not hold up the
+ * votes that arrive meanwhile; round skipping on +2/3 votes of a higher round is not modelled (a
+ * validator moves on by its own timeouts); a validator that sees a block-prevote quorum before
+ * its own prevote still prevotes; votes wait for the senders' send loops in their stateless
+ * form; lost block parts are not repaired.
  */
 final class LargeCommitteeTendermint implements ConsensusProtocol {
   private static final long NEVER = QuorumArrival.NEVER;
@@ -91,9 +95,10 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
         + " voting step and receiver, " + method.name().toLowerCase()
         + ", with the exact model's timeouts, rounds and costs) instead of " + (2L * v * v)
         + " vote messages per round");
-    notes.add("large-committee model: each step's votes are verified in their own queue, no"
-        + " round skipping on +2/3 votes of a higher round, votes wait for the senders' send"
-        + " loops without per-link state, lost block parts are not repaired");
+    notes.add("large-committee model: a validator's own vote leaves when its quorum or timeout"
+        + " comes (not behind the messages queued before it), no round skipping on +2/3 votes of"
+        + " a higher round, votes wait for the senders' send loops without per-link state, lost"
+        + " block parts are not repaired");
     if (mutedRounds > 0) {
       notes.add(mutedRounds + " round(s) had no proposal before the proposer's propose timeout");
     }

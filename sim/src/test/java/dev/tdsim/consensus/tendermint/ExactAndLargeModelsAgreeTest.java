@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * (quorum arrival times) models give the same consensus time: at 500 validators on the regions
  * matrix with direct dissemination, model crypto timing and measured vote signatures, consensus
  * p50 within 10% of each other, with CometBFT's default timeouts (round 0) and with a 50 ms
- * propose timeout (every height needs round 1); and over the gossip overlay at 150 validators.
+ * propose timeout (every height needs round 1); over the gossip overlay at 150 validators; and
+ * within 3% when verifying votes is the bottleneck (BLS vote signatures).
  * Both runs of a comparison share one process, hence the same measured vote signature costs.
  * Figures in docs/PERFORMANCE.md.
  */
@@ -38,6 +39,11 @@ class ExactAndLargeModelsAgreeTest {
   }
 
   private static void assertAgree(String what, String... overrides) throws Exception {
+    assertAgree(what, 0.10, overrides);
+  }
+
+  private static void assertAgree(String what, double tolerance, String... overrides)
+      throws Exception {
     long t0 = System.nanoTime();
     ScenarioRunner.Result exact = run("exact", overrides);
     long t1 = System.nanoTime();
@@ -55,7 +61,7 @@ class ExactAndLargeModelsAgreeTest {
     System.out.printf("%s: consensus p50 exact %.1f ms (%.1f s wall), large %.1f ms (%.1f s wall),"
         + " ratio %.3f, max round %d%n", what, e / 1e6, (t1 - t0) / 1e9, l / 1e6, (t2 - t1) / 1e9,
         ratio, exact.maxRound());
-    assertTrue(Math.abs(ratio - 1) <= 0.10, what + ": consensus p50 exact " + e / 1e6
+    assertTrue(Math.abs(ratio - 1) <= tolerance, what + ": consensus p50 exact " + e / 1e6
         + " ms, large " + l / 1e6 + " ms (ratio " + ratio + ")");
   }
 
@@ -67,6 +73,16 @@ class ExactAndLargeModelsAgreeTest {
   @Test
   void roundsAgreeWhenTheProposeTimeoutIsTooShort() throws Exception {
     assertAgree("50 ms propose timeout", "consensus.timeout_propose=50 ms");
+  }
+
+  @Test
+  void cpuBoundVerificationAgreesWithinThreePercent() throws Exception {
+    // BLS vote signatures (about 1 ms to verify each, 300 validators): the receivers' CPUs, not
+    // the network, set the pace, and the prevotes still unverified when a validator precommits
+    // delay its precommits' verification in both models (one consensus thread per validator).
+    // Before the large model carried each receiver's prevote queue over, it was 7% fast here.
+    assertAgree("bls votes, 300 validators", 0.03, "consensus.vote_signature=bls",
+        "validators.count=300", "keys.shares=512");
   }
 
   @Test

@@ -331,10 +331,12 @@ class LargeModelTimingTest {
   }
 
   @Test
-  void signatureChecksQueuePerVotingStepInTheLargeModel() {
-    // 2 ms per received signature. The large model verifies each step's votes in their own
-    // queue, in arrival order (a documented simplification: the exact model's single CPU queue
-    // makes a precommit wait for the prevote backlog, 42 and 52 ms here).
+  void signatureChecksQueueInArrivalOrderInTheLargeModel() {
+    // 2 ms per received signature, verified in arrival order. The prevotes a validator has not
+    // verified when it precommits stay in its queue ahead of the precommits (here they are done
+    // before the first precommit arrives). The exact model commits at 42 and 52 ms: there a
+    // validator's own vote waits behind the messages that arrived before it and the proposal's
+    // check holds the CPU, while the large model signs its vote when its quorum stands.
     // 4 validators: a non-proposer checks the proposal (10-12) and prevotes at 12; the
     // proposer's prevote (10) is checked 12-14, the others' (22) 22-26: quorum (own + 2) at 24,
     // precommit at 24; precommits arrive at 34 (the proposer's, sent at 26, at 36): quorum at
