@@ -41,20 +41,24 @@ public final class G2FixedBases {
    */
   public G2Point msmShort(long[] scalars) {
     G1Point.requireSameSize(count, scalars.length, "G2 fixed-base short multi-scalar multiplication");
-    Memory scratch = new Memory(Math.max(8, NativeBlst.blst_p2s_mult_wbits_scratch_sizeof(count)));
-    long[] out = new long[NativeBlst.P2_LONGS];
-    NativeBlst.blst_p2s_mult_wbits(out, table, wbits, count,
-        NativeBlst.contiguous(Scalars.packShort(scalars)), Long.SIZE, scratch);
-    return G2Point.fromJacobian(NativeBlst.p2(out));
+    return G2Point.fromJacobian(NativeBlst.p2(msmRaw(Scalars.packShort(scalars), Long.SIZE)));
   }
 
   /** sum [s_i] P_i over all bases. */
   public G2Point msm(List<Fr> scalars) {
     G1Point.requireSameSize(count, scalars.size(), "G2 fixed-base multi-scalar multiplication");
+    return G2Point.fromJacobian(NativeBlst.p2(msmRaw(Scalars.pack(scalars), Scalars.FULL_BITS)));
+  }
+
+  /**
+   * sum [s_i] P_i as a raw Jacobian point, the scalars contiguous with a stride of ceil(nbits / 8)
+   * bytes, little-endian.
+   */
+  long[] msmRaw(Memory scalars, int nbits) {
     Memory scratch = new Memory(Math.max(8, NativeBlst.blst_p2s_mult_wbits_scratch_sizeof(count)));
     long[] out = new long[NativeBlst.P2_LONGS];
-    NativeBlst.blst_p2s_mult_wbits(out, table, wbits, count,
-        NativeBlst.contiguous(Scalars.pack(scalars)), Scalars.FULL_BITS, scratch);
-    return G2Point.fromJacobian(NativeBlst.p2(out));
+    NativeBlst.blst_p2s_mult_wbits(out, table, wbits, count, NativeBlst.contiguous(scalars), nbits,
+        scratch);
+    return out;
   }
 }

@@ -3,6 +3,7 @@ package dev.tdsim.crypto.tpke;
 import dev.tdsim.crypto.Workers;
 import dev.tdsim.crypto.curve.G1Point;
 import dev.tdsim.crypto.curve.G2FixedBases;
+import dev.tdsim.crypto.curve.G2GeneratorTable;
 import dev.tdsim.crypto.curve.G2Point;
 import dev.tdsim.crypto.field.Domain;
 import dev.tdsim.crypto.field.Fr;
@@ -47,15 +48,12 @@ public final class KeySet {
     this.scalarShares = scalarShares;
     this.blinding = blinding;
     this.publicKey = G1Point.generator().multiply(secret);
-    this.publicKeyG2 = G2Point.generator().multiply(secret);
-    this.blindingKeys = workers.map(blinding.length, i -> G2Point.generator().multiply(blinding[i]));
-    this.keyShares = memoize(() -> workers.map(committee.shares(),
-        k -> G2Point.generator().multiply(scalarShares[k])));
-    this.blindedShares = memoize(() -> workers.map(committee.shares(), k -> {
-      Fr b = blinding[validatorOf(k)];
-      Fr scalar = b.neg().mul(scalarShares[k]).mul(domain.element(k).inverse());
-      return G2Point.generator().multiply(scalar);
-    }));
+    this.publicKeyG2 = G2GeneratorTable.multiply(secret);
+    this.blindingKeys = G2GeneratorTable.multiplyEach(List.of(blinding), workers);
+    this.keyShares = memoize(() -> G2GeneratorTable.multiplyEach(List.of(scalarShares), workers));
+    this.blindedShares = memoize(() -> G2GeneratorTable.multiplyEach(
+        workers.map(committee.shares(), k -> blinding[validatorOf(k)].neg().mul(scalarShares[k])
+            .mul(domain.element(k).inverse())), workers));
     this.blindedShareTables = memoize(() -> workers.map(committee.validators(), v -> {
       int first = committee.firstPointOf(v);
       return new G2FixedBases(
