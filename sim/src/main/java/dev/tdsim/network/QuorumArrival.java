@@ -195,9 +195,9 @@ public final class QuorumArrival {
     if (costNanos.length != n || thresholds.length != counts) {
       throw new IllegalArgumentException("need one cost per message and one threshold per count");
     }
-    Backlog queue = Backlog.sorted(arrivalNanos, costNanos);
-    long[] keys = queue.arrivalsNanos();
-    int[] index = queue.messages();
+    Backlog step = Backlog.sorted(arrivalNanos, costNanos);
+    long[] keys = step.arrivalsNanos();
+    int[] index = step.messages();
     int m = keys.length;
     // Where the earlier queue stands at continueFromNanos: its unfinished messages come first.
     long[] before = earlier.arrivalsNanos();
@@ -215,6 +215,7 @@ public final class QuorumArrival {
       }
       done = finished;
     }
+    Backlog queue = step.after(done, earlier, next);
     long[] times = new long[counts];
     int[] handled = new int[counts];
     java.util.Arrays.fill(times, NEVER);
@@ -255,6 +256,47 @@ public final class QuorumArrival {
       if (arrivalsNanos.length != costsNanos.length || arrivalsNanos.length != messages.length) {
         throw new IllegalArgumentException("need one arrival, cost and index per message");
       }
+    }
+
+    /**
+     * This queue continued from an earlier one, as the CPU takes it: idle from {@code fromNanos}
+     * ({@code Long.MIN_VALUE}: from the start) with {@code earlier}'s messages from index
+     * {@code first} on still to verify, merged with this one's by arrival (an earlier message
+     * first on a tie). The carried messages have index -1; a leading entry of cost 0 arriving at
+     * {@code fromNanos} stands for the CPU's state, so that walking the result from its start
+     * gives the same done times as the step's walk.
+     */
+    Backlog after(long fromNanos, Backlog earlier, int first) {
+      int carried = earlier.arrivalsNanos.length - first;
+      int head = fromNanos == Long.MIN_VALUE ? 0 : 1;
+      if (carried <= 0 && head == 0) {
+        return this;
+      }
+      int n = head + Math.max(0, carried) + arrivalsNanos.length;
+      long[] arrivals = new long[n];
+      long[] costs = new long[n];
+      int[] messages = new int[n];
+      int k = 0;
+      if (head == 1) {
+        arrivals[k] = fromNanos;
+        messages[k++] = -1;
+      }
+      int i = first;
+      int j = 0;
+      while (k < n) {
+        boolean fromEarlier = j == arrivalsNanos.length || (i < earlier.arrivalsNanos.length
+            && earlier.arrivalsNanos[i] <= arrivalsNanos[j]);
+        if (fromEarlier) {
+          arrivals[k] = earlier.arrivalsNanos[i];
+          costs[k] = earlier.costsNanos[i++];
+          messages[k++] = -1;
+        } else {
+          arrivals[k] = arrivalsNanos[j];
+          costs[k] = costsNanos[j];
+          messages[k++] = this.messages[j++];
+        }
+      }
+      return new Backlog(arrivals, costs, messages);
     }
 
     /** The messages that arrive, in arrival order. */
@@ -309,7 +351,7 @@ public final class QuorumArrival {
       long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
       long[] ownReadyNanos, long[] ownCostNanos, SplittableRandom rng) {
     return forAllReceiversServed(sendTimesNanos, stakes, weights, thresholds, bytes, verifyNanos,
-        ownReadyNanos, ownCostNanos, null, rng);
+        ownReadyNanos, ownCostNanos, (Backlog[]) null, rng);
   }
 
   /**
@@ -322,6 +364,17 @@ public final class QuorumArrival {
   public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
       long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
       long[] ownReadyNanos, long[] ownCostNanos, ServedQuorums previous, SplittableRandom rng) {
+    return forAllReceiversServed(sendTimesNanos, stakes, weights, thresholds, bytes, verifyNanos,
+        ownReadyNanos, ownCostNanos, previous == null ? null : previous.queues(), rng);
+  }
+
+  /**
+   * As above with each receiver's earlier queue given directly ({@code earlier[r]}, null for
+   * none at all), e.g. the check of a proposal that arrived before the votes.
+   */
+  public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
+      long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
+      long[] ownReadyNanos, long[] ownCostNanos, Backlog[] earlier, SplittableRandom rng) {
     int v = sendTimesNanos.length;
     checkSenders(sendTimesNanos, stakes);
     long total = totalStake(stakes);
@@ -365,9 +418,8 @@ public final class QuorumArrival {
         java.util.Arrays.fill(cost, verifyNanos);
         arrivals[r] = ownReadyNanos[r];
         cost[r] = ownCostNanos[r];
-        Backlog earlier = previous == null ? Backlog.NONE : previous.queues()[r];
         Served s = servedQuorumTimesNanos(arrivals, cost, weights, thresholds, total,
-            earlier, ownReadyNanos[r]);
+            earlier == null ? Backlog.NONE : earlier[r], ownReadyNanos[r]);
         queues[r] = s.queue();
         for (int c = 0; c < counts; c++) {
           times[c][r] = s.timesNanos()[c];

@@ -56,6 +56,14 @@ class QuorumArrivalServedTest {
         arrivals, costs, weights, thresholds, 3, earlier, 20);
     assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
     assertArrayEquals(new int[] {1, 2, 3}, s.handled(), "only this step's messages count");
+    // The step's queue as the CPU took it (for the next step): the CPU's state at 20, the carried
+    // messages (index -1) and this step's, by arrival; walked from its start it gives the same
+    // done times (20, 30, 40, 50, 110, 210), so a later step continues from the right place.
+    assertArrayEquals(new long[] {20, 0, 5, 25, 100, 200}, s.queue().arrivalsNanos());
+    assertArrayEquals(new int[] {-1, -1, 2, 0, -1, 1}, s.queue().messages());
+    QuorumArrival.Served third = QuorumArrival.servedQuorumTimesNanos(new long[] {45},
+        new long[] {1}, new long[][] {{1}}, new StakeThreshold[] {Q}, 1, s.queue(), 45);
+    assertArrayEquals(new long[] {51}, third.timesNanos(), "behind 25's check (40-50): 50-51");
     // Moving on later (at 30) leaves only the fourth: 5 30->40 as before, 25 40->50, 200 -> 210.
     s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, earlier, 30);
     assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());

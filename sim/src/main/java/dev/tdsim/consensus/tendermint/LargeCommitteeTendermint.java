@@ -27,12 +27,11 @@ import java.util.SplittableRandom;
  * ({@link LargeRound}) once its proposer has proposed or can no longer propose in time; the
  * simulation then sees one event per commit and per round start.
  *
- * <p>Each receiver's queue carries over from the prevotes to the precommits of a round: the
- * prevotes it had not verified when it precommitted are verified among the precommits, in
- * arrival order, as on a validator's one consensus thread. What it simplifies, reported in
- * {@link #stats()}: a validator signs and sends its own vote when its quorum (or timeout) comes,
- * not behind the messages queued before it, and its check of the proposal does not hold up the
- * votes that arrive meanwhile; round skipping on +2/3 votes of a higher round is not modelled (a
+ * <p>Each receiver's queue carries over, as on a validator's one consensus thread: its check of
+ * the proposal comes before the prevotes that arrive meanwhile, and the prevotes it had not
+ * verified when it precommitted are verified among the precommits, in arrival order. What it
+ * simplifies, reported in {@link #stats()}: a validator signs and sends its own vote when its
+ * quorum (or timeout) comes, not behind the messages queued before it; round skipping on +2/3 votes of a higher round is not modelled (a
  * validator moves on by its own timeouts); a validator that sees a block-prevote quorum before
  * its own prevote still prevotes; votes wait for the senders' send loops in their stateless
  * form; lost block parts are not repaired.

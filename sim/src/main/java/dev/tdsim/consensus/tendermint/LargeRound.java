@@ -82,9 +82,12 @@ final class LargeRound {
     long pcVerify = costs.precommitVerifyNanos();
     long[] complete = new long[v];
     Arrays.fill(complete, NEVER);
+    // By validator: its check of the proposal, ahead of the prevotes on its CPU.
+    QuorumArrival.Backlog[] proposalChecks = new QuorumArrival.Backlog[v];
+    Arrays.fill(proposalChecks, QuorumArrival.Backlog.NONE);
     proposed = proposedAtNanos != NEVER;
     if (proposed) {
-      proposal(proposer, proposedAtNanos, complete);
+      proposal(proposer, proposedAtNanos, complete, proposalChecks);
       for (int i = 0; i < v; i++) {
         blockAtNanos[i] = Math.min(blockAtNanos[i], complete[i]);
       }
@@ -123,7 +126,7 @@ final class LargeRound {
     }
     QuorumArrival.ServedQuorums prevotes = model.quorum.forAllReceiversServed(send, model.stake,
         weights, new StakeThreshold[] {QUORUM, QUORUM, QUORUM}, model.voteBytes, verify, ready,
-        cost, model.rng);
+        cost, proposalChecks, model.rng);
     model.countBroadcasts(senders(send));
 
     // Precommits: the block on +2/3 block prevotes before the prevote timeout (counted from +2/3
@@ -186,9 +189,12 @@ final class LargeRound {
 
   /**
    * The proposer signs and syncs its proposal and parts, then hands them to the network through
-   * its send loops, as {@link TendermintNode} does; sets when each validator holds them all.
+   * its send loops, as {@link TendermintNode} does; sets when each validator holds them all and
+   * its check of the proposal's signature (on its CPU from the proposal's arrival, ahead of the
+   * prevotes that arrive meanwhile).
    */
-  private void proposal(int proposer, long atNanos, long[] complete) {
+  private void proposal(int proposer, long atNanos, long[] complete,
+      QuorumArrival.Backlog[] checks) {
     Block block = model.context.blocks().blockFor(height, round, proposer);
     CertificateCosts cert = costs.certificate();
     long blockBytes = block.bytes() + (height > 1 ? cert.blockExtraBytes() : 0);
@@ -222,6 +228,10 @@ final class LargeRound {
       long verify = i == proposer ? 0 : costs.voteVerifyNanos();
       model.charge(i, 0, verify, 0);
       complete[i] = sent + Math.max(proposal[i] + verify, last[i]);
+      if (verify > 0) {
+        checks[i] = new QuorumArrival.Backlog(new long[] {sent + proposal[i]},
+            new long[] {verify}, new int[] {proposer});
+      }
     }
   }
 

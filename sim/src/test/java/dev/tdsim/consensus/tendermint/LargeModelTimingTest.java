@@ -332,11 +332,11 @@ class LargeModelTimingTest {
 
   @Test
   void signatureChecksQueueInArrivalOrderInTheLargeModel() {
-    // 2 ms per received signature, verified in arrival order. The prevotes a validator has not
-    // verified when it precommits stay in its queue ahead of the precommits (here they are done
-    // before the first precommit arrives). The exact model commits at 42 and 52 ms: there a
-    // validator's own vote waits behind the messages that arrived before it and the proposal's
-    // check holds the CPU, while the large model signs its vote when its quorum stands.
+    // 2 ms per received signature, verified in arrival order after the proposal's check. The
+    // prevotes a validator has not verified when it precommits stay in its queue ahead of the
+    // precommits (here they are done before the first precommit arrives). The exact model
+    // commits at 42 and 52 ms: there a validator's own vote waits behind the messages that
+    // arrived before it, while the large model signs its vote when its quorum stands.
     // 4 validators: a non-proposer checks the proposal (10-12) and prevotes at 12; the
     // proposer's prevote (10) is checked 12-14, the others' (22) 22-26: quorum (own + 2) at 24,
     // precommit at 24; precommits arrive at 34 (the proposer's, sent at 26, at 36): quorum at
@@ -364,4 +364,29 @@ class LargeModelTimingTest {
       }
     }
   }
+
+  @Test
+  void theProposalsCheckAndTheLeftoverPrevotesHoldTheQueueInTheLargeModel() {
+    // 2 ms per received signature; validator 0 proposes at 0 and is 10 ms from everyone, the
+    // other three 1 ms from each other. A non-proposer gets the proposal and 0's prevote at 10:
+    // it checks the proposal 10-12, then 0's prevote 12-14 (not 10-12 beside the proposal's
+    // check), prevotes at 12; the other two prevotes arrive at 13: 14-16, 16-18, so its quorum
+    // (own, 0's, one more) stands at 16 and it precommits at 16. The prevote still queued
+    // (16-18) comes before the two precommits arriving at 17: 18-20, 20-22, so its quorum (own
+    // and those two; 0's comes at 36) and its commit stand at 22. With each step in a queue of
+    // its own it was 20 (prevote quorum 15, precommits 16-18, 18-20); with the prevotes carried
+    // over but the proposal's check beside them, 21.
+    long[][] ms = {{0, 10, 10, 10}, {10, 0, 1, 1}, {10, 1, 0, 1}, {10, 1, 1, 0}};
+    Harness w = run(true, x -> {
+      x.links(ms);
+      x.costs = new NodeCosts(0, 2 * MS, 0, 0, 0, 0, 0, 64);
+    });
+    assertEquals(0, w.protocol.proposer(1, 0));
+    for (int v = 1; v < 4; v++) {
+      Harness.Commit c = commitOf(w, v, 1);
+      assertTrue(Math.abs(c.atNanos() - 22 * MS) <= SLACK_NANOS,
+          "validator " + v + ": " + c.atNanos() / 1e6 + " ms");
+    }
+  }
 }
+
