@@ -205,7 +205,7 @@ public final class QuorumArrival {
     int next = before.length;
     long done = Long.MIN_VALUE;
     if (continueFromNanos != NEVER) {
-      long finished = Long.MIN_VALUE;
+      long finished = earlier.startNanos();
       for (next = 0; next < before.length; next++) {
         long end = Math.max(before[next], finished) + beforeCost[next];
         if (end > continueFromNanos) {
@@ -243,14 +243,18 @@ public final class QuorumArrival {
   }
 
   /**
-   * One receiver's verification queue of a voting step, in the order its CPU takes it: the
-   * messages that arrive (by arrival time, ties by message index), each with its CPU cost.
-   * {@link #forAllReceiversServed} keeps it so that the round's next step starts behind the
-   * messages of this one still unverified, as a validator's single consensus thread does.
+   * One receiver's verification queue of a voting step, in the order its CPU takes it: from
+   * {@code startNanos} on (the CPU busy until then with what came before; {@code
+   * Long.MIN_VALUE}: idle), the messages that arrive (by arrival time, ties by message index),
+   * each with its CPU cost. {@link #forAllReceiversServed} keeps it so that the round's next
+   * step starts behind the messages of this one still unverified, as a validator's single
+   * consensus thread does.
    */
-  public record Backlog(long[] arrivalsNanos, long[] costsNanos, int[] messages) {
+  public record Backlog(long startNanos, long[] arrivalsNanos, long[] costsNanos,
+      int[] messages) {
     /** No earlier queue. */
-    public static final Backlog NONE = new Backlog(new long[0], new long[0], new int[0]);
+    public static final Backlog NONE =
+        new Backlog(Long.MIN_VALUE, new long[0], new long[0], new int[0]);
 
     public Backlog {
       if (arrivalsNanos.length != costsNanos.length || arrivalsNanos.length != messages.length) {
@@ -259,28 +263,21 @@ public final class QuorumArrival {
     }
 
     /**
-     * This queue continued from an earlier one, as the CPU takes it: idle from {@code fromNanos}
-     * ({@code Long.MIN_VALUE}: from the start) with {@code earlier}'s messages from index
-     * {@code first} on still to verify, merged with this one's by arrival (an earlier message
-     * first on a tie). The carried messages have index -1; a leading entry of cost 0 arriving at
-     * {@code fromNanos} stands for the CPU's state, so that walking the result from its start
-     * gives the same done times as the step's walk.
+     * This queue continued from an earlier one, as the CPU takes it: from {@code fromNanos}, with
+     * {@code earlier}'s messages from index {@code first} on still to verify, merged with this
+     * one's by arrival (an earlier message first on a tie; carried messages have index -1), so
+     * that walking the result from its start gives the same done times as the step's walk.
      */
     Backlog after(long fromNanos, Backlog earlier, int first) {
-      int carried = earlier.arrivalsNanos.length - first;
-      int head = fromNanos == Long.MIN_VALUE ? 0 : 1;
-      if (carried <= 0 && head == 0) {
+      int carried = Math.max(0, earlier.arrivalsNanos.length - first);
+      if (carried == 0 && fromNanos == startNanos) {
         return this;
       }
-      int n = head + Math.max(0, carried) + arrivalsNanos.length;
+      int n = carried + arrivalsNanos.length;
       long[] arrivals = new long[n];
       long[] costs = new long[n];
       int[] messages = new int[n];
       int k = 0;
-      if (head == 1) {
-        arrivals[k] = fromNanos;
-        messages[k++] = -1;
-      }
       int i = first;
       int j = 0;
       while (k < n) {
@@ -296,10 +293,10 @@ public final class QuorumArrival {
           messages[k++] = this.messages[j++];
         }
       }
-      return new Backlog(arrivals, costs, messages);
+      return new Backlog(fromNanos, arrivals, costs, messages);
     }
 
-    /** The messages that arrive, in arrival order. */
+    /** The messages that arrive, in arrival order, on an idle CPU. */
     static Backlog sorted(long[] arrivalNanos, long[] costNanos) {
       int n = arrivalNanos.length;
       long[] keys = new long[n];
@@ -320,7 +317,7 @@ public final class QuorumArrival {
         messages[k] = (int) order[k];
         costs[k] = costNanos[messages[k]];
       }
-      return new Backlog(arrivals, costs, messages);
+      return new Backlog(Long.MIN_VALUE, arrivals, costs, messages);
     }
   }
 

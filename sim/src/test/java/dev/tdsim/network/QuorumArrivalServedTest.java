@@ -1,6 +1,7 @@
 package dev.tdsim.network;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
@@ -56,11 +57,12 @@ class QuorumArrivalServedTest {
         arrivals, costs, weights, thresholds, 3, earlier, 20);
     assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
     assertArrayEquals(new int[] {1, 2, 3}, s.handled(), "only this step's messages count");
-    // The step's queue as the CPU took it (for the next step): the CPU's state at 20, the carried
-    // messages (index -1) and this step's, by arrival; walked from its start it gives the same
-    // done times (20, 30, 40, 50, 110, 210), so a later step continues from the right place.
-    assertArrayEquals(new long[] {20, 0, 5, 25, 100, 200}, s.queue().arrivalsNanos());
-    assertArrayEquals(new int[] {-1, -1, 2, 0, -1, 1}, s.queue().messages());
+    // The step's queue as the CPU took it (for the next step): from 20 on, the carried messages
+    // (index -1) and this step's, by arrival; walked from its start it gives the same done
+    // times (30, 40, 50, 110, 210), so a later step continues from the right place.
+    assertEquals(20, s.queue().startNanos());
+    assertArrayEquals(new long[] {0, 5, 25, 100, 200}, s.queue().arrivalsNanos());
+    assertArrayEquals(new int[] {-1, 2, 0, -1, 1}, s.queue().messages());
     QuorumArrival.Served third = QuorumArrival.servedQuorumTimesNanos(new long[] {45},
         new long[] {1}, new long[][] {{1}}, new StakeThreshold[] {Q}, 1, s.queue(), 45);
     assertArrayEquals(new long[] {51}, third.timesNanos(), "behind 25's check (40-50): 50-51");
@@ -72,10 +74,18 @@ class QuorumArrivalServedTest {
     assertArrayEquals(new long[] {40, 50, 210}, s.timesNanos());
     // An earlier message arriving in a gap delays this step's next one: moving on at 0 with the
     // fourth at 195 instead: ... 195->205, then 200 205->215.
-    QuorumArrival.Backlog late = new QuorumArrival.Backlog(new long[] {0, 0, 0, 195},
-        new long[] {10, 10, 10, 10}, new int[] {0, 2, 3, 1});
+    QuorumArrival.Backlog late = new QuorumArrival.Backlog(Long.MIN_VALUE,
+        new long[] {0, 0, 0, 195}, new long[] {10, 10, 10, 10}, new int[] {0, 2, 3, 1});
     s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, late, 0);
     assertArrayEquals(new long[] {40, 50, 215}, s.timesNanos());
+    // A queue whose CPU is busy until 60 (its own earlier work): moving on at 20, nothing of it
+    // is done; its four messages follow from 60 on (60->70, 70->80, 80->90, 100->110), and this
+    // step's messages arriving at 5 and 25 wait behind those that arrived before them: the
+    // earlier three at 0 go first, then 5 90->100, 25 100->110, 100 110->120, 200 200->210.
+    QuorumArrival.Backlog busy = new QuorumArrival.Backlog(60, earlier.arrivalsNanos(),
+        earlier.costsNanos(), earlier.messages());
+    s = QuorumArrival.servedQuorumTimesNanos(arrivals, costs, weights, thresholds, 3, busy, 20);
+    assertArrayEquals(new long[] {100, 110, 210}, s.timesNanos());
     // No earlier queue (or dropped with NEVER): 5 5->15, 25 25->35, 200 200->210.
     long[] alone = {15, 35, 210};
     assertArrayEquals(alone, QuorumArrival.servedQuorumTimesNanos(

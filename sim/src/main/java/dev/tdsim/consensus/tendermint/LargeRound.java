@@ -229,7 +229,7 @@ final class LargeRound {
       model.charge(i, 0, verify, 0);
       complete[i] = sent + Math.max(proposal[i] + verify, last[i]);
       if (verify > 0) {
-        checks[i] = new QuorumArrival.Backlog(new long[] {sent + proposal[i]},
+        checks[i] = new QuorumArrival.Backlog(Long.MIN_VALUE, new long[] {sent + proposal[i]},
             new long[] {verify}, new int[] {proposer});
       }
     }
