@@ -31,10 +31,11 @@ import java.util.SplittableRandom;
  * the proposal comes before the prevotes that arrive meanwhile, and the prevotes it had not
  * verified when it precommitted are verified among the precommits, in arrival order. What it
  * simplifies, reported in {@link #stats()}: a validator signs and sends its own vote when its
- * quorum (or timeout) comes, not behind the messages queued before it; round skipping on +2/3 votes of a higher round is not modelled (a
- * validator moves on by its own timeouts); a validator that sees a block-prevote quorum before
- * its own prevote still prevotes; votes wait for the senders' send loops in their stateless
- * form; lost block parts are not repaired.
+ * quorum (or timeout) comes, not behind the messages queued before it; round skipping on +2/3
+ * votes of a higher round is not modelled (a validator moves on by its own timeouts); votes
+ * wait for the senders' send loops in their stateless form; lost block parts are not repaired.
+ * A block-prevote quorum seen before the validator's own prevote counts from that prevote on,
+ * as in the exact model and CometBFT.
  */
 final class LargeCommitteeTendermint implements ConsensusProtocol {
   private static final long NEVER = QuorumArrival.NEVER;

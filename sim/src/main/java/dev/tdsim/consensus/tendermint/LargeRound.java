@@ -146,11 +146,14 @@ final class LargeRound {
       // A nil polka (+2/3 nil prevotes, once in the prevote step) precommits nil at once.
       long nil = prevotes.timesNanos()[2][i];
       long nilPolka = nil == NEVER ? NEVER : Math.max(nil, entry[i]);
+      // A block polka seen while still in the propose step counts once the validator prevotes
+      // (CometBFT's addVote precommits on it only from the prevote step on).
+      long polka = block == NEVER ? NEVER : Math.max(block, entry[i]);
       boolean forBlock = false;
       long at;
-      if (block != NEVER && block < timeout && block <= nilPolka) {
-        at = block;
-        forBlock = blockAtNanos[i] <= block;
+      if (polka != NEVER && polka < timeout && polka <= nilPolka) {
+        at = polka;
+        forBlock = blockAtNanos[i] <= polka;
       } else {
         at = Math.min(timeout, nilPolka);
       }

@@ -482,9 +482,11 @@ final class TendermintNode {
     int h = height;
     int r = round;
     int polka = t.prevoteQuorumFork(protocol.quorumStake);
-    if (step != Step.PRECOMMIT && polka >= 0) {
+    if (step == Step.PREVOTE && polka >= 0) {
       // +2/3 prevoted the block: lock and precommit it if we have it (after validating it once
-      // more, as CometBFT's enterPrecommit does), else precommit nil.
+      // more, as CometBFT's enterPrecommit does), else precommit nil. A validator still in the
+      // propose step waits for its proposal or its timeout and prevotes first: CometBFT's
+      // addVote enters precommit on a polka of its round only from the prevote step on.
       step = Step.PRECOMMIT;
       validFork = polka;
       boolean have = t.hasBlock(polka) || rounds.hasBlock(h, polka);
