@@ -343,31 +343,12 @@ public final class QuorumArrival {
    * models them. Exact or aggregate as {@link #forAllReceivers}; under aggregation a receiver
    * outside the sample takes the times of a representative of its region drawn at random, moved
    * by the difference of their own messages' costs when those were handled before the quorum.
-   */
-  public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
-      long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
-      long[] ownReadyNanos, long[] ownCostNanos, SplittableRandom rng) {
-    return forAllReceiversServed(sendTimesNanos, stakes, weights, thresholds, bytes, verifyNanos,
-        ownReadyNanos, ownCostNanos, (Backlog[]) null, rng);
-  }
-
-  /**
-   * As above, each receiver's CPU still holding the round's previous step ({@code previous},
-   * null for none): the messages of that step it had not verified when it queued its own
-   * message of this one (at {@code ownReadyNanos[r]}) are verified in arrival order among this
+   * Each receiver's CPU may still hold an earlier queue ({@code earlier[r]}; {@code earlier} null
+   * for none at all): the round's previous step ({@link ServedQuorums#queues}) or the check of a
+   * proposal that arrived before the votes. Its messages not yet verified when the receiver
+   * queues its own message (at {@code ownReadyNanos[r]}) are verified in arrival order among this
    * step's ({@link #servedQuorumTimesNanos(long[], long[], long[][], StakeThreshold[], long,
    * Backlog, long)}).
-   */
-  public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
-      long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,
-      long[] ownReadyNanos, long[] ownCostNanos, ServedQuorums previous, SplittableRandom rng) {
-    return forAllReceiversServed(sendTimesNanos, stakes, weights, thresholds, bytes, verifyNanos,
-        ownReadyNanos, ownCostNanos, previous == null ? null : previous.queues(), rng);
-  }
-
-  /**
-   * As above with each receiver's earlier queue given directly ({@code earlier[r]}, null for
-   * none at all), e.g. the check of a proposal that arrived before the votes.
    */
   public ServedQuorums forAllReceiversServed(long[] sendTimesNanos, long[] stakes,
       long[][] weights, StakeThreshold[] thresholds, long bytes, long verifyNanos,

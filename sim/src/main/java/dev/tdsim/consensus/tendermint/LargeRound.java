@@ -173,7 +173,7 @@ final class LargeRound {
     }
     QuorumArrival.ServedQuorums precommits = model.quorum.forAllReceiversServed(precommitNanos,
         model.stake, pcWeights, new StakeThreshold[] {QUORUM, QUORUM, ALL},
-        model.precommitBytes, pcVerify, ready, cost, prevotes, model.rng);
+        model.precommitBytes, pcVerify, ready, cost, prevotes.queues(), model.rng);
     model.countBroadcasts(senders(precommitNanos));
     blockQuorumNanos = precommits.timesNanos()[0];
     anyQuorumNanos = precommits.timesNanos()[1];
