@@ -43,7 +43,9 @@ public final class Layouts {
    * times them when that makes under four ticks), else linear from zero to a round number above
    * the largest.
    */
-  public static Axis valueAxis(String title, List<Double> values, DoubleFunction<String> format) {
+  public static Axis valueAxis(String title, List<Double> given, DoubleFunction<String> format) {
+    // a value that is not a number (a halted run's latency) has no place on an axis
+    List<Double> values = given.stream().filter(Double::isFinite).toList();
     if (spansMoreThanADecade(values)) {
       double lo = Math.pow(10, Math.floor(Math.log10(min(values))));
       double hi = Math.pow(10, Math.ceil(Math.log10(max(values))));
@@ -116,7 +118,8 @@ public final class Layouts {
         return new Axis(a.title(), a.scale(), a.min(), a.max(), kept);
       }
     }
-    return new Axis(a.title(), a.scale(), a.min(), a.max(), ticks.subList(0, 1));
+    return new Axis(a.title(), a.scale(), a.min(), a.max(), ticks.subList(0,
+        Math.min(1, ticks.size())));
   }
 
   private static boolean labelsApart(Axis a, List<Tick> ticks, double lengthPx,

@@ -22,6 +22,9 @@ final class PointsChart {
 
   static final double HEIGHT_PX = 320;
 
+  /** The band's label for points without a latency. */
+  static final String NO_LATENCY = "no height decrypted";
+
   /** The chart and, in x order, the point each number stands for. */
   record Drawn(ChartLayout chart, List<String> points) {}
 
@@ -34,6 +37,7 @@ final class PointsChart {
     List<String> names = new ArrayList<>();
     List<Double> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>(sens.budgetsMs());
+    boolean anyAbsent = false;
     for (SweepPlan.Cell c : plan.cells()) {
       List<PointResult> rs = new ArrayList<>();
       for (SweepPlan.Point p : c.points()) {
@@ -49,10 +53,9 @@ final class PointsChart {
       double x = names.size() + 1;
       names.add(c.id());
       xs.add(x);
-      dec.add(new Point(x, s.p95Ms(), c.id() + ": " + SweepText.ms(s.p95Ms())));
-      judged.add(new Point(x, s.judgedP95Ms(), c.id() + ": " + SweepText.ms(s.judgedP95Ms())));
-      ys.add(s.p95Ms());
-      ys.add(s.judgedP95Ms());
+      dec.add(point(x, s.p95Ms(), c.id(), ys));
+      judged.add(point(x, s.judgedP95Ms(), c.id(), ys));
+      anyAbsent |= Double.isNaN(s.p95Ms()) || Double.isNaN(s.judgedP95Ms());
     }
     if (names.isEmpty()) {
       return null;
@@ -66,6 +69,19 @@ final class PointsChart {
         new Series(LatencyPanels.JUDGED, Palette.colour(1), Palette.marker(1), Line.NONE,
             judged));
     return new Drawn(Layouts.layout(WIDTH_PX, HEIGHT_PX, x, y, series, sens.budgetsMs(),
-        sens.budgetsMs().stream().map(SweepText::budget).toList(), null), names);
+        sens.budgetsMs().stream().map(SweepText::budget).toList(), anyAbsent ? NO_LATENCY : null),
+        names);
+  }
+
+  /**
+   * A point's marker: in the band under the plot when it has no latency (no height decrypted:
+   * the chain halted or the run stopped), else at its value, which then counts for the y axis.
+   */
+  private static Point point(double x, double ms, String id, List<Double> ys) {
+    if (Double.isNaN(ms)) {
+      return new Point(x, null, id + ": " + NO_LATENCY);
+    }
+    ys.add(ms);
+    return new Point(x, ms, id + ": " + SweepText.ms(ms));
   }
 }

@@ -242,4 +242,29 @@ class SweepCommandTest {
     assertEquals(0, r.exitCode());
     assertTrue(r.out().contains("measured") && r.out().contains("--parallel"), r.out());
   }
+
+  /**
+   * A sweep that varies nothing numeric draws its points as markers; a point whose chain halts
+   * has no latency and goes in the band under the plot (its NaN once broke the y axis, and the
+   * sweep failed after running every point: IndexOutOfBoundsException, no report).
+   */
+  @Test
+  void aHaltedPointOfAPointsChartGoesInTheBandUnderThePlot(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, String.join("\n",
+        "faults:",
+        "  - kind: crash",
+        "    stake: 0%",
+        "sweep:",
+        "  vary:",
+        "    faults[0].stake: [0%, 50%]",
+        ""));
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--quiet", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("the chain halted"), r.out());
+    String csv = Files.readString(out.resolve("sweep.csv"));
+    assertTrue(csv.lines().anyMatch(l -> l.startsWith("stake-50-") && l.contains(",true,")), csv);
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("stake-50-") && html.contains("no height decrypted"), "report");
+  }
 }
