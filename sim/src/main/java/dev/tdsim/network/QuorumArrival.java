@@ -296,6 +296,22 @@ public final class QuorumArrival {
       return new Backlog(fromNanos, arrivals, costs, messages);
     }
 
+    /**
+     * When the CPU, walking this queue from its start, finishes the first of the step's own
+     * messages (not one carried from an earlier queue) that it finishes after {@code afterNanos};
+     * {@link #NEVER} if none does.
+     */
+    public long firstDoneAfter(long afterNanos) {
+      long done = startNanos;
+      for (int k = 0; k < arrivalsNanos.length; k++) {
+        done = Math.max(arrivalsNanos[k], done) + costsNanos[k];
+        if (messages[k] >= 0 && done > afterNanos) {
+          return done;
+        }
+      }
+      return NEVER;
+    }
+
     /** The messages that arrive, in arrival order, on an idle CPU. */
     static Backlog sorted(long[] arrivalNanos, long[] costNanos) {
       int n = arrivalNanos.length;

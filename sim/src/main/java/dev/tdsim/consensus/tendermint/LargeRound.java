@@ -12,8 +12,8 @@ import java.util.Arrays;
  * validator's round start: the proposal and its parts, every validator's prevote (the block if it
  * holds and has validated it before its propose timeout, else nil at the timeout), the prevote
  * quorums each receiver verifies, every precommit (the block on a block quorum that comes before
- * the prevote timeout if the validator holds the block, else nil; nil at once on +2/3 nil
- * prevotes), and the precommit quorums. The
+ * the prevote timeout, once the validator holds the block: {@link #precommitChoice}; nil at once
+ * on +2/3 nil prevotes), and the precommit quorums. The
  * rules and costs are {@link TendermintNode}'s; only the message events are replaced by
  * {@link QuorumArrival#forAllReceiversServed} per voting step.
  */
@@ -149,14 +149,10 @@ final class LargeRound {
       // A block polka seen while still in the propose step counts once the validator prevotes
       // (CometBFT's addVote precommits on it only from the prevote step on).
       long polka = block == NEVER ? NEVER : Math.max(block, entry[i]);
-      boolean forBlock = false;
-      long at;
-      if (polka != NEVER && polka < timeout && polka <= nilPolka) {
-        at = polka;
-        forBlock = blockAtNanos[i] <= polka;
-      } else {
-        at = Math.min(timeout, nilPolka);
-      }
+      PrecommitChoice choice = precommitChoice(polka, nilPolka, timeout, blockAtNanos[i],
+          prevotes.queues()[i]);
+      boolean forBlock = choice.forBlock();
+      long at = choice.atNanos();
       if (at == NEVER) {
         ready[i] = cost[i] = precommitNanos[i] = NEVER;
         continue;
@@ -189,6 +185,33 @@ final class LargeRound {
       }
     }
   }
+
+  /**
+   * When a validator in the prevote step precommits, given when it holds a block polka and a nil
+   * polka (from its prevote on), its timeout_prevote (from +2/3 of any prevotes), when it first
+   * holds the block and its prevote step's CPU queue (time {@link #NEVER}: it does not
+   * precommit in this round). On a block polka with the block here it precommits the block at once; without the
+   * block, CometBFT's addVote enters prevote wait, and the validator precommits the block on the
+   * first prevote it handles once the block is complete (the block's completion alone moves
+   * nothing), else at timeout_prevote (the block if it is here by then, else nil).
+   */
+  static PrecommitChoice precommitChoice(long polka, long nilPolka, long timeout, long blockAt,
+      QuorumArrival.Backlog prevoteQueue) {
+    if (polka == NEVER || polka >= timeout || polka > nilPolka) {
+      return new PrecommitChoice(Math.min(timeout, nilPolka), false);
+    }
+    if (blockAt <= polka) {
+      return new PrecommitChoice(polka, true);
+    }
+    long next = blockAt == NEVER ? NEVER : prevoteQueue.firstDoneAfter(blockAt);
+    if (next < timeout) {
+      return new PrecommitChoice(next, true);
+    }
+    return new PrecommitChoice(timeout, blockAt <= timeout);
+  }
+
+  /** When a validator's precommit is ready to sign, and whether it is for the block. */
+  record PrecommitChoice(long atNanos, boolean forBlock) {}
 
   /**
    * The proposer signs and syncs its proposal and parts, then hands them to the network through

@@ -34,6 +34,12 @@ final class RoundState {
   int precommitVoters;
   boolean prevoteTimerSet;
   boolean precommitTimerSet;
+  /**
+   * Whether this validator saw the block polka in the prevote step without the block (CometBFT's
+   * prevote wait): it then precommits only when a prevote is added once the block is here, or at
+   * timeout_prevote, not when the block completes.
+   */
+  boolean polkaAwaitsPrevote;
   private int[] precommitBlockSigners = new int[8];
   private byte[] signerFork = new byte[8];
   private int signers;

@@ -442,7 +442,7 @@ final class TendermintNode {
       return;
     }
     if (v.round() == round) {
-      checkRound();
+      checkRound(v.type() == Vote.Type.PREVOTE);
     }
   }
 
@@ -475,6 +475,15 @@ final class TendermintNode {
 
   /** The current round's quorums: precommit on +2/3 prevotes, start the step timeouts. */
   private void checkRound() {
+    checkRound(false);
+  }
+
+  /**
+   * As {@link #checkRound()}; {@code prevoteAdded}: the check follows a prevote of this round
+   * added here (CometBFT's addVote), which a validator waiting in the prevote step for its polka's
+   * block needs before it precommits.
+   */
+  private void checkRound(boolean prevoteAdded) {
     RoundState t = rounds.existing(height, round);
     if (t == null || step == Step.COMMITTED) {
       return;
@@ -483,29 +492,26 @@ final class TendermintNode {
     int r = round;
     int polka = t.prevoteQuorumFork(protocol.quorumStake);
     if (step == Step.PREVOTE && polka >= 0) {
-      // +2/3 prevoted the block: lock and precommit it if we have it (after validating it once
-      // more, as CometBFT's enterPrecommit does), else precommit nil. A validator still in the
-      // propose step waits for its proposal or its timeout and prevotes first: CometBFT's
-      // addVote enters precommit on a polka of its round only from the prevote step on.
-      step = Step.PRECOMMIT;
+      // +2/3 prevoted the block: lock and precommit it if we have it. A validator still in the
+      // propose step waits for its proposal or its timeout and prevotes first: CometBFT's addVote
+      // enters precommit on a polka of its round only from the prevote step on, and only with
+      // the proposal complete; without the block it enters prevote wait, and then precommits on
+      // the next prevote added once the block is complete (its handleCompleteProposal does
+      // nothing in that step), or at timeout_prevote.
       validFork = polka;
-      boolean have = t.hasBlock(polka) || rounds.hasBlock(h, polka);
-      if (have) {
-        lockedFork = polka;
-        validationNanos += costs.commitVerifyNanos();
-        process(costs.commitVerifyNanos(), () -> { });
+      if (haveBlock(t, polka) && (prevoteAdded || !t.polkaAwaitsPrevote)) {
+        precommitBlock(polka);
+      } else {
+        t.polkaAwaitsPrevote = true;
+        schedulePrevoteTimeout(t);
       }
-      vote(Vote.Type.PRECOMMIT, have, polka);
     } else if (step == Step.PREVOTE && t.nilPrevotes() >= protocol.quorumStake) {
       // +2/3 prevoted nil (a nil polka): precommit nil at once, as CometBFT's enterPrecommit
       // does, instead of waiting out timeout_prevote; the lock stays (CometBFT v1 keeps it).
       step = Step.PRECOMMIT;
       vote(Vote.Type.PRECOMMIT, false, 0);
-    } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake
-        && !t.prevoteTimerSet) {
-      t.prevoteTimerSet = true;
-      sim.scheduleAfter(protocol.settings.prevoteNanos(r),
-          s -> onTimeout(h, r, Step.PREVOTE));
+    } else if (step == Step.PREVOTE && t.prevoteAny >= protocol.quorumStake) {
+      schedulePrevoteTimeout(t);
     }
     if (step != Step.COMMITTED && t.precommitAny >= protocol.quorumStake
         && !t.precommitTimerSet) {
@@ -513,6 +519,29 @@ final class TendermintNode {
       sim.scheduleAfter(protocol.settings.precommitNanos(r),
           s -> onTimeout(h, r, Step.PRECOMMIT));
     }
+  }
+
+  private boolean haveBlock(RoundState t, int fork) {
+    return t.hasBlock(fork) || rounds.hasBlock(height, fork);
+  }
+
+  /** Locks the block and precommits it, after validating it once more (CometBFT's enterPrecommit). */
+  private void precommitBlock(int fork) {
+    step = Step.PRECOMMIT;
+    lockedFork = fork;
+    validationNanos += costs.commitVerifyNanos();
+    process(costs.commitVerifyNanos(), () -> { });
+    vote(Vote.Type.PRECOMMIT, true, fork);
+  }
+
+  private void schedulePrevoteTimeout(RoundState t) {
+    if (t.prevoteTimerSet) {
+      return;
+    }
+    t.prevoteTimerSet = true;
+    int h = height;
+    int r = round;
+    sim.scheduleAfter(protocol.settings.prevoteNanos(r), s -> onTimeout(h, r, Step.PREVOTE));
   }
 
   private void onTimeout(int h, int r, Step at) {
@@ -529,8 +558,16 @@ final class TendermintNode {
       }
       case PREVOTE -> {
         if (step == Step.PREVOTE) {
-          step = Step.PRECOMMIT;
-          vote(Vote.Type.PRECOMMIT, false, 0);
+          // CometBFT's enterPrecommit: the block if +2/3 prevoted it and it is here by now (a
+          // validator that waited for its polka's block), else nil.
+          RoundState t = rounds.existing(h, r);
+          int polka = t == null ? -1 : t.prevoteQuorumFork(protocol.quorumStake);
+          if (polka >= 0 && haveBlock(t, polka)) {
+            precommitBlock(polka);
+          } else {
+            step = Step.PRECOMMIT;
+            vote(Vote.Type.PRECOMMIT, false, 0);
+          }
           checkRound();
         }
       }

@@ -359,6 +359,53 @@ class ExactModelTimingTest {
   }
 
   @Test
+  void aPolkaWithoutItsBlockWaitsOutTimeoutPrevoteOnceNoPrevoteFollows() {
+    // The proposal and parts (and their repair) take 3200 ms to validator 3, all else 10 ms; 2's
+    // precommits are lost, so 0 and 1 need 3's precommit. 0, 1, 2 prevote the block at 10 ms;
+    // 3, in the propose step, sees their polka at 20 ms but prevotes nil at its timeout (3000
+    // ms). In the prevote step with a polka and no block it waits (CometBFT's prevote wait);
+    // the block completes at 3200, which alone moves nothing (handleCompleteProposal), and no
+    // prevote follows, so at timeout_prevote (4000) it precommits the block: 0 and 1 commit at
+    // 4010, 3 with its own precommit at 4000. tdsim used to precommit nil at 3000, which failed
+    // round 0 (round 1 from 4010, commits after 4030).
+    Harness w = new Harness(4);
+    w.heights = 1;
+    w.drop = (from, to, m) -> from == 2 && m instanceof Vote v && v.type() == Vote.Type.PRECOMMIT;
+    w.delayMs = (from, to, m) -> to == 3 && m.getClass() != Vote.class ? 3200 : 10;
+    w.run();
+    assertEquals(0, w.protocol.proposer(1, 0));
+    for (int v : new int[] {0, 1, 3}) {
+      Harness.Commit c = commitOf(w, v, 1);
+      assertEquals(0, c.round(), "validator " + v);
+      assertEquals(new long[] {4010, 4010, -1, 4000}[v] * MS, c.atNanos(), "validator " + v);
+    }
+  }
+
+  @Test
+  void aPolkaWithoutItsBlockPrecommitsOnTheNextPrevoteAfterTheBlock() {
+    // 7 validators (quorum 5): the proposal and parts take 3200 ms to 6, 5's prevote 3500 ms to
+    // 6, all else 10 ms; 4's and 5's precommits are lost, so 0-3 need 6's. 6 sees the polka of
+    // 0-4 at 20 ms, prevotes nil at 3000 and waits; its block completes at 3200; 5's prevote
+    // (sent at 10 ms), added at 3510, is the first after it: 6 precommits the block then and
+    // commits, 0-3 commit at 3520 (at 3210 had the block's completion moved it).
+    Harness w = new Harness(7);
+    w.heights = 1;
+    w.drop = (from, to, m) -> (from == 4 || from == 5) && m instanceof Vote v
+        && v.type() == Vote.Type.PRECOMMIT;
+    w.delayMs = (from, to, m) -> to != 6 ? 10
+        : m.getClass() != Vote.class ? 3200
+        : from == 5 && ((Vote) m).type() == Vote.Type.PREVOTE ? 3500 : 10;
+    w.run();
+    assertEquals(0, w.protocol.proposer(1, 0));
+    for (int v = 0; v < 4; v++) {
+      Harness.Commit c = commitOf(w, v, 1);
+      assertEquals(0, c.round(), "validator " + v);
+      assertEquals(3520 * MS, c.atNanos(), "validator " + v);
+    }
+    assertEquals(3510 * MS, commitOf(w, 6, 1).atNanos());
+  }
+
+  @Test
   void aPartReceivedTwiceCountsOnce() {
     // 4 parts; part 2 takes 500 ms to validator 3 from anyone. At 20 ms 3 asks a voter (1) for
     // the block, whose copies of parts 0, 1 and 3 arrive at 30 a second time: the block is
