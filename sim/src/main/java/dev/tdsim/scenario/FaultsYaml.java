@@ -15,7 +15,6 @@ import dev.tdsim.faults.FaultKinds;
 import dev.tdsim.faults.FaultSpec;
 import dev.tdsim.faults.FaultTarget;
 import dev.tdsim.faults.FaultWindow;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -235,10 +234,9 @@ final class FaultsYaml implements ValueType<FaultsConfig> {
 
   /** A share of stake as a percentage when that reads back exactly, else as a fraction. */
   static ScalarNode share(double fraction) {
-    String pct = BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros()
-        .toPlainString();
-    if (Double.parseDouble(pct) / 100 == fraction) {
-      return str(pct + "%");
+    String pct = Units.formatPercent(fraction);
+    if (Units.parsePercent(pct) == fraction) {
+      return str(pct);
     }
     return real(fraction);
   }

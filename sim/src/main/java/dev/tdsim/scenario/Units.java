@@ -273,6 +273,29 @@ public final class Units {
     return Double.toString(value);
   }
 
+  // ---------------------------------------------------------------- percentages
+
+  /**
+   * A percentage as a fraction: {@code "20%"} is 0.2, {@code "12.5 %"} 0.125 (the nearest double
+   * to the written decimal over 100); the sign is required.
+   */
+  public static double parsePercent(String text) {
+    Parsed p = split(text, "percentage", "20%", "%");
+    if (!p.unit.equals("%")) {
+      throw new IllegalArgumentException("'" + text + "' is not a percentage like '20%'");
+    }
+    return p.number.movePointLeft(2).doubleValue();
+  }
+
+  /**
+   * The shortest percentage that reads back as {@code fraction} by {@link #parsePercent}: {@code
+   * 0.2} is {@code "20%"}, {@code 0.0625} {@code "6.25%"}.
+   */
+  public static String formatPercent(double fraction) {
+    return BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros().toPlainString()
+        + "%";
+  }
+
   /** A rough reading of a long time for messages: {@code 2.5 h}, {@code 3.1e+12 h}, {@code 40 s}. */
   public static String formatApprox(double nanos) {
     if (nanos >= 3.6e12) {

@@ -156,7 +156,7 @@ final class ValueTypes {
     if (!DECIMAL.matcher(number).matches()) {
       throw r.error(field, "expected a share like '20%' or 0.2, got " + describe(n));
     }
-    double v = Double.parseDouble(number) / (percent ? 100 : 1);
+    double v = percent ? Units.parsePercent(text) : Double.parseDouble(number);
     if (!(v >= 0 && v <= 1)) {
       throw r.error(field, "a share is between 0% and 100%, got " + text);
     }

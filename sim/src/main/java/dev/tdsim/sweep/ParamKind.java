@@ -22,7 +22,9 @@ public enum ParamKind {
   /** Bandwidths: handled in bit/s, shown in Mbps. */
   BANDWIDTH("Mbps", 1e-6),
   /** Rates: per second. */
-  RATE("tx/s", 1);
+  RATE("tx/s", 1),
+  /** Percentages ({@code 20%}: a share of stake, a probability): handled as fractions, shown in %. */
+  PERCENT("%", 100);
 
   private final String displayUnit;
   private final double displayFactor;
@@ -69,6 +71,7 @@ public enum ParamKind {
         case SIZE -> resolved instanceof String s ? (double) Units.parseSize(s) : null;
         case BANDWIDTH -> resolved instanceof String s ? (double) Units.parseBandwidth(s) : null;
         case RATE -> resolved instanceof String s ? Units.parseRate(s) : null;
+        case PERCENT -> resolved instanceof String s ? Units.parsePercent(s) : null;
         case CATEGORICAL -> null;
       };
     } catch (IllegalArgumentException e) {
@@ -108,6 +111,7 @@ public enum ParamKind {
       case SIZE -> Units.formatSize(Math.round(base));
       case BANDWIDTH -> Units.formatBandwidth(Math.round(base));
       case RATE -> Units.formatRate(base);
+      case PERCENT -> Units.formatPercent(base);
       case CATEGORICAL -> throw new IllegalStateException("not numeric");
     };
   }

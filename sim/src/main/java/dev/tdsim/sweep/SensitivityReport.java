@@ -279,8 +279,18 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
 
 
     /**
+     * The value run nearest the bound that misses, as the scenario writes it ({@code 0%}, {@code
+     * 20 ms}): the bottleneck's when known (taken there when nothing fits), else the number.
+     */
+    private String smallestRunText() {
+      return bottleneck != null && bottleneck.at() != null ? bottleneck.at()
+          : SweepText.num(bracketHigh);
+    }
+
+    /**
      * The value as a reader wants it: {@code 137 msgs}, {@code none fits} (not even one message),
-     * {@code < 10 (below grid)} (the smallest value run misses, nothing smaller was tried),
+     * {@code < 10 (below grid)} (the smallest value run misses, nothing smaller was tried;
+     * {@code none up to 0% (below grid)} for another parameter),
      * {@code 1000 msgs (beyond grid)}; the bound is named unless the value is exact.
      */
     public String valueText(boolean msgs) {
@@ -294,7 +304,7 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
       }
       if (value == null) {
         String below = bracketHigh == null ? "none fits"
-            : (msgs ? "< " + Math.round(bracketHigh) : "none up to " + bracketHigh);
+            : (msgs ? "< " + Math.round(bracketHigh) : "none up to " + smallestRunText());
         return below + " (" + bound.words() + ")";
       }
       String v = msgs ? Math.round(value) + " msgs" : label;

@@ -253,18 +253,43 @@ class SweepCommandTest {
     Path file = tiny(dir, String.join("\n",
         "faults:",
         "  - kind: crash",
-        "    stake: 0%",
+        "    stake: 50%",
         "sweep:",
         "  vary:",
-        "    faults[0].stake: [0%, 50%]",
+        "    crypto.variant: [folded, fast]",
         ""));
     Path out = dir.resolve("out");
     CliRun r = CliRun.of("sweep", file.toString(), "--quiet", "--out", out.toString());
     assertEquals(0, r.exitCode(), r.err());
-    assertTrue(r.out().contains("the chain halted"), r.out());
+    assertTrue(r.out().contains("answer: the budgets each point fits")
+        && r.out().contains("the chain halted"), r.out());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("variant-fast") && html.contains("no height decrypted"), "report");
+  }
+
+  /**
+   * A fault's stake written as a percentage is numeric: the answer is the largest share fitting
+   * each budget, with a halted point (50% crashed) at the top of the grid.
+   */
+  @Test
+  void aSweepOverPercentagesAnswersWithTheLargestShareFitting(@TempDir Path dir)
+      throws Exception {
+    Path file = tiny(dir, String.join("\n",
+        "faults:",
+        "  - kind: crash",
+        "    stake: 0%",
+        "sweep:",
+        "  vary:",
+        "    faults[0].stake: [0%, 25%, 50%]",
+        "  search: false",
+        ""));
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--quiet", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("answer: the value of faults[0].stake fitting each budget"),
+        r.out());
+    assertTrue(r.out().contains("2 s: 25% (no search)"), r.out());
     String csv = Files.readString(out.resolve("sweep.csv"));
     assertTrue(csv.lines().anyMatch(l -> l.startsWith("stake-50-") && l.contains(",true,")), csv);
-    String html = Files.readString(out.resolve("report.html"));
-    assertTrue(html.contains("stake-50-") && html.contains("no height decrypted"), "report");
   }
 }

@@ -162,4 +162,26 @@ class UnitsTest {
   private static String message(Runnable r) {
     return assertThrows(IllegalArgumentException.class, r::run).getMessage();
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "20% | 0.2 | 20%",
+      "12.5 % | 0.125 | 12.5%",
+      "0% | 0 | 0%",
+      "6.25% | 0.0625 | 6.25%",
+      "100% | 1 | 100%",
+      "33.3% | 0.333 | 33.3%",
+  })
+  void percentagesReadAsFractionsAndWriteBack(String text, double fraction, String written) {
+    assertEquals(fraction, Units.parsePercent(text));
+    assertEquals(written, Units.formatPercent(Units.parsePercent(text)));
+    assertEquals(Units.parsePercent(text), Units.parsePercent(Units.formatPercent(fraction)));
+  }
+
+  @Test
+  void aPercentageNeedsItsSign() {
+    for (String bad : new String[] {"20", "0.2", "20 ms", "%", "twenty%"}) {
+      assertThrows(IllegalArgumentException.class, () -> Units.parsePercent(bad), bad);
+    }
+  }
 }
