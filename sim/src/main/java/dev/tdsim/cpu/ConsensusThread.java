@@ -14,6 +14,9 @@ import dev.tdsim.engine.Simulation;
  * queued as itself without a wrapper allocation.
  */
 public abstract class ConsensusThread implements Series {
+  /** The head's step was moved back by work done ahead of it ({@link #submitOwn}). */
+  private static final Object NOT_DUE = new Object();
+
   private final Simulation sim;
   private final NodeCpu cores;
   private Object[] actions = new Object[16];
@@ -22,6 +25,10 @@ public abstract class ConsensusThread implements Series {
   private int size;
   private boolean queued;
   private Object current;
+  /** Whether an action of this thread is running now (its handler may queue its own work). */
+  private boolean running;
+  /** When the own work queued so far ({@link #submitOwn}) is done. */
+  private long ownDoneNanos = Long.MIN_VALUE;
 
   protected ConsensusThread(Simulation sim, NodeCpu cores) {
     this.sim = sim;
@@ -46,10 +53,63 @@ public abstract class ConsensusThread implements Series {
     // shares the cores (with none it is max(now, free) + cpuNanos + syncNanos).
     long done = cores.consensus(cpuNanos, syncNanos);
     if (done == now && size == 0 && !queued) {
-      run(action);
+      runNow(action);
       return;
     }
     add(done, action);
+  }
+
+  /**
+   * Runs {@code action}, this validator's own work (validating, signing and syncing a vote or a
+   * proposal, finalizing a block), as the continuation of what the thread is doing: after the
+   * action running now (between actions: the one in progress) and the own work queued before
+   * it, ahead of the received messages waiting, which move back by its time. CometBFT's receive
+   * routine does such work inside the handler that triggered it (enterPrecommit signs there) and
+   * hands the signed message to its internal queue, which its loop serves as it serves the
+   * peers' (tdsim serves it first; Go's select picks at random among ready queues). With
+   * background crypto sharing the cores, it queues behind the messages as {@link #submit} does.
+   */
+  public void submitOwn(long cpuNanos, long syncNanos, double factor, Object action) {
+    if (factor != 1) {
+      long total = Math.round((cpuNanos + syncNanos) * factor);
+      long sync = Math.round(syncNanos * factor);
+      cpuNanos = total - sync;
+      syncNanos = sync;
+    }
+    if (cores.hasBackgroundWork()) {
+      submit(cpuNanos, syncNanos, action);
+      return;
+    }
+    long now = sim.nowNanos();
+    // The head of the received queue is in progress between actions when no own work is.
+    boolean headInProgress = !running && ownDoneNanos <= now && size > 0;
+    long start = running ? Math.max(now, ownDoneNanos)
+        : ownDoneNanos > now ? ownDoneNanos
+        : headInProgress ? doneNanos[head] : now;
+    boolean ownPending = ownDoneNanos > now;
+    long done = cores.consensusAhead(start, cpuNanos, syncNanos);
+    if (done == now && size == 0 && !ownPending) {
+      runNow(action);
+      return;
+    }
+    long delay = done - start;
+    // The received messages waiting follow back to back from start, so each moves by the same.
+    int mask = doneNanos.length - 1;
+    for (int k = headInProgress ? 1 : 0; k < size; k++) {
+      doneNanos[(head + k) & mask] += delay;
+    }
+    ownDoneNanos = done;
+    sim.schedule(done, s -> runNow(action));
+  }
+
+  private void runNow(Object action) {
+    boolean outer = running;
+    running = true;
+    try {
+      run(action);
+    } finally {
+      running = outer;
+    }
   }
 
   /**
@@ -82,6 +142,10 @@ public abstract class ConsensusThread implements Series {
 
   @Override
   public long advance() {
+    if (doneNanos[head] > sim.nowNanos()) {
+      current = NOT_DUE;
+      return doneNanos[head];
+    }
     current = actions[head];
     actions[head] = null;
     head = (head + 1) & (actions.length - 1);
@@ -97,7 +161,9 @@ public abstract class ConsensusThread implements Series {
   public void fire(Simulation s) {
     Object r = current;
     current = null;
-    run(r);
+    if (r != NOT_DUE) {
+      runNow(r);
+    }
   }
 
   private void grow() {

@@ -140,6 +140,25 @@ public final class NodeCpu {
     return done;
   }
 
+  /**
+   * Consensus work placed at {@code startNanos} (>= now) ahead of the consensus work queued after
+   * it, which moves back by its time: its CPU time and then its disk syncs. Only without
+   * background work ({@link #hasBackgroundWork}), where the thread's time is its own. Returns
+   * when it is done.
+   */
+  public long consensusAhead(long startNanos, long cpuNanos, long waitNanos) {
+    if (hasBackgroundWork()) {
+      throw new IllegalStateException("work ahead of the queue needs the cores to itself");
+    }
+    consensusFreeNanos = Math.max(consensusFreeNanos, startNanos) + cpuNanos + waitNanos;
+    return startNanos + cpuNanos + waitNanos;
+  }
+
+  /** Whether background calls (a DKG) share the cores now. */
+  public boolean hasBackgroundWork() {
+    return calls != null && !calls.isEmpty();
+  }
+
   /** {@link #consensus(long, long)} of CPU work only. */
   public long consensus(long cpuNanos) {
     return consensus(cpuNanos, 0);

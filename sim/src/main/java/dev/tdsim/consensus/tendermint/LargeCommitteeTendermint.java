@@ -29,9 +29,11 @@ import java.util.SplittableRandom;
  *
  * <p>Each receiver's queue carries over, as on a validator's one consensus thread: its check of
  * the proposal comes before the prevotes that arrive meanwhile, and the prevotes it had not
- * verified when it precommitted are verified among the precommits, in arrival order. What it
- * simplifies, reported in {@link #stats()}: a validator signs and sends its own vote when its
- * quorum (or timeout) comes, not behind the messages queued before it; round skipping on +2/3
+ * verified when it precommitted are verified among the precommits, in arrival order. A
+ * validator signs and sends its own vote when its quorum (or timeout) comes, as in the exact
+ * model and CometBFT. What it simplifies, reported in {@link #stats()}: that own work takes its
+ * place in the validator's CPU queue in arrival order, behind the messages waiting (the exact
+ * model does it first; the same work either way, in another order); round skipping on +2/3
  * votes of a higher round is not modelled (a validator moves on by its own timeouts); votes
  * wait for the senders' send loops in their stateless form; lost block parts are not repaired.
  * A block-prevote quorum seen before the validator's own prevote counts from that prevote on,
@@ -96,9 +98,9 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
         + ", with the exact model's timeouts, rounds and costs) instead of " + (2L * v * v)
         + " vote messages per round");
     notes.add("large-committee model: a validator's own vote leaves when its quorum or timeout"
-        + " comes (not behind the messages queued before it), no round skipping on +2/3 votes of"
-        + " a higher round, votes wait for the senders' send loops without per-link state, lost"
-        + " block parts are not repaired");
+        + " comes, but its work is queued on its CPU behind the messages waiting (the exact model"
+        + " does it first), no round skipping on +2/3 votes of a higher round, votes wait for the"
+        + " senders' send loops without per-link state, lost block parts are not repaired");
     if (mutedRounds > 0) {
       notes.add(mutedRounds + " round(s) had no proposal before the proposer's propose timeout");
     }

@@ -127,9 +127,14 @@ final class TendermintNode {
 
   // ---- the serial CPU ----
 
-  /** Runs {@code action} once the consensus thread has spent {@code cpuNanos} on it, queued. */
+  /**
+   * Runs {@code action}, this validator's own work, once the consensus thread has spent {@code
+   * cpuNanos} on it, as the continuation of what the thread is doing: ahead of the received
+   * messages waiting ({@link ConsensusThread#submitOwn}), as CometBFT validates and signs inside
+   * the handler that found the quorum.
+   */
   private void process(long cpuNanos, Runnable action) {
-    queue(cpuNanos, 0, action);
+    process(cpuNanos, 0, action);
   }
 
   /**
@@ -137,17 +142,16 @@ final class TendermintNode {
    * syncNanos} for disk syncs (the consensus thread holds no core while it waits).
    */
   private void process(long cpuNanos, long syncNanos, Runnable action) {
-    queue(cpuNanos, syncNanos, action);
+    thread.submitOwn(cpuNanos, syncNanos, cpuFactor(), action);
   }
 
-  /** {@link #process} of a received message, queued as itself. */
+  /** A received message (or the work of one), queued as itself behind what waits. */
   private void queue(long cpuNanos, Object action) {
-    queue(cpuNanos, 0, action);
+    thread.submit(cpuNanos, 0, cpuFactor(), action);
   }
 
-  private void queue(long cpuNanos, long syncNanos, Object action) {
-    thread.submit(cpuNanos, syncNanos,
-        faulty ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1, action);
+  private double cpuFactor() {
+    return faulty ? protocol.context.faults().cpuFactor(id, sim.nowNanos()) : 1;
   }
 
   /** Runs one queued action: a received vote or proposal (queued as itself) or other work. */
@@ -336,19 +340,28 @@ final class TendermintNode {
     if (m instanceof BlockPart part) {
       onPart(part);
     } else if (m instanceof Proposal p) {
-      long verify = p.proposer() == id ? 0 : costs.voteVerifyNanos();
+      // Its own proposal and votes (signed as its own work, then sent) a validator adds at once,
+      // unchecked: CometBFT's internal queue, which tdsim serves ahead of the peers' messages.
+      if (p.proposer() == id) {
+        onProposal(p);
+        return;
+      }
+      long verify = costs.voteVerifyNanos();
       signatureNanos += verify;
       queue(verify, p);
     } else if (m instanceof Vote v) {
-      // A validator adds its own votes without checking their signatures.
-      long verify = v.voter() == id ? 0 : v.type() == Vote.Type.PRECOMMIT
+      if (v.voter() == id) {
+        onVote(v);
+        return;
+      }
+      long verify = v.type() == Vote.Type.PRECOMMIT
           ? costs.precommitVerifyNanos() : costs.voteVerifyNanos();
       signatureNanos += verify;
       queue(verify, v);
     } else if (m instanceof SeenCommit c) {
       long verify = costs.commitVerifyNanos();
       signatureNanos += verify;
-      process(verify, () -> onSeenCommit(c));
+      queue(verify, (Runnable) () -> onSeenCommit(c));
     }
   }
 
