@@ -71,10 +71,9 @@ public abstract class ConsensusThread implements Series {
    */
   public void submitOwn(long cpuNanos, long syncNanos, double factor, Object action) {
     if (factor != 1) {
-      long total = Math.round((cpuNanos + syncNanos) * factor);
-      long sync = Math.round(syncNanos * factor);
-      cpuNanos = total - sync;
-      syncNanos = sync;
+      long sync = slowed(syncNanos, factor);
+      submitOwn(slowed(cpuNanos + syncNanos, factor) - sync, sync, 1, action);
+      return;
     }
     if (cores.hasBackgroundWork()) {
       submit(cpuNanos, syncNanos, action);
@@ -121,9 +120,13 @@ public abstract class ConsensusThread implements Series {
       submit(cpuNanos, syncNanos, action);
       return;
     }
-    long total = Math.round((cpuNanos + syncNanos) * factor);
-    long sync = Math.round(syncNanos * factor);
-    submit(total - sync, sync, action);
+    long sync = slowed(syncNanos, factor);
+    submit(slowed(cpuNanos + syncNanos, factor) - sync, sync, action);
+  }
+
+  /** Work of {@code nanos} at a slow validator's {@code factor} (its total and its syncs alike). */
+  private static long slowed(long nanos, double factor) {
+    return Math.round(nanos * factor);
   }
 
   private void add(long done, Object action) {
