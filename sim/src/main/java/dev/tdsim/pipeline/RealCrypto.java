@@ -481,8 +481,11 @@ public final class RealCrypto {
   public void warmUp(StrongRandom random) {
     WARMED.add(design().name());
     long[] ignored = new long[1];
-    List<SealedTx> txs = encryptAndAdmit(1, List.of(new byte[32], new byte[32]), random, ignored)
-        .value();
+    // Two transactions, or one where the design's blocks hold only one (batched's setup for
+    // blocks of one message has one slot).
+    List<byte[]> payloads = keys.maxBlockSize() >= 2 ? List.of(new byte[32], new byte[32])
+        : List.of(new byte[32]);
+    List<SealedTx> txs = encryptAndAdmit(1, payloads, random, ignored).value();
     BlockDigest digest = keys.digest(blockId(1), txs, workers);
     PreparedBlock block = keys.prepare(digest, txs, workers);
     SignerSet all = SignerSet.all(keys().committee());
