@@ -435,7 +435,9 @@ final class SweepCommand implements Callable<Integer> {
   /** The console answer: the largest fitting message count per group and budget. */
   static String table(SensitivityReport r) {
     StringBuilder b = new StringBuilder();
-    if (r.msgs() != null) {
+    // zipped with other paths, the message count's grid values are points of the zip, not the
+    // largest block fitting: the headline lists the points and the range line below remains
+    if (r.msgs() != null && r.msgs() == r.headlineParam()) {
       b.append("largest workload.msgs_per_block fitting each budget:\n");
       for (SensitivityReport.NumericGroup g : r.msgs().groups()) {
         String where = g.fixed().isEmpty() ? "" : "  " + g.fixed() + "\n";

@@ -54,14 +54,19 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
   /**
    * The parameter the headline answers for: the message count, else the first number; none when
    * the varied paths change together (zip mode), where no one parameter's value fits a budget and
-   * the headline lists the points instead.
+   * the headline lists the points instead. A message count searched at every point ({@code
+   * --max-msgs-search} without varying it) still answers: it is searched with the others fixed.
    */
   public NumericParam headlineParam() {
-    if (msgs != null) {
+    if (msgs != null && (msgs.virtual() || !zipped())) {
       return msgs;
     }
-    boolean zipped = notes.stream().anyMatch(n -> n.startsWith(ZIPPED));
-    return numeric.isEmpty() || zipped ? null : numeric.get(0);
+    return numeric.isEmpty() || zipped() ? null : numeric.get(0);
+  }
+
+  /** Whether several varied paths change together (zip mode). */
+  public boolean zipped() {
+    return notes.stream().anyMatch(n -> n.startsWith(ZIPPED));
   }
 
   /** Per design and budget the value fitting and the bottleneck (empty: nothing numeric). */

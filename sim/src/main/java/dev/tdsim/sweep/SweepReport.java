@@ -340,9 +340,15 @@ final class SweepReport {
     if (m == null) {
       return;
     }
-    h.append("<h2>Largest messages per block that fit</h2><p>Found by bisection on the"
-        + " scenario between the grid's last fitting and first non-fitting value (at most ")
-        .append(sens.maxProbes()).append(" probes per budget).</p>");
+    if (m != sens.headlineParam()) {
+      h.append("<h2>Messages per block, point by point</h2><p>Zip mode: the message count changes"
+          + " together with the other varied paths, so these are the grid's points read in order"
+          + " (no search; the answer above lists the budgets each point fits).</p>");
+    } else {
+      h.append("<h2>Largest messages per block that fit</h2><p>Found by bisection on the"
+          + " scenario between the grid's last fitting and first non-fitting value (at most ")
+          .append(sens.maxProbes()).append(" probes per budget).</p>");
+    }
     h.append("<table><tr><th>other values</th><th>block time</th><th>max msgs fitting</th>")
         .append("<th>bound</th><th>bracket</th><th>probes</th><th>cost per extra msg</th>")
         .append("<th>elasticity</th></tr>");

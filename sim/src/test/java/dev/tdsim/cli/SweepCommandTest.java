@@ -292,4 +292,29 @@ class SweepCommandTest {
     String csv = Files.readString(out.resolve("sweep.csv"));
     assertTrue(csv.lines().anyMatch(l -> l.startsWith("stake-50-") && l.contains(",true,")), csv);
   }
+
+  /**
+   * The message count zipped with a fault's stake changes with it: the answer lists the budgets
+   * each point fits (it once named the largest block fitting, as if the stake stood still).
+   */
+  @Test
+  void aMessageCountZippedWithAnotherPathIsAnsweredPerPoint(@TempDir Path dir) throws Exception {
+    Path file = tiny(dir, String.join("\n",
+        "faults:",
+        "  - kind: crash",
+        "    stake: 0%",
+        ""));
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", file.toString(), "--vary", "faults[0].stake=0%,25%",
+        "--vary", "workload.msgs_per_block=1,2", "--zip", "--quiet", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("answer: the budgets each point fits")
+        && r.out().contains("faults[0].stake=25%, workload.msgs_per_block=2: fits"), r.out());
+    assertTrue(!r.out().contains("largest block") && !r.out().contains("largest workload"),
+        r.out());
+    assertTrue(r.out().contains("workload.msgs_per_block: p95"), r.out());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("Messages per block, point by point")
+        && !html.contains("Largest block that fits"), "report");
+  }
 }

@@ -131,4 +131,27 @@ class FitRuleTest {
         List.of(size), List.of(), List.of(), 0, 1, List.of(), List.of());
     assertEquals(size, cartesian.headlineParam());
   }
+
+  /**
+   * The message count zipped with another path is one of the points' coordinates, not the
+   * largest block fitting; searched at every point without being varied it still answers.
+   */
+  @Test
+  void aZippedMessageCountAnswersPerPointUnlessItIsSearchedAtEveryPoint() {
+    SensitivityReport.NumericParam varied = new SensitivityReport.NumericParam(
+        SweepPlan.MSGS, ParamKind.INTEGER, "", false, List.of(), false);
+    List<String> zipNote = List.of(SensitivityReport.ZIPPED + " ...");
+    SensitivityReport zipped = new SensitivityReport(Map.of(), null, 1, BUDGETS, varied,
+        List.of(), List.of(), List.of(), 0, 1, zipNote, List.of());
+    assertEquals(null, zipped.headlineParam());
+    assertEquals(List.of(), zipped.headline());
+    SensitivityReport.NumericParam searched = new SensitivityReport.NumericParam(
+        SweepPlan.MSGS, ParamKind.INTEGER, "", true, List.of(), false);
+    SensitivityReport perPoint = new SensitivityReport(Map.of(), null, 1, BUDGETS, searched,
+        List.of(), List.of(), List.of(), 0, 1, zipNote, List.of());
+    assertEquals(searched, perPoint.headlineParam());
+    SensitivityReport cartesian = new SensitivityReport(Map.of(), null, 1, BUDGETS, varied,
+        List.of(), List.of(), List.of(), 0, 1, List.of(), List.of());
+    assertEquals(varied, cartesian.headlineParam());
+  }
 }
