@@ -99,7 +99,7 @@ class SensitivityJsonTest {
         List.of(30.0, 500.0, 1000.0, 20.0), msgs, List.of(speedParam, latencyParam), List.of(cat),
         List.of(new TornadoBar("crypto.variant", "fast", "folded", 41.5, 125.3333333,
             41.123456789)),
-        17, 12, List.of("zip mode: a note"),
+        17, 12, List.of("search: a note"),
         List.of(new PointFit(base, List.of(true, true, false, false), FULL_BOTTLENECK)));
   }
 
