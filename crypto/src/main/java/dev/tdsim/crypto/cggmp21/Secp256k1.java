@@ -66,6 +66,11 @@ public final class Secp256k1 {
 
   /** Decodes a compressed or uncompressed point; rejects infinity and points off the curve. */
   public static ECPoint decode(byte[] encoded, String what) {
+    if (encoded == null || encoded.length == 0) {
+      // BouncyCastle reads the prefix byte first (NullPointer, ArrayIndexOutOfBounds)
+      throw new CryptoException("secp256k1", what + ": " + (encoded == null ? "missing" : "empty")
+          + " point encoding");
+    }
     try {
       return requirePoint(CURVE.getCurve().decodePoint(encoded), what);
     } catch (IllegalArgumentException e) {

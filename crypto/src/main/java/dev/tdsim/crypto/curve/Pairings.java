@@ -20,9 +20,20 @@ public final class Pairings {
     return new GtElement(NativeBlst.data(new PT(p.affine, q.affine)).clone());
   }
 
-  /** prod_i ML(p_i, q_i) by blst's n-pair Miller loop (shared squarings), unreduced. */
+  /**
+   * prod_i ML(p_i, q_i) by blst's n-pair Miller loop (shared squarings), unreduced. A pair with
+   * the point at infinity on either side is left out (e(O, q) = e(p, O) = 1): blst's n-pair loop
+   * does not treat an infinite G2 point, and the decoders accept infinity where a party may send
+   * it.
+   */
   public static GtElement millerLoop(List<G1Point> ps, List<G2Point> qs) {
     requirePairs(ps.size(), qs.size());
+    if (anyIdentity(ps, qs, G2Point::isIdentity)) {
+      List<G1Point> keptPs = new java.util.ArrayList<>();
+      List<G2Point> keptQs = new java.util.ArrayList<>();
+      keepFinite(ps, qs, G2Point::isIdentity, keptPs, keptQs);
+      return millerLoop(keptPs, keptQs);
+    }
     if (ps.isEmpty()) {
       return GtElement.one();
     }
@@ -71,6 +82,12 @@ public final class Pairings {
    */
   public static GtElement millerLoopPrepared(List<G1Point> ps, List<G2Prepared> qs) {
     requirePairs(ps.size(), qs.size());
+    if (anyIdentity(ps, qs, Pairings::isIdentity)) {
+      List<G1Point> keptPs = new java.util.ArrayList<>();
+      List<G2Prepared> keptQs = new java.util.ArrayList<>();
+      keepFinite(ps, qs, Pairings::isIdentity, keptPs, keptQs);
+      return millerLoopPrepared(keptPs, keptQs);
+    }
     if (ps.isEmpty()) {
       return GtElement.one();
     }
@@ -81,6 +98,12 @@ public final class Pairings {
    * products: kept to compare against. */
   static GtElement millerLoopPreparedPairwise(List<G1Point> ps, List<G2Prepared> qs) {
     requirePairs(ps.size(), qs.size());
+    if (anyIdentity(ps, qs, Pairings::isIdentity)) {
+      List<G1Point> keptPs = new java.util.ArrayList<>();
+      List<G2Prepared> keptQs = new java.util.ArrayList<>();
+      keepFinite(ps, qs, Pairings::isIdentity, keptPs, keptQs);
+      return millerLoopPreparedPairwise(keptPs, keptQs);
+    }
     Memory p = G1Point.packAffine(ps);
     long[] acc = null;
     for (int i = 0; i < ps.size(); i++) {
@@ -101,6 +124,32 @@ public final class Pairings {
   /** Whether prod_i e(p_i, q_i) == 1, with one shared final exponentiation. */
   public static boolean productIsOne(List<G1Point> ps, List<G2Point> qs) {
     return millerLoop(ps, qs).finalExponentiation().isOne();
+  }
+
+  private static boolean isIdentity(G2Prepared q) {
+    return q.point().isIdentity();
+  }
+
+  /** Whether some pair has the point at infinity on either side. */
+  private static <Q> boolean anyIdentity(List<G1Point> ps, List<Q> qs,
+      java.util.function.Predicate<Q> identity) {
+    for (int i = 0; i < ps.size(); i++) {
+      if (ps.get(i).isIdentity() || identity.test(qs.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The pairs without the point at infinity on either side, in order. */
+  private static <Q> void keepFinite(List<G1Point> ps, List<Q> qs,
+      java.util.function.Predicate<Q> identity, List<G1Point> keptPs, List<Q> keptQs) {
+    for (int i = 0; i < ps.size(); i++) {
+      if (!ps.get(i).isIdentity() && !identity.test(qs.get(i))) {
+        keptPs.add(ps.get(i));
+        keptQs.add(qs.get(i));
+      }
+    }
   }
 
   private static void requirePairs(int p, int q) {

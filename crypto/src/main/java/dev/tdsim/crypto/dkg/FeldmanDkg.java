@@ -90,7 +90,7 @@ public final class FeldmanDkg {
               continue;
             }
             long t0 = cpuNanos();
-            parties[r].receive(m);
+            parties[r].receive(i, m);
             cpu[r][round - 1] += cpuNanos() - t0;
           }
         }

@@ -93,11 +93,11 @@ public final class FeldmanParty {
     List<FeldmanMessage> out = new ArrayList<>();
     Dealing dealing = new Dealing(me, commitments, G2Point.generator().multiply(blinding));
     out.add(dealing);
-    receive(dealing);
+    receive(me, dealing);
     for (int p = 0; p < layout.parties(); p++) {
       PrivateShares s = new PrivateShares(me, p, sharesFor(p, fault.badShareTo(p)));
       if (p == me) {
-        receive(s);
+        receive(me, s);
       } else {
         out.add(s);
       }
@@ -119,11 +119,20 @@ public final class FeldmanParty {
   /**
    * Takes one message of the current round (messages of a closed round are ignored: too late).
    *
+   * @param from the party the authenticated channel says sent it: a message is taken only from
+   *     the party it names as its sender (dealer or complainer), so no party can answer a
+   *     complaint, deal or complain in another's name (a forged justification once got an honest
+   *     dealer disqualified)
    * @throws CryptoException naming the dealer when a message is malformed for this DKG (wrong
    *     number of commitments or shares, a share addressed to another party, an unknown party)
+   *     or comes from another party than its sender
    */
-  public void receive(FeldmanMessage m) {
+  public void receive(int from, FeldmanMessage m) {
     requireParty(m.sender(), m);
+    if (from != m.sender()) {
+      throw new CryptoException("DKG message from party " + from,
+          "it names party " + m.sender() + " as its sender");
+    }
     if (m instanceof Complaint c) {
       requireParty(c.dealer(), m);
     } else if (m instanceof Justification j) {
@@ -185,7 +194,7 @@ public final class FeldmanParty {
       out.add(new Complaint(me, bad));
     }
     out.sort(java.util.Comparator.comparingInt(c -> ((Complaint) c).dealer()));
-    out.forEach(this::receive);
+    out.forEach(c -> receive(me, c));
     return out;
   }
 
@@ -203,7 +212,7 @@ public final class FeldmanParty {
           && fault.badShareTo(complainer);
       Justification j = new Justification(me, complainer, sharesFor(complainer, corrupt));
       out.add(j);
-      receive(j);
+      receive(me, j);
     }
     return out;
   }

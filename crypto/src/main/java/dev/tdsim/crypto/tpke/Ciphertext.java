@@ -25,6 +25,12 @@ public record Ciphertext(SecretGroup group, G1Point u, byte[] payload, G2Point w
     if (group == null || u == null || payload == null || w == null) {
       throw new CryptoException("ciphertext", "group, U, payload and W are all required");
     }
+    // U = [r]G and W = [r]H are the point at infinity only for r = 0, whose payload key is the
+    // public e(O, ...) = 1: such a ciphertext satisfies the validity equation and hides nothing
+    if (u.isIdentity() || w.isIdentity()) {
+      throw new CryptoException("ciphertext", (u.isIdentity() ? "U" : "W")
+          + " is the point at infinity (randomness r = 0: anyone could open it)");
+    }
     if (payload.length < TAG_BYTES) {
       throw new CryptoException("ciphertext", "payload shorter than its 16-byte tag");
     }

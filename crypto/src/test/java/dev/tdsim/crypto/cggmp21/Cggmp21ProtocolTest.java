@@ -78,6 +78,17 @@ class Cggmp21ProtocolTest {
     assertTrue(abort.getMessage().contains(words), abort.getMessage());
   }
 
+  /** A missing or empty point from a peer is refused with the point named, not BouncyCastle's
+   * NullPointer or ArrayIndexOutOfBounds. */
+  @Test
+  void aMissingOrEmptyPointEncodingIsRefusedByName() {
+    for (byte[] encoded : new byte[][] {null, new byte[0], new byte[] {0x02}}) {
+      dev.tdsim.crypto.CryptoException e = assertThrows(dev.tdsim.crypto.CryptoException.class,
+          () -> Secp256k1.decode(encoded, "commitment of party 2"));
+      assertTrue(e.getMessage().contains("commitment of party 2"), e.getMessage());
+    }
+  }
+
   @Test
   void aBadPiEncNamesItsSender() {
     List<KeyShare> keys = PresignHarness.keys(T, N);

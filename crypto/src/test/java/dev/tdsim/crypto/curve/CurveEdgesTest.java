@@ -52,4 +52,30 @@ class CurveEdgesTest {
     assertFalse(P.isIdentity());
     assertEquals(Q, Q.prepare().point());
   }
+
+  /**
+   * A pair with the point at infinity on either side contributes e = 1 to every multi-pairing
+   * (blst's n-pair Miller loop once gave a wrong product for an infinite G2 point, and the
+   * shared-lines loop for an infinite G1 point).
+   */
+  @Test
+  void aPairWithThePointAtInfinityCountsAsOne() {
+    G1Point o1 = G1Point.identity();
+    G2Point o2 = G2Point.identity();
+    G1Point p = P.multiply(Fr.of(7));
+    G2Point q = Q.multiply(Fr.of(11));
+    assertTrue(Pairings.productIsOne(List.of(P), List.of(o2)));
+    assertTrue(Pairings.productIsOne(List.of(o1), List.of(o2)));
+    // e(O, H) e(-G, O) = 1: the validity equation of a ciphertext with r = 0
+    assertTrue(Pairings.productIsOne(List.of(o1, P.negate()), List.of(q, o2)));
+    GtElement expected = Pairings.pair(p, q);
+    assertEquals(expected,
+        Pairings.millerLoop(List.of(P, p, o1), List.of(o2, q, Q)).finalExponentiation());
+    assertEquals(expected, Pairings.millerLoopPrepared(List.of(o1, p, P),
+        List.of(Q.prepare(), q.prepare(), o2.prepare())).finalExponentiation());
+    assertEquals(expected, Pairings.millerLoopPreparedPairwise(List.of(o1, p),
+        List.of(Q.prepare(), q.prepare())).finalExponentiation());
+    assertTrue(Pairings.millerLoopPrepared(List.of(o1), List.of(Q.prepare()))
+        .finalExponentiation().isOne());
+  }
 }

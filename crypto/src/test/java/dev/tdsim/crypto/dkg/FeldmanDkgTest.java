@@ -134,12 +134,16 @@ class FeldmanDkgTest {
 
     FeldmanParty q = new FeldmanParty(EIGHT, 3, SeededDrbg.of(12, "dkg", 0), FeldmanFault.HONEST);
     q.deal();
-    assertThrows(CryptoException.class, () -> q.receive(s)); // addressed to party 0, not 3
+    assertThrows(CryptoException.class, () -> q.receive(2, s)); // addressed to party 0, not 3
     CryptoException unknown = assertThrows(CryptoException.class,
-        () -> q.receive(new Dealing(8, d.commitments(), d.blindingKey())));
+        () -> q.receive(8, new Dealing(8, d.commitments(), d.blindingKey())));
     assertTrue(unknown.getMessage().contains("party 8"), unknown.getMessage());
     assertThrows(CryptoException.class,
-        () -> q.receive(new FeldmanMessage.Complaint(1, -1)));
+        () -> q.receive(1, new FeldmanMessage.Complaint(1, -1)));
+    // a message is taken only from the party it names as its sender
+    CryptoException forged = assertThrows(CryptoException.class, () -> q.receive(1, d));
+    assertTrue(forged.getMessage().contains("party 1") && forged.getMessage().contains("names"
+        + " party 2"), forged.getMessage());
   }
 
   @Test

@@ -149,4 +149,30 @@ class CiphertextValidityTest {
           "bad at " + bad);
     }
   }
+
+  /**
+   * A ciphertext with randomness r = 0 (U = W = the point at infinity) satisfies the validity
+   * equation but its payload key is public: refused when built and when decoded (it was once
+   * accepted by the batch check and opened with no key shares).
+   */
+  @Test
+  void aCiphertextWithZeroRandomnessIsRefused() {
+    for (SecretGroup g : SecretGroup.values()) {
+      Ciphertext honest = encrypt(1, g);
+      dev.tdsim.crypto.CryptoException built = org.junit.jupiter.api.Assertions.assertThrows(
+          dev.tdsim.crypto.CryptoException.class, () -> new Ciphertext(g, G1Point.identity(),
+              honest.payload(), G2Point.identity()));
+      assertTrue(built.getMessage().contains("U is the point at infinity"), built.getMessage());
+      org.junit.jupiter.api.Assertions.assertThrows(dev.tdsim.crypto.CryptoException.class,
+          () -> new Ciphertext(g, honest.u(), honest.payload(), G2Point.identity()));
+      byte[] wire = honest.toBytes();
+      byte[] infinity = G1Point.identity().toCompressed();
+      System.arraycopy(infinity, 0, wire, 1, infinity.length);
+      byte[] w = G2Point.identity().toCompressed();
+      System.arraycopy(w, 0, wire, 1 + infinity.length, w.length);
+      dev.tdsim.crypto.CryptoException decoded = org.junit.jupiter.api.Assertions.assertThrows(
+          dev.tdsim.crypto.CryptoException.class, () -> Ciphertext.fromBytes(wire));
+      assertTrue(decoded.getMessage().contains("point at infinity"), decoded.getMessage());
+    }
+  }
 }

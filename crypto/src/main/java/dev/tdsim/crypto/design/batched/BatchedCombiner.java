@@ -78,7 +78,13 @@ final class BatchedCombiner {
     Map<Integer, String> faulty = new TreeMap<>();
     Map<Integer, G1Point> decoded = decodeAll(sharesByValidator, faulty);
     clock.lap(PhaseClock.DECODE);
-    List<Integer> senders = new ArrayList<>(sharesByValidator.keySet());
+    // a sender outside the committee is named by decodeAll and holds no points
+    List<Integer> senders = new ArrayList<>();
+    for (int v : sharesByValidator.keySet()) {
+      if (v >= 0 && v < keys.committee().validators()) {
+        senders.add(v);
+      }
+    }
     SignerSet madeFor = foldedFor != null ? foldedFor
         : keys.committee().pointsOf(senders).length < keys.committee().threshold() ? null
             : SignerSet.of(keys.committee(), senders);
@@ -235,7 +241,7 @@ final class BatchedCombiner {
     List<Object> results = workers.map(validators.size(), i -> {
       int v = validators.get(i);
       if (v < 0 || v >= keys.committee().validators()) {
-        return "no such validator";
+        return "not a validator of the committee";
       }
       List<byte[]> shares = encoded.get(v);
       if (shares == null || shares.size() != 1) {

@@ -115,8 +115,7 @@ public final class BatchedKeys implements DesignKeys {
       }
       G2Point a = G2Point.generator().multiply(r);
       G2Point b = setup.slotKeyG2(slot).multiply(r);
-      BatchedTx shell = new BatchedTx(block, slot, a, b, G1Point.identity(), new byte[16]);
-      byte[] header = shell.header();
+      byte[] header = BatchedTx.header(block, slot, a, b);
       Fr h = Cipher.tag(header);
       if (h.isZero()) {
         continue;

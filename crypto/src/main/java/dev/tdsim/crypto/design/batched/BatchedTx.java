@@ -32,6 +32,12 @@ public record BatchedTx(BlockId block, int slot, G2Point a, G2Point b, G1Point w
     if (slot < 0) {
       throw new CryptoException("batched ciphertext", "slot " + slot + " < 0");
     }
+    // A = [r]_2, B and W are the point at infinity only for r = 0, whose key e(G1,G2)^0 = 1 is
+    // public
+    if (a.isIdentity() || b.isIdentity() || w.isIdentity()) {
+      throw new CryptoException("batched ciphertext", (a.isIdentity() ? "A" : b.isIdentity() ? "B"
+          : "W") + " is the point at infinity (randomness r = 0: anyone could open it)");
+    }
     if (body.length < TAG_BYTES) {
       throw new CryptoException("batched ciphertext", "body shorter than its 16-byte tag");
     }
@@ -60,6 +66,11 @@ public record BatchedTx(BlockId block, int slot, G2Point a, G2Point b, G1Point w
 
   /** What the tag, the AEAD's associated data and W's hash cover: label, block, slot, A, B. */
   byte[] header() {
+    return header(block, slot, a, b);
+  }
+
+  /** {@link #header()} of a transaction still being sealed (its W and body not yet made). */
+  static byte[] header(BlockId block, int slot, G2Point a, G2Point b) {
     byte[] label = "tdsim-batched-ct-v1".getBytes(StandardCharsets.US_ASCII);
     byte[] id = block.toBytes();
     return ByteBuffer.allocate(label.length + id.length + 4 + 2 * G2Point.COMPRESSED_BYTES)

@@ -32,6 +32,12 @@ public record BlockKeyTx(G2Point u, byte[] mask, byte[] payload) implements Seal
     if (u == null || mask == null || payload == null) {
       throw new CryptoException("block-key transaction", "U, V and the payload are all required");
     }
+    // U = [r]G2 is the point at infinity only for r = 0, whose mask key e(H(id), [s]G2)^0 = 1
+    // is public
+    if (u.isIdentity()) {
+      throw new CryptoException("block-key transaction",
+          "U is the point at infinity (randomness r = 0: anyone could open it)");
+    }
     if (mask.length != SEED_BYTES) {
       throw new CryptoException(
           "block-key transaction", "V must have " + SEED_BYTES + " bytes, got " + mask.length);

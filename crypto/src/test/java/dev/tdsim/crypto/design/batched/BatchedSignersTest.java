@@ -42,7 +42,7 @@ class BatchedSignersTest {
     shares.put(3, shares.get(0)); // validator 3 does not exist
     BlockResult r = BATCHED.propose(block, shares, exact, null, random);
     assertEquals(BlockResult.Status.DECRYPTED, r.status(), r.faultyValidators().toString());
-    assertEquals(Map.of(3, "no such validator"), r.faultyValidators());
+    assertEquals(Map.of(3, "not a validator of the committee"), r.faultyValidators());
     assertEquals(List.of(0, 1), r.signersUsed().validators());
     for (int j = 0; j < 2; j++) {
       assertArrayEquals(BatchedFixture.message(j), r.plaintexts().get(j).orElseThrow());
@@ -52,6 +52,18 @@ class BatchedSignersTest {
         null, random);
     assertEquals(BlockResult.Status.DECRYPTED, unnamed.status());
     assertEquals(exact, unnamed.signersUsed());
+    // without a named set, senders outside the committee are named too (they once threw
+    // ArrayIndexOutOfBoundsException while the set was inferred from the senders)
+    Map<Integer, List<byte[]>> outsiders = BatchedFixture.shares(BATCHED, exact, block);
+    outsiders.put(99, outsiders.get(0));
+    outsiders.put(-1, outsiders.get(0));
+    outsiders.put(COMMITTEE.validators(), outsiders.get(0));
+    BlockResult inferred = BATCHED.propose(block, outsiders, null, null, random);
+    assertEquals(BlockResult.Status.DECRYPTED, inferred.status());
+    assertEquals(Map.of(99, "not a validator of the committee", -1,
+        "not a validator of the committee", COMMITTEE.validators(),
+        "not a validator of the committee"), inferred.faultyValidators());
+    assertEquals(exact, inferred.signersUsed());
     // validator 1 alone holds t - 1 points
     SignerSet one = SignerSet.of(COMMITTEE, List.of(1, 2));
     Map<Integer, List<byte[]>> fewer = BatchedFixture.shares(BATCHED, one, block);

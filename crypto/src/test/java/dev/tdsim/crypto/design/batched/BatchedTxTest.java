@@ -48,6 +48,13 @@ class BatchedTxTest {
     assertEquals(0, tx(0, 0).slot());
     assertEquals("batched ciphertext: body shorter than its 16-byte tag",
         refusal(() -> new BatchedTx(BLOCK, 0, A, B, W, new byte[15])));
+    // randomness r = 0 makes every point the point at infinity and the key public
+    assertEquals("batched ciphertext: A is the point at infinity (randomness r = 0: anyone could"
+        + " open it)", refusal(() -> new BatchedTx(BLOCK, 0, G2Point.identity(), B, W, body)));
+    assertTrue(refusal(() -> new BatchedTx(BLOCK, 0, A, G2Point.identity(), W, body))
+        .startsWith("batched ciphertext: B is the point at infinity"));
+    assertTrue(refusal(() -> new BatchedTx(BLOCK, 0, A, B, G1Point.identity(), body))
+        .startsWith("batched ciphertext: W is the point at infinity"));
     assertEquals(0, tx(0, 0).messageBytes());
   }
 

@@ -117,6 +117,12 @@ class BlockKeyCiphertextTest {
     badPoint[5] ^= 0x55;
     assertThrows(CryptoException.class, () -> DESIGN.decode(badPoint));
     assertThrows(CryptoException.class, () -> DESIGN.decode(new byte[3]));
+    // U = [r]G2 at infinity (r = 0) would make the mask key public
+    byte[] zeroR = bytes.clone();
+    byte[] infinity = dev.tdsim.crypto.curve.G2Point.identity().toCompressed();
+    System.arraycopy(infinity, 0, zeroR, 1, infinity.length);
+    assertTrue(assertThrows(CryptoException.class, () -> DESIGN.decode(zeroR)).getMessage()
+        .contains("U is the point at infinity"));
   }
 
   @Test
