@@ -44,6 +44,12 @@ public record FaultField(
    */
   public static final long MAX_DURATION_NANOS = 3_600_000_000_000L;
 
+  /**
+   * The largest factor (a slow validator's CPU): its costs stay far below an hour per operation
+   * (the simulated clock's bound), and a validator a thousand times slower is down in all but name.
+   */
+  public static final double MAX_FACTOR = 1000;
+
   public FaultField {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(type, "type");

@@ -106,9 +106,10 @@ public record FaultSpec(
         return v;
       }
       case FACTOR -> {
-        if (!(v instanceof Double x) || !(x >= 1) || x.isInfinite()) {
-          throw new FaultException(f.key(), "a factor is a finite number >= 1 (1 = unchanged),"
-              + " got " + v);
+        if (!(v instanceof Double x) || !(x >= 1) || !(x <= FaultField.MAX_FACTOR)) {
+          throw new FaultException(f.key(), "a factor is a number from 1 (unchanged) to "
+              + (long) FaultField.MAX_FACTOR + " (slower than that, a validator is down: use"
+              + " crash), got " + v);
         }
         return v;
       }

@@ -53,6 +53,19 @@ final class Checks {
     return nanos;
   }
 
+  /**
+   * A duration of one step of a run (a timeout, a latency): below {@link Units#MAX_STEP_NANOS},
+   * so that a mistake in units is refused here instead of overflowing the clock at run time.
+   */
+  static long belowOneStep(String field, long nanos) {
+    if (nanos >= Units.MAX_STEP_NANOS) {
+      throw new ScenarioException(field, "must be below " + Units.formatDuration(
+          Units.MAX_STEP_NANOS) + " (no single step of a run may take an hour: a mistake in"
+          + " units?), got " + Units.formatDuration(nanos));
+    }
+    return nanos;
+  }
+
   static long nonNegativeDuration(String field, long nanos) {
     if (nanos < 0) {
       throw new ScenarioException(

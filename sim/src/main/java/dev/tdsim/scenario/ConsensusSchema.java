@@ -83,8 +83,9 @@ final class ConsensusSchema {
 
   private static String allowed(ProtocolField f) {
     return switch (f.type()) {
-      case DURATION, SIZE, POSITIVE_NUMBER -> "positive";
-      case DURATION_OR_ZERO -> ">= 0";
+      case DURATION -> "positive, below 1 h";
+      case SIZE, POSITIVE_NUMBER -> "positive";
+      case DURATION_OR_ZERO -> ">= 0, below 1 h";
       case POSITIVE_INT -> ">= 1";
       case BOOLEAN -> "`true`, `false`";
       case CHOICE -> Setting.names(f.choices(), null);
@@ -173,8 +174,9 @@ final class ConsensusSchema {
   private static void checkValue(ProtocolField f, Object value) {
     String field = "consensus." + f.key();
     switch (f.type()) {
-      case DURATION -> Checks.positiveDuration(field, (Long) value);
-      case DURATION_OR_ZERO -> Checks.nonNegativeDuration(field, (Long) value);
+      case DURATION -> Checks.belowOneStep(field, Checks.positiveDuration(field, (Long) value));
+      case DURATION_OR_ZERO ->
+          Checks.belowOneStep(field, Checks.nonNegativeDuration(field, (Long) value));
       case SIZE -> Checks.positiveSize(field, (Long) value);
       case POSITIVE_NUMBER -> Checks.positiveFinite(field, (Double) value);
       case POSITIVE_INT -> Checks.atLeast(field, (Integer) value, 1);

@@ -247,6 +247,12 @@ final class FieldReader {
     return new Loc(label, mark.get().getLine() + 1);
   }
 
+  /** A located error at {@code node}'s own line (a key inside a section kept raw). */
+  ScenarioException errorAt(Node node, String field, String problem) {
+    Loc loc = locOf(node);
+    return new ScenarioException(loc.file, loc.line, field, problem);
+  }
+
   /** A located error at a field the reader is looking at (its key line, or an element line). */
   ScenarioException error(String field, String problem) {
     Loc loc = where.get(field);

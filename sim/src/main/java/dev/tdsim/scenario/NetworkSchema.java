@@ -23,14 +23,16 @@ final class NetworkSchema {
       ValueTypes.oneOf(LatencyModels::names), DEFAULTS.latencyModel(),
       Setting.names(LatencyModels.names(), "LatencyModels.names()"), "latencyModel",
       NetworkConfig::latencyModel);
+  /** The largest log-normal jitter sigma a scenario takes. */
+  static final double MAX_SIGMA = 2;
   static final Setting<NetworkConfig, Long> LATENCY = Setting.of("latency", DURATION_OR_ZERO,
-      DEFAULTS.uniformOneWayLatencyNanos(), ">= 0", "uniformOneWayLatencyNanos", NetworkConfig::uniformOneWayLatencyNanos);
+      DEFAULTS.uniformOneWayLatencyNanos(), ">= 0, below 1 h", "uniformOneWayLatencyNanos", NetworkConfig::uniformOneWayLatencyNanos);
   static final Setting<NetworkConfig, String> JITTER = Setting.of("jitter",
       ValueTypes.oneOf(JitterModels::names), DEFAULTS.jitterModel(),
       Setting.names(JitterModels.names(), "JitterModels.names()"), "jitterModel",
       NetworkConfig::jitterModel);
   static final Setting<NetworkConfig, Double> JITTER_SIGMA = Setting.of("jitter_sigma",
-      ValueTypes.NUMBER, DEFAULTS.lognormalSigma(), ">= 0, finite", "lognormalSigma",
+      ValueTypes.NUMBER, DEFAULTS.lognormalSigma(), "0 .. " + (int) MAX_SIGMA, "lognormalSigma",
       NetworkConfig::lognormalSigma);
   static final Setting<NetworkConfig, Long> BANDWIDTH_SETTING = Setting.of("bandwidth",
       BANDWIDTH, DEFAULTS.uplinkBitsPerSecond(), "positive; a block of"
@@ -48,7 +50,7 @@ final class NetworkSchema {
       "positive; as `bandwidth`, a block crosses it in under 1 h", "peerSendRateBitsPerSecond",
       NetworkConfig::peerSendRateBitsPerSecond).defaultShown("`40960 kbps` (5,120,000 B/s)");
   static final Setting<NetworkConfig, Long> FLUSH_THROTTLE = Setting.of("flush_throttle_timeout",
-      DURATION_OR_ZERO, DEFAULTS.flushThrottleNanos(), ">= 0", "flushThrottleNanos",
+      DURATION_OR_ZERO, DEFAULTS.flushThrottleNanos(), ">= 0, below 1 h", "flushThrottleNanos",
       NetworkConfig::flushThrottleNanos);
 
   static final Section<NetworkConfig> SECTION = new Section<>("network",
@@ -63,7 +65,14 @@ final class NetworkSchema {
       throw new ScenarioException(
           "network.jitter_sigma", "must be a finite number >= 0, got " + sigma);
     }
+    if (sigma > MAX_SIGMA) {
+      throw new ScenarioException("network.jitter_sigma", "must be at most " + (int) MAX_SIGMA
+          + " (exp(sigma Z) with the normal draws tdsim makes, |Z| up to 8.3, already spans 10^-7"
+          + " to 10^7 there; heavier tails: jitter: pareto), got " + sigma);
+    }
     Checks.nonNegativeDuration("network.latency", v.get(LATENCY));
+    Checks.belowOneStep("network.latency", v.get(LATENCY));
+    Checks.belowOneStep("network.flush_throttle_timeout", v.get(FLUSH_THROTTLE));
     positiveBandwidth("network.bandwidth", v.get(BANDWIDTH_SETTING));
     Checks.atLeast("network.gossip_fanout", v.get(GOSSIP_FANOUT), 1);
     positiveBandwidth("network.peer_send_rate", v.get(PEER_SEND_RATE));

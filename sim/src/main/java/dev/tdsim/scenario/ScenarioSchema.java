@@ -173,6 +173,7 @@ final class ScenarioSchema {
     if (!(n instanceof MappingNode)) {
       throw r.error(field, "expected a mapping, got " + YamlNodes.describe(n));
     }
+    requireNoDuplicateKeys(r, field, n);
     Object value;
     try {
       value = new StandardConstructor(r.settings()).constructSingleDocument(Optional.of(n));
@@ -182,6 +183,43 @@ final class ScenarioSchema {
     Map<String, Object> out = new LinkedHashMap<>();
     ((Map<?, ?>) value).forEach((k, v) -> out.put(String.valueOf(k), v));
     return out;
+  }
+
+  /**
+   * Duplicate keys anywhere in the raw section, at the second one's line (the constructor would
+   * keep the last silently; everywhere else in a scenario a duplicate key is an error).
+   */
+  private static void requireNoDuplicateKeys(FieldReader r, String field, Node n) {
+    if (n instanceof MappingNode m) {
+      Map<String, Integer> seen = new java.util.HashMap<>();
+      for (var t : m.getValue()) {
+        if (t.getKeyNode() instanceof org.snakeyaml.engine.v2.nodes.ScalarNode k) {
+          requireFirst(r, field + "." + k.getValue(), k.getValue(), k, seen);
+        }
+        requireNoDuplicateKeys(r, field + "." + keyText(t.getKeyNode()), t.getValueNode());
+      }
+    } else if (n instanceof org.snakeyaml.engine.v2.nodes.SequenceNode s) {
+      for (Node item : s.getValue()) {
+        requireNoDuplicateKeys(r, field, item);
+      }
+    }
+  }
+
+  private static void requireFirst(FieldReader r, String path, String key, Node keyNode,
+      Map<String, Integer> seen) {
+    Integer first = seen.putIfAbsent(key, line(keyNode));
+    if (first != null) {
+      throw r.errorAt(keyNode, path, "duplicate key" + (first > 0
+          ? " (first written at line " + first + ")" : ""));
+    }
+  }
+
+  private static int line(Node n) {
+    return n.getStartMark().map(m -> m.getLine() + 1).orElse(0);
+  }
+
+  private static String keyText(Node key) {
+    return key instanceof org.snakeyaml.engine.v2.nodes.ScalarNode k ? k.getValue() : "?";
   }
 
   private static Node sweepNode(Map<String, Object> sweep) {

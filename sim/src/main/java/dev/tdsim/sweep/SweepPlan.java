@@ -33,6 +33,9 @@ public final class SweepPlan {
   }
 
   public static final String MSGS = "workload.msgs_per_block";
+  /** Paths a scenario has that a sweep cannot vary (every point is judged by every budget). */
+  private static final String BUDGETS = "budgets";
+  private static final String REPLICATES = "replicates";
 
   /**
    * One combination of varied values.
@@ -230,6 +233,14 @@ public final class SweepPlan {
   }
 
   private static void checkPath(String path) {
+    if (path.equals(BUDGETS)) {
+      throw new SweepException("--vary " + path + ": every point is judged against every budget"
+          + " listed in budgets; write them all there (e.g. --set 'budgets=[100 ms, 1 s, 2 s]')");
+    }
+    if (path.equals(REPLICATES)) {
+      throw new SweepException("--vary " + path + ": a sweep runs its points' replicates with"
+          + " --replicates N (or sweep.replicates), not as a varied path");
+    }
     List<String> known = ScenarioKeys.paths();
     if (ScenarioKeys.isPath(path)) {
       return;

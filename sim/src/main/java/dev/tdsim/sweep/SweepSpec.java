@@ -57,6 +57,7 @@ public record SweepSpec(
   public static SweepSpec fromSection(Map<String, Object> section, String label) {
     SweepSpec spec = empty();
     String where = label + ": sweep";
+    Map<String, String> varied = new java.util.HashMap<>();
     for (Map.Entry<String, Object> e : section.entrySet()) {
       String key = e.getKey();
       Object v = e.getValue();
@@ -70,8 +71,9 @@ public record SweepSpec(
                 + " values, e.g. {workload.msgs_per_block: [10, 100]}");
           }
           for (Map.Entry<?, ?> p : m.entrySet()) {
-            spec = spec.withVary(axisOf(where + ".vary.", String.valueOf(p.getKey()),
-                p.getValue()));
+            String path = String.valueOf(p.getKey());
+            requireOnce(varied, where + ".vary." + path, path);
+            spec = spec.withVary(axisOf(where + ".vary.", path, p.getValue()));
           }
         }
         case "mode" -> {
@@ -92,6 +94,7 @@ public record SweepSpec(
         default -> {
           String path = key.startsWith("vary.") ? key.substring("vary.".length()) : key;
           if (ScenarioKeys.isPath(path)) {
+            requireOnce(varied, where + "." + key, path);
             spec = spec.withVary(axisOf(where + ".", key, v).withPath(path));
           } else {
             throw new SweepException(where + "." + key + ": unknown key; known: "
@@ -102,6 +105,15 @@ public record SweepSpec(
       }
     }
     return spec;
+  }
+
+  /** A path varied twice in one section (as PATH, vary.PATH or under vary:) is a mistake. */
+  private static void requireOnce(Map<String, String> varied, String field, String path) {
+    String first = varied.putIfAbsent(ScenarioKeys.currentPath(path), field);
+    if (first != null) {
+      throw new SweepException(field + ": " + path + " is varied twice in the sweep section"
+          + " (also as " + first.substring(first.indexOf(": sweep") + 2) + "); keep one list");
+    }
   }
 
   private static Axis axisOf(String prefix, String path, Object values) {

@@ -317,4 +317,36 @@ class SweepCommandTest {
     assertTrue(html.contains("Messages per block, point by point")
         && !html.contains("Largest block that fits"), "report");
   }
+
+  /**
+   * Paths a sweep cannot vary (budgets: every point is judged by all; replicates: --replicates)
+   * and a sweep section that names a key or a path twice are refused before anything runs
+   * (varied budgets once crashed after the first point, a duplicate key was silently dropped).
+   */
+  @Test
+  void unvariablePathsAndDuplicatesInTheSweepSectionAreRefusedBeforeAnythingRuns(
+      @TempDir Path dir) throws Exception {
+    String file = tiny(dir, "").toString();
+    Path out = dir.resolve("out");
+    CliRun budgets = CliRun.of("sweep", file, "--vary", "budgets=[1 s],[2 s]", "--out",
+        out.toString());
+    assertEquals(2, budgets.exitCode(), budgets.err());
+    assertTrue(budgets.err().contains("every point is judged against every budget"),
+        budgets.err());
+    CliRun replicates = CliRun.of("sweep", file, "--vary", "replicates=1,2", "--out",
+        out.toString());
+    assertEquals(2, replicates.exitCode(), replicates.err());
+    assertTrue(replicates.err().contains("--replicates N"), replicates.err());
+    assertTrue(!Files.exists(out), "nothing written");
+    Path dup = tiny(dir, String.join("\n", "sweep:", "  mode: zip", "  mode: cartesian", ""));
+    CliRun mode = CliRun.of("validate", dup.toString());
+    assertEquals(2, mode.exitCode(), mode.err());
+    assertTrue(mode.err().contains("sweep.mode: duplicate key (first written at line"),
+        mode.err());
+    Path twice = tiny(dir, String.join("\n", "sweep:", "  heights: [1, 2]", "  vary:",
+        "    heights: [3, 4]", ""));
+    CliRun both = CliRun.of("validate", twice.toString());
+    assertEquals(2, both.exitCode(), both.err());
+    assertTrue(both.err().contains("heights is varied twice"), both.err());
+  }
 }

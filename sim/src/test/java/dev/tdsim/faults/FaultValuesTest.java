@@ -120,8 +120,10 @@ class FaultValuesTest {
           () -> spec(FaultKinds.LOSS, "probability", bad));
     }
     assertEquals(1.5, spec(FaultKinds.SLOW, "cpu_factor", 1.5).real("cpu_factor"));
-    for (Object bad : new Object[] {0.99, Double.POSITIVE_INFINITY, Double.NaN, 2L}) {
-      refused("cpu_factor", "a factor is a finite number >= 1 (1 = unchanged), got " + bad,
+    assertEquals(1000.0, spec(FaultKinds.SLOW, "cpu_factor", 1000.0).real("cpu_factor"));
+    for (Object bad : new Object[] {0.99, 1000.5, 1e12, Double.POSITIVE_INFINITY, Double.NaN, 2L}) {
+      refused("cpu_factor", "a factor is a number from 1 (unchanged) to 1000 (slower than that, a"
+          + " validator is down: use crash), got " + bad,
           () -> spec(FaultKinds.SLOW, "cpu_factor", bad));
     }
     refused("role", "'liar' is not one of [proposer, voter, both]",

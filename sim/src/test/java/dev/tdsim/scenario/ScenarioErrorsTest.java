@@ -318,6 +318,23 @@ class ScenarioErrorsTest {
         List.of());
     assertAt(fail("workload:\n  msgs_per_block: auto\n  rate: 1e300 tx/s\n"), 3,
         "workload.rate", "must be at most 1000000000 tx/s", "got 1.0E300 tx/s");
+    // one step of a run is below an hour: latencies, timeouts, round timers, a slow CPU, jitter
+    // (each once passed validate and overflowed the clock or ran out of events at run time)
+    assertAt(fail("network:\n  latency: 100000 h\n"), 2, "network.latency", "must be below 1 h",
+        "got 100000 h");
+    assertAt(fail("consensus:\n  timeout_commit: 1 h\n"), 2, "consensus.timeout_commit",
+        "must be below 1 h");
+    assertAt(fail("consensus:\n  protocol: jolteon\n  round_timeout_backoff_base: 1e300\n"), 3,
+        "consensus.round_timeout_backoff_base", "longest round timeout", "must be below 1 h");
+    assertAt(fail("consensus:\n  protocol: jolteon\n  round_initial_timeout: 1 min\n"
+        + "  round_timeout_backoff_base: 2\n"), 4, "consensus.round_timeout_backoff_base",
+        "1.07 h");
+    assertAt(fail("network:\n  jitter_sigma: 30\n"), 2, "network.jitter_sigma",
+        "must be at most 2", "jitter: pareto");
+    assertAt(fail("faults:\n  - kind: slow\n    validators: [0]\n    cpu_factor: 1e12\n"), 4,
+        "faults[0].cpu_factor", "to 1000", "use crash");
+    ScenarioLoader.parse("network: {latency: 59 min, jitter_sigma: 2}\n"
+        + "faults: [{kind: slow, validators: [0], cpu_factor: 1000}]\n", "t.yaml", List.of());
   }
 
   private static String calibration(String transform) throws Exception {

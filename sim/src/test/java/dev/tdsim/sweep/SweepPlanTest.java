@@ -153,13 +153,17 @@ class SweepPlanTest {
 
   @Test
   void listValuesSplitOnlyAtTopLevelCommas() {
-    Axis a = SweepSpec.parseVary("budgets=[100 ms, 1 s],[2 s]");
-    assertEquals(List.of("[100 ms, 1 s]", "[2 s]"), a.values());
+    Axis a = SweepSpec.parseVary("validators.stake=[1, 2, 3, 4],[4, 3, 2, 1]");
+    assertEquals(List.of("[1, 2, 3, 4]", "[4, 3, 2, 1]"), a.values());
     SweepPlan p = plan(TINY, SweepSpec.empty().withVary(a));
     assertEquals(2, p.cells().size());
-    assertEquals(List.of(100_000_000L, 1_000_000_000L),
-        p.cells().get(0).points().get(0).scenario().budgetsNanos());
-    assertTrue(p.cells().get(0).id().startsWith("budgets-100ms-1s-"), p.cells().get(0).id());
+    assertEquals(List.of(1L, 2L, 3L, 4L),
+        p.cells().get(0).points().get(0).scenario().validators().stakeWeights());
+    assertTrue(p.cells().get(0).id().startsWith("stake-1-2-3-4-"), p.cells().get(0).id());
+    // budgets is a list too, but every point is judged against all of them: not varied
+    SweepException budgets = assertThrows(SweepException.class,
+        () -> plan(TINY, SweepSpec.empty().withVary(SweepSpec.parseVary("budgets=[1 s],[2 s]"))));
+    assertTrue(budgets.getMessage().contains("every budget"), budgets.getMessage());
   }
 
   @Test

@@ -221,6 +221,9 @@ public record JolteonSettings(
       "bad-partial", ": Jolteon's QCs aggregate BLS votes at every validator, with no"
           + " threshold-BLS partials for a combiner to check");
 
+  /** A round timer longer than this is a mistake in units (and would overflow the clock). */
+  private static final long LONGEST_ROUND_TIMEOUT_NANOS = 3_600_000_000_000L;
+
   public JolteonSettings {
     if (roundInitialTimeoutNanos <= 0) {
       throw new IllegalArgumentException("round_initial_timeout must be > 0");
@@ -231,6 +234,14 @@ public record JolteonSettings(
     if (roundTimeoutBackoffMaxExponent < 1 || roundTimeoutBackoffMaxExponent > 31) {
       throw new IllegalArgumentException(
           "round_timeout_backoff_max_exponent must be 1 .. 31 (Aptos asserts < 32)");
+    }
+    double longest = roundInitialTimeoutNanos
+        * Math.pow(Math.max(1, roundTimeoutBackoffBase), roundTimeoutBackoffMaxExponent);
+    if (!(longest < LONGEST_ROUND_TIMEOUT_NANOS)) {
+      throw new IllegalArgumentException("round_timeout_backoff_base makes the longest round"
+          + " timeout (round_initial_timeout x base ^ round_timeout_backoff_max_exponent) "
+          + (Double.isFinite(longest) ? String.format(java.util.Locale.ROOT, "%.3g h",
+              longest / 3.6e12) : "overflow") + "; it must be below 1 h");
     }
     Objects.requireNonNull(proposerElection, "proposerElection");
     if (!PROPOSER_ELECTIONS.contains(proposerElection)) {
