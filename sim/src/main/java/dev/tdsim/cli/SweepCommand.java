@@ -259,6 +259,7 @@ final class SweepCommand implements Callable<Integer> {
         // Ctrl-C ends the JVM without unwinding this call: a shutdown hook is the one place left
         // to tell the user that the finished runs are safe and how to pick them up again.
         Thread onInterrupt = new Thread(() -> {
+          sweep.writePending();
           err.println(interruptedMessage(sweep.kept(), dir));
           err.flush();
         }, "tdsim-sweep-interrupted");

@@ -140,6 +140,12 @@ public final class Sweep {
   /** When the grid's files may be rewritten next; whether a point is not in them yet. */
   private long nextGridWriteNanos = System.nanoTime();
   private boolean gridWritePending;
+  /** The grid points done when a write was put off (what {@link #writePending} writes). */
+  private Map<String, PointResult> pendingGrid;
+  /** Set when the sweep is being stopped: every point that still comes back is written at once. */
+  private boolean stopping;
+  /** Grid points in the files written last (guarded by lock). */
+  private int gridPointsWritten;
   /** Failed points and probes by id, in the order they failed (guarded by lock). */
   private final Map<String, Failure> failures = new LinkedHashMap<>();
   private SweepProgress bar;
@@ -508,8 +514,9 @@ public final class Sweep {
         log.accept("point " + p.id() + " failed: " + o.error());
       }
       long now = System.nanoTime();
-      if (now - nextGridWriteNanos < 0) {
+      if (now - nextGridWriteNanos < 0 && !stopping) {
         gridWritePending = true; // written with a later point, or when the grid is done
+        pendingGrid = sofar;
         return;
       }
       writeGrid(sofar);
@@ -518,9 +525,47 @@ public final class Sweep {
     }
   }
 
+  /**
+   * Writes sweep.csv and the reports of the grid points done so far if a write was put off: for
+   * a sweep that is stopped (Ctrl-C), so that its files hold every point kept, not the last
+   * throttled write's.
+   */
+  public void writePending() {
+    synchronized (lock) {
+      stopping = true;
+      if (gridWritePending && pendingGrid != null) {
+        try {
+          writeGrid(pendingGrid);
+        } catch (IOException e) {
+          log.accept("could not write " + SweepCsv.FILE + " of the points kept: " + e.getMessage());
+        }
+      }
+    }
+    // a point stored meanwhile writes the files itself (stopping): wait briefly for it, since
+    // the JVM halts once this returns
+    long until = System.nanoTime() + STOP_WAIT_NANOS;
+    while (System.nanoTime() - until < 0) {
+      synchronized (lock) {
+        if (gridPointsWritten >= pointsKept.get()) {
+          return;
+        }
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** How long a stopped sweep waits for points stored but not yet in its files. */
+  private static final long STOP_WAIT_NANOS = 2_000_000_000L;
+
   /** sweep.csv and the reports of the grid points done so far (call under the lock). */
   private void writeGrid(Map<String, PointResult> sofar) throws IOException {
     gridWritePending = false;
+    gridPointsWritten = sofar.size();
     SweepCsv.write(out, plan, sofar, gridErrors());
     writeReports(sofar, Sensitivity.snapshot(plan, sofar, storedOnly(), false, width),
         String.format(Locale.ROOT, "in progress: %d of %d grid points done", sofar.size(),

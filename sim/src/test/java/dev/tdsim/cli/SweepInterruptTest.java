@@ -87,6 +87,10 @@ class SweepInterruptTest {
     assertTrue(kept.find(), err.toString());
     int points = Integer.parseInt(kept.group(1));
     assertTrue(points >= 1 && points < 12, err.toString());
+    // sweep.csv lists every point kept (a throttled write once left it points behind)
+    long listed = Files.readAllLines(out.resolve("sweep.csv")).stream().skip(1)
+        .map(l -> l.substring(0, l.indexOf(','))).distinct().count();
+    assertEquals(points, listed, Files.readString(out.resolve("sweep.csv")));
 
     CliRun rerun = CliRun.of("sweep", file.toString(), "--no-search", "--quiet", "--out",
         out.toString());
