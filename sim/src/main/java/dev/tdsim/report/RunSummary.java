@@ -219,6 +219,21 @@ public record RunSummary(
    */
   @JsonProperty(value = "alarms", access = JsonProperty.Access.READ_ONLY)
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  /**
+   * A warning to read with the answer when the chain did not keep up with its clients (a
+   * mempool run): the verdicts then judge the blocks the chain made, which may have carried a
+   * fraction of the load, or nothing (empty when it kept up or has no mempool).
+   */
+  static java.util.Optional<String> loadWarning(RunSummary s) {
+    MempoolReport m = s.mempool();
+    if (m == null || m.sustained()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("warning: the chain did not keep up with its clients ("
+        + m.notSustained() + "), so the budgets judge the blocks it made, " + m.included()
+        + " of " + m.submitted() + " transactions included, not the load offered");
+  }
+
   public List<String> alarms() {
     List<String> out = new java.util.ArrayList<>();
     if (openedWrong()) {

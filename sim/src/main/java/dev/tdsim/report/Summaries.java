@@ -122,6 +122,7 @@ public final class Summaries {
       b.append(alarm).append(System.lineSeparator());
     }
     b.append(s.headline().text()).append(System.lineSeparator());
+    RunSummary.loadWarning(s).ifPresent(w -> b.append(w).append(System.lineSeparator()));
     b.append(String.format(Locale.ROOT, "%s: variant %s, timing %s, decryption %s, consensus %s%n",
         s.scenario(), s.variant(), s.timing(), s.schedule(), s.consensusMode()));
     if (s.judgedTime() == null) {

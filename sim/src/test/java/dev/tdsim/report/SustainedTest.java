@@ -46,4 +46,30 @@ class SustainedTest {
     String why = MempoolReport.sustainedProblem(run(new int[] {6}), 8, SustainedTest::decided);
     assertTrue(why == null || !why.contains("carried"), why);
   }
+
+  /**
+   * A run whose chain did not keep up says so right under its answer (console and HTML): its
+   * budgets judge the blocks it made (it once said "fits" of blocks that carried nothing, with
+   * the shortfall only in the mempool line further down).
+   */
+  @Test
+  void anAnswerOverBlocksThatDidNotKeepUpIsFollowedByAWarning() {
+    List<Verdict> verdicts = List.of(new Verdict(1000, true, 100, 450, 520, 510, 1.0));
+    RunSummary s = new RunSummary("x", 1, "h", "test", java.util.Map.of(), "fast", "model",
+        "before-next", "exact", List.of(), java.util.Map.of("heights", 10L), java.util.Map.of(),
+        verdicts, new CriticalPath(300, 10, 20, 150, 13),
+        new ChainTiming(0, 0, 0, 0, 0, 1000, 1400, 0), List.of());
+    MempoolReport.Percentiles p = new MempoolReport.Percentiles(0, Double.NaN, Double.NaN,
+        Double.NaN, Double.NaN);
+    RunSummary starved = s.withMempool(new MempoolReport(1291, 0, 0, 0, 0, 0, 0, p, p, p, 0, 0,
+        24.4, 25.7, 0, 0, 0, false, "the blocks carried 0 transactions"));
+    String table = Summaries.table(starved);
+    String[] lines = table.split(System.lineSeparator());
+    assertTrue(lines[0].startsWith("answer: every budget fits")
+        || lines[0].startsWith("answer: fits"), table);
+    assertTrue(lines[1].equals("warning: the chain did not keep up with its clients (the blocks"
+        + " carried 0 transactions), so the budgets judge the blocks it made, 0 of 1291"
+        + " transactions included, not the load offered"), table);
+    assertTrue(!Summaries.table(s).contains("warning:"), Summaries.table(s));
+  }
 }
