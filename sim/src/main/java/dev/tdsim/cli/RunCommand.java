@@ -90,6 +90,10 @@ final class RunCommand implements Callable<Integer> {
     Scenario s;
     try {
       List<String> all = new ArrayList<>(overrides);
+      if (replicates != null && (replicates < 1 || replicates > Scenario.MAX_REPLICATES)) {
+        throw new InputException("--replicates: must be in [1, " + Scenario.MAX_REPLICATES
+            + "], got " + replicates);
+      }
       if (replicates != null) {
         all.add("replicates=" + replicates); // checked and located like any other value
       }

@@ -125,8 +125,9 @@ public final class SweepPlan {
         }
       }
     }
-    if (spec.replicates() < 1) {
-      throw new SweepException("--replicates: must be at least 1, got " + spec.replicates());
+    if (spec.replicates() < 1 || spec.replicates() > Scenario.MAX_REPLICATES) {
+      throw new SweepException("--replicates: must be in [1, " + Scenario.MAX_REPLICATES
+          + "], got " + spec.replicates());
     }
     if (spec.maxProbes() < 1) {
       throw new SweepException("--max-probes: must be at least 1, got " + spec.maxProbes());

@@ -85,7 +85,14 @@ public record SweepSpec(
             throw new SweepException(where + ".mode: expected cartesian or zip, got '" + v + "'");
           }
         }
-        case "replicates" -> spec = spec.withReplicates(positive(where + ".replicates", v));
+        case "replicates" -> {
+          int r = positive(where + ".replicates", v);
+          if (r > dev.tdsim.scenario.Scenario.MAX_REPLICATES) {
+            throw new SweepException(where + ".replicates: must be at most "
+                + dev.tdsim.scenario.Scenario.MAX_REPLICATES + ", got " + r);
+          }
+          spec = spec.withReplicates(r);
+        }
         case "max_probes" -> spec = spec.withMaxProbes(positive(where + ".max_probes", v));
         case "max_msgs_search" -> spec = spec.withMaxMsgsSearch(bool(where + "." + key, v));
         case "search" -> spec = spec.withSearch(bool(where + "." + key, v));

@@ -348,5 +348,14 @@ class SweepCommandTest {
     CliRun both = CliRun.of("validate", twice.toString());
     assertEquals(2, both.exitCode(), both.err());
     assertTrue(both.err().contains("heights is varied twice"), both.err());
+    // replicates are capped as the scenario's are, and --replicates names itself
+    CliRun many = CliRun.of("sweep", file, "--replicates", "1000", "--vary", "seed=1,2",
+        "--out", out.toString());
+    assertEquals(2, many.exitCode(), many.err());
+    assertTrue(many.err().contains("--replicates: must be in [1, 100], got 1000"), many.err());
+    CliRun none = CliRun.of("run", file, "--replicates", "0", "--out", out.toString());
+    assertEquals(2, none.exitCode(), none.err());
+    assertTrue(none.err().contains("tdsim run: --replicates: must be in [1, 100], got 0"),
+        none.err());
   }
 }
