@@ -39,8 +39,9 @@ public final class HtmlReport {
     }
     h.append("<h1>Does decryption fit? ").append(esc(s.scenario())).append("</h1>");
     h.append("<p class=\"headline\"><b>").append(esc(s.headline().text())).append("</b></p>");
-    RunSummary.loadWarning(s).ifPresent(w -> h.append("<p class=\"alarm\" style=\"border-left:4px solid"
-        + " #b60;padding:0.2em 0.8em;background:#fff4e5\">").append(esc(w)).append("</p>"));
+    RunSummary.loadWarning(s).ifPresent(w -> h.append("<p class=\"warning\" style=\""
+        + "border-left:4px solid #b60;padding:0.2em 0.8em;background:#fff4e5\">").append(esc(w))
+        .append("</p>"));
     h.append("<p>Variant <b>").append(esc(s.variant())).append("</b>, timing <b>")
         .append(esc(s.timing())).append("</b>, decryption <b>").append(esc(s.schedule()))
         .append("</b>, consensus simulated <b>").append(esc(s.consensusMode()))

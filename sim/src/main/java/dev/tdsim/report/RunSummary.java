@@ -214,12 +214,6 @@ public record RunSummary(
   }
 
   /**
-   * What must be read before the answer, the first lines of the console and of report.html: a
-   * payload opened wrong, a fork. Empty for a run with neither.
-   */
-  @JsonProperty(value = "alarms", access = JsonProperty.Access.READ_ONLY)
-  @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  /**
    * A warning to read with the answer when the chain did not keep up with its clients (a
    * mempool run): the verdicts then judge the blocks the chain made, which may have carried a
    * fraction of the load, or nothing (empty when it kept up or has no mempool).
@@ -234,6 +228,12 @@ public record RunSummary(
         + " of " + m.submitted() + " transactions included, not the load offered");
   }
 
+  /**
+   * What must be read before the answer, the first lines of the console and of report.html: a
+   * payload opened wrong, a fork. Empty for a run with neither.
+   */
+  @JsonProperty(value = "alarms", access = JsonProperty.Access.READ_ONLY)
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public List<String> alarms() {
     List<String> out = new java.util.ArrayList<>();
     if (openedWrong()) {

@@ -349,6 +349,7 @@ class SweepCommandTest {
     assertEquals(2, both.exitCode(), both.err());
     assertTrue(both.err().contains("heights is varied twice"), both.err());
     // replicates are capped as the scenario's are, and --replicates names itself
+    file = tiny(dir, "").toString();
     CliRun many = CliRun.of("sweep", file, "--replicates", "1000", "--vary", "seed=1,2",
         "--out", out.toString());
     assertEquals(2, many.exitCode(), many.err());

@@ -226,7 +226,7 @@ class FaultsSectionTest {
     assertAt(fail(SMALL + "faults:\n  - kind: slow\n    validators: [1]\n"), 7, "faults[0]",
         "cpu_factor above 1 or extra_delay above 0");
     assertAt(fail(SMALL + "faults:\n  - kind: slow\n    cpu_factor: 0.5\n"), 8,
-        "faults[0].cpu_factor", ">= 1");
+        "faults[0].cpu_factor", "from 1 (unchanged) to 1000");
     assertAt(fail(SMALL + "faults:\n  - kind: partition\n    groups: [[0], [0]]\n"), 8,
         "faults[0].groups[1]", "in two groups");
     assertAt(fail(SMALL + "faults:\n  - kind: partition\n    groups: [[0], [99]]\n"), 8,
