@@ -296,12 +296,18 @@ final class SweepFolder {
       if (t.isEmpty() || t.equals("-") || t.equalsIgnoreCase("nan")) {
         return Double.NaN;
       }
+      double x;
       try {
-        return Double.parseDouble(t);
+        x = Double.parseDouble(t);
       } catch (NumberFormatException e) {
         throw new CompareException(file + ": row " + rec.getRecordNumber() + ", column "
             + column + ": not a number: '" + t + "'");
       }
+      if (Double.isInfinite(x)) { // tdsim never writes one: the file was edited or damaged
+        throw new CompareException(file + ": row " + rec.getRecordNumber() + ", column "
+            + column + ": not a finite number: '" + t + "'");
+      }
+      return x;
     }
   }
 }

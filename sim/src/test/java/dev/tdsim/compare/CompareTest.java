@@ -220,6 +220,10 @@ class CompareTest {
     Files.writeString(badCell.resolve("sweep.csv"),
         "x,replicates,block_time_ms,fits,p50_ms,p95_ms,p99_ms\n1,1,100,true,1,fast,3\n");
     assertError("row 1, column p95_ms: not a number: 'fast'", good, badCell);
+    Path infinite = Files.createDirectories(tmp.resolve("infinite"));
+    Files.writeString(infinite.resolve("sweep.csv"),
+        "x,replicates,block_time_ms,fits,p50_ms,p95_ms,p99_ms\n1,1,100,true,1,1e999,3\n");
+    assertError("row 1, column p95_ms: not a finite number: '1e999'", good, infinite);
     Path badYaml = Fixtures.run(tmp.resolve("badyaml"), 10, List.of());
     Files.writeString(badYaml.resolve("scenario.yaml"), "a: [1\n");
     assertError("scenario.yaml: invalid YAML", good, badYaml);
