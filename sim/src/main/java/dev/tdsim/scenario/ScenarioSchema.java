@@ -173,7 +173,8 @@ final class ScenarioSchema {
     if (!(n instanceof MappingNode)) {
       throw r.error(field, "expected a mapping, got " + YamlNodes.describe(n));
     }
-    requireNoDuplicateKeys(r, field, n);
+    requireNoDuplicateKeys(r, field, n, java.util.Collections.newSetFromMap(
+        new java.util.IdentityHashMap<>()));
     Object value;
     try {
       value = new StandardConstructor(r.settings()).constructSingleDocument(Optional.of(n));
@@ -189,18 +190,30 @@ final class ScenarioSchema {
    * Duplicate keys anywhere in the raw section, at the second one's line (the constructor would
    * keep the last silently; everywhere else in a scenario a duplicate key is an error).
    */
-  private static void requireNoDuplicateKeys(FieldReader r, String field, Node n) {
+  private static void requireNoDuplicateKeys(FieldReader r, String field, Node n,
+      java.util.Set<Node> ancestors) {
+    if (!ancestors.add(n)) {
+      throw r.errorAt(n, field, "an alias of a mapping or list that contains it (a value"
+          + " without end)");
+    }
+    walkForDuplicates(r, field, n, ancestors);
+    ancestors.remove(n);
+  }
+
+  private static void walkForDuplicates(FieldReader r, String field, Node n,
+      java.util.Set<Node> seenNodes) {
     if (n instanceof MappingNode m) {
       Map<String, Integer> seen = new java.util.HashMap<>();
       for (var t : m.getValue()) {
         if (t.getKeyNode() instanceof org.snakeyaml.engine.v2.nodes.ScalarNode k) {
           requireFirst(r, field + "." + k.getValue(), k.getValue(), k, seen);
         }
-        requireNoDuplicateKeys(r, field + "." + keyText(t.getKeyNode()), t.getValueNode());
+        requireNoDuplicateKeys(r, field + "." + keyText(t.getKeyNode()), t.getValueNode(),
+            seenNodes);
       }
     } else if (n instanceof org.snakeyaml.engine.v2.nodes.SequenceNode s) {
       for (Node item : s.getValue()) {
-        requireNoDuplicateKeys(r, field, item);
+        requireNoDuplicateKeys(r, field, item, seenNodes);
       }
     }
   }

@@ -98,6 +98,23 @@ class HostileInputTest {
         "--set heights: collections are nested more than 64 levels deep");
   }
 
+  /**
+   * An alias of a mapping inside itself in the sweep section (kept raw) is a value without end:
+   * refused at its line (it once ran the JVM out of stack, exit 1); a plain alias still works.
+   */
+  @Test
+  void aRecursiveAliasInTheSweepSectionIsAnError(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("loop.yaml");
+    Files.writeString(f, TINY + "\nsweep:\n  vary: &a\n    heights: [1, 2]\n    x: *a\n");
+    assertOneLine(CliRun.of("validate", f.toString()), f + ":");
+    assertTrue(CliRun.of("validate", f.toString()).err().contains(
+        "sweep.vary.x: an alias of a mapping or list that contains it"));
+    Path g = dir.resolve("alias.yaml");
+    Files.writeString(g, TINY + "\nsweep:\n  vary:\n    heights: &h [1, 2]\n    seed: *h\n");
+    CliRun ok = CliRun.of("validate", g.toString());
+    assertEquals(0, ok.exitCode(), ok.err());
+  }
+
   // ------------------------------------------------------------ output folders
 
   private static Path tiny(Path dir) throws Exception {
