@@ -11,6 +11,8 @@ import java.util.Map;
 final class Folders {
   /** What {@code tdsim sweep} writes at the top of its folder. */
   static final String SWEEP_CSV = "sweep.csv";
+  /** The sweep's sensitivity report (read for the note a sweep still running leaves in it). */
+  static final String SENSITIVITY_JSON = "sensitivity.json";
 
   private Folders() {}
 

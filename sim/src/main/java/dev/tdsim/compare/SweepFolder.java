@@ -132,6 +132,8 @@ final class SweepFolder {
 
     String name = Folders.name(dir);
     List<String> notes = new ArrayList<>();
+    unfinished(dir).ifPresent(status -> notes.add(name + ": the sweep had not finished when these"
+        + " files were written (" + status + "); a rerun with the same --out completes it"));
     if (withoutRuns > 0) {
       notes.add(name + ": no run folder under " + POINTS + "/ for " + withoutRuns + " of "
           + points.size() + " points; their critical paths are not shown");
@@ -277,6 +279,32 @@ final class SweepFolder {
     }
     return CriticalPath.of(sum, latency / n);
   }
+
+  /**
+   * The "in progress: ..." note a sweep writes into sensitivity.json while it runs (a stopped
+   * sweep leaves it there), if any; nothing for a finished sweep or an unreadable file.
+   */
+  static java.util.Optional<String> unfinished(Path dir) {
+    Path file = dir.resolve(Folders.SENSITIVITY_JSON);
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return java.util.Optional.empty();
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode notes = new com.fasterxml.jackson.databind
+          .ObjectMapper().readTree(file.toFile()).path("notes");
+      for (com.fasterxml.jackson.databind.JsonNode n : notes) {
+        if (n.isTextual() && n.asText().startsWith(IN_PROGRESS)) {
+          return java.util.Optional.of(n.asText());
+        }
+      }
+    } catch (java.io.IOException e) {
+      return java.util.Optional.empty(); // sweep.csv is what compare reads; this is a hint
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** How the status of a sweep still running starts (Sweep's snapshots). */
+  private static final String IN_PROGRESS = "in progress:";
 
   /** The cells of one sweep.csv row, with errors that name the file, row and column. */
   private record Cells(Path file, CSVRecord rec) {

@@ -609,7 +609,13 @@ public final class Sweep {
   /** sensitivity.json and report.html, each written to a temporary file and then moved. */
   private void writeReports(Map<String, PointResult> grid, SensitivityReport report,
       String status) throws IOException {
-    writeJson(out.resolve(Sensitivity.FILE), report);
+    // a snapshot says so in sensitivity.json too: compare reads it to tell a stopped sweep's
+    // folder from a finished one
+    List<String> notes = new ArrayList<>(report.notes());
+    if (status != null) {
+      notes.add(0, status);
+    }
+    writeJson(out.resolve(Sensitivity.FILE), status == null ? report : report.withNotes(notes));
     List<Failure> failed;
     synchronized (lock) {
       failed = List.copyOf(failures.values());

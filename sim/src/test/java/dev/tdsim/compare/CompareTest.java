@@ -189,6 +189,24 @@ class CompareTest {
     assertEquals(List.of("x/out (fast) #1", "x/out (fast) #2"), same.labels());
   }
 
+  /**
+   * A sweep stopped before its end leaves its last snapshot's "in progress" note in
+   * sensitivity.json: compare says the folder is unfinished (it once compared it as complete).
+   */
+  @Test
+  void aSweepThatHadNotFinishedIsComparedWithANote(@TempDir Path tmp) throws Exception {
+    List<String> small = List.of("validators.count=16");
+    Path a = Fixtures.sweep(tmp.resolve("a"), "keys.shares", List.of(64, 128), 1.0, small);
+    Path b = Fixtures.sweep(tmp.resolve("b"), "keys.shares", List.of(64, 128), 2.0, small);
+    Files.writeString(b.resolve("sensitivity.json"),
+        "{\"notes\": [\"in progress: 2 of 6 grid points done\", \"other\"]}");
+    Files.writeString(a.resolve("sensitivity.json"), "{\"notes\": [\"other\"]}");
+    Comparison c = Compare.compare(List.of(a, b));
+    assertEquals(List.of("b: the sweep had not finished when these files were written (in"
+        + " progress: 2 of 6 grid points done); a rerun with the same --out completes it"),
+        c.notes(), c.notes().toString());
+  }
+
   @Test
   void aRunWithoutScenarioYamlIsComparedWithANote(@TempDir Path tmp) throws Exception {
     Path a = Fixtures.run(tmp.resolve("a"), 10, List.of());
