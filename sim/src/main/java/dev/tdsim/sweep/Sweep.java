@@ -613,7 +613,7 @@ public final class Sweep {
     // folder from a finished one
     List<String> notes = new ArrayList<>(report.notes());
     if (status != null) {
-      notes.add(0, status);
+      notes.add(status);
     }
     writeJson(out.resolve(Sensitivity.FILE), status == null ? report : report.withNotes(notes));
     List<Failure> failed;
