@@ -72,7 +72,7 @@ public record SweepSpec(
           }
           for (Map.Entry<?, ?> p : m.entrySet()) {
             String path = String.valueOf(p.getKey());
-            requireOnce(varied, where + ".vary." + path, path);
+            requireOnce(varied, label, "sweep.vary." + path, path);
             spec = spec.withVary(axisOf(where + ".vary.", path, p.getValue()));
           }
         }
@@ -101,7 +101,7 @@ public record SweepSpec(
         default -> {
           String path = key.startsWith("vary.") ? key.substring("vary.".length()) : key;
           if (ScenarioKeys.isPath(path)) {
-            requireOnce(varied, where + "." + key, path);
+            requireOnce(varied, label, "sweep." + key, path);
             spec = spec.withVary(axisOf(where + ".", key, v).withPath(path));
           } else {
             throw new SweepException(where + "." + key + ": unknown key; known: "
@@ -115,11 +115,12 @@ public record SweepSpec(
   }
 
   /** A path varied twice in one section (as PATH, vary.PATH or under vary:) is a mistake. */
-  private static void requireOnce(Map<String, String> varied, String field, String path) {
-    String first = varied.putIfAbsent(ScenarioKeys.currentPath(path), field);
+  private static void requireOnce(Map<String, String> varied, String label, String key,
+      String path) {
+    String first = varied.putIfAbsent(ScenarioKeys.currentPath(path), key);
     if (first != null) {
-      throw new SweepException(field + ": " + path + " is varied twice in the sweep section"
-          + " (also as " + first.substring(first.indexOf(": sweep") + 2) + "); keep one list");
+      throw new SweepException(label + ": " + key + ": " + path
+          + " is varied twice in the sweep section (also as " + first + "); keep one list");
     }
   }
 

@@ -28,11 +28,9 @@ public final class Pairings {
    */
   public static GtElement millerLoop(List<G1Point> ps, List<G2Point> qs) {
     requirePairs(ps.size(), qs.size());
-    if (anyIdentity(ps, qs, G2Point::isIdentity)) {
-      List<G1Point> keptPs = new java.util.ArrayList<>();
-      List<G2Point> keptQs = new java.util.ArrayList<>();
-      keepFinite(ps, qs, G2Point::isIdentity, keptPs, keptQs);
-      return millerLoop(keptPs, keptQs);
+    Finite<G2Point> finite = Finite.of(ps, qs, G2Point::isIdentity);
+    if (finite != null) {
+      return millerLoop(finite.ps(), finite.qs());
     }
     if (ps.isEmpty()) {
       return GtElement.one();
@@ -82,11 +80,9 @@ public final class Pairings {
    */
   public static GtElement millerLoopPrepared(List<G1Point> ps, List<G2Prepared> qs) {
     requirePairs(ps.size(), qs.size());
-    if (anyIdentity(ps, qs, Pairings::isIdentity)) {
-      List<G1Point> keptPs = new java.util.ArrayList<>();
-      List<G2Prepared> keptQs = new java.util.ArrayList<>();
-      keepFinite(ps, qs, Pairings::isIdentity, keptPs, keptQs);
-      return millerLoopPrepared(keptPs, keptQs);
+    Finite<G2Prepared> finite = Finite.of(ps, qs, G2Prepared::isIdentity);
+    if (finite != null) {
+      return millerLoopPrepared(finite.ps(), finite.qs());
     }
     if (ps.isEmpty()) {
       return GtElement.one();
@@ -98,11 +94,9 @@ public final class Pairings {
    * products: kept to compare against. */
   static GtElement millerLoopPreparedPairwise(List<G1Point> ps, List<G2Prepared> qs) {
     requirePairs(ps.size(), qs.size());
-    if (anyIdentity(ps, qs, Pairings::isIdentity)) {
-      List<G1Point> keptPs = new java.util.ArrayList<>();
-      List<G2Prepared> keptQs = new java.util.ArrayList<>();
-      keepFinite(ps, qs, Pairings::isIdentity, keptPs, keptQs);
-      return millerLoopPreparedPairwise(keptPs, keptQs);
+    Finite<G2Prepared> finite = Finite.of(ps, qs, G2Prepared::isIdentity);
+    if (finite != null) {
+      return millerLoopPreparedPairwise(finite.ps(), finite.qs());
     }
     Memory p = G1Point.packAffine(ps);
     long[] acc = null;
@@ -126,29 +120,25 @@ public final class Pairings {
     return millerLoop(ps, qs).finalExponentiation().isOne();
   }
 
-  private static boolean isIdentity(G2Prepared q) {
-    return q.point().isIdentity();
-  }
-
-  /** Whether some pair has the point at infinity on either side. */
-  private static <Q> boolean anyIdentity(List<G1Point> ps, List<Q> qs,
-      java.util.function.Predicate<Q> identity) {
-    for (int i = 0; i < ps.size(); i++) {
-      if (ps.get(i).isIdentity() || identity.test(qs.get(i))) {
-        return true;
+  /**
+   * The pairs without the point at infinity on either side, in order; null when there is none to
+   * leave out (one pass, lists built only when needed).
+   */
+  private record Finite<Q>(List<G1Point> ps, List<Q> qs) {
+    static <Q> Finite<Q> of(List<G1Point> ps, List<Q> qs,
+        java.util.function.Predicate<Q> atInfinity) {
+      Finite<Q> kept = null;
+      for (int i = 0; i < ps.size(); i++) {
+        boolean drop = ps.get(i).isIdentity() || atInfinity.test(qs.get(i));
+        if (drop && kept == null) {
+          kept = new Finite<>(new java.util.ArrayList<>(ps.subList(0, i)),
+              new java.util.ArrayList<>(qs.subList(0, i)));
+        } else if (!drop && kept != null) {
+          kept.ps().add(ps.get(i));
+          kept.qs().add(qs.get(i));
+        }
       }
-    }
-    return false;
-  }
-
-  /** The pairs without the point at infinity on either side, in order. */
-  private static <Q> void keepFinite(List<G1Point> ps, List<Q> qs,
-      java.util.function.Predicate<Q> identity, List<G1Point> keptPs, List<Q> keptQs) {
-    for (int i = 0; i < ps.size(); i++) {
-      if (!ps.get(i).isIdentity() && !identity.test(qs.get(i))) {
-        keptPs.add(ps.get(i));
-        keptQs.add(qs.get(i));
-      }
+      return kept;
     }
   }
 
