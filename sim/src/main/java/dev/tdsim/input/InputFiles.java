@@ -3,7 +3,9 @@ package dev.tdsim.input;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
@@ -43,6 +46,12 @@ public final class InputFiles {
   public static final int MAX_FILE_BYTES = 1 << 20;
   /** The deepest nesting of YAML collections accepted (scenarios nest 3 levels). */
   public static final int MAX_YAML_DEPTH = 64;
+  /**
+   * The most aliases of collections a YAML text may hold: snakeyaml's own guard against alias
+   * bombs (a billion laughs), checked here first so that the error names the line.
+   */
+  public static final int MAX_YAML_COLLECTION_ALIASES =
+      LoadSettings.builder().build().getMaxAliasesForCollections();
   /** The tags a YAML file may write explicitly: the core schema's. */
   private static final Set<String> CORE_TAGS = Set.of("tag:yaml.org,2002:str",
       "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
@@ -97,11 +106,30 @@ public final class InputFiles {
     if (bytes.length > MAX_FILE_BYTES) {
       throw tooLarge(what, -1);
     }
-    try {
-      return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-    } catch (CharacterCodingException e) {
-      throw new InputProblem(0, "is not UTF-8 text (is it a " + what + "?)");
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length);
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+    CoderResult result = decoder.decode(in, out, true);
+    if (!result.isError()) {
+      result = decoder.flush(out);
     }
+    if (result.isError()) {
+      throw new InputProblem(lineAt(bytes, in.position()), "is not UTF-8 text (is it a " + what
+          + "?): byte 0x" + String.format("%02x", bytes[in.position()] & 0xff) + " at offset "
+          + in.position());
+    }
+    return out.flip().toString();
+  }
+
+  /** The 1-based line of a byte offset in a text's bytes. */
+  private static int lineAt(byte[] bytes, int offset) {
+    int line = 1;
+    for (int i = 0; i < offset; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+      }
+    }
+    return line;
   }
 
   private static InputProblem tooLarge(String what, long size) {
@@ -117,9 +145,12 @@ public final class InputFiles {
    * own parse, which reports them with more context.
    */
   public static void checkYaml(String text) {
+    checkCharacters(text);
     LoadSettings settings = LoadSettings.builder().setCodePointLimit(MAX_FILE_BYTES + 1).build();
     Iterator<Event> events = new Parse(settings).parseString(text).iterator();
     int depth = 0;
+    Set<String> collectionAnchors = new HashSet<>();
+    int collectionAliases = 0;
     while (true) {
       Event e;
       try {
@@ -140,7 +171,13 @@ public final class InputFiles {
               + " !!map and !!seq are (and none is needed: remove it)");
         }
       }
+      if (e instanceof AliasEvent a && collectionAnchors.contains(a.getAlias().getValue())
+          && ++collectionAliases > MAX_YAML_COLLECTION_ALIASES) {
+        throw new InputProblem(line(e), "more than " + MAX_YAML_COLLECTION_ALIASES
+            + " aliases of mappings or lists (a guard against alias bombs): write the values out");
+      }
       if (e instanceof MappingStartEvent || e instanceof SequenceStartEvent) {
+        ((NodeEvent) e).getAnchor().ifPresent(x -> collectionAnchors.add(x.getValue()));
         depth++;
         if (depth > MAX_YAML_DEPTH) {
           throw new InputProblem(line(e), "collections are nested more than "
@@ -150,6 +187,36 @@ public final class InputFiles {
         depth--;
       }
     }
+  }
+
+  /**
+   * Refuses a character YAML does not allow (its c-printable set: tab, line breaks and printable
+   * Unicode), such as NUL or another control character, at its line and column: the YAML
+   * reader's own error has no position.
+   */
+  private static void checkCharacters(String text) {
+    int line = 1;
+    int column = 1;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      if (!printable(c)) {
+        throw new InputProblem(line, String.format("the character U+%04X (column %d) is not"
+            + " allowed in YAML: only tabs, line breaks and printable characters are", c, column));
+      }
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+      i += Character.charCount(c);
+    }
+  }
+
+  private static boolean printable(int c) {
+    return c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0x7e) || c == 0x85
+        || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd)
+        || (c >= 0x10000 && c <= 0x10ffff);
   }
 
   private static int line(Event e) {

@@ -57,7 +57,7 @@ public final class ScenarioLoader {
     try {
       text = InputFiles.readText(file, "scenario file");
     } catch (InputFiles.InputProblem e) {
-      throw new ScenarioException(label, 0, null, e.getMessage(), e);
+      throw new ScenarioException(label, e.line(), null, e.getMessage(), e);
     }
     return new Session(label, file).resolve(text, defaultName(file.getFileName() == null
         ? label : file.getFileName().toString()), overrides);

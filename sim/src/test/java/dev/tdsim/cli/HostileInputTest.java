@@ -115,6 +115,31 @@ class HostileInputTest {
     assertEquals(0, ok.exitCode(), ok.err());
   }
 
+  /**
+   * A control character, an alias bomb and bytes that are not UTF-8 are named at their line
+   * (the YAML reader's own errors for the first two had none).
+   */
+  @Test
+  void aControlCharacterAnAliasBombAndNonUtf8BytesAreNamedAtTheirLine(@TempDir Path dir)
+      throws Exception {
+    Path f = dir.resolve("nul.yaml");
+    Files.writeString(f, TINY + "seed: \u00001\n");
+    assertOneLine(CliRun.of("validate", f.toString()),
+        f + ":7: the character U+0000 (column 7) is not allowed in YAML");
+    StringBuilder bomb = new StringBuilder(TINY).append("x0: &a0 [1]\n");
+    for (int i = 1; i <= 60; i++) {
+      bomb.append("x").append(i).append(": &a").append(i).append(" [*a").append(i - 1)
+          .append(", *a").append(i - 1).append("]\n");
+    }
+    Files.writeString(f, bomb.toString());
+    // two aliases of lists a line from x1 on: the 51st is the first on the line of x26
+    assertOneLine(CliRun.of("validate", f.toString()), f + ":33: more than 50 aliases");
+    byte[] text = (TINY + "name: caf\u00e9\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Files.write(f, text);
+    assertOneLine(CliRun.of("validate", f.toString()), f + ":7: is not UTF-8 text");
+    assertTrue(CliRun.of("validate", f.toString()).err().contains("byte 0xe9 at offset"));
+  }
+
   // ------------------------------------------------------------ output folders
 
   private static Path tiny(Path dir) throws Exception {
