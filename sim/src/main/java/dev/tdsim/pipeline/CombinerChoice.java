@@ -59,10 +59,9 @@ final class CombinerChoice {
 
   /**
    * The order in which validators fail over: the combiner chosen at the first commit, then the
-   * validators after the designated one by id (wrapping), each once. Not the next height's later
-   * round proposers: asking the rotation for a round ahead of time would shift it (each
-   * (height, round) takes the rotation's next step when first asked), and by id every validator
-   * knows the order without consensus.
+   * validators after the designated one by id (wrapping), each once: by id every validator knows
+   * the order without asking the consensus protocol (the next height's later-round proposers would
+   * serve as well under Tendermint, but Jolteon's leader election has no such list).
    */
   static List<Integer> candidates(Combiners c, int validators) {
     List<Integer> order = new ArrayList<>(validators);

@@ -251,9 +251,7 @@ final class LargeCommitteeTendermint implements ConsensusProtocol {
       next[i] = Math.max(finalized, pause);
     }
     if (straggler != NEVER) {
-      // As in the exact model, the first validator to reach a round takes its rotation step.
       maxRound = Math.max(maxRound, r.round + 1);
-      sim.schedule(Math.max(now, straggler), s -> rotation.proposer(h, r.round + 1));
     }
     long first = Arrays.stream(next).min().orElse(NEVER);
     if (h < context.heights() && first != NEVER) {

@@ -4,7 +4,7 @@ package dev.tdsim.consensus.tendermint;
  * Proposer rotation by stake, as CometBFT's proposer-priority algorithm: every step each
  * validator's priority grows by its stake, the highest priority proposes (ties to the lower
  * index) and pays the total stake. Over time each validator proposes in proportion to its stake.
- * Deterministic; one step per (height, round).
+ * Deterministic; {@link Rotation} takes one step per height and r more for round r.
  */
 public final class ProposerSelection {
   private final long[] stake;

@@ -1,38 +1,37 @@
 package dev.tdsim.consensus.tendermint;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
- * The proposer of each (height, round): each (height, round) takes the next step of the stake
- * rotation the first time any validator reaches it, so heights that need extra rounds shift the
- * rotation as in CometBFT (which advances proposer priority once per round).
+ * The proposer of each (height, round), as CometBFT chooses it: the committed state advances the
+ * stake rotation one step per height ({@code IncrementProposerPriority(1)} in the block
+ * executor's {@code updateState}), and round r of a height takes r more steps on a copy of that
+ * height's validator set ({@code enterNewRound}), so extra rounds at one height do not shift the
+ * proposers of the next: the round-0 proposer of h + 1 is the round-1 proposer of h. Heights
+ * start at 1, so (h, r) is step h - 1 + r of the rotation.
  */
 final class Rotation {
   private final ProposerSelection selection;
   private final List<Integer> proposers = new ArrayList<>();
-  private final Map<Long, Integer> index = new HashMap<>();
 
   Rotation(long[] stake) {
     this.selection = new ProposerSelection(stake);
   }
 
   int proposer(int height, int round) {
-    int i = index.computeIfAbsent(key(height, round), k -> index.size());
-    while (proposers.size() <= i) {
+    int step = Math.addExact(height - 1, round);
+    while (proposers.size() <= step) {
       proposers.add(selection.next());
     }
-    return proposers.get(i);
+    return proposers.get(step);
   }
 
   /**
    * The proposer of {@code height + 1} in the first round whose proposer is not {@code
    * unavailable}, the round-0 proposer when none is: the validator that will propose the next
-   * height, so the one that needs {@code height}'s plaintexts first. Asks later rounds only when
-   * an earlier proposer is unavailable (asking a round ahead of time takes its rotation step).
+   * height, so the one that needs {@code height}'s plaintexts first.
    */
   int combinerOf(int height, IntPredicate unavailable, int validators) {
     for (int r = 0; r < validators; r++) {

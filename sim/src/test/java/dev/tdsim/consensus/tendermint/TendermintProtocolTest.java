@@ -197,6 +197,27 @@ class TendermintProtocolTest {
         (int) (Rotation.key(2, 5) >>> 32)));
   }
 
+  /**
+   * CometBFT advances the proposer priority once per committed height and takes round r's proposer
+   * from a copy r steps on: the round-0 proposer of h + 1 is the round-1 proposer of h, however
+   * many rounds h took (it once took the rotation's next step per (height, round) reached, so
+   * adjacent crashed proposers cost half the rounds they do). In a run: ExactModelTimingTest.
+   */
+  @Test
+  void extraRoundsAtOneHeightDoNotShiftTheNextHeightsProposers() {
+    for (long[] stake : new long[][] {{1, 1, 1, 1}, {1, 2, 5, 3}}) {
+      Rotation asked = new Rotation(stake);
+      Rotation fresh = new Rotation(stake);
+      for (int r = 0; r < 7; r++) {
+        asked.proposer(3, r); // a height that needed seven rounds, asked first
+      }
+      for (int h = 1; h <= 20; h++) {
+        assertEquals(fresh.proposer(h + 1, 0), asked.proposer(h, 1), "height " + h);
+        assertEquals(fresh.proposer(h + 2, 0), asked.proposer(h, 2), "height " + h);
+      }
+    }
+  }
+
   @Test
   void proposersRotateInProportionToStake() {
     ProposerSelection p = new ProposerSelection(new long[] {1, 2, 5});
