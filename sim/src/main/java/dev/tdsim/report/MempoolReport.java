@@ -47,6 +47,12 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
 
   /** How much slower the later half of the heights' transactions may be and still keep up. */
   static final double LATER_HALF_SLOWDOWN = 1.5;
+  /**
+   * The fewest latencies in each half for their p95s to be compared: below 20 a p95 is the
+   * largest of a handful, and two handfuls differ by 1.5x by chance (6 transactions at 1 tx/s
+   * once read as a chain that did not keep up).
+   */
+  static final int MIN_LATENCIES_COMPARED = 20;
 
   /** p50, p95, p99 and max of a latency, ms; n how many transactions it is over. */
   public record Percentiles(long n, Double p50, Double p95, Double p99, Double max) {
@@ -115,10 +121,13 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
 
   /** As above, over heights 1 to {@code lastHeight}. */
   static String sustainedProblem(MempoolStats m, int lastHeight, IntToLongFunction decided) {
-    long refused = m.refusedAtEntry()
-        + m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
-    if (refused > 0) {
-      return refused + " transactions refused by full mempools";
+    long copies = m.validators().stream().mapToLong(MempoolStats.Validator::refusedFull).sum();
+    if (m.refusedAtEntry() + copies > 0) {
+      // A gossiped transaction is refused by each full validator it reaches: the copies are not
+      // transactions, so they are counted apart from the clients' submissions.
+      return "full mempools refused " + m.refusedAtEntry() + " of " + m.submitted()
+          + " submissions at their entry validator" + (copies == 0 ? "" : " and " + copies
+          + " copies arriving later (by gossip or after CheckTx; counted at each validator)");
     }
     long included = m.included();
     if (included == 0 && m.resealed() > 0) {
@@ -134,7 +143,8 @@ public record MempoolReport(long submitted, long resealed, long refusedAtEntry, 
       double e = Percentiles.of(earlier).p95();
       wait = Math.round(e * 1e6);
       double l = later.length == 0 ? 0 : Percentiles.of(later).p95();
-      if (l > LATER_HALF_SLOWDOWN * e) {
+      if (l > LATER_HALF_SLOWDOWN * e && earlier.length >= MIN_LATENCIES_COMPARED
+          && later.length >= MIN_LATENCIES_COMPARED) {
         return String.format(java.util.Locale.ROOT, "submission to commit p95 grew from %.0f ms"
             + " (heights 1-%d) to %.0f ms (heights %d-%d)", e, half, l, half + 1, lastHeight);
       }

@@ -37,7 +37,7 @@ final class FitRule {
 
   /**
    * Why the runs miss a budget they miss, for a value of a search with a mempool: {@code not
-   * sustained: 1717 transactions refused by full mempools} when a replicate did not keep up,
+   * sustained: full mempools refused 1717 of 9000 submissions at their entry validator} when a replicate did not keep up,
    * else {@code over budget: 9 of 10 heights fit (needs 10)}; null when every replicate fits or
    * no run simulated a mempool (the probe lines say it then).
    */
@@ -90,7 +90,7 @@ final class FitRule {
 
   /**
    * With a mempool, whether the runs kept up with their clients, first: {@code not sustained
-   * (1717 transactions refused by full mempools): no budget fits; } or, with replicates, {@code 1
+   * (full mempools refused 1717 of 9000 submissions at their entry validator): no budget fits; } or, with replicates, {@code 1
    * of 3 replicates not sustained (...): no budget fits; }; empty when every run kept up or none
    * had a mempool.
    */

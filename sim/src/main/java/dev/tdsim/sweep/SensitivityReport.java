@@ -187,7 +187,7 @@ public record SensitivityReport(Map<String, String> base, String baseCell, doubl
    * @param addedP95Ms at the value fitting, what decryption adds to a block's time to execution
    *     at this budget, p95 (mean over its runs); null when nothing fits or its runs predate it
    * @param firstMiss why the bracket's upper end misses, with a mempool ({@code 400 tx/s: not
-   *     sustained: 1717 transactions refused by full mempools}, or {@code over budget: ...});
+   *     sustained: full mempools refused 1717 of 9000 submissions at their entry validator}, or {@code over budget: ...});
    *     null without a mempool or an upper end
    */
   public record BudgetFit(double blockTimeMs, Double value, String label, Bound bound,

@@ -48,6 +48,49 @@ class SustainedTest {
   }
 
   /**
+   * Heights 1-4 one second apart; {@code perHalf} transactions carried by heights 1-2, each
+   * submitted 500 ms before its block, and as many by heights 3-4, each 1000 ms before: the later
+   * half waited twice as long.
+   */
+  private static MempoolStats slower(int perHalf) {
+    int n = 2 * perHalf;
+    long[] submit = new long[n];
+    int[] height = new int[n];
+    for (int i = 0; i < n; i++) {
+      boolean later = i >= perHalf;
+      height[i] = (later ? 3 : 1) + i % 2;
+      submit[i] = height[i] * 1000 * MS - (later ? 1000 : 500) * MS;
+    }
+    return new MempoolStats(n, 0, 0, 0, 0, 0, submit, height, List.of(), 0, new int[0]);
+  }
+
+  /**
+   * A later half that waited twice as long did not keep up, but only when each half holds enough
+   * transactions for a p95 (6 at 1 tx/s once gave "did not keep up" with every one included).
+   */
+  @Test
+  void theWaitsGrowthIsJudgedOnlyOverEnoughTransactions() {
+    String many = MempoolReport.sustainedProblem(slower(30), 4, h -> h * 1000 * MS);
+    assertNotNull(many);
+    assertTrue(many.startsWith("submission to commit p95 grew from 500 ms (heights 1-2) to"
+        + " 1000 ms (heights 3-4)"), many);
+    String few = MempoolReport.sustainedProblem(slower(3), 4, h -> h * 1000 * MS);
+    assertTrue(few == null || !few.contains("grew"), few);
+  }
+
+  /** Copies of a transaction refused by gossip are counted apart from the clients' submissions. */
+  @Test
+  void refusalsNameSubmissionsAndCopiesApart() {
+    MempoolStats m = slower(30);
+    MempoolStats.Validator full = new MempoolStats.Validator(0, 0, 0, 0, 0, 0, 0, 0, 0, 40);
+    MempoolStats refused = new MempoolStats(m.submitted(), 0, 7, 0, 0, 0, m.submitNanos(),
+        m.firstHeight(), List.of(full, full), 0, new int[0]);
+    assertTrue(MempoolReport.sustainedProblem(refused, 4, h -> h * 1000 * MS).equals(
+        "full mempools refused 7 of 60 submissions at their entry validator and 80 copies"
+            + " arriving later (by gossip or after CheckTx; counted at each validator)"));
+  }
+
+  /**
    * A run whose chain did not keep up says so right under its answer (console and HTML): its
    * budgets judge the blocks it made (it once said "fits" of blocks that carried nothing, with
    * the shortfall only in the mempool line further down).
