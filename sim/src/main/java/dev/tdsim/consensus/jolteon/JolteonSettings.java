@@ -279,9 +279,10 @@ public record JolteonSettings(
   }
 
   /**
-   * Aptos' defaults: 1000 ms x 1.2^min(idx, 6), order votes, round-robin one round each (the
-   * leader reputation parameters Aptos' on-chain config sets, for {@code leader-reputation}),
-   * Quorum Store off with Aptos' limits.
+   * Aptos' timing defaults: 1000 ms x 1.2^min(idx, 6), order votes; round-robin one round each,
+   * which is tdsim's default and not Aptos' (its on-chain default is leader reputation, whose
+   * parameters are kept here for {@code leader-reputation}: round-robin keeps a run's leaders
+   * independent of its history); Quorum Store off with Aptos' limits.
    */
   public static JolteonSettings aptosDefaults() {
     return new JolteonSettings(1000 * MS, 1.2, 6, true, ROUND_ROBIN, 1,
