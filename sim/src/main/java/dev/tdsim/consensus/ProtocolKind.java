@@ -18,6 +18,9 @@ public interface ProtocolKind {
   /** Its settings when the scenario gives none of its keys. */
   ProtocolSettings defaults();
 
+  /** What its blocks carry at most when the scenario does not say (the real system's default). */
+  BlockLimits blockLimits();
+
   /**
    * Its settings from the value of each of its {@link #fields()} (by key, of the field type's
    * Java class, each already checked against its type).

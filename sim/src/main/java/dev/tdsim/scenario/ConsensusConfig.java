@@ -1,5 +1,6 @@
 package dev.tdsim.scenario;
 
+import dev.tdsim.consensus.ProtocolKind;
 import dev.tdsim.consensus.ProtocolSettings;
 import dev.tdsim.consensus.Protocols;
 import dev.tdsim.costs.ExecutionCosts;
@@ -45,8 +46,6 @@ public record ConsensusConfig(
   public static final String DEFAULT_PROTOCOL = "tendermint";
   public static final String DEFAULT_VOTE_SIGNATURE = VoteSignatureSchemes.DEFAULT;
   public static final String DEFAULT_CERTIFICATE = CertificateSchemes.DEFAULT;
-  public static final int DEFAULT_MAX_BLOCK_TXS = 10_000;
-  public static final long DEFAULT_MAX_BLOCK_BYTES = 4L << 20;
   /**
    * 60 s: with CometBFT's timeouts (3 s propose + 1 s prevote + 1 s precommit, +0.5 s each per
    * round) about eight rounds without a commit.
@@ -80,9 +79,9 @@ public record ConsensusConfig(
 
   /** The default protocol with its defaults (CometBFT's). */
   public static ConsensusConfig defaults() {
-    return new ConsensusConfig(DEFAULT_PROTOCOL, Protocols.byName(DEFAULT_PROTOCOL).defaults(),
-        DEFAULT_VOTE_SIGNATURE, ExecutionCosts.DEFAULTS, DEFAULT_MAX_BLOCK_TXS,
-        DEFAULT_MAX_BLOCK_BYTES);
+    ProtocolKind kind = Protocols.byName(DEFAULT_PROTOCOL);
+    return new ConsensusConfig(DEFAULT_PROTOCOL, kind.defaults(), DEFAULT_VOTE_SIGNATURE,
+        ExecutionCosts.DEFAULTS, kind.blockLimits().maxTxs(), kind.blockLimits().maxBytes());
   }
 
   /** Whether votes carry a real signature whose costs validators pay. */

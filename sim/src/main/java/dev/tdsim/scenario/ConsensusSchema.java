@@ -7,6 +7,7 @@ import static dev.tdsim.scenario.ValueTypes.INT;
 import static dev.tdsim.scenario.ValueTypes.NUMBER;
 import static dev.tdsim.scenario.ValueTypes.SIZE;
 
+import dev.tdsim.consensus.BlockLimits;
 import dev.tdsim.consensus.ProtocolField;
 import dev.tdsim.consensus.ProtocolKind;
 import dev.tdsim.consensus.ProtocolSettings;
@@ -108,11 +109,27 @@ final class ConsensusSchema {
   static final Setting<ConsensusConfig, Long> PER_BLOCK = cost("execution_per_block",
       DURATION_OR_ZERO, ExecutionCosts::executionPerBlockNanos, UP_TO_A_MINUTE,
       "executionPerBlockNanos");
+  /** The block limits default to the protocol's own ({@link ProtocolKind#blockLimits()}). */
   static final Setting<ConsensusConfig, Integer> MAX_TXS = Setting.of("max_block_txs", INT,
-      ConsensusConfig.DEFAULT_MAX_BLOCK_TXS, ">= 1", "maxBlockTxs", ConsensusConfig::maxBlockTxs);
+      limits(null).maxTxs(), ">= 1", "maxBlockTxs", ConsensusConfig::maxBlockTxs)
+      .defaultFrom(v -> limits(v).maxTxs())
+      .defaultShown(protocolDefaults(l -> Integer.toString(l.maxTxs())));
   static final Setting<ConsensusConfig, Long> MAX_BYTES = Setting.of("max_block_bytes", SIZE,
-      ConsensusConfig.DEFAULT_MAX_BLOCK_BYTES, ">= 1 B", "maxBlockBytes",
-      ConsensusConfig::maxBlockBytes);
+      limits(null).maxBytes(), ">= 1 B", "maxBlockBytes",
+      ConsensusConfig::maxBlockBytes)
+      .defaultFrom(v -> limits(v).maxBytes())
+      .defaultShown(protocolDefaults(l -> YamlNodes.flow(SIZE.node(l.maxBytes()))));
+
+  private static BlockLimits limits(Section.Values v) {
+    return Protocols.byName(v == null ? ConsensusConfig.DEFAULT_PROTOCOL : v.get(PROTOCOL))
+        .blockLimits();
+  }
+
+  /** The docs' default column of a block limit: each protocol's, by name. */
+  private static String protocolDefaults(Function<BlockLimits, String> shown) {
+    return String.join(", ", Protocols.all().stream()
+        .map(k -> "`" + shown.apply(k.blockLimits()) + "` (" + k.name() + ")").toList());
+  }
   static final Setting<ConsensusConfig, Long> HALT_AFTER = Setting.of("halt_after", DURATION,
       ConsensusConfig.DEFAULT_HALT_AFTER_NANOS, "positive", "haltAfterNanos",
       ConsensusConfig::haltAfterNanos);

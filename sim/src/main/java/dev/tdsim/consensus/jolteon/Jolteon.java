@@ -8,6 +8,7 @@ import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_INT;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_NUMBER;
 import static dev.tdsim.consensus.ProtocolField.Type.SIZE;
 
+import dev.tdsim.consensus.BlockLimits;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.ProtocolField;
@@ -76,6 +77,14 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
           "dynamicMinTxnPerS"),
       generation("dynamic_max_txn_per_s", POSITIVE_INT, BatchGeneration::dynamicMaxTxnPerS,
           "dynamicMaxTxnPerS"));
+  /**
+   * Aptos' proposal limits ({@code config/src/config/consensus_config.rs}, {@code Default}):
+   * {@code max_sending_block_txns_after_filtering} 1800 (a block's transactions once those
+   * already committed are left out; tdsim's blocks hold none such, so its 5000 before filtering
+   * never binds) and {@code max_sending_block_bytes} 3 MB (3 x 1024 x 1024 B).
+   */
+  private static final BlockLimits APTOS_LIMITS = new BlockLimits(1800, 3L << 20);
+
   /** The registry entry: its name, its keys and Aptos' defaults. */
   public static final ProtocolKind KIND = new Jolteon(NAME, FIELDS, APTOS);
 
@@ -101,6 +110,11 @@ public record Jolteon(String name, List<ProtocolField> fields, ProtocolSettings 
   private static ProtocolField quorumStore(String key, ProtocolField.Type type,
       Function<QuorumStoreConfig, Object> get, String component) {
     return field(key, type, s -> get.apply(s.quorumStore()), "quorumStore." + component);
+  }
+
+  @Override
+  public BlockLimits blockLimits() {
+    return APTOS_LIMITS;
   }
 
   @Override

@@ -7,6 +7,7 @@ import static dev.tdsim.consensus.ProtocolField.Type.DURATION_OR_ZERO;
 import static dev.tdsim.consensus.ProtocolField.Type.POSITIVE_INT;
 import static dev.tdsim.consensus.ProtocolField.Type.SIZE;
 
+import dev.tdsim.consensus.BlockLimits;
 import dev.tdsim.consensus.ConsensusProtocol;
 import dev.tdsim.consensus.ProtocolContext;
 import dev.tdsim.consensus.ProtocolField;
@@ -56,7 +57,18 @@ public final class Tendermint implements ProtocolKind {
       field("exact_max_validators", POSITIVE_INT, TendermintSettings::exactMaxValidators,
           "exactMaxValidators"));
 
+  /**
+   * tdsim's limits for CometBFT, whose block holds up to {@code max_bytes} (4 MiB in v1's
+   * {@code DefaultBlockParams}) and no count of its own.
+   */
+  private static final BlockLimits LIMITS = new BlockLimits(10_000, 4L << 20);
+
   private Tendermint() {}
+
+  @Override
+  public BlockLimits blockLimits() {
+    return LIMITS;
+  }
 
   private static ProtocolField field(String key, ProtocolField.Type type,
       Function<TendermintSettings, Object> get, String component) {
