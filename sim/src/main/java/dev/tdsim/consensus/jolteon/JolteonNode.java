@@ -239,10 +239,15 @@ final class JolteonNode {
           propose(r);
         }
       };
+      // Aptos' leader sleeps out its chain health backoff once it may propose, before it pulls
+      // its payload (ProposalGenerator::generate_proposal).
+      long delay = protocol.proposalDelayNanos(r);
+      Runnable backedOff = delay == 0 ? propose
+          : () -> sim.scheduleAfter(delay, s -> propose.run());
       if (protocol.reports(height)) {
-        protocol.whenMayPropose(id, height, propose);
+        protocol.whenMayPropose(id, height, backedOff);
       } else {
-        propose.run();
+        backedOff.run();
       }
     }
   }

@@ -52,6 +52,8 @@ final class JolteonProtocol implements ConsensusProtocol {
   /** The blocks of forked rounds. */
   private final Map<JBlock, Fork> forks = new IdentityHashMap<>();
   private long messages;
+  /** Proposals the chain health backoff delayed. */
+  private long backedOffProposals;
   /** Quorum Store, or null when blocks carry their transactions. */
   final QuorumStore quorumStore;
 
@@ -125,6 +127,21 @@ final class JolteonProtocol implements ConsensusProtocol {
   int leaderOf(long round) {
     return reputation == null ? settings.leaderOf(round, validators)
         : reputation.leaderOf(round);
+  }
+
+  /**
+   * How long the leader of {@code round} waits before proposing: Aptos' chain health backoff, by
+   * the participation its leader election reports (always full under round-robin).
+   */
+  long proposalDelayNanos(long round) {
+    if (reputation == null) {
+      return 0;
+    }
+    long delay = ChainHealth.delayNanos(reputation.participation(round));
+    if (delay > 0) {
+      backedOffProposals++;
+    }
+    return delay;
   }
 
   /**
@@ -378,7 +395,10 @@ final class JolteonProtocol implements ConsensusProtocol {
             : "2-chain rule, 4 hops", timedOutRounds.size(),
         settings.roundInitialTimeoutNanos() / JolteonSettings.MS,
         settings.roundTimeoutBackoffBase(), settings.roundTimeoutBackoffMaxExponent(),
-        settings.proposerElection());
+        settings.proposerElection())
+        + (backedOffProposals == 0 ? "" : String.format(Locale.ROOT, "; chain health backoff"
+            + " (under 81%% of the stake taking part in the last %d blocks) delayed %d proposals",
+            ChainHealth.WINDOW, backedOffProposals));
     if (quorumStore == null) {
       return new ConsensusStats(Jolteon.NAME, "exact", maxRound, extra, messages,
           List.of(note));

@@ -57,6 +57,38 @@ final class LeaderReputation {
     return leader;
   }
 
+  /**
+   * The share of the stake that proposed one of, or signed the parent QC of, the newest {@link
+   * ChainHealth#WINDOW} ordered blocks up to round {@code round - exclude_round} (Aptos'
+   * {@code compute_chain_health_and_add_metrics}); 1 while fewer blocks are ordered (Aptos' "chain
+   * just started": no history to judge by).
+   */
+  double participation(long round) {
+    long target = round - config.excludeRound();
+    int newest = ordered.size() - 1;
+    while (newest >= 0 && ordered.get(newest).round() > target) {
+      newest--;
+    }
+    if (newest + 1 < ChainHealth.WINDOW) {
+      return 1.0;
+    }
+    boolean[] took = new boolean[stake.length];
+    for (int i = newest; i > newest - ChainHealth.WINDOW; i--) {
+      JBlock b = ordered.get(i);
+      took[b.proposer()] = true;
+      for (int v : b.parentSigners()) {
+        took[v] = true;
+      }
+    }
+    double part = 0;
+    double total = 0;
+    for (int v = 0; v < stake.length; v++) {
+      total += stake[v];
+      part += took[v] ? stake[v] : 0;
+    }
+    return part / total;
+  }
+
   /** Each validator's weight times its stake, from the ordered blocks up to round target. */
   long[] weights(long target) {
     int n = stake.length;

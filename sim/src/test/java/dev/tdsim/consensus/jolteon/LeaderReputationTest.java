@@ -57,6 +57,65 @@ class LeaderReputationTest {
         .filter(h -> p.decidedRound((int) h) > 0).count());
   }
 
+  /**
+   * Aptos' chain health backoff: the entry with the smallest threshold at or above the
+   * participation's whole percent (so 80% backs off, 81% does not).
+   */
+  @Test
+  void theChainHealthTableIsAptos() {
+    assertEquals(0, ChainHealth.delayNanos(1.0));
+    assertEquals(0, ChainHealth.delayNanos(0.81));
+    assertEquals(150 * JolteonSettings.MS, ChainHealth.delayNanos(0.8099));
+    assertEquals(150 * JolteonSettings.MS, ChainHealth.delayNanos(0.79));
+    assertEquals(300 * JolteonSettings.MS, ChainHealth.delayNanos(0.7899));
+    assertEquals(300 * JolteonSettings.MS, ChainHealth.delayNanos(0.75));
+    assertEquals(300 * JolteonSettings.MS, ChainHealth.delayNanos(0.5));
+  }
+
+  /**
+   * Participation counts the proposers and parent-QC signers of the newest 100 ordered blocks up
+   * to round - exclude_round, by stake, and is full while fewer blocks are ordered.
+   */
+  @Test
+  void participationIsTheStakeThatProposedOrVotedInTheNewestHundredBlocks() {
+    List<JBlock> chain = new ArrayList<>();
+    JBlock parent = JBlock.GENESIS;
+    // 5 validators (4 has stake 2): 0 and 1 propose in turn, 2 votes, 3 and 4 never take part;
+    // the first block's parent QC is also signed by 3, once, 150 blocks ago.
+    for (int r = 1; r <= 150; r++) {
+      parent = block(parent, r, r % 2, r == 1 ? List.of(2, 3) : List.of(0, 1, 2));
+      chain.add(parent);
+    }
+    LeaderReputation election = new LeaderReputation(APTOS, new long[] {1, 1, 1, 1, 2}, 7, chain);
+    long exclude = APTOS.excludeRound();
+    assertEquals(1.0, election.participation(99 + exclude), "99 blocks: no history to judge");
+    assertEquals(4.0 / 6, election.participation(100 + exclude), 1e-12, "3 took part once");
+    assertEquals(3.0 / 6, election.participation(150 + exclude), 1e-12);
+  }
+
+  /**
+   * A chain with a quarter of its stake crashed runs at Aptos' pace once 100 blocks are ordered:
+   * every leader waits out 300 ms (participation 75%) before proposing; round-robin reports full
+   * participation and never waits.
+   */
+  @Test
+  void aQuarterOfTheStakeCrashedBacksOffEveryProposalOnceTheWindowIsFull() {
+    JolteonWorld w = new JolteonWorld(8).leaderReputation(APTOS);
+    w.heights = 200;
+    w.faults = JolteonWorld.faults(8, List.of(6, 7), List.of());
+    JolteonProtocol p = w.run();
+    String note = p.stats().notes().get(0);
+    assertTrue(note.contains("chain health backoff"), note);
+    // heights 181-200 all come after the window filled: each round holds the 300 ms wait
+    long late = (w.firstOrderNanos(200) - w.firstOrderNanos(180)) / 20;
+    JolteonWorld rr = new JolteonWorld(8);
+    rr.heights = 200;
+    rr.faults = JolteonWorld.faults(8, List.of(6, 7), List.of());
+    JolteonProtocol q = rr.run();
+    assertTrue(!q.stats().notes().get(0).contains("chain health backoff"));
+    assertTrue(late >= 300 * JolteonSettings.MS, "mean interval " + late / 1e6 + " ms");
+  }
+
   @Test
   void theLeadersAreTheSameForTheSameSeedAndDifferForAnother() {
     assertEquals(leaders(1), leaders(1));
