@@ -259,4 +259,74 @@ class Cggmp21ProtocolTest {
     assertArrayEquals(Secp256k1.encode(a.publicShares().get(1)),
         Secp256k1.encode(Secp256k1.mulBase(b.secretShare())));
   }
+
+  /** A private field of a party: the malicious party reading its own state. */
+  private static BigInteger stateOf(PresignParty party, String field) {
+    try {
+      java.lang.reflect.Field f = PresignParty.class.getDeclaredField(field);
+      f.setAccessible(true);
+      return (BigInteger) f.get(party);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /**
+   * Audit F3: party 2 sends a Π^log* (for Γ) or a Π^aff-g (γ MtA) whose every Paillier and
+   * ring-Pedersen equation holds but whose group commitment lies on secp256r1; before, BouncyCastle
+   * threw a ClassCastException out of round 3, now the proof fails and party 2 is named.
+   */
+  @Test
+  void aProofPointOnAnotherCurveNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    KeyShare evil = keys.get(2);
+    var context = new dev.tdsim.crypto.cggmp21.zk.ProofContext(PresignHarness.bytes("foreign Y"),
+        2);
+    assertBlames(2, "Pi-log* proof for Γ", () -> PresignHarness.presign(keys, SIGNERS,
+        "foreign Y", parties -> new Tamper(m -> m, m -> {
+          if (m.from() != 2) {
+            return m;
+          }
+          PresignParty p = parties.get(2);
+          var psiPrime = dev.tdsim.crypto.cggmp21.zk.MaliciousProofs.logStarWithForeignY(context,
+              evil.params(), evil.paillier().publicKey(), evil.pedersenParams().get(m.to()),
+              stateOf(p, "bigG"), m.bigGamma(), Secp256k1.CURVE.getG(), stateOf(p, "gamma"),
+              stateOf(p, "gammaNonce"), dev.tdsim.crypto.random.SeededDrbg.of(9, "evil", 0));
+          return new Round2(m.from(), m.to(), m.bigGamma(), m.d(), m.f(), m.dHat(), m.fHat(),
+              m.psi(), m.psiHat(), psiPrime, m.echo());
+        }, m -> m)));
+
+    var contextBx = new dev.tdsim.crypto.cggmp21.zk.ProofContext(
+        PresignHarness.bytes("foreign Bx"), 2);
+    Map<Integer, BigInteger> roundOneK = new java.util.HashMap<>();
+    assertBlames(2, "Pi-aff-g proof (γ MtA)", () -> PresignHarness.presign(keys, SIGNERS,
+        "foreign Bx", parties -> new Tamper(m -> {
+          roundOneK.put(m.from(), m.bigK());
+          return m;
+        }, m -> {
+          if (m.from() != 2) {
+            return m;
+          }
+          // a fresh, correct γ-MtA answer to the receiver's K, proven with Bx on secp256r1
+          var random = dev.tdsim.crypto.random.SeededDrbg.of(10, "evil", 0);
+          var receiverKey = evil.paillierKeys().get(m.to()).publicKey();
+          var ownKey = evil.paillier().publicKey();
+          BigInteger gamma = stateOf(parties.get(2), "gamma");
+          BigInteger beta = dev.tdsim.crypto.cggmp21.paillier.RandomInts.signedBits(
+              evil.params().ellPrime(), random);
+          BigInteger s = dev.tdsim.crypto.cggmp21.paillier.RandomInts.unit(receiverKey.n(),
+              random);
+          BigInteger r = dev.tdsim.crypto.cggmp21.paillier.RandomInts.unit(ownKey.n(), random);
+          BigInteger k = roundOneK.get(m.to());
+          BigInteger d = receiverKey.add(receiverKey.multiply(k, gamma),
+              receiverKey.encrypt(beta, s));
+          BigInteger f = ownKey.encrypt(beta, r);
+          var st = new dev.tdsim.crypto.cggmp21.zk.AffGProof.Statement(receiverKey, ownKey, k, d,
+              f, m.bigGamma());
+          var psi = dev.tdsim.crypto.cggmp21.zk.MaliciousProofs.affGWithForeignBx(contextBx,
+              evil.params(), st, evil.pedersenParams().get(m.to()), gamma, beta, s, r, random);
+          return new Round2(m.from(), m.to(), m.bigGamma(), d, f, m.dHat(), m.fHat(), psi,
+              m.psiHat(), m.psiPrime(), m.echo());
+        }, m -> m)));
+  }
 }
