@@ -329,4 +329,29 @@ class Cggmp21ProtocolTest {
               m.psiHat(), m.psiPrime(), m.echo());
         }, m -> m)));
   }
+
+  /**
+   * Audit F6: two presignings under one session id; in the second, party 0 gets party 2's round-1
+   * message of the first (the network replays it). Every proof of that message verifies (same
+   * id), so before, round 3's proof checks ran on inconsistent round-1 values and each honest
+   * party named the other. The echo is now compared first: the abort names no one.
+   */
+  @Test
+  void aRoundOneMessageReplayedUnderTheSameSessionIdBlamesNoOne() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    List<Round1> first = new ArrayList<>();
+    PresignHarness.presign(keys, SIGNERS, "same id", "first presigning",
+        parties -> new Tamper(m -> {
+          first.add(m);
+          return m;
+        }, m -> m, m -> m));
+    Round1 old = first.stream().filter(m -> m.from() == 2 && m.to() == 0).findFirst()
+        .orElseThrow();
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class, () -> PresignHarness.presign(keys,
+        SIGNERS, "same id", "second presigning", parties -> new Tamper(
+            m -> m.from() == 2 && m.to() == 0 ? old : m, m -> m, m -> m)));
+    assertTrue(abort.culprit().isEmpty(), abort.getMessage());
+    assertTrue(abort.getMessage().contains("received different round-1 K or G"),
+        abort.getMessage());
+  }
 }

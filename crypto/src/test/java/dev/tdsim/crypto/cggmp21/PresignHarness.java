@@ -52,10 +52,16 @@ final class PresignHarness {
    */
   static Map<Integer, Presignature> presign(List<KeyShare> keys, int[] signers, String session,
       Function<Map<Integer, PresignParty>, Tamper> tamperOf) {
+    return presign(keys, signers, session, "presign " + session, tamperOf);
+  }
+
+  /** As above, with the parties' randomness labelled apart from the session id. */
+  static Map<Integer, Presignature> presign(List<KeyShare> keys, int[] signers, String session,
+      String randomness, Function<Map<Integer, PresignParty>, Tamper> tamperOf) {
     Map<Integer, PresignParty> parties = new TreeMap<>();
     for (int p : signers) {
       parties.put(p, new PresignParty(keys.get(p), signers, bytes(session),
-          SeededDrbg.of(p, "presign " + session, 0)));
+          SeededDrbg.of(p, randomness, 0)));
     }
     Tamper tamper = tamperOf.apply(parties);
     List<Round1> r1 = deliver(parties, PresignParty::round1, tamper.r1());
