@@ -225,6 +225,7 @@ class Cggmp21ProtocolTest {
           random.split()));
     }
     List<KeyGen.Dealing> honest = ps.stream().map(KeyGen.Party::deal).toList();
+    List<KeyGen.Echo> echoesTo0 = List.of(ps.get(1).echo(honest), ps.get(2).echo(honest));
     KeyGen.Dealing d1 = honest.get(1);
     List<BigInteger> badShares = new ArrayList<>(d1.shares());
     badShares.set(0, badShares.get(0).add(BigInteger.ONE));
@@ -232,17 +233,17 @@ class Cggmp21ProtocolTest {
     withBadShare.set(1, new KeyGen.Dealing(1, d1.commitments(), badShares, d1.paillierN(),
         d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
     assertBlames(1, "does not match its commitments", () -> ps.get(0).finish(withBadShare,
-        true));
+        echoesTo0, true));
     // party 2 presents party 1's Pi-mod as its own
     KeyGen.Dealing d2 = honest.get(2);
     List<KeyGen.Dealing> withBadProof = new ArrayList<>(honest);
     withBadProof.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
         d2.pedersenS(), d2.pedersenT(), d1.mod(), d2.prm()));
-    assertBlames(2, "Pi-mod", () -> ps.get(0).finish(withBadProof, true));
+    assertBlames(2, "Pi-mod", () -> ps.get(0).finish(withBadProof, echoesTo0, true));
     List<KeyGen.Dealing> withBadPrm = new ArrayList<>(honest);
     withBadPrm.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
         d2.pedersenS(), d2.pedersenT(), d2.mod(), d1.prm()));
-    assertBlames(2, "Pi-prm", () -> ps.get(0).finish(withBadPrm, true));
+    assertBlames(2, "Pi-prm", () -> ps.get(0).finish(withBadPrm, echoesTo0, true));
     byte[] notAPoint = new byte[33];
     notAPoint[0] = 2;
     notAPoint[32] = 5;
@@ -251,10 +252,11 @@ class Cggmp21ProtocolTest {
     List<KeyGen.Dealing> withBadPoint = new ArrayList<>(honest);
     withBadPoint.set(1, new KeyGen.Dealing(1, badCommitments, d1.shares(), d1.paillierN(),
         d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
-    assertBlames(1, "malformed commitment", () -> ps.get(0).finish(withBadPoint, true));
+    assertBlames(1, "malformed commitment", () -> ps.get(0).finish(withBadPoint, echoesTo0, true));
     // honest dealings give every party the same key
-    KeyShare a = ps.get(0).finish(honest, true);
-    KeyShare b = ps.get(1).finish(honest, true);
+    KeyShare a = ps.get(0).finish(honest, echoesTo0, true);
+    KeyShare b = ps.get(1).finish(honest, List.of(ps.get(0).echo(honest), ps.get(2).echo(honest)),
+        true);
     assertEquals(a.publicKey(), b.publicKey());
     assertArrayEquals(Secp256k1.encode(a.publicShares().get(1)),
         Secp256k1.encode(Secp256k1.mulBase(b.secretShare())));
@@ -353,5 +355,40 @@ class Cggmp21ProtocolTest {
     assertTrue(abort.culprit().isEmpty(), abort.getMessage());
     assertTrue(abort.getMessage().contains("received different round-1 K or G"),
         abort.getMessage());
+  }
+
+  /**
+   * Audit F4: dealer 2 sends party 0 one dealing and party 1 another, each self-consistent. Before,
+   * both finished with different public keys and no error, and their first presigning named
+   * honest parties. Now the echo round shows the difference and key generation aborts, naming no
+   * one (the echo cannot tell an equivocating dealer from a lying echo) but the dealer in
+   * question.
+   */
+  @Test
+  void keyGenerationAbortsWhenADealerSendsDifferentBroadcasts() {
+    List<dev.tdsim.crypto.cggmp21.paillier.PaillierSecretKey> paillier = List.of(
+        Cggmp21Fixture.key(0), Cggmp21Fixture.key(1), Cggmp21Fixture.key(2));
+    byte[] sid = PresignHarness.bytes("keygen equivocation");
+    var random = dev.tdsim.crypto.random.SeededDrbg.of(10, "keygen.equivocation", 0);
+    KeyGen.Party p0 = new KeyGen.Party(0, 3, 2, SecurityParams.TEST, sid, paillier.get(0),
+        random.split());
+    KeyGen.Party p1 = new KeyGen.Party(1, 3, 2, SecurityParams.TEST, sid, paillier.get(1),
+        random.split());
+    KeyGen.Party twoForZero = new KeyGen.Party(2, 3, 2, SecurityParams.TEST, sid,
+        paillier.get(2), random.split());
+    KeyGen.Party twoForOne = new KeyGen.Party(2, 3, 2, SecurityParams.TEST, sid,
+        paillier.get(2), random.split());
+    List<KeyGen.Dealing> seenBy0 = List.of(p0.deal(), p1.deal(), twoForZero.deal());
+    List<KeyGen.Dealing> seenBy1 = List.of(seenBy0.get(0), seenBy0.get(1), twoForOne.deal());
+    KeyGen.Echo echo2 = twoForZero.echo(seenBy0);
+    for (var run : List.<Supplier<KeyShare>>of(
+        () -> p0.finish(seenBy0, List.of(p1.echo(seenBy1), echo2), true),
+        () -> p1.finish(seenBy1, List.of(p0.echo(seenBy0), echo2), true))) {
+      ProtocolAbort abort = assertThrows(ProtocolAbort.class, run::get);
+      assertTrue(abort.culprit().isEmpty(), abort.getMessage());
+      assertTrue(abort.getMessage().contains("from dealer 2"), abort.getMessage());
+    }
+    // a missing echo names its silent party
+    assertBlames(1, "no echo", () -> p0.finish(seenBy0, List.of(echo2), true));
   }
 }
