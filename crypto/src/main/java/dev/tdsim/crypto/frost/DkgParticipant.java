@@ -15,8 +15,9 @@ import java.util.TreeMap;
  * signing. Mutable: it holds its polynomial between rounds and the others' messages.
  *
  * <p>Driven by its caller: {@link #round1()}, {@link #receive(Identifier, DkgRound1Package)} for
- * each broadcast package, {@link #round2()}, {@link #receive(Identifier, DkgShare)} for each
- * share, {@link #finish()}. Round 1: draw f_i of degree t - 1, broadcast C_i and a proof of
+ * each broadcast package, {@link #round2()} and {@link #echo()} (sent together),
+ * {@link #receive(Identifier, DkgShare)} for each share and {@link #receive(Identifier, DkgEcho)}
+ * for each echo, {@link #finish()}. Round 1: draw f_i of degree t - 1, broadcast C_i and a proof of
  * knowledge of a_i0. Round 2: check every other dealer's proof, send f_i(l) to each other l.
  * Finish: check each received f_l(i) against C_l ([f_l(i)]B == sum_k [i^k]C_lk), then s_i = sum_l
  * f_l(i), PK_i = [s_i]B, PK = sum_l C_l0. Any blame ends the run without a key (the paper's abort),
@@ -29,6 +30,12 @@ import java.util.TreeMap;
  * retransmission is ignored; this participant's own messages coming back are ignored; two
  * different packages, or two different shares, from one sender are its equivocation. Silence is
  * blamed too (the paper's abort), since the protocol cannot finish without every dealer.
+ *
+ * <p>The paper assumes a broadcast channel for round 1; without one a dealer can send different
+ * valid packages to different participants, each of which sees only its own (audit F4: two honest
+ * participants ended with different group keys and the first signing blamed an honest signer). So
+ * each participant echoes, with its shares, a hash of every dealer's package as it holds it, and
+ * {@link #finish()} derives no key unless every echo matches its own.
  */
 public final class DkgParticipant {
   private final Identifier self;
@@ -40,6 +47,7 @@ public final class DkgParticipant {
   private boolean sharesSent;
   private final Map<Identifier, DkgRound1Package> received = new TreeMap<>();
   private final Map<Identifier, Scalar> sharesByDealer = new TreeMap<>();
+  private final Map<Identifier, DkgEcho> echoes = new TreeMap<>();
   private final Map<Identifier, String> blame = new TreeMap<>();
 
   public DkgParticipant(Identifier self, int minSigners, int maxSigners, StrongRandom random) {
@@ -171,7 +179,52 @@ public final class DkgParticipant {
     }
   }
 
-  /** Round 2 steps 2-4: checks the shares sent to this participant and derives its key. */
+  /**
+   * This participant's echo of round 1, sent to every other participant with its shares: from
+   * {@link #round2()} on, the packages it holds are fixed.
+   */
+  public DkgEcho echo() {
+    if (!sharesSent) {
+      throw new IllegalStateException("the echo follows round 2");
+    }
+    List<byte[]> digests = new ArrayList<>();
+    for (int l = 1; l <= maxSigners; l++) {
+      Identifier id = new Identifier(l);
+      DkgRound1Package p = id.equals(self) ? ownPackage : received.get(id);
+      digests.add(p == null ? new byte[32] : digest(p));
+    }
+    return new DkgEcho(self, digests);
+  }
+
+  /**
+   * An echo, with {@code from} the sender the authenticated channel names: one per sender, in its
+   * own name, n digests; an identical copy is ignored.
+   */
+  public void receive(Identifier from, DkgEcho e) {
+    requireParticipant(from, "echo");
+    Objects.requireNonNull(e, "echo");
+    if (from.equals(self)) {
+      return;
+    }
+    if (!e.sender().equals(from)) {
+      blame(from, "sent an echo in the name of participant " + e.sender().value());
+      return;
+    }
+    if (e.digests().size() != maxSigners) {
+      blame(from, "sent an echo of " + e.digests().size() + " digests for " + maxSigners
+          + " dealers");
+      return;
+    }
+    DkgEcho earlier = echoes.putIfAbsent(from, e);
+    if (earlier != null && !earlier.sameDigests(e)) {
+      blame(from, "sent two different echoes (equivocation)");
+    }
+  }
+
+  /**
+   * Round 2 steps 2-4: checks the shares sent to this participant and every other participant's
+   * echo, and derives its key.
+   */
   public DkgOutcome finish() {
     if (polynomial == null || !sharesSent) {
       throw new IllegalStateException("finish before rounds 1 and 2");
@@ -184,8 +237,18 @@ public final class DkgParticipant {
         blame(e.getKey(), "sent a share that does not match its commitment");
       }
     }
+    for (int l = 1; l <= maxSigners; l++) {
+      Identifier id = new Identifier(l);
+      if (!id.equals(self) && !echoes.containsKey(id)) {
+        blame(id, "sent no echo");
+      }
+    }
     if (!blame.isEmpty()) {
-      return new DkgOutcome(Optional.empty(), Optional.empty(), blame);
+      return new DkgOutcome(Optional.empty(), Optional.empty(), blame, Optional.empty());
+    }
+    Optional<String> mismatch = echoMismatch(echo());
+    if (mismatch.isPresent()) {
+      return new DkgOutcome(Optional.empty(), Optional.empty(), Map.of(), mismatch);
     }
     Scalar signingShare = TrustedDealer.evaluate(polynomial, self.scalar());
     List<List<GroupElement>> commitments = new ArrayList<>();
@@ -205,7 +268,49 @@ public final class DkgParticipant {
         groupKey, minSigners);
     polynomial = null; // the secret coefficients are no longer needed
     return new DkgOutcome(Optional.of(key),
-        Optional.of(new PublicKeyPackage(verifying, groupKey, minSigners)), Map.of());
+        Optional.of(new PublicKeyPackage(verifying, groupKey, minSigners)), Map.of(),
+        Optional.empty());
+  }
+
+  /** The first dealer whose package another participant's echo says differs, if any. */
+  private Optional<String> echoMismatch(DkgEcho mine) {
+    for (DkgEcho other : echoes.values()) {
+      for (int l = 1; l <= maxSigners; l++) {
+        Identifier dealer = new Identifier(l);
+        if (!java.util.Arrays.equals(mine.digestOf(dealer), other.digestOf(dealer))) {
+          return Optional.of("participant " + other.sender().value() + " holds another round-1"
+              + " package of dealer " + l + " than participant " + self.value() + ": dealer " + l
+              + " equivocated or participant " + other.sender().value()
+              + " lies about its echo");
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * SHA-256 of what the key is derived from: the dealer and its commitment, each point
+   * length-prefixed. The proof is left out: two valid proofs for one commitment do not split the
+   * key (and the published DKG vectors come with proofs other than the ones tdsim makes).
+   */
+  private static byte[] digest(DkgRound1Package p) {
+    java.security.MessageDigest sha;
+    try {
+      sha = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+    }
+    List<byte[]> fields = new ArrayList<>();
+    fields.add(p.dealer().encode());
+    for (GroupElement c : p.commitment().coefficients()) {
+      fields.add(c.encode());
+    }
+    for (byte[] f : fields) {
+      sha.update(new byte[] {(byte) (f.length >>> 24), (byte) (f.length >>> 16),
+          (byte) (f.length >>> 8), (byte) f.length});
+      sha.update(f);
+    }
+    return sha.digest();
   }
 
   /** The first reason against {@code who} is kept; blame is never withdrawn. */

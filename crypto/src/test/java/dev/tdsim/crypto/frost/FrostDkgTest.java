@@ -69,8 +69,21 @@ class FrostDkgTest {
           && s.recipient().value() == recipient).findFirst().orElseThrow();
     }
 
+    /** Every participant's echo to every other, then every participant's finish. */
     List<DkgOutcome> finish() {
+      sendEchoes();
       return parties.stream().map(DkgParticipant::finish).toList();
+    }
+
+    void sendEchoes() {
+      for (DkgParticipant p : parties) {
+        DkgEcho echo = p.echo();
+        for (DkgParticipant q : parties) {
+          if (q != p) {
+            q.receive(p.identifier(), echo);
+          }
+        }
+      }
     }
   }
 
@@ -261,5 +274,59 @@ class FrostDkgTest {
     CryptoException e = assertThrows(CryptoException.class,
         () -> run.party(1).receive(new Identifier(4), run.packages.get(1)));
     assertTrue(e.getMessage().contains("not a participant"), e.getMessage());
+  }
+
+  /**
+   * Audit F4: dealer 3 sends participant 1 its package and participant 2 another valid one, each
+   * with matching shares. Before, both derived keys, for different group keys, and the first
+   * signing blamed an honest signer. Now the echoes differ and neither derives a key; no one is
+   * blamed (an echo cannot tell an equivocating dealer from a lying echo), the dealer is named in
+   * the reason.
+   */
+  @Test
+  void aDealerSendingDifferentPackagesToDifferentParticipantsStopsTheDkg() {
+    Identifier three = new Identifier(3);
+    Run run = new Run(2, 3, 27);
+    DkgParticipant other = new DkgParticipant(three, 2, 3, SeededDrbg.of(97, "other", 0));
+    DkgRound1Package otherPackage = other.round1();
+    for (DkgRound1Package p : run.packages) {
+      for (DkgParticipant q : run.parties) {
+        if (!q.identifier().equals(p.dealer())) {
+          boolean twoSeesOther = p.dealer().equals(three) && q.identifier().value() == 2;
+          q.receive(p.dealer(), twoSeesOther ? otherPackage : p);
+        }
+      }
+    }
+    for (DkgParticipant p : run.parties) {
+      run.shares.addAll(p.round2());
+    }
+    List<DkgShare> otherShares = other.round2();
+    for (DkgShare s : run.shares) {
+      DkgShare sent = s.dealer().equals(three) && s.recipient().value() == 2
+          ? otherShares.stream().filter(o -> o.recipient().value() == 2).findFirst().orElseThrow()
+          : s;
+      run.party(s.recipient().value()).receive(s.dealer(), sent);
+    }
+    List<DkgOutcome> outcomes = run.finish();
+    for (int i : new int[] {1, 2}) {
+      DkgOutcome o = outcomes.get(i - 1);
+      assertFalse(o.succeeded());
+      assertEquals(List.of(), o.blamed());
+      assertTrue(o.unidentifiedAbort().orElseThrow().contains("package of dealer 3"),
+          o.unidentifiedAbort().toString());
+    }
+  }
+
+  /** A participant that sends no echo is blamed (silence, as for packages and shares). */
+  @Test
+  void aMissingEchoIsBlamedOnItsSilentParticipant() {
+    Run run = new Run(2, 3, 28);
+    run.broadcast(UnaryOperator.identity());
+    run.sendShares(UnaryOperator.identity());
+    DkgParticipant one = run.party(1);
+    one.receive(new Identifier(2), run.party(2).echo()); // participant 3's echo never comes
+    DkgOutcome o = one.finish();
+    assertEquals(List.of(new Identifier(3)), o.blamed());
+    assertTrue(o.reasons().get(new Identifier(3)).contains("no echo"), o.reasons().toString());
   }
 }

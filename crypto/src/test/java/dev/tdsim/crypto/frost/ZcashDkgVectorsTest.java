@@ -98,6 +98,12 @@ class ZcashDkgVectorsTest {
       parties.get(s.recipient().value() - 1).receive(s.dealer(), s);
     }
     for (DkgParticipant p : parties) {
+      DkgEcho echo = p.echo();
+      for (DkgParticipant q : parties) {
+        q.receive(p.identifier(), echo); // its own echo is ignored
+      }
+    }
+    for (DkgParticipant p : parties) {
       int i = p.identifier().value();
       DkgOutcome o = p.finish();
       assertTrue(o.succeeded(), "blamed " + o.blamed());
