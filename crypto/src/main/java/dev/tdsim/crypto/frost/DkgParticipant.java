@@ -38,6 +38,9 @@ import java.util.TreeMap;
  * {@link #finish()} derives no key unless every echo matches its own.
  */
 public final class DkgParticipant {
+  /** SHA-256, the echo's digest of one dealer's commitment. */
+  private static final int DIGEST_BYTES = 32;
+
   private final Identifier self;
   private final int minSigners;
   private final int maxSigners;
@@ -191,7 +194,7 @@ public final class DkgParticipant {
     for (int l = 1; l <= maxSigners; l++) {
       Identifier id = new Identifier(l);
       DkgRound1Package p = id.equals(self) ? ownPackage : received.get(id);
-      digests.add(p == null ? new byte[32] : digest(p));
+      digests.add(p == null ? new byte[DIGEST_BYTES] : digest(p));
     }
     return new DkgEcho(self, digests);
   }
@@ -210,9 +213,10 @@ public final class DkgParticipant {
       blame(from, "sent an echo in the name of participant " + e.sender().value());
       return;
     }
-    if (e.digests().size() != maxSigners) {
-      blame(from, "sent an echo of " + e.digests().size() + " digests for " + maxSigners
-          + " dealers");
+    if (e.digests().size() != maxSigners
+        || e.digests().stream().anyMatch(d -> d.length != DIGEST_BYTES)) {
+      blame(from, "sent a malformed echo (" + maxSigners + " digests of " + DIGEST_BYTES
+          + " bytes expected)");
       return;
     }
     DkgEcho earlier = echoes.putIfAbsent(from, e);

@@ -317,9 +317,9 @@ class FrostDkgTest {
     }
   }
 
-  /** A participant that sends no echo is blamed (silence, as for packages and shares). */
+  /** A participant that sends no echo, or a malformed one, is blamed (as for packages and shares). */
   @Test
-  void aMissingEchoIsBlamedOnItsSilentParticipant() {
+  void aMissingOrMalformedEchoIsBlamedOnItsSender() {
     Run run = new Run(2, 3, 28);
     run.broadcast(UnaryOperator.identity());
     run.sendShares(UnaryOperator.identity());
@@ -328,5 +328,17 @@ class FrostDkgTest {
     DkgOutcome o = one.finish();
     assertEquals(List.of(new Identifier(3)), o.blamed());
     assertTrue(o.reasons().get(new Identifier(3)).contains("no echo"), o.reasons().toString());
+
+    Run malformed = new Run(2, 3, 29);
+    malformed.broadcast(UnaryOperator.identity());
+    malformed.sendShares(UnaryOperator.identity());
+    DkgParticipant first = malformed.party(1);
+    first.receive(new Identifier(2), malformed.party(2).echo());
+    first.receive(new Identifier(3), new DkgEcho(new Identifier(3),
+        List.of(new byte[32], new byte[31], new byte[32])));
+    DkgOutcome m = first.finish();
+    assertEquals(List.of(new Identifier(3)), m.blamed());
+    assertTrue(m.reasons().get(new Identifier(3)).contains("malformed echo"),
+        m.reasons().toString());
   }
 }
