@@ -29,7 +29,9 @@ import java.util.function.Consumer;
  * verification of every transcript it receives (the same transcript's verification costs every
  * validator what it cost here) and its aggregation and private-share check.
  *
- * <p>As in {@link PvssDkg#run}: every transcript is verified publicly; the valid ones are
+ * <p>As in {@link PvssDkg#run}: every transcript is verified publicly as its dealer published
+ * it ({@link PvssVerifier#verifyPublished}: it must contribute under that dealer's index only, so a
+ * transcript is never credited to, or blamed on, another dealer); the valid ones are
  * aggregated, the aggregate verified, and each validator's private evaluations checked against
  * the aggregate's commitments. A dealer that dealt nothing (crashed) or whose transcript fails
  * verification (named, with the verifier's reason) is left out.
@@ -115,8 +117,8 @@ public final class DkgComputation {
       byte[] wire = t.toBytes();
       long c1 = cpu(workers);
       PvssTranscript received = PvssTranscript.fromBytes(wire, committee.shares(), workers);
-      PvssVerifier.Verdict v =
-          PvssVerifier.verify(received, committee, eks, session, random, workers);
+      PvssVerifier.Verdict v = PvssVerifier.verifyPublished(received, d, committee, eks,
+          session, random, workers);
       long verifyCpu = cpu(workers) - c1;
       out.add(new Dealer(d, true, dealCpu, t.wireBytes(), verifyCpu,
           v.valid() ? null : v.problem()));

@@ -153,18 +153,66 @@ final class Cggmp21Signing implements SigningScheme {
   private static final Wire<PresignMessages.Round3> ROUND3 = new Wire<>(
       PresignMessages.Round3::from, PresignMessages.Round3::to, PresignMessages.Round3::wireBytes);
 
-  private record Keys(List<KeyShare> keys, int threshold, int parties)
-      implements SigningCommittee {
+  /**
+   * The session id of the committee's {@code presigning}-th presigning (counted from 0), by
+   * {@code signers}, for {@code message}. The count is what makes it unique: the message alone
+   * repeats when the same message is signed twice (audit F6: a round-1 message replayed from the
+   * earlier presigning then verified, and two honest signers blamed each other in round 3); every
+   * signer counts the committee's presignings alike, so they agree on it without a message.
+   */
+  static byte[] presignSessionId(long presigning, int[] signers, byte[] message) {
+    return ("tdsim cggmp21 presign #" + presigning + " signers " + java.util.Arrays.toString(
+        signers) + " message " + java.util.HexFormat.of().formatHex(sha256(message)))
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The committee's keys and its count of presignings (mutable: one sign after another). */
+  static final class Keys implements SigningCommittee {
+    private final List<KeyShare> keys;
+    private final int threshold;
+    private final int parties;
+    private final java.util.concurrent.atomic.AtomicLong presignings =
+        new java.util.concurrent.atomic.AtomicLong();
+
+    Keys(List<KeyShare> keys, int threshold, int parties) {
+      this.keys = List.copyOf(keys);
+      this.threshold = threshold;
+      this.parties = parties;
+    }
+
+    @Override
+    public int threshold() {
+      return threshold;
+    }
+
+    @Override
+    public int parties() {
+      return parties;
+    }
+
+    List<KeyShare> keys() {
+      return keys;
+    }
+
+    /** The first t parties: the signing set of every signature here. */
+    int[] signers() {
+      int[] signers = new int[threshold];
+      for (int i = 0; i < threshold; i++) {
+        signers[i] = i;
+      }
+      return signers;
+    }
+
+    /** The session id of the next presigning: unique per presigning, not per message. */
+    byte[] nextPresignSessionId(byte[] message) {
+      return presignSessionId(presignings.getAndIncrement(), signers(), message);
+    }
+
     @Override
     public SigningRun sign(byte[] message, StrongRandom random) {
       int t = threshold;
-      int[] signers = new int[t];
-      for (int i = 0; i < t; i++) {
-        signers[i] = i;
-      }
-      // a presigning here serves one signing: its session is bound to the message
-      byte[] sid = ("tdsim cggmp21 presign " + java.util.HexFormat.of().formatHex(
-          sha256(message))).getBytes(StandardCharsets.UTF_8);
+      int[] signers = signers();
+      byte[] sid = nextPresignSessionId(message);
       List<PresignParty> ps = new ArrayList<>();
       for (int p : signers) {
         ps.add(new PresignParty(keys.get(p), signers, sid, random.split()));

@@ -20,6 +20,13 @@ import org.bouncycastle.math.ec.ECPoint;
  * with its Schnorr proofs; the auxiliary information follows the paper's figure 6 without the key
  * refresh: each party's Paillier-Blum modulus N_i with Pi-mod and ring-Pedersen parameters (N_i,
  * s_i, t_i) with Pi-prm. A dealing that fails a check names its dealer ({@link ProtocolAbort}).
+ *
+ * <p>Rounds: {@link Party#deal} (to every party: the broadcast part and its private share),
+ * {@link Party#echo} (to every party: a hash of each dealer's broadcast part as received), {@link
+ * Party#finish}. The echo round stands in for the broadcast channel the paper assumes: without it
+ * a dealer could send different (each self-consistent) commitments or moduli to different parties,
+ * which would end with different public keys and no error, and the first presigning would then
+ * name honest parties (audit F4). With it, honest parties that finish have the same view.
  */
 public final class KeyGen {
   private KeyGen() {}
@@ -35,6 +42,17 @@ public final class KeyGen {
     public Dealing {
       commitments = List.copyOf(commitments);
       shares = List.copyOf(shares);
+    }
+  }
+
+  /**
+   * Party {@code from}'s echo: for each dealer i (in order 0..n-1) SHA-256 of the broadcast part
+   * of i's dealing as {@code from} received it (commitments, Paillier N, ring-Pedersen s and t),
+   * so a receiver can say which dealer's broadcast differs.
+   */
+  public record Echo(int from, List<BigInteger> digests) {
+    public Echo {
+      digests = List.copyOf(digests);
     }
   }
 
@@ -113,32 +131,37 @@ public final class KeyGen {
       return v;
     }
 
+    /** The echo of {@code dealings} (one from every party, in party order) for every party. */
+    public Echo echo(List<Dealing> dealings) {
+      requireOnePerDealer(dealings);
+      return new Echo(me, broadcastDigests(dealings));
+    }
+
     /**
      * Checks every dealing (commitments decode, the share sent to this party matches them, the
-     * Paillier N has the right size, Pi-mod and Pi-prm verify when {@code verifyAuxProofs}) and
-     * returns this party's key share. {@code verifyAuxProofs} false is for benchmarks that need
-     * many keys and time only signing: the proofs are still made, not checked.
+     * Paillier N has the right size, Pi-mod and Pi-prm verify when {@code verifyAuxProofs}), then
+     * every other party's echo against this party's view of the broadcast parts, and returns this
+     * party's key share. A dealing that fails its check names its dealer (the dealer sent it to
+     * this party); an echo that differs names no one: either the dealer sent different broadcast
+     * parts to the two parties, or the echo's sender lies, and an echo cannot tell which.
+     * {@code verifyAuxProofs} false is for benchmarks that need many keys and time only signing:
+     * the proofs are still made, not checked.
      */
-    public KeyShare finish(List<Dealing> dealings, boolean verifyAuxProofs) {
-      if (dealings.size() != parties) {
-        throw new IllegalArgumentException("expected " + parties + " dealings, got "
-            + dealings.size());
-      }
+    public KeyShare finish(List<Dealing> dealings, List<Echo> echoes, boolean verifyAuxProofs) {
+      requireOnePerDealer(dealings);
       List<List<ECPoint>> commitments = new ArrayList<>();
       List<PaillierPublicKey> keys = new ArrayList<>();
       List<RingPedersen> rps = new ArrayList<>();
       BigInteger share = BigInteger.ZERO;
       for (int i = 0; i < parties; i++) {
         Dealing d = dealings.get(i);
-        if (d.from() != i) {
-          throw new IllegalArgumentException("dealing " + i + " claims to be from " + d.from());
-        }
         List<ECPoint> c = checkDealing(d, verifyAuxProofs);
         commitments.add(c);
         keys.add(i == me ? paillier : new PaillierPublicKey(d.paillierN()));
         rps.add(RingPedersen.of(d.paillierN(), d.pedersenS(), d.pedersenT()));
         share = share.add(d.shares().get(me)).mod(Secp256k1.Q);
       }
+      compareEchoes(broadcastDigests(dealings), echoes);
       List<ECPoint> publicShares = new ArrayList<>();
       for (int j = 0; j < parties; j++) {
         ECPoint xj = null;
@@ -157,6 +180,85 @@ public final class KeyGen {
       }
       return new KeyShare(me, threshold, params, share, publicKey, publicShares, paillier,
           pedersen.params(), keys, rps);
+    }
+
+    private void requireOnePerDealer(List<Dealing> dealings) {
+      if (dealings.size() != parties) {
+        throw new IllegalArgumentException("expected " + parties + " dealings, got "
+            + dealings.size());
+      }
+      for (int i = 0; i < parties; i++) {
+        if (dealings.get(i).from() != i) {
+          throw new IllegalArgumentException("dealing " + i + " claims to be from "
+              + dealings.get(i).from());
+        }
+      }
+    }
+
+    /** One echo from every other party, each agreeing with {@code mine} dealer by dealer. */
+    private void compareEchoes(List<BigInteger> mine, List<Echo> echoes) {
+      Echo[] byParty = new Echo[parties];
+      for (Echo e : echoes) {
+        if (e == null || e.from() < 0 || e.from() >= parties || e.from() == me
+            || byParty[e.from()] != null) {
+          throw new IllegalArgumentException("keygen: unexpected or duplicate echo"
+              + (e == null ? "" : " from " + e.from()));
+        }
+        byParty[e.from()] = e;
+      }
+      for (int j = 0; j < parties; j++) {
+        if (j == me) {
+          continue;
+        }
+        Echo e = byParty[j];
+        if (e == null) {
+          throw ProtocolAbort.blame(j, "keygen", "no echo");
+        }
+        if (e.digests().size() != parties) {
+          throw ProtocolAbort.blame(j, "keygen", "an echo with " + e.digests().size()
+              + " digests for " + parties + " dealers");
+        }
+        for (int i = 0; i < parties; i++) {
+          if (!mine.get(i).equals(e.digests().get(i))) {
+            throw ProtocolAbort.unidentified("keygen", "party " + j + " received another"
+                + " broadcast (commitments, Paillier N or ring-Pedersen parameters) from dealer "
+                + i + " than this party: dealer " + i + " equivocated or party " + j
+                + " lies about its echo");
+          }
+        }
+      }
+    }
+
+    /** Per dealer, SHA-256 of the broadcast part, each value length-prefixed. */
+    private static List<BigInteger> broadcastDigests(List<Dealing> dealings) {
+      List<BigInteger> out = new ArrayList<>();
+      for (Dealing d : dealings) {
+        java.security.MessageDigest sha = sha256();
+        addLengthPrefixed(sha, BigInteger.valueOf(d.from()).toByteArray());
+        addLengthPrefixed(sha, BigInteger.valueOf(d.commitments().size()).toByteArray());
+        for (ECPointBytes c : d.commitments()) {
+          addLengthPrefixed(sha, c.encoded());
+        }
+        for (BigInteger v : new BigInteger[] {d.paillierN(), d.pedersenS(), d.pedersenT()}) {
+          addLengthPrefixed(sha, v == null ? new byte[0] : v.toByteArray());
+        }
+        out.add(new BigInteger(1, sha.digest()));
+      }
+      return out;
+    }
+
+    private static void addLengthPrefixed(java.security.MessageDigest sha, byte[] b) {
+      sha.update(new byte[] {(byte) (b.length >>> 24), (byte) (b.length >>> 16),
+          (byte) (b.length >>> 8), (byte) b.length});
+      sha.update(b);
+    }
+
+    private static java.security.MessageDigest sha256() {
+      try {
+        return java.security.MessageDigest.getInstance("SHA-256");
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+      }
     }
 
     private List<ECPoint> checkDealing(Dealing d, boolean verifyAuxProofs) {
@@ -221,6 +323,8 @@ public final class KeyGen {
       ps.add(new Party(i, parties, threshold, params, sessionId, keys.get(i), random.split()));
     }
     List<Dealing> dealings = ps.stream().map(Party::deal).toList();
-    return ps.stream().map(p -> p.finish(dealings, verifyAuxProofs)).toList();
+    List<Echo> echoes = ps.stream().map(p -> p.echo(dealings)).toList();
+    return ps.stream().map(p -> p.finish(dealings, echoes.stream()
+        .filter(e -> e.from() != p.me).toList(), verifyAuxProofs)).toList();
   }
 }

@@ -226,7 +226,20 @@ public final class PresignParty {
     sumGamma = bigGamma;
     BigInteger deltaSum = k.multiply(gamma);
     BigInteger chiSum = k.multiply(w);
-    for (Round2 m : expectFromEveryPeer(received, Round2::from, Round2::to, "round 2")) {
+    List<Round2> fromPeers = expectFromEveryPeer(received, Round2::from, Round2::to, "round 2");
+    // The echo first: every proof below is checked against round-1 values (K_i, G_j), so if the
+    // signers did not see the same round 1 (an equivocation, or a round-1 message replayed from
+    // an earlier session with the same id), a proof failing here would name an honest party,
+    // each honest party naming the other (audit F6). An echo alone cannot name anyone.
+    for (Round2 m : fromPeers) {
+      if (!echo.equals(m.echo())) {
+        // Someone sent different K or G to different signers, or m's sender lies about what it
+        // received: an echo alone cannot tell which (the paper's broadcast would need signatures).
+        throw ProtocolAbort.unidentified("presign round 3", "party " + m.from()
+            + " received different round-1 K or G than this party (equivocation or replay)");
+      }
+    }
+    for (Round2 m : fromPeers) {
       int j = m.from();
       ECPoint gammaJ = requirePointFrom(j, m.bigGamma(), "presign round 3", "Γ");
       PaillierPublicKey nj = keyOf(j);
@@ -250,14 +263,6 @@ public final class PresignParty {
       sumGamma = Secp256k1.add(sumGamma, gammaJ);
       deltaSum = deltaSum.add(ownKey.decrypt(m.d())).subtract(betas.get(j));
       chiSum = chiSum.add(ownKey.decrypt(m.dHat())).subtract(betaHats.get(j));
-    }
-    for (Round2 m : received) {
-      if (!echo.equals(m.echo())) {
-        // Someone sent different K or G to different signers, or m's sender lies about what it
-        // received: an echo alone cannot tell which (the paper's broadcast would need signatures).
-        throw ProtocolAbort.unidentified("presign round 3", "party " + m.from()
-            + " received different round-1 K or G than this party (equivocation)");
-      }
     }
     if (sumGamma.isInfinity()) {
       throw ProtocolAbort.unidentified("presign round 3", "Γ is the point at infinity");

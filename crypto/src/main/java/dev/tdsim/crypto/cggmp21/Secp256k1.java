@@ -46,10 +46,24 @@ public final class Secp256k1 {
     if (p == null || p.isInfinity()) {
       throw new CryptoException("secp256k1", what + " is the point at infinity or missing");
     }
-    if (!p.getCurve().equals(CURVE.getCurve()) || !p.isValid()) {
+    if (!isOnThisCurve(p)) {
       throw new CryptoException("secp256k1", what + " is not a point of secp256k1");
     }
     return p.normalize();
+  }
+
+  /**
+   * Whether p is a point of secp256k1 other than infinity: {@link #requirePoint}'s check as a
+   * predicate, for verifiers that answer false. BouncyCastle's {@code isValid} only checks a point
+   * against its own curve, and adding a point of another curve to one of ours throws a
+   * ClassCastException, so the curve itself must be compared.
+   */
+  public static boolean isPoint(ECPoint p) {
+    return p != null && !p.isInfinity() && isOnThisCurve(p);
+  }
+
+  private static boolean isOnThisCurve(ECPoint p) {
+    return p.getCurve().equals(CURVE.getCurve()) && p.isValid();
   }
 
   /** Throws naming {@code what} unless 0 <= s < q. */

@@ -56,7 +56,8 @@ public final class PvssDealer {
     List<G1Point> a = workers.map(s.length, k -> G1Point.generator().multiply(s[k]));
     List<G2Point> y = workers.map(s.length, k -> encryptionKeys.get(owner[k]).multiply(s[k]));
     G1Point yd = G1Point.generator().multiply(coefficients[0]);
-    KnowledgeProof proof = KnowledgeProof.prove(coefficients[0], yd, session, dealer, random);
+    KnowledgeProof proof = KnowledgeProof.prove(coefficients[0], yd, session, dealer,
+        encryptionKeys.get(dealer), random);
     PvssTranscript t = new PvssTranscript(
         List.of(new PvssTranscript.Contribution(dealer, yd, proof)), a, y,
         G2Point.generator().multiply(coefficients[0]));

@@ -60,8 +60,9 @@ public final class PvssDkg {
     Map<Integer, String> rejected = new TreeMap<>();
     List<Integer> good = new ArrayList<>();
     for (var e : dealt.entrySet()) {
-      PvssVerifier.Verdict v = PvssVerifier.verify(
-          e.getValue().transcript(), committee, eks, session, random, workers);
+      // e.getKey() published e.getValue(): the transcript counts for it alone
+      PvssVerifier.Verdict v = PvssVerifier.verifyPublished(e.getValue().transcript(),
+          e.getKey(), committee, eks, session, random, workers);
       if (v.valid()) {
         good.add(e.getKey());
       } else {

@@ -52,6 +52,23 @@ public final class PvssVerifier {
     }
   }
 
+  /**
+   * {@link #verify} for a transcript as dealer {@code publisher} published it (the sender the
+   * authenticated channel names): it must carry exactly one contribution, under the publisher's
+   * own index. The proof of knowledge cannot tell who made it (see {@link KnowledgeProof}), so
+   * without this check a dealer could publish its polynomial under an honest dealer's index and
+   * get that dealer named, or credited, in its place (audit F2). A failed verdict is the
+   * publisher's fault, whatever index the transcript names.
+   */
+  public static Verdict verifyPublished(PvssTranscript t, int publisher, Committee committee,
+      List<G2Point> encryptionKeys, long session, StrongRandom random, Workers workers) {
+    if (!t.dealers().equals(List.of(publisher))) {
+      return new Verdict(false, "published by dealer " + publisher + " but contributed under "
+          + t.who() + " (a dealer publishes only its own contribution)");
+    }
+    return verify(t, committee, encryptionKeys, session, random, workers);
+  }
+
   public static Verdict verify(PvssTranscript t, Committee committee,
       List<G2Point> encryptionKeys, long session, StrongRandom random, Workers workers) {
     int n = committee.shares();
@@ -67,7 +84,8 @@ public final class PvssVerifier {
     }
     List<PvssTranscript.Contribution> cs = t.contributions();
     List<Boolean> proofs = workers.map(cs.size(),
-        i -> cs.get(i).proof().verifies(cs.get(i).publicKey(), session, cs.get(i).dealer()));
+        i -> cs.get(i).proof().verifies(cs.get(i).publicKey(), session, cs.get(i).dealer(),
+            encryptionKeys.get(cs.get(i).dealer())));
     for (int i = 0; i < cs.size(); i++) {
       if (!proofs.get(i)) {
         return new Verdict(false, "proof of knowledge of dealer " + cs.get(i).dealer()

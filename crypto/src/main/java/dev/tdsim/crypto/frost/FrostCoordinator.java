@@ -32,10 +32,7 @@ public final class FrostCoordinator {
   public SigningPackage signingPackage(List<SigningCommitments> commitments, byte[] message) {
     Set<Identifier> seen = new HashSet<>();
     for (SigningCommitments c : commitments) {
-      if (!keys.verifyingShares().containsKey(c.identifier())) {
-        throw new CryptoException("FROST signing package", "unknown signer "
-            + c.identifier().value() + " (known: 1.." + keys.maxSigners() + ")");
-      }
+      requireKnownSigner(c.identifier(), "FROST signing package");
       if (!seen.add(c.identifier())) {
         throw new CryptoException("FROST signing package", "signer " + c.identifier().value()
             + " committed twice");
@@ -55,6 +52,7 @@ public final class FrostCoordinator {
    * if it does not verify, names every signer whose share fails section 5.4's check.
    */
   public AggregateResult aggregate(SigningPackage pkg, List<SignatureShare> shares) {
+    requireKnownSigners(pkg, "FROST aggregate");
     Map<Identifier, Scalar> byId = new HashMap<>();
     for (SignatureShare s : shares) {
       if (pkg.commitmentsOf(s.identifier()) == null) {
@@ -88,13 +86,37 @@ public final class FrostCoordinator {
     return new AggregateResult(Optional.empty(), bad);
   }
 
-  /** RFC 9591 section 5.4's verify_signature_share. */
+  /**
+   * RFC 9591 section 5.4's verify_signature_share: false for a share whose signer is not in the
+   * package; a package naming a signer outside the key package is refused with a
+   * {@link CryptoException} (its Lagrange coefficients and binding factors mean nothing for this
+   * key).
+   */
   public boolean verifySignatureShare(SignatureShare share, SigningPackage pkg) {
+    requireKnownSigners(pkg, "FROST signature share verification");
     SigningCommitments c = pkg.commitmentsOf(share.identifier());
     if (c == null) {
       return false;
     }
     return verifyShare(c, share.share(), pkg, SigningMath.context(keys.groupPublicKey(), pkg));
+  }
+
+  /**
+   * A package that arrives from elsewhere (a relayer, a decoded message) is checked here, because
+   * {@link SigningPackage#decode} validates format only: every signer must have a verifying share.
+   */
+  private void requireKnownSigners(SigningPackage pkg, String operation) {
+    for (Identifier id : pkg.signers()) {
+      requireKnownSigner(id, operation);
+    }
+  }
+
+  private void requireKnownSigner(Identifier id, String operation) {
+    if (!keys.verifyingShares().containsKey(id)) {
+      throw new CryptoException(operation, "unknown signer " + id.value() + " (known: "
+          + keys.verifyingShares().keySet().stream().map(i -> String.valueOf(i.value()))
+              .toList() + ")");
+    }
   }
 
   private boolean verifyShare(SigningCommitments c, Scalar z, SigningPackage pkg,

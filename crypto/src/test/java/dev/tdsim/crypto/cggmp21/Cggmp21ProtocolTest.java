@@ -225,6 +225,7 @@ class Cggmp21ProtocolTest {
           random.split()));
     }
     List<KeyGen.Dealing> honest = ps.stream().map(KeyGen.Party::deal).toList();
+    List<KeyGen.Echo> echoesTo0 = List.of(ps.get(1).echo(honest), ps.get(2).echo(honest));
     KeyGen.Dealing d1 = honest.get(1);
     List<BigInteger> badShares = new ArrayList<>(d1.shares());
     badShares.set(0, badShares.get(0).add(BigInteger.ONE));
@@ -232,17 +233,17 @@ class Cggmp21ProtocolTest {
     withBadShare.set(1, new KeyGen.Dealing(1, d1.commitments(), badShares, d1.paillierN(),
         d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
     assertBlames(1, "does not match its commitments", () -> ps.get(0).finish(withBadShare,
-        true));
+        echoesTo0, true));
     // party 2 presents party 1's Pi-mod as its own
     KeyGen.Dealing d2 = honest.get(2);
     List<KeyGen.Dealing> withBadProof = new ArrayList<>(honest);
     withBadProof.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
         d2.pedersenS(), d2.pedersenT(), d1.mod(), d2.prm()));
-    assertBlames(2, "Pi-mod", () -> ps.get(0).finish(withBadProof, true));
+    assertBlames(2, "Pi-mod", () -> ps.get(0).finish(withBadProof, echoesTo0, true));
     List<KeyGen.Dealing> withBadPrm = new ArrayList<>(honest);
     withBadPrm.set(2, new KeyGen.Dealing(2, d2.commitments(), d2.shares(), d2.paillierN(),
         d2.pedersenS(), d2.pedersenT(), d2.mod(), d1.prm()));
-    assertBlames(2, "Pi-prm", () -> ps.get(0).finish(withBadPrm, true));
+    assertBlames(2, "Pi-prm", () -> ps.get(0).finish(withBadPrm, echoesTo0, true));
     byte[] notAPoint = new byte[33];
     notAPoint[0] = 2;
     notAPoint[32] = 5;
@@ -251,12 +252,143 @@ class Cggmp21ProtocolTest {
     List<KeyGen.Dealing> withBadPoint = new ArrayList<>(honest);
     withBadPoint.set(1, new KeyGen.Dealing(1, badCommitments, d1.shares(), d1.paillierN(),
         d1.pedersenS(), d1.pedersenT(), d1.mod(), d1.prm()));
-    assertBlames(1, "malformed commitment", () -> ps.get(0).finish(withBadPoint, true));
+    assertBlames(1, "malformed commitment", () -> ps.get(0).finish(withBadPoint, echoesTo0, true));
     // honest dealings give every party the same key
-    KeyShare a = ps.get(0).finish(honest, true);
-    KeyShare b = ps.get(1).finish(honest, true);
+    KeyShare a = ps.get(0).finish(honest, echoesTo0, true);
+    KeyShare b = ps.get(1).finish(honest, List.of(ps.get(0).echo(honest), ps.get(2).echo(honest)),
+        true);
     assertEquals(a.publicKey(), b.publicKey());
     assertArrayEquals(Secp256k1.encode(a.publicShares().get(1)),
         Secp256k1.encode(Secp256k1.mulBase(b.secretShare())));
+  }
+
+  /** A private field of a party: the malicious party reading its own state. */
+  private static BigInteger stateOf(PresignParty party, String field) {
+    try {
+      java.lang.reflect.Field f = PresignParty.class.getDeclaredField(field);
+      f.setAccessible(true);
+      return (BigInteger) f.get(party);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /**
+   * Audit F3: party 2 sends a Π^log* (for Γ) or a Π^aff-g (γ MtA) whose every Paillier and
+   * ring-Pedersen equation holds but whose group commitment lies on secp256r1; before, BouncyCastle
+   * threw a ClassCastException out of round 3, now the proof fails and party 2 is named.
+   */
+  @Test
+  void aProofPointOnAnotherCurveNamesItsSender() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    KeyShare evil = keys.get(2);
+    var context = new dev.tdsim.crypto.cggmp21.zk.ProofContext(PresignHarness.bytes("foreign Y"),
+        2);
+    assertBlames(2, "Pi-log* proof for Γ", () -> PresignHarness.presign(keys, SIGNERS,
+        "foreign Y", parties -> new Tamper(m -> m, m -> {
+          if (m.from() != 2) {
+            return m;
+          }
+          PresignParty p = parties.get(2);
+          var psiPrime = dev.tdsim.crypto.cggmp21.zk.MaliciousProofs.logStarWithForeignY(context,
+              evil.params(), evil.paillier().publicKey(), evil.pedersenParams().get(m.to()),
+              stateOf(p, "bigG"), m.bigGamma(), Secp256k1.CURVE.getG(), stateOf(p, "gamma"),
+              stateOf(p, "gammaNonce"), dev.tdsim.crypto.random.SeededDrbg.of(9, "evil", 0));
+          return new Round2(m.from(), m.to(), m.bigGamma(), m.d(), m.f(), m.dHat(), m.fHat(),
+              m.psi(), m.psiHat(), psiPrime, m.echo());
+        }, m -> m)));
+
+    var contextBx = new dev.tdsim.crypto.cggmp21.zk.ProofContext(
+        PresignHarness.bytes("foreign Bx"), 2);
+    Map<Integer, BigInteger> roundOneK = new java.util.HashMap<>();
+    assertBlames(2, "Pi-aff-g proof (γ MtA)", () -> PresignHarness.presign(keys, SIGNERS,
+        "foreign Bx", parties -> new Tamper(m -> {
+          roundOneK.put(m.from(), m.bigK());
+          return m;
+        }, m -> {
+          if (m.from() != 2) {
+            return m;
+          }
+          // a fresh, correct γ-MtA answer to the receiver's K, proven with Bx on secp256r1
+          var random = dev.tdsim.crypto.random.SeededDrbg.of(10, "evil", 0);
+          var receiverKey = evil.paillierKeys().get(m.to()).publicKey();
+          var ownKey = evil.paillier().publicKey();
+          BigInteger gamma = stateOf(parties.get(2), "gamma");
+          BigInteger beta = dev.tdsim.crypto.cggmp21.paillier.RandomInts.signedBits(
+              evil.params().ellPrime(), random);
+          BigInteger s = dev.tdsim.crypto.cggmp21.paillier.RandomInts.unit(receiverKey.n(),
+              random);
+          BigInteger r = dev.tdsim.crypto.cggmp21.paillier.RandomInts.unit(ownKey.n(), random);
+          BigInteger k = roundOneK.get(m.to());
+          BigInteger d = receiverKey.add(receiverKey.multiply(k, gamma),
+              receiverKey.encrypt(beta, s));
+          BigInteger f = ownKey.encrypt(beta, r);
+          var st = new dev.tdsim.crypto.cggmp21.zk.AffGProof.Statement(receiverKey, ownKey, k, d,
+              f, m.bigGamma());
+          var psi = dev.tdsim.crypto.cggmp21.zk.MaliciousProofs.affGWithForeignBx(contextBx,
+              evil.params(), st, evil.pedersenParams().get(m.to()), gamma, beta, s, r, random);
+          return new Round2(m.from(), m.to(), m.bigGamma(), d, f, m.dHat(), m.fHat(), psi,
+              m.psiHat(), m.psiPrime(), m.echo());
+        }, m -> m)));
+  }
+
+  /**
+   * Audit F6: two presignings under one session id; in the second, party 0 gets party 2's round-1
+   * message of the first (the network replays it). Every proof of that message verifies (same
+   * id), so before, round 3's proof checks ran on inconsistent round-1 values and each honest
+   * party named the other. The echo is now compared first: the abort names no one.
+   */
+  @Test
+  void aRoundOneMessageReplayedUnderTheSameSessionIdBlamesNoOne() {
+    List<KeyShare> keys = PresignHarness.keys(T, N);
+    List<Round1> first = new ArrayList<>();
+    PresignHarness.presign(keys, SIGNERS, "same id", "first presigning",
+        parties -> new Tamper(m -> {
+          first.add(m);
+          return m;
+        }, m -> m, m -> m));
+    Round1 old = first.stream().filter(m -> m.from() == 2 && m.to() == 0).findFirst()
+        .orElseThrow();
+    ProtocolAbort abort = assertThrows(ProtocolAbort.class, () -> PresignHarness.presign(keys,
+        SIGNERS, "same id", "second presigning", parties -> new Tamper(
+            m -> m.from() == 2 && m.to() == 0 ? old : m, m -> m, m -> m)));
+    assertTrue(abort.culprit().isEmpty(), abort.getMessage());
+    assertTrue(abort.getMessage().contains("received different round-1 K or G"),
+        abort.getMessage());
+  }
+
+  /**
+   * Audit F4: dealer 2 sends party 0 one dealing and party 1 another, each self-consistent. Before,
+   * both finished with different public keys and no error, and their first presigning named
+   * honest parties. Now the echo round shows the difference and key generation aborts, naming no
+   * one (the echo cannot tell an equivocating dealer from a lying echo) but the dealer in
+   * question.
+   */
+  @Test
+  void keyGenerationAbortsWhenADealerSendsDifferentBroadcasts() {
+    List<dev.tdsim.crypto.cggmp21.paillier.PaillierSecretKey> paillier = List.of(
+        Cggmp21Fixture.key(0), Cggmp21Fixture.key(1), Cggmp21Fixture.key(2));
+    byte[] sid = PresignHarness.bytes("keygen equivocation");
+    var random = dev.tdsim.crypto.random.SeededDrbg.of(10, "keygen.equivocation", 0);
+    KeyGen.Party p0 = new KeyGen.Party(0, 3, 2, SecurityParams.TEST, sid, paillier.get(0),
+        random.split());
+    KeyGen.Party p1 = new KeyGen.Party(1, 3, 2, SecurityParams.TEST, sid, paillier.get(1),
+        random.split());
+    KeyGen.Party twoForZero = new KeyGen.Party(2, 3, 2, SecurityParams.TEST, sid,
+        paillier.get(2), random.split());
+    KeyGen.Party twoForOne = new KeyGen.Party(2, 3, 2, SecurityParams.TEST, sid,
+        paillier.get(2), random.split());
+    List<KeyGen.Dealing> seenBy0 = List.of(p0.deal(), p1.deal(), twoForZero.deal());
+    List<KeyGen.Dealing> seenBy1 = List.of(seenBy0.get(0), seenBy0.get(1), twoForOne.deal());
+    KeyGen.Echo echo2 = twoForZero.echo(seenBy0);
+    for (var run : List.<Supplier<KeyShare>>of(
+        () -> p0.finish(seenBy0, List.of(p1.echo(seenBy1), echo2), true),
+        () -> p1.finish(seenBy1, List.of(p0.echo(seenBy0), echo2), true))) {
+      ProtocolAbort abort = assertThrows(ProtocolAbort.class, run::get);
+      assertTrue(abort.culprit().isEmpty(), abort.getMessage());
+      assertTrue(abort.getMessage().contains("from dealer 2"), abort.getMessage());
+    }
+    // a missing echo names its silent party
+    assertBlames(1, "no echo", () -> p0.finish(seenBy0, List.of(echo2), true));
   }
 }

@@ -43,11 +43,27 @@ final class PresignHarness {
   /** Every signer's presignature, by party. */
   static Map<Integer, Presignature> presign(List<KeyShare> keys, int[] signers, String session,
       Tamper tamper) {
+    return presign(keys, signers, session, parties -> tamper);
+  }
+
+  /**
+   * As above, with the tampering made from the parties themselves (a malicious party reads its
+   * own state, e.g. its γ, to make a proof whose equations hold).
+   */
+  static Map<Integer, Presignature> presign(List<KeyShare> keys, int[] signers, String session,
+      Function<Map<Integer, PresignParty>, Tamper> tamperOf) {
+    return presign(keys, signers, session, "presign " + session, tamperOf);
+  }
+
+  /** As above, with the parties' randomness labelled apart from the session id. */
+  static Map<Integer, Presignature> presign(List<KeyShare> keys, int[] signers, String session,
+      String randomness, Function<Map<Integer, PresignParty>, Tamper> tamperOf) {
     Map<Integer, PresignParty> parties = new TreeMap<>();
     for (int p : signers) {
       parties.put(p, new PresignParty(keys.get(p), signers, bytes(session),
-          SeededDrbg.of(p, "presign " + session, 0)));
+          SeededDrbg.of(p, randomness, 0)));
     }
+    Tamper tamper = tamperOf.apply(parties);
     List<Round1> r1 = deliver(parties, PresignParty::round1, tamper.r1());
     List<Round2> r2 = deliverEach(parties, r1, Round1::to, PresignParty::round2, tamper.r2());
     List<Round3> r3 = deliverEach(parties, r2, Round2::to, PresignParty::round3, tamper.r3());

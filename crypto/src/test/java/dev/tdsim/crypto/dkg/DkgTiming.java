@@ -84,7 +84,8 @@ public final class DkgTiming {
       PvssTranscript back = PvssTranscript.fromBytes(bytes, n, workers);
       long t3 = System.nanoTime();
       boolean pok = back.contributions().get(0).proof().verifies(
-          back.publicKey(), 1, back.contributions().get(0).dealer());
+          back.publicKey(), 1, back.contributions().get(0).dealer(),
+          eks.get(back.contributions().get(0).dealer()));
       long t4 = System.nanoTime();
       boolean low = PvssVerifier.lowDegree(back, committee, back.publicKey(), seed, workers);
       long t5 = System.nanoTime();

@@ -211,4 +211,46 @@ class PvssDkgTest {
         TpkeCheck.WORKERS).transcript();
     assertTrue(verify(high).problem().contains("low-degree"), verify(high).problem());
   }
+
+  /** Dealer 1's honest polynomial, published as if dealer 0 had dealt it (audit F2). */
+  private static final Map<Integer, UnaryOperator<PvssDealer.Dealt>> ONE_POSES_AS_ZERO =
+      Map.of(1, d -> deal(0, 50));
+
+  /**
+   * Audit F2: a transcript counts only for the dealer that published it. Dealer 1 publishing a
+   * valid transcript under dealer 0's index is rejected and named, and honest dealer 0 is neither
+   * blamed nor (when silent) credited. Before, (a) the run threw "dealer 0 contributes twice" and
+   * (b) the aggregate credited dealer 0 and not dealer 1.
+   */
+  @Test
+  void aTranscriptUnderAnotherDealersIndexIsRejectedAndBlamedOnItsPublisher() {
+    PvssTranscript relabelled = deal(0, 50).transcript();
+    assertTrue(verify(relabelled).valid()); // the proof of knowledge alone cannot tell
+    PvssVerifier.Verdict asPublished = PvssVerifier.verifyPublished(relabelled, 1, COMMITTEE, EKS,
+        SESSION, SeededDrbg.of(5, "verify", 0), TpkeCheck.WORKERS);
+    assertFalse(asPublished.valid());
+    assertTrue(asPublished.problem().contains("published by dealer 1"), asPublished.problem());
+
+    PvssDkg.Result all = PvssDkg.run(COMMITTEE, KEYS, List.of(0, 1, 2), ONE_POSES_AS_ZERO,
+        SESSION, SeededDrbg.of(8, "dkg", 0), TpkeCheck.WORKERS);
+    assertEquals(List.of(0, 2), all.aggregate().dealers());
+    assertEquals(List.of(1), List.copyOf(all.rejected().keySet()));
+    assertTrue(all.rejected().get(1).contains("under dealer 0"), all.rejected().get(1));
+
+    PvssDkg.Result zeroSilent = PvssDkg.run(COMMITTEE, KEYS, List.of(1, 2), ONE_POSES_AS_ZERO,
+        SESSION, SeededDrbg.of(9, "dkg", 0), TpkeCheck.WORKERS);
+    assertEquals(List.of(2), zeroSilent.aggregate().dealers());
+    assertEquals(List.of(1), List.copyOf(zeroSilent.rejected().keySet()));
+  }
+
+  /** The proof of knowledge binds the key registered at the dealer's index, not just the index. */
+  @Test
+  void theProofOfKnowledgeBindsTheDealersRegisteredKey() {
+    PvssTranscript t = deal(3, 51).transcript();
+    PvssTranscript.Contribution c = t.contributions().get(0);
+    assertTrue(c.proof().verifies(c.publicKey(), SESSION, 3, EKS.get(3)));
+    assertFalse(c.proof().verifies(c.publicKey(), SESSION, 3, EKS.get(4)));
+    assertFalse(c.proof().verifies(c.publicKey(), SESSION + 1, 3, EKS.get(3)));
+    assertFalse(c.proof().verifies(c.publicKey(), SESSION, 4, EKS.get(3)));
+  }
 }

@@ -166,4 +166,26 @@ class FrostSigningTest {
     SignatureShare fromStranger = new SignatureShare(new Identifier(3), Scalar.ONE);
     assertThrows(CryptoException.class, () -> c.aggregate(pkg, List.of(fromStranger)));
   }
+
+  /** Audit F5: a received package naming a signer outside the key package once raised an NPE. */
+  @Test
+  void aReceivedPackageNamingAnUnknownSignerIsRefusedWithItsIdentifier() {
+    StrongRandom random = SeededDrbg.of(4, "frost.unknown.test", 0);
+    TrustedDealer.Dealt keys = TrustedDealer.deal(2, 3, random);
+    FrostCoordinator c = new FrostCoordinator(keys.publicKeys());
+    FrostSigner one = new FrostSigner(keys.keyPackages().get(0));
+    FrostSigner two = new FrostSigner(keys.keyPackages().get(1));
+    SigningCommitments c1 = one.commit(random);
+    SigningCommitments c2 = two.commit(random);
+    SigningCommitments c7 = new SigningCommitments(new Identifier(7), c2.hiding(), c2.binding());
+    SigningPackage received = SigningPackage.decode(
+        new SigningPackage(List.of(c1, c2, c7), MESSAGE).encode());
+    List<SignatureShare> shares = List.of(one.sign(received), two.sign(received),
+        new SignatureShare(new Identifier(7), Scalar.ONE));
+    CryptoException agg = assertThrows(CryptoException.class, () -> c.aggregate(received, shares));
+    assertTrue(agg.getMessage().contains("unknown signer 7"), agg.getMessage());
+    CryptoException share = assertThrows(CryptoException.class,
+        () -> c.verifySignatureShare(shares.get(2), received));
+    assertTrue(share.getMessage().contains("unknown signer 7"), share.getMessage());
+  }
 }

@@ -79,24 +79,33 @@ class ZcashDkgVectorsTest {
       assertFalse(tampered.proofVerifies());
       parties.add(p);
     }
-    List<DkgShare> shares = new ArrayList<>();
     for (DkgParticipant p : parties) {
-      List<DkgRound1Package> others = new ArrayList<>();
       for (int i = 1; i <= n; i++) {
         if (i != p.identifier().value()) {
-          others.add(published(i)); // the published proofs, not our own
+          p.receive(new Identifier(i), published(i)); // the published proofs, not our own
         }
       }
-      for (DkgShare s : p.round2(others)) {
+    }
+    List<DkgShare> shares = new ArrayList<>();
+    for (DkgParticipant p : parties) {
+      for (DkgShare s : p.round2()) {
         assertArrayEquals(bytes(s.recipient().value() + ".received." + s.dealer().value()),
             s.value().encode(), "share " + s);
         shares.add(s);
       }
     }
+    for (DkgShare s : shares) {
+      parties.get(s.recipient().value() - 1).receive(s.dealer(), s);
+    }
+    for (DkgParticipant p : parties) {
+      DkgEcho echo = p.echo();
+      for (DkgParticipant q : parties) {
+        q.receive(p.identifier(), echo); // its own echo is ignored
+      }
+    }
     for (DkgParticipant p : parties) {
       int i = p.identifier().value();
-      DkgOutcome o = p.finish(shares.stream().filter(s -> s.recipient().equals(p.identifier()))
-          .toList());
+      DkgOutcome o = p.finish();
       assertTrue(o.succeeded(), "blamed " + o.blamed());
       KeyPackage k = o.key().orElseThrow();
       assertArrayEquals(bytes(i + ".verifying_share"), k.verifyingShare().encode());

@@ -59,6 +59,10 @@ public record AffGProof(BigInteger A, ECPoint Bx, BigInteger By, BigInteger E, B
         ry.multiply(rhoY.modPow(e, n1.n())).mod(n1.n()));
   }
 
+  /**
+   * False unless every equation holds; Bx and the statement's X must be points of secp256k1 (audit
+   * F3: a Bx on another curve once escaped as a ClassCastException instead of a failed proof).
+   */
   public boolean verify(ProofContext context, SecurityParams sp, Statement st,
       RingPedersen verifier) {
     PaillierPublicKey n0 = st.verifierKey();
@@ -67,7 +71,7 @@ public record AffGProof(BigInteger A, ECPoint Bx, BigInteger By, BigInteger E, B
         || !n0.isCiphertext(A) || !n0.isCiphertext(st.c()) || !n0.isCiphertext(st.d())
         || !n1.isCiphertext(By) || !n1.isCiphertext(st.y()) || !n0.isUnit(w) || !n1.isUnit(wy)
         || !verifier.isUnit(E) || !verifier.isUnit(S) || !verifier.isUnit(F)
-        || !verifier.isUnit(T) || Bx.isInfinity() || !Bx.isValid()
+        || !verifier.isUnit(T) || !Secp256k1.isPoint(Bx) || !Secp256k1.isPoint(st.x())
         || !RandomInts.withinSignedBits(z1, sp.ell() + sp.epsilon())
         || !RandomInts.withinSignedBits(z2, sp.ellPrime() + sp.epsilon())) {
       return false;
@@ -82,7 +86,8 @@ public record AffGProof(BigInteger A, ECPoint Bx, BigInteger By, BigInteger E, B
         && Sigma.pedersenEquation(verifier, z2, z4, F, T, e);
   }
 
-  private static BigInteger challenge(ProofContext context, Statement st, RingPedersen verifier,
+  // package-private: the tests play a malicious prover that knows the Fiat-Shamir function
+  static BigInteger challenge(ProofContext context, Statement st, RingPedersen verifier,
       BigInteger a, ECPoint bx, BigInteger by, BigInteger e, BigInteger s, BigInteger f,
       BigInteger t) {
     return new Transcript("pi-aff-g", context).add(verifier)

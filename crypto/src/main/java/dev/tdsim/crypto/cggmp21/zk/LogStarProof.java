@@ -35,12 +35,17 @@ public record LogStarProof(BigInteger S, BigInteger A, ECPoint Y, BigInteger D, 
         r.multiply(rho.modPow(e, n0)).mod(n0), gamma.add(e.multiply(mu)));
   }
 
+  /**
+   * False unless every equation holds; every point, the prover's Y as well as the statement's X and
+   * g, must be a point of secp256k1 (audit F3: a Y on another curve once escaped as a
+   * ClassCastException instead of a failed proof).
+   */
   public boolean verify(ProofContext context, SecurityParams sp, PaillierPublicKey prover,
       RingPedersen verifier, BigInteger ciphertext, ECPoint x, ECPoint base) {
     if (!Sigma.present(S, A, Y, D, z1, z2, z3, x, base) || !verifier.isUnit(S)
         || !verifier.isUnit(D) || !prover.isCiphertext(A) || !prover.isCiphertext(ciphertext)
         || !prover.isUnit(z2) || !RandomInts.withinSignedBits(z1, sp.ell() + sp.epsilon())
-        || Y.isInfinity() || !Y.isValid()) {
+        || !Secp256k1.isPoint(Y) || !Secp256k1.isPoint(x) || !Secp256k1.isPoint(base)) {
       return false;
     }
     BigInteger e = challenge(context, prover, verifier, ciphertext, x, base, S, A, Y, D);
@@ -49,7 +54,8 @@ public record LogStarProof(BigInteger S, BigInteger A, ECPoint Y, BigInteger D, 
         && Sigma.pedersenEquation(verifier, z1, z3, D, S, e);
   }
 
-  private static BigInteger challenge(ProofContext context, PaillierPublicKey prover,
+  // package-private: the tests play a malicious prover that knows the Fiat-Shamir function
+  static BigInteger challenge(ProofContext context, PaillierPublicKey prover,
       RingPedersen verifier, BigInteger ciphertext, ECPoint x, ECPoint base, BigInteger s,
       BigInteger a, ECPoint y, BigInteger d) {
     return new Transcript("pi-log*", context).add(verifier).add(prover.n(), ciphertext)

@@ -168,4 +168,48 @@ class ProofsPropertiesTest {
         SP.statisticalRounds(), random);
     assertFalse(wrong.verify(CTX, received, SP.statisticalRounds()));
   }
+
+  /**
+   * Audit F3: a point of another curve (secp256r1) in a proof or its statement is refused by
+   * verify, never a ClassCastException from BouncyCastle's point addition, and never accepted.
+   */
+  @Test
+  void aPointOfAnotherCurveIsRefusedByEveryProofThatTakesPoints() {
+    var random = SeededDrbg.of(7, "foreign.point", 0);
+    BigInteger x = RandomInts.below(Secp256k1.Q, random);
+    var enc = proverPublic().encrypt(x, random);
+    ECPoint bigX = Secp256k1.mulBase(x);
+    ECPoint g = Secp256k1.CURVE.getG();
+    // Y on secp256r1, every Paillier and ring-Pedersen equation valid
+    LogStarProof foreignY = MaliciousProofs.logStarWithForeignY(CTX, SP, proverPublic(),
+        VERIFIER_RP, enc.ciphertext(), bigX, g, x, enc.nonce(), random);
+    assertFalse(foreignY.verify(CTX, SP, proverPublic(), VERIFIER_OWN, enc.ciphertext(), bigX, g));
+    // an honest proof for a statement that lives on secp256r1 altogether
+    ECPoint foreignBase = MaliciousProofs.foreignPoint();
+    ECPoint foreignX = foreignBase.multiply(x).normalize();
+    LogStarProof foreignStatement = LogStarProof.prove(CTX, SP, PROVER, VERIFIER_RP,
+        enc.ciphertext(), foreignX, foreignBase, x, enc.nonce(), random);
+    assertFalse(foreignStatement.verify(CTX, SP, proverPublic(), VERIFIER_OWN, enc.ciphertext(),
+        foreignX, foreignBase));
+
+    PaillierPublicKey verifierPublic = VERIFIER.publicKey();
+    BigInteger c = verifierPublic.encrypt(RandomInts.below(Secp256k1.Q, random), random)
+        .ciphertext();
+    BigInteger beta = RandomInts.signedBits(SP.ellPrime(), random);
+    BigInteger s = RandomInts.unit(verifierPublic.n(), random);
+    BigInteger d = verifierPublic.add(verifierPublic.pow(c, x), verifierPublic.encrypt(beta, s));
+    var f = PROVER.encrypt(beta, random);
+    var st = new AffGProof.Statement(verifierPublic, proverPublic(), c, d, f.ciphertext(), bigX);
+    var stAtVerifier = new AffGProof.Statement(VERIFIER, proverPublic(), c, d, f.ciphertext(),
+        bigX);
+    AffGProof foreignBx = MaliciousProofs.affGWithForeignBx(CTX, SP, st, VERIFIER_RP, x, beta, s,
+        f.nonce(), random);
+    assertFalse(foreignBx.verify(CTX, SP, stAtVerifier, VERIFIER_OWN));
+    var foreignSt = new AffGProof.Statement(verifierPublic, proverPublic(), c, d, f.ciphertext(),
+        foreignX);
+    AffGProof honestForForeignX = AffGProof.prove(CTX, SP, foreignSt, VERIFIER_RP, x, beta, s,
+        f.nonce(), random);
+    assertFalse(honestForForeignX.verify(CTX, SP, new AffGProof.Statement(VERIFIER,
+        proverPublic(), c, d, f.ciphertext(), foreignX), VERIFIER_OWN));
+  }
 }
