@@ -2,6 +2,7 @@ package dev.tdsim.pipeline;
 
 import dev.tdsim.crypto.design.PreparedBlock;
 import dev.tdsim.crypto.tpke.SignerSet;
+import dev.tdsim.crypto.variant.BlockProposer;
 import dev.tdsim.crypto.variant.BlockResult;
 import dev.tdsim.engine.Simulation;
 import dev.tdsim.timing.CryptoOp;
@@ -12,11 +13,10 @@ import dev.tdsim.timing.TimingModel;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -85,8 +85,12 @@ final class CombinerBlockPropose {
   private final Map<Integer, Reusable> firstReal = new HashMap<>();
   private Scaling.Split combineSplit = new Scaling.Split(0, 0, 0, Integer.MAX_VALUE);
   private int splitHeights;
-  /** The signer sets each combiner has already run prepare_combine for. */
-  private final Map<Integer, Set<List<Integer>>> preparedBy = new HashMap<>();
+  /**
+   * The signer sets each combiner holds prepare_combine for: the most recent {@link
+   * BlockProposer#PREPARED_SIGNER_SETS}, as its real BlockProposer keeps them. Simulated state,
+   * so that a height replayed without its crypto calls (--resume) leaves it as the real calls did.
+   */
+  private final Map<Integer, PreparedSets> preparedBy = new HashMap<>();
   private long shareFaultCpuNanos;
 
   CombinerBlockPropose(PipelineContext ctx) {
@@ -282,14 +286,16 @@ final class CombinerBlockPropose {
       shareFaultCpuNanos += shortCpu;
       combineNanos = blame;
     } else {
-      // prepare_combine is paid once per (combiner, signer set): each combiner keeps its own
-      // cache (at real heights the combiner's real BlockProposer says whether it prepared).
-      Set<List<Integer>> cache =
-          preparedBy.computeIfAbsent(in.combiner(), c -> new HashSet<>());
+      // prepare_combine is paid once per (combiner, signer set) while the combiner keeps it.
+      // Under measured timing the real call's own CPU is charged, so the combiner's real
+      // BlockProposer says whether it prepared; under model timing the simulated cache does, the
+      // same at heights that ran the real calls and at heights replayed without them.
+      PreparedSets cache =
+          preparedBy.computeIfAbsent(in.combiner(), c -> new PreparedSets());
       boolean newForCombiner = cache.add(List.copyOf(used));
       boolean newFinal = finalSet != null && !finalSet.equals(used) && cache.add(finalSet);
       int prepares = (newForCombiner ? 1 : 0) + (newFinal ? 1 : 0);
-      if (ranPrepare != null) {
+      if (ranPrepare != null && !tm.reproducible()) {
         prepares = ranPrepare ? Math.max(1, prepares) : 0;
       }
       boolean prepared = prepares == 0;
@@ -352,4 +358,20 @@ final class CombinerBlockPropose {
     return new Outcome(named, opened, shortOfShares, combineNanos + decryptNanos);
   }
 
+
+  /** A combiner's prepared signer sets, least recently used first out. */
+  private static final class PreparedSets {
+    private final LinkedHashMap<List<Integer>, Boolean> sets =
+        new LinkedHashMap<>(4, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<List<Integer>, Boolean> eldest) {
+            return size() > BlockProposer.PREPARED_SIGNER_SETS;
+          }
+        };
+
+    /** Uses {@code set}; true when it was not held (so it is prepared now). */
+    boolean add(List<Integer> set) {
+      return sets.put(set, Boolean.TRUE) == null;
+    }
+  }
 }

@@ -7,6 +7,7 @@ import dev.tdsim.crypto.design.Designs;
 import dev.tdsim.pipeline.HeightRecord;
 import dev.tdsim.scenario.ScenarioLoader;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,5 +38,35 @@ class ReplayTest {
     assertTrue(replayed.stream().noneMatch(HeightRecord::realCrypto), design);
     assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
         replayed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(), design);
+  }
+
+  /**
+   * Long enough for a combiner to see more signer sets than it keeps prepared (7 validators over
+   * the regions, 16 heights): whether it prepares again is simulated state, so a run whose heights
+   * were replayed without their calls (--resume) charges the same prepare_combine as the real run
+   * (it once asked the real BlockProposer, whose cache the replayed heights had left cold).
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"fast", "folded", "precomputed"})
+  void aCombinersPreparedSignerSetsAreTheSameWithOrWithoutTheCryptoCalls(String design)
+      throws Exception {
+    var s = ScenarioLoader.parse(String.join("\n", "name: replay", "heights: 16",
+        "validators: {count: 7}", "keys: {shares: 64}",
+        "network: {model: regions, jitter: lognormal}",
+        "workload: {msgs_per_block: 3, msg_size: 100 B}",
+        "crypto: {design: " + design + ", timing: model}", ""), "t.yaml", List.of());
+    ScenarioRunner runner = new ScenarioRunner(l -> { });
+    List<HeightRecord> real = runner.run(s).rows();
+    List<HeightRecord> replayed = runner.run(s, h -> { },
+        Continuation.planningReplay(s.heights())).rows();
+    assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
+        replayed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(), design);
+    for (int kept : new int[] {3, 6}) {
+      List<HeightRecord> resumed = runner.run(s, h -> { },
+          Continuation.after(kept, UnaryOperator.identity())).rows();
+      assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
+          resumed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
+          design + ", resumed after " + kept);
+    }
   }
 }
