@@ -184,19 +184,37 @@ final class RunCommand implements Callable<Integer> {
     List<ScenarioRunner.Result> results = new ArrayList<>(List.of(result));
     ReplicatePlan plan = ReplicatePlan.after(s,
         Summaries.of(result, version()).judgedTime().p95Ms());
-    for (int r = 1; r < plan.count(); r++) {
-      Scenario replicate = ReplicatePlan.replicate(s, r);
-      if (!quiet) {
-        err.println("[tdsim] replicate " + (r + 1) + " of " + plan.count() + " (seed "
-            + replicate.seed() + "): " + plan.why());
+    // A stop from here to the finished folder keeps the run's own heights (every one is in
+    // DIR.partial) and says so; the replicates are whole runs of other seeds, not kept.
+    int[] replicatesDone = {1};
+    int heightCount = result.heights().size();
+    Thread onLaterInterrupt = new Thread(() -> err.println("tdsim run: interrupted "
+        + (replicatesDone[0] < plan.count() ? "during replicate " + (replicatesDone[0] + 1)
+            + " of " + plan.count() : "while writing the reports") + "; the run's "
+        + heightCount + " heights are in " + shownWork.resolve(ReportWriter.HEIGHTS)
+        + (plan.count() > 1 ? " (the replicates' heights are not kept: each is a whole run of"
+            + " its own seed)" : "") + resumeHint()));
+    Runtime.getRuntime().addShutdownHook(onLaterInterrupt);
+    RunSummary summary;
+    try {
+      for (int r = 1; r < plan.count(); r++) {
+        Scenario replicate = ReplicatePlan.replicate(s, r);
+        if (!quiet) {
+          err.println("[tdsim] replicate " + (r + 1) + " of " + plan.count() + " (seed "
+              + replicate.seed() + "): " + plan.why());
+        }
+        results.add(runner.run(replicate));
+        replicatesDone[0]++;
       }
-      results.add(runner.run(replicate));
+      summary = Summaries.of(results, version(), plan.why());
+      ReportWriter.writeSummary(work, summary);
+      java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO),
+          ScenarioWriter.toYaml(s));
+      HtmlReport.write(work, summary, result.heights(), ScenarioWriter.toYaml(s));
+      replace(target, work);
+    } finally {
+      SweepCommand.removeHook(onLaterInterrupt);
     }
-    RunSummary summary = Summaries.of(results, version(), plan.why());
-    ReportWriter.writeSummary(work, summary);
-    java.nio.file.Files.writeString(work.resolve(ReportWriter.SCENARIO), ScenarioWriter.toYaml(s));
-    HtmlReport.write(work, summary, result.heights(), ScenarioWriter.toYaml(s));
-    replace(target, work);
     stdout.print(Summaries.table(summary, result.heights()));
     plan.hint().ifPresent(h -> stdout.println("note: " + h));
     stdout.println("report: " + dir.resolve(ReportWriter.HTML));
