@@ -427,7 +427,8 @@ public final class FaultPlan {
     int[] out = new int[faults.size()];
     int n = 0;
     for (ResolvedFault f : faults) {
-      if (f.window().overlaps(height, startNanos, endNanos)) {
+      // a fault on no validator (an empty list, 0% of the stake) acts on nothing: never active
+      if (!f.validators().isEmpty() && f.window().overlaps(height, startNanos, endNanos)) {
         out[n++] = f.index();
       }
     }

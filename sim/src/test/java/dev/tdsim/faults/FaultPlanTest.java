@@ -68,6 +68,19 @@ class FaultPlanTest {
     assertArrayEquals(new int[0], plan.activeDuring(2, 0, S));
   }
 
+  /**
+   * A fault on nobody (no validator id, 0% of the stake: a crashed-stake sweep's baseline) is
+   * never active, so its heights count as heights without faults (they once counted as with).
+   */
+  @Test
+  void aFaultOnNoValidatorIsNeverActive() {
+    FaultPlan plan = FaultPlan.resolve(List.of(
+        spec(FaultKinds.CRASH, new FaultTarget.Stake(0.0), FaultWindow.ALWAYS, Map.of()),
+        spec(FaultKinds.CRASH, ids(1), FaultWindow.ALWAYS, Map.of())), Committee.equal(4));
+    assertEquals(List.of(), plan.faults().get(0).validators());
+    assertArrayEquals(new int[] {1}, plan.activeDuring(1, 0, 3 * S));
+  }
+
   @Test
   void partitionsSeparateGroupsAndTheRestIsOneMoreGroup() {
     Committee c = new Committee(new long[] {1, 1, 1, 1, 1, 1},
