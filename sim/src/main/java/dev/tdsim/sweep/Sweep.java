@@ -398,6 +398,7 @@ public final class Sweep {
     for (String line : preview.lines(plan, estimate)) {
       log.accept(line);
     }
+    foreignPoints().ifPresent(log);
     if (!todo.isEmpty() || probeBound > 0) {
       log.accept(executor.describe());
     }
@@ -633,6 +634,31 @@ public final class Sweep {
       }
     }
     return m;
+  }
+
+  /**
+   * A line naming the folders under {@code OUT/points} that are no point of this sweep (an earlier
+   * sweep's into the same folder): they stay, unread and out of sweep.csv, and the user is told.
+   */
+  private Optional<String> foreignPoints() throws IOException {
+    java.util.Set<String> ours = new java.util.HashSet<>();
+    for (SweepPlan.Point p : plan.points()) {
+      ours.add(pointDir(POINTS, p).getFileName().toString());
+    }
+    List<String> foreign;
+    try (var dirs = Files.list(out.resolve(POINTS))) {
+      foreign = dirs.filter(Files::isDirectory).map(d -> d.getFileName().toString())
+          .filter(n -> !ours.contains(n)).sorted().toList();
+    }
+    if (foreign.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("note: " + foreign.size() + " folder" + (foreign.size() == 1 ? "" : "s")
+        + " in " + out.resolve(POINTS) + (foreign.size() == 1 ? " is" : " are")
+        + " no point of this sweep (an earlier sweep's into"
+        + " this folder: kept, not read, not in sweep.csv): "
+        + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+        + (foreign.size() > 5 ? ", ..." : ""));
   }
 
   private Path pointDir(String kind, SweepPlan.Point p) {

@@ -26,6 +26,25 @@ class SweepCommandTest {
     return file;
   }
 
+  /**
+   * A sweep into the folder of an earlier one with other points says which folders are not its
+   * own (they stay, unread): they once sat beside the new points unmarked.
+   */
+  @Test
+  void aSweepNamesThePointFoldersOfAnEarlierSweepItDoesNotRead(@TempDir Path dir)
+      throws Exception {
+    String file = tiny(dir, "").toString();
+    String out = dir.resolve("out").toString();
+    CliRun first = CliRun.of("sweep", file, "--vary", "seed=1,2,3", "--no-search", "--quiet",
+        "--out", out);
+    assertEquals(0, first.exitCode(), first.err());
+    CliRun second = CliRun.of("sweep", file, "--vary", "seed=1,2", "--no-search", "--out", out);
+    assertEquals(0, second.exitCode(), second.err());
+    assertTrue(second.err().contains("note: 1 folder in " + Path.of(out).resolve("points")
+        + " is no point of this sweep") && second.err().contains(": seed-3__r0"), second.err());
+    assertTrue(second.out().contains("2 reused"), second.out());
+  }
+
   @Test
   void badSweepsExitTwoWithOneLineBeforeAnythingRuns(@TempDir Path dir) throws Exception {
     String file = tiny(dir, "").toString();
