@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -40,28 +36,10 @@ class RunInterruptTest {
     Path file = dir.resolve("replicated.yaml");
     Files.writeString(file, REPLICATED);
     Path out = dir.resolve("out");
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process run = new ProcessBuilder(java, "-Xss4m", "-cp",
-        System.getProperty("java.class.path"), Main.class.getName(), "run", file.toString(),
-        "--out", out.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    StringBuilder err = new StringBuilder();
-    try (BufferedReader r = new BufferedReader(
-        new InputStreamReader(run.getErrorStream(), StandardCharsets.UTF_8))) {
-      String line;
-      boolean signalled = false;
-      while ((line = r.readLine()) != null) {
-        err.append(line).append('\n');
-        if (!signalled && line.contains("replicate 2 of 4")) {
-          new ProcessBuilder("kill", "-INT", Long.toString(run.pid())).start().waitFor();
-          signalled = true;
-        }
-      }
-    }
-    assertTrue(run.waitFor(60, TimeUnit.SECONDS), err.toString());
-    assertEquals(130, run.exitValue(), err.toString());
-    assertTrue(err.toString().contains("tdsim run: interrupted during replicate"), err.toString());
-    assertTrue(err.toString().contains("the run's 12 heights are in"), err.toString());
+    String err = SweepInterruptTest.interruptedAt("replicate 2 of 4", "run", file.toString(),
+        "--out", out.toString());
+    assertTrue(err.contains("tdsim run: interrupted during replicate"), err);
+    assertTrue(err.contains("the run's 12 heights are in"), err);
     Path partial = dir.resolve("out.partial");
     assertEquals(13, Files.readAllLines(partial.resolve("heights.csv")).size());
 

@@ -9,6 +9,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,6 +56,35 @@ class SweepInterruptTest {
     return false;
   }
 
+  /**
+   * Runs {@code tdsim ARGS} in a second JVM, sends it SIGINT at the first stderr line containing
+   * {@code cue}, and returns its stderr once it has exited 130.
+   */
+  static String interruptedAt(String cue, String... args) throws Exception {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> command = new ArrayList<>(List.of(java, "-Xss4m", "-cp",
+        System.getProperty("java.class.path"), Main.class.getName()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    StringBuilder err = new StringBuilder();
+    try (BufferedReader r = new BufferedReader(
+        new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+      String line;
+      boolean signalled = false;
+      while ((line = r.readLine()) != null) {
+        err.append(line).append('\n');
+        if (!signalled && line.contains(cue)) {
+          new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+          signalled = true;
+        }
+      }
+    }
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), err.toString());
+    assertEquals(130, p.exitValue(), err.toString());
+    return err.toString();
+  }
+
   @Test
   void ctrlCSaysHowManyPointsAreKeptAndARerunReusesThem(@TempDir Path dir) throws Exception {
     assumeFalse(sigintIgnored(), "SIGINT is ignored in this process (started in the background"
@@ -61,26 +92,8 @@ class SweepInterruptTest {
     Path file = dir.resolve("stoppable.yaml");
     Files.writeString(file, SLOW_GRID);
     Path out = dir.resolve("out");
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process sweep = new ProcessBuilder(java, "-Xss4m", "-cp",
-        System.getProperty("java.class.path"), Main.class.getName(), "sweep", file.toString(),
-        "--no-search", "--parallel", "1", "--out", out.toString())
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    StringBuilder err = new StringBuilder();
-    try (BufferedReader r = new BufferedReader(
-        new InputStreamReader(sweep.getErrorStream(), StandardCharsets.UTF_8))) {
-      String line;
-      boolean signalled = false;
-      while ((line = r.readLine()) != null) {
-        err.append(line).append('\n');
-        if (!signalled && line.contains("1/12 grid points")) {
-          new ProcessBuilder("kill", "-INT", Long.toString(sweep.pid())).start().waitFor();
-          signalled = true;
-        }
-      }
-    }
-    assertTrue(sweep.waitFor(60, TimeUnit.SECONDS), err.toString());
-    assertEquals(130, sweep.exitValue(), err.toString());
+    String err = interruptedAt("1/12 grid points", "sweep", file.toString(), "--no-search",
+        "--parallel", "1", "--out", out.toString());
     Matcher kept = Pattern.compile("tdsim sweep: interrupted; (\\d+) of 12 grid points kept in "
         + Pattern.quote(out.toString()) + "; rerun with the same --out to continue")
         .matcher(err);

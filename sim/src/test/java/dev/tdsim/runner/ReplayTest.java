@@ -22,13 +22,23 @@ class ReplayTest {
     return Designs.names();
   }
 
+  /** A model-timing scenario of {@code design}: {@code lines} after its name, then the crypto. */
+  private static dev.tdsim.scenario.Scenario scenario(String design, String... lines)
+      throws Exception {
+    return ScenarioLoader.parse("name: replay\n" + String.join("\n", lines)
+        + "\nworkload: {msgs_per_block: 3, msg_size: 100 B}\ncrypto: {design: " + design
+        + ", timing: model}\n", "t.yaml", List.of());
+  }
+
+  /** The rows but for what says whether the crypto ran. */
+  private static List<HeightRecord> timings(List<HeightRecord> rows) {
+    return rows.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList();
+  }
+
   @ParameterizedTest
   @MethodSource("designs")
   void aRunWithoutCryptoCallsGivesTheHeightsOfTheRealRun(String design) throws Exception {
-    var s = ScenarioLoader.parse(String.join("\n", "name: replay", "heights: 3",
-        "validators: {count: 4}", "keys: {shares: 8}",
-        "workload: {msgs_per_block: 3, msg_size: 100 B}",
-        "crypto: {design: " + design + ", timing: model}", ""), "t.yaml", List.of());
+    var s = scenario(design, "heights: 3", "validators: {count: 4}", "keys: {shares: 8}");
     ScenarioRunner runner = new ScenarioRunner(l -> { });
     List<HeightRecord> real = runner.run(s).rows();
     List<HeightRecord> replayed = runner.run(s, h -> { },
@@ -36,8 +46,7 @@ class ReplayTest {
     assertEquals(3, real.size());
     assertTrue(real.stream().allMatch(h -> h.realCrypto() && h.opened() == 3), design);
     assertTrue(replayed.stream().noneMatch(HeightRecord::realCrypto), design);
-    assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
-        replayed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(), design);
+    assertEquals(timings(real), timings(replayed), design);
   }
 
   /**
@@ -50,22 +59,15 @@ class ReplayTest {
   @org.junit.jupiter.params.provider.ValueSource(strings = {"fast", "folded", "precomputed"})
   void aCombinersPreparedSignerSetsAreTheSameWithOrWithoutTheCryptoCalls(String design)
       throws Exception {
-    var s = ScenarioLoader.parse(String.join("\n", "name: replay", "heights: 16",
-        "validators: {count: 7}", "keys: {shares: 64}",
-        "network: {model: regions, jitter: lognormal}",
-        "workload: {msgs_per_block: 3, msg_size: 100 B}",
-        "crypto: {design: " + design + ", timing: model}", ""), "t.yaml", List.of());
+    var s = scenario(design, "heights: 16", "validators: {count: 7}", "keys: {shares: 64}",
+        "network: {model: regions, jitter: lognormal}");
     ScenarioRunner runner = new ScenarioRunner(l -> { });
-    List<HeightRecord> real = runner.run(s).rows();
-    List<HeightRecord> replayed = runner.run(s, h -> { },
-        Continuation.planningReplay(s.heights())).rows();
-    assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
-        replayed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(), design);
+    List<HeightRecord> real = timings(runner.run(s).rows());
+    assertEquals(real, timings(runner.run(s, h -> { },
+        Continuation.planningReplay(s.heights())).rows()), design);
     for (int kept : new int[] {3, 6}) {
-      List<HeightRecord> resumed = runner.run(s, h -> { },
-          Continuation.after(kept, UnaryOperator.identity())).rows();
-      assertEquals(real.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
-          resumed.stream().map(h -> h.withRealCryptoFromEarlierRun(0)).toList(),
+      assertEquals(real, timings(runner.run(s, h -> { },
+          Continuation.after(kept, UnaryOperator.identity())).rows()),
           design + ", resumed after " + kept);
     }
   }
