@@ -70,9 +70,11 @@ class SharedCpuTest {
     double slower = meanConsensusMs(during) - meanConsensusMs(after);
     assertTrue(slower > 40, "consensus during the DKG " + meanConsensusMs(during)
         + " ms, after " + meanConsensusMs(after) + " ms");
+    // Measured timing: the amounts follow this machine's load (99 ms was seen once for the DKG
+    // under a loaded CI run, 100-200 ms quiet); 64 cores give under 2 ms (the next test).
     double[] s = sharing(r);
-    assertTrue(s[0] > 100, "consensus slowed " + s[0] + " ms per validator");
-    assertTrue(s[1] > 100, "the DKG slowed " + s[1] + " ms per validator");
+    assertTrue(s[0] > 50, "consensus slowed " + s[0] + " ms per validator");
+    assertTrue(s[1] > 50, "the DKG slowed " + s[1] + " ms per validator");
   }
 
   @Test
